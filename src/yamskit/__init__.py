@@ -1,0 +1,106 @@
+"""yamskit: the rules of the Yams family of dice games, as a Python library.
+
+Everyday use needs only this module::
+
+    import yamskit
+
+    game = yamskit.variant("classic").new_game(players=["Ann", "Bob"], seed=7)
+    game = game.apply(yamskit.Roll())
+    game = game.apply(yamskit.Score("chance"))
+
+Example:
+    >>> import yamskit
+    >>> yamskit.variant("classic").score("full_house", yamskit.Dice.of(2, 2, 5, 5, 5))
+    25
+"""
+
+from ._version import __version__
+from .actions import (
+    Action,
+    DeclareChallenge,
+    Pass,
+    Place,
+    RemoveToken,
+    Roll,
+    Score,
+    Scratch,
+    TakeChip,
+)
+from .bots import RandomPlayer, play
+from .dice import Dice, DiceStream
+from .errors import (
+    ColumnConditionError,
+    ConstraintError,
+    DeserializationError,
+    FillOrderError,
+    GameOverError,
+    IllegalActionError,
+    InvalidDiceError,
+    JokerRuleError,
+    KeepError,
+    MustRollFirstError,
+    NotYourTurnError,
+    OccupiedError,
+    RuleConfigError,
+    ThrowLimitError,
+    UnknownActionError,
+    YamskitError,
+)
+from .game import GameState, LegalActions, Move, Result
+from .registry import register_variant, variant, variant_names
+from .scorecard import Cell, Column, FillPolicy, Sheet, TurnCondition, UpperBonus
+from .scorecard_game import ScorecardGame, ScorecardRules, ScorecardVariant
+from .serialization import load_game
+from .turn import Throw, Turn
+
+__all__ = [
+    "Action",
+    "Cell",
+    "Column",
+    "ColumnConditionError",
+    "ConstraintError",
+    "DeclareChallenge",
+    "DeserializationError",
+    "Dice",
+    "DiceStream",
+    "FillOrderError",
+    "FillPolicy",
+    "GameOverError",
+    "GameState",
+    "IllegalActionError",
+    "InvalidDiceError",
+    "JokerRuleError",
+    "KeepError",
+    "LegalActions",
+    "Move",
+    "MustRollFirstError",
+    "NotYourTurnError",
+    "OccupiedError",
+    "Pass",
+    "Place",
+    "RandomPlayer",
+    "RemoveToken",
+    "Result",
+    "Roll",
+    "RuleConfigError",
+    "Score",
+    "ScorecardGame",
+    "ScorecardRules",
+    "ScorecardVariant",
+    "Scratch",
+    "Sheet",
+    "TakeChip",
+    "Throw",
+    "ThrowLimitError",
+    "Turn",
+    "TurnCondition",
+    "UnknownActionError",
+    "UpperBonus",
+    "YamskitError",
+    "__version__",
+    "load_game",
+    "play",
+    "register_variant",
+    "variant",
+    "variant_names",
+]

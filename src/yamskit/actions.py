@@ -1,0 +1,247 @@
+"""Actions: the frozen values a player hands to ``state.apply()``.
+
+Every variant understands :class:`Roll`; scorecard variants add :class:`Score` and
+:class:`Scratch`; the board and chip variants use :class:`Place`,
+:class:`RemoveToken`, :class:`TakeChip`, :class:`DeclareChallenge` and :class:`Pass`.
+Ids may be given as plain strings; dice may be given as strings of digits.
+
+Example:
+    >>> from yamskit import Roll, Score, Dice
+    >>> Roll(keep="33", outcome="165")
+    Roll(keep=Dice.parse('33'), outcome=Dice.parse('156'))
+    >>> Score("full_house") == Score("full_house", None)
+    True
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeAlias
+
+import attrs
+
+from .dice import Dice
+from .errors import DeserializationError, YamskitError
+
+__all__ = [
+    "Action",
+    "DeclareChallenge",
+    "Pass",
+    "Place",
+    "RemoveToken",
+    "Roll",
+    "Score",
+    "Scratch",
+    "TakeChip",
+    "action_from_data",
+    "action_to_data",
+]
+
+
+def _to_dice(value: Dice | str) -> Dice:
+    return value if isinstance(value, Dice) else Dice.parse(value)
+
+
+def _to_optional_dice(value: Dice | str | None) -> Dice | None:
+    return None if value is None else _to_dice(value)
+
+
+def _to_cell(value: tuple[int, int] | list[int]) -> tuple[int, int]:
+    row, col = value
+    return (row, col)
+
+
+@attrs.frozen
+class Roll:
+    """Throw every die except ``keep``; ``outcome`` gives the thrown faces, or ``None`` to draw them.
+
+    With ``outcome=None`` the faces come from the game's seeded stream; with explicit
+    faces (physical dice, a record, a solver) the stream is not used.
+
+    Example:
+        >>> Roll()  # the first throw of a turn: all five dice, faces from the seed
+        Roll(keep=Dice.parse(''), outcome=None)
+    """
+
+    keep: Dice = attrs.field(default=Dice(), converter=_to_dice)
+    outcome: Dice | None = attrs.field(default=None, converter=_to_optional_dice)
+
+
+@attrs.frozen
+class Score:
+    """Write the dice's value for ``row`` in ``column`` (``None`` on a one-column sheet).
+
+    Example:
+        >>> Score("yams", "dry")
+        Score(row='yams', column='dry')
+    """
+
+    row: str
+    column: str | None = None
+
+
+@attrs.frozen
+class Scratch:
+    """Cross out the box ``row`` in ``column`` (it counts 0).
+
+    Example:
+        >>> Scratch("yams")
+        Scratch(row='yams', column=None)
+    """
+
+    row: str
+    column: str | None = None
+
+
+@attrs.frozen
+class Pass:
+    """End the turn without placing anything (where the variant allows it).
+
+    Example:
+        >>> Pass()
+        Pass()
+    """
+
+
+@attrs.frozen
+class DeclareChallenge:
+    """Declare a challenge (a *défi*) between the first and the second throw.
+
+    Example:
+        >>> DeclareChallenge()
+        DeclareChallenge()
+    """
+
+
+@attrs.frozen
+class Place:
+    """Put a token on the board cell ``(row, col)``, counted from the top left.
+
+    Example:
+        >>> Place((2, 2))
+        Place(cell=(2, 2))
+    """
+
+    cell: tuple[int, int] = attrs.field(converter=_to_cell)
+
+
+@attrs.frozen
+class RemoveToken:
+    """Take an opponent's token off the board cell ``(row, col)``.
+
+    Example:
+        >>> RemoveToken((0, 4))
+        RemoveToken(cell=(0, 4))
+    """
+
+    cell: tuple[int, int] = attrs.field(converter=_to_cell)
+
+
+@attrs.frozen
+class TakeChip:
+    """Take a chip of ``kind``; ``from_discard`` takes it from the discard pile (a Yamslam only).
+
+    Example:
+        >>> TakeChip("full_house")
+        TakeChip(kind='full_house', from_discard=False)
+    """
+
+    kind: str
+    from_discard: bool = False
+
+
+Action: TypeAlias = Roll | Score | Scratch | Pass | DeclareChallenge | Place | RemoveToken | TakeChip
+
+_TYPES: dict[str, type[Any]] = {
+    "roll": Roll,
+    "score": Score,
+    "scratch": Scratch,
+    "pass": Pass,
+    "declare_challenge": DeclareChallenge,
+    "place": Place,
+    "remove_token": RemoveToken,
+    "take_chip": TakeChip,
+}
+_NAMES = {cls: name for name, cls in _TYPES.items()}
+
+
+def action_to_data(action: Action) -> dict[str, Any]:
+    """A JSON-ready dict for an action: ``{"type": ..., fields...}``.
+
+    Example:
+        >>> action_to_data(Roll(keep="33", outcome="126"))
+        {'type': 'roll', 'keep': '33', 'outcome': '126'}
+    """
+    data: dict[str, Any] = {"type": _NAMES[type(action)]}
+    for field in attrs.fields(type(action)):
+        value = getattr(action, field.name)
+        if isinstance(value, Dice):
+            value = str(value)
+        elif isinstance(value, tuple):
+            value = list(value)
+        data[field.name] = value
+    return data
+
+
+def _expect(data: dict[str, Any], name: str, kind: type, optional: bool = False) -> Any:
+    if name not in data:
+        if optional:
+            return None
+        raise DeserializationError(f"action {data.get('type')!r} is missing its field {name!r}")
+    value = data[name]
+    if value is None and optional:
+        return None
+    if kind is int:
+        ok = type(value) is int
+    elif kind is bool:
+        ok = type(value) is bool
+    else:
+        ok = isinstance(value, kind)
+    if not ok:
+        raise DeserializationError(f"action field {name!r} must be {kind.__name__}, not {value!r}")
+    return value
+
+
+def action_from_data(data: object) -> Action:
+    """The action a dict from :func:`action_to_data` describes; validates every field.
+
+    Raises:
+        DeserializationError: unknown type, missing or extra field, wrong field type,
+            malformed dice.
+
+    Example:
+        >>> action_from_data({"type": "score", "row": "chance", "column": None})
+        Score(row='chance', column=None)
+    """
+    if not isinstance(data, dict):
+        raise DeserializationError(f"an action must be a JSON object, not {type(data).__name__}")
+    kind = data.get("type")
+    cls = _TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise DeserializationError(f"unknown action type {kind!r}; known: {', '.join(sorted(_TYPES))}")
+    names = {f.name for f in attrs.fields(cls)}
+    extra = set(data) - names - {"type"}
+    if extra:
+        raise DeserializationError(f"action {kind!r} has unknown fields: {', '.join(sorted(map(str, extra)))}")
+    try:
+        if cls is Roll:
+            keep = _expect(data, "keep", str, optional=True)
+            outcome = _expect(data, "outcome", str, optional=True)
+            return Roll(keep=keep or "", outcome=outcome)
+        if cls in (Score, Scratch):
+            row = _expect(data, "row", str)
+            column = _expect(data, "column", str, optional=True)
+            return cls(row, column)  # type: ignore[no-any-return]
+        if cls in (Place, RemoveToken):
+            cell = _expect(data, "cell", list)
+            if len(cell) != 2 or any(type(v) is not int or not 0 <= v < 100 for v in cell):
+                raise DeserializationError(f"a board cell must be [row, col], not {cell!r}")
+            return cls((cell[0], cell[1]))  # type: ignore[no-any-return]
+        if cls is TakeChip:
+            chip = _expect(data, "kind", str)
+            from_discard = _expect(data, "from_discard", bool, optional=True)
+            return TakeChip(chip, bool(from_discard))
+        return cls()  # type: ignore[no-any-return]
+    except DeserializationError:
+        raise
+    except YamskitError as error:
+        raise DeserializationError(f"bad action {kind!r}: {error}") from error

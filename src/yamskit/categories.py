@@ -1,0 +1,299 @@
+"""Combinations: predicates, scorers, and categories tabulated over the 252 rolls.
+
+Predicates answer "do these dice form X?"; scorers say how many points they give.
+Both are plain functions of :class:`~yamskit.Dice`. A :class:`Category` pairs an id
+with a scorer and evaluates it once for each of the 252 five-dice rolls, so scoring
+during play (and in solvers) is a tuple lookup.
+
+Example:
+    >>> from yamskit import Dice
+    >>> from yamskit.categories import Category, n_of_a_kind, when, total
+    >>> three = Category("three_of_a_kind", when(n_of_a_kind(3), total))
+    >>> three.score(Dice.parse("33325")), three.score(Dice.parse("12345")), three.max
+    (16, 0, 30)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import attrs
+
+from .dice import NUM_DICE, ROLLS, Dice
+from .errors import InvalidDiceError, RuleConfigError
+
+__all__ = [
+    "Category",
+    "Predicate",
+    "Scorer",
+    "constant",
+    "face_sum",
+    "full_house",
+    "is_five_of_a_kind",
+    "is_full_house",
+    "is_large_straight",
+    "is_small_straight",
+    "kind_face",
+    "matching_sum",
+    "n_of_a_kind",
+    "sum_at_most",
+    "total",
+    "upper",
+    "when",
+]
+
+#: A scorer maps five dice to points.
+Scorer = Callable[[Dice], int]
+#: A predicate says whether five dice form a combination.
+Predicate = Callable[[Dice], bool]
+
+_SMALL_RUNS = ({1, 2, 3, 4}, {2, 3, 4, 5}, {3, 4, 5, 6})
+_LARGE_RUNS = ({1, 2, 3, 4, 5}, {2, 3, 4, 5, 6})
+
+
+def total(dice: Dice) -> int:
+    """The sum of all the dice (chance, plus, minus...).
+
+    Example:
+        >>> total(Dice.parse("33325"))
+        16
+    """
+    return dice.total
+
+
+def face_sum(face: int) -> Scorer:
+    """A scorer: the sum of the dice showing ``face`` (the number rows).
+
+    Example:
+        >>> face_sum(3)(Dice.parse("33325"))
+        9
+    """
+    if face not in range(1, 7):
+        raise RuleConfigError(f"a face is 1 to 6, not {face!r}")
+
+    def score(dice: Dice) -> int:
+        return face * dice.count(face)
+
+    score.__name__ = f"face_sum_{face}"
+    return score
+
+
+def kind_face(dice: Dice, n: int) -> int | None:
+    """The face shown by at least ``n`` dice (the highest such face), or ``None``.
+
+    Example:
+        >>> kind_face(Dice.parse("33325"), 3), kind_face(Dice.parse("33325"), 4)
+        (3, None)
+    """
+    best = None
+    for face, count in enumerate(dice.counts, start=1):
+        if count >= n:
+            best = face
+    return best
+
+
+def n_of_a_kind(n: int) -> Predicate:
+    """A predicate: at least ``n`` dice show one face (five of a kind is also three of a kind).
+
+    Example:
+        >>> n_of_a_kind(4)(Dice.parse("66661")), n_of_a_kind(4)(Dice.parse("66611"))
+        (True, False)
+    """
+    if n not in range(1, NUM_DICE + 1):
+        raise RuleConfigError(f"n of a kind needs n from 1 to {NUM_DICE}, not {n!r}")
+
+    def predicate(dice: Dice) -> bool:
+        return max(dice.counts) >= n
+
+    predicate.__name__ = f"{n}_of_a_kind"
+    return predicate
+
+
+def is_five_of_a_kind(dice: Dice) -> bool:
+    """All five dice show the same face (a Yams).
+
+    Example:
+        >>> is_five_of_a_kind(Dice.parse("44444"))
+        True
+    """
+    return len(dice) == NUM_DICE and max(dice.counts) == NUM_DICE
+
+
+def is_full_house(dice: Dice) -> bool:
+    """Three dice of one face and two of another (five of a kind does not count).
+
+    Example:
+        >>> is_full_house(Dice.parse("22555")), is_full_house(Dice.parse("55555"))
+        (True, False)
+    """
+    return sorted(c for c in dice.counts if c) == [2, 3]
+
+
+def full_house(*, five_of_a_kind: bool) -> Predicate:
+    """A full-house predicate, with or without five of a kind counting as one.
+
+    Example:
+        >>> full_house(five_of_a_kind=True)(Dice.parse("55555"))
+        True
+    """
+    if not five_of_a_kind:
+        return is_full_house
+
+    def predicate(dice: Dice) -> bool:
+        return is_full_house(dice) or is_five_of_a_kind(dice)
+
+    predicate.__name__ = "full_house_or_five_of_a_kind"
+    return predicate
+
+
+def is_small_straight(dice: Dice) -> bool:
+    """Four consecutive faces among the dice (1234, 2345 or 3456); a large straight is one too.
+
+    Example:
+        >>> is_small_straight(Dice.parse("12346")), is_small_straight(Dice.parse("12356"))
+        (True, False)
+    """
+    faces = set(dice.faces)
+    return any(run <= faces for run in _SMALL_RUNS)
+
+
+def is_large_straight(dice: Dice) -> bool:
+    """Five consecutive faces: 12345 or 23456.
+
+    Example:
+        >>> is_large_straight(Dice.parse("23456")), is_large_straight(Dice.parse("12346"))
+        (True, False)
+    """
+    faces = set(dice.faces)
+    return any(run == faces for run in _LARGE_RUNS)
+
+
+def sum_at_most(limit: int) -> Predicate:
+    """A predicate: the dice add up to at most ``limit`` (Yam Master's ≤8).
+
+    Example:
+        >>> sum_at_most(8)(Dice.parse("11123")), sum_at_most(8)(Dice.parse("11124"))
+        (True, False)
+    """
+
+    def predicate(dice: Dice) -> bool:
+        return dice.total <= limit
+
+    predicate.__name__ = f"sum_at_most_{limit}"
+    return predicate
+
+
+def matching_sum(n: int) -> Scorer:
+    """A scorer: the sum of ``n`` dice of the face shown at least ``n`` times, else 0.
+
+    Yams Challenge scores three of a kind this way (five 3s give 9).
+
+    Example:
+        >>> matching_sum(3)(Dice.parse("33333")), matching_sum(4)(Dice.parse("33336"))
+        (9, 12)
+    """
+
+    def score(dice: Dice) -> int:
+        face = kind_face(dice, n)
+        return 0 if face is None else n * face
+
+    score.__name__ = f"matching_sum_{n}"
+    return score
+
+
+def constant(points: int) -> Scorer:
+    """A scorer that always gives ``points`` (use with :func:`when`).
+
+    Example:
+        >>> constant(25)(Dice.parse("12345"))
+        25
+    """
+
+    def score(_dice: Dice) -> int:
+        return points
+
+    score.__name__ = f"constant_{points}"
+    return score
+
+
+def when(predicate: Predicate, points: int | Scorer) -> Scorer:
+    """A scorer: ``points`` (a number or a scorer) when ``predicate`` holds, else 0.
+
+    Example:
+        >>> straight = when(is_large_straight, 40)
+        >>> straight(Dice.parse("12345")), straight(Dice.parse("11345"))
+        (40, 0)
+    """
+    scorer = constant(points) if isinstance(points, int) else points
+
+    def score(dice: Dice) -> int:
+        return scorer(dice) if predicate(dice) else 0
+
+    score.__name__ = f"when_{getattr(predicate, '__name__', 'predicate')}"
+    return score
+
+
+def _tabulate(scorer: Scorer) -> tuple[int, ...]:
+    table = tuple(scorer(roll) for roll in ROLLS)
+    for roll, points in zip(ROLLS, table, strict=True):
+        if type(points) is not int or points < 0:
+            raise RuleConfigError(f"a scorer must give whole points >= 0, but gives {points!r} for {roll}")
+    return table
+
+
+def _check_id(_instance: object, _attribute: object, value: str) -> None:
+    if not isinstance(value, str) or not value.isidentifier() or not value.islower():
+        raise RuleConfigError(f"an id is a snake_case name such as 'full_house', not {value!r}")
+
+
+@attrs.frozen
+class Category:
+    """A named scorer, evaluated once over the 252 rolls.
+
+    Attributes:
+        id: the snake_case id players use (``"full_house"``).
+        scorer: points for five dice; called 252 times at construction, never again.
+        label: the name shown on a sheet (defaults from the id).
+        table: the points of each roll of :data:`~yamskit.dice.ROLLS`, in order.
+
+    Example:
+        >>> c = Category("fives", face_sum(5))
+        >>> c.label, c.score(Dice.parse("55512")), c.max
+        ('Fives', 15, 25)
+    """
+
+    id: str = attrs.field(validator=_check_id)
+    scorer: Scorer = attrs.field(eq=False, repr=False)
+    label: str = attrs.field(default="")
+    table: tuple[int, ...] = attrs.field(init=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        if not self.label:
+            object.__setattr__(self, "label", self.id.replace("_", " ").capitalize())
+        object.__setattr__(self, "table", _tabulate(self.scorer))
+
+    def score(self, dice: Dice) -> int:
+        """Points these five dice give, looked up in the table.
+
+        Raises:
+            InvalidDiceError: not exactly five dice.
+        """
+        if len(dice) != NUM_DICE:
+            raise InvalidDiceError(f"a category scores five dice, not {len(dice)} ({dice})")
+        return self.table[dice.index]
+
+    @property
+    def max(self) -> int:
+        """The most points any roll gives."""
+        return max(self.table)
+
+
+def upper(face: int, id: str | None = None) -> Category:
+    """The number row of ``face``: the sum of the dice showing it.
+
+    Example:
+        >>> upper(6).id, upper(6).max
+        ('sixes', 30)
+    """
+    names = ("ones", "twos", "threes", "fours", "fives", "sixes")
+    return Category(id or names[face - 1], face_sum(face))

@@ -1,0 +1,309 @@
+"""Dice: a sorted multiset of faces, the precomputed rolls and keeps, exact odds, seeded streams.
+
+A roll of five dice is a *multiset*: the order in which the faces land does not
+matter, so :class:`Dice` stores its faces sorted. There are exactly 252 distinct
+rolls of five dice (:data:`ROLLS`) and 462 multisets of zero to five dice that a
+player may keep between throws (:data:`KEEPS`); both are enumerated once at import
+and every table in yamskit is indexed by them.
+
+Example:
+    >>> from yamskit import Dice
+    >>> d = Dice.of(5, 3, 3, 2, 3)
+    >>> d
+    Dice.parse('23335')
+    >>> str(d), d.total, d.count(3)
+    ('23335', 16, 3)
+    >>> len(ROLLS), len(KEEPS)
+    (252, 462)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import math
+from collections.abc import Iterable, Iterator
+from fractions import Fraction
+from functools import cache
+
+import attrs
+
+from .errors import InvalidDiceError
+
+__all__ = [
+    "FACES",
+    "KEEPS",
+    "NUM_DICE",
+    "ROLLS",
+    "Dice",
+    "DiceStream",
+    "face_from_seed",
+    "outcome_probabilities",
+]
+
+#: The faces of one die.
+FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
+#: How many dice a full roll has.
+NUM_DICE = 5
+_MAX_SEED = 2**64
+_SEPARATORS = frozenset(" ,;-")
+
+
+def _sorted_faces(faces: Iterable[int]) -> tuple[int, ...]:
+    values = tuple(faces)
+    for face in values:
+        if type(face) is not int or not 1 <= face <= 6:
+            raise InvalidDiceError(f"invalid face {face!r}: faces are integers 1 to 6")
+    if len(values) > NUM_DICE:
+        raise InvalidDiceError(f"{len(values)} dice given: there are only {NUM_DICE}")
+    return tuple(sorted(values))
+
+
+@attrs.frozen(repr=False, order=False)
+class Dice:
+    """A sorted multiset of at most five faces, each 1 to 6.
+
+    Build one with :meth:`of` or :meth:`parse`; the faces are stored sorted, so two
+    rolls showing the same faces are equal whatever order they landed in.
+
+    Example:
+        >>> Dice.of(6, 1, 6) == Dice.parse("616") == Dice.parse("1 6 6")
+        True
+        >>> Dice.parse("23335").counts
+        (0, 1, 3, 0, 1, 0)
+    """
+
+    faces: tuple[int, ...] = attrs.field(converter=_sorted_faces, default=())
+
+    @classmethod
+    def of(cls, *faces: int) -> Dice:
+        """Dice showing these faces, in any order.
+
+        Example:
+            >>> Dice.of(3, 1, 2).faces
+            (1, 2, 3)
+        """
+        return cls(faces)
+
+    @classmethod
+    def parse(cls, text: str) -> Dice:
+        """Read dice from a string of digits such as ``"33325"`` (spaces and commas allowed).
+
+        Raises:
+            InvalidDiceError: a character that is not a face 1-6 or a separator, or
+                more than five dice.
+
+        Example:
+            >>> Dice.parse("3,3,3,2,5")
+            Dice.parse('23335')
+        """
+        if not isinstance(text, str):
+            raise InvalidDiceError(f"dice must be given as a string of digits, not {text!r}")
+        faces = []
+        for char in text:
+            if char in _SEPARATORS:
+                continue
+            if char not in "123456":
+                raise InvalidDiceError(f"invalid face {char!r} in {text!r}: faces are 1 to 6")
+            faces.append(int(char))
+        return cls(faces)
+
+    def __str__(self) -> str:
+        return "".join(map(str, self.faces))
+
+    def __repr__(self) -> str:
+        return f"Dice.parse({str(self)!r})"
+
+    def __len__(self) -> int:
+        return len(self.faces)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.faces)
+
+    def __contains__(self, face: object) -> bool:
+        return face in self.faces
+
+    def __add__(self, other: Dice) -> Dice:
+        """The union of two multisets (kept dice plus a new throw)."""
+        return Dice(self.faces + other.faces)
+
+    def __sub__(self, other: Dice) -> Dice:
+        """These dice without ``other``; raises :class:`InvalidDiceError` if not a sub-multiset."""
+        rest = list(self.faces)
+        for face in other.faces:
+            try:
+                rest.remove(face)
+            except ValueError:
+                raise InvalidDiceError(f"{other} is not among the dice {self}") from None
+        return Dice(rest)
+
+    @property
+    def counts(self) -> tuple[int, int, int, int, int, int]:
+        """How many dice show each face, ones first.
+
+        Example:
+            >>> Dice.parse("11666").counts
+            (2, 0, 0, 0, 0, 3)
+        """
+        c = [0] * 6
+        for face in self.faces:
+            c[face - 1] += 1
+        return (c[0], c[1], c[2], c[3], c[4], c[5])
+
+    def count(self, face: int) -> int:
+        """How many dice show ``face``.
+
+        Example:
+            >>> Dice.parse("11666").count(6)
+            3
+        """
+        return self.faces.count(face)
+
+    @property
+    def total(self) -> int:
+        """The sum of the faces.
+
+        Example:
+            >>> Dice.parse("11666").total
+            20
+        """
+        return sum(self.faces)
+
+    @property
+    def index(self) -> int:
+        """Position of a five-dice roll in :data:`ROLLS` (of any dice in :data:`KEEPS` otherwise).
+
+        Example:
+            >>> ROLLS[Dice.parse("23335").index]
+            Dice.parse('23335')
+        """
+        if len(self.faces) == NUM_DICE:
+            return _ROLL_INDEX[self.faces]
+        return _KEEP_INDEX[self.faces]
+
+    def issubset(self, other: Dice) -> bool:
+        """Whether every die here is also among ``other`` (as a multiset).
+
+        Example:
+            >>> Dice.parse("33").issubset(Dice.parse("23335")), Dice.parse("22").issubset(Dice.parse("23335"))
+            (True, False)
+        """
+        mine, theirs = self.counts, other.counts
+        return all(a <= b for a, b in zip(mine, theirs, strict=True))
+
+    def sub_multisets(self) -> tuple[Dice, ...]:
+        """Every distinct multiset of these dice, from none to all, in :data:`KEEPS` order.
+
+        Example:
+            >>> [str(k) for k in Dice.parse("336").sub_multisets()]
+            ['', '3', '6', '33', '36', '336']
+        """
+        return _sub_multisets(self.faces)
+
+
+@cache
+def _sub_multisets(faces: tuple[int, ...]) -> tuple[Dice, ...]:
+    found = {combo for size in range(len(faces) + 1) for combo in itertools.combinations(faces, size)}
+    return tuple(sorted((Dice(f) for f in found), key=lambda d: _KEEP_INDEX[d.faces]))
+
+
+def _multisets(size: int) -> list[tuple[int, ...]]:
+    return list(itertools.combinations_with_replacement(FACES, size))
+
+
+#: The 252 distinct rolls of five dice, in lexicographic order.
+ROLLS: tuple[Dice, ...] = tuple(Dice(f) for f in _multisets(NUM_DICE))
+#: The 462 distinct multisets of zero to five dice, by size then lexicographically.
+KEEPS: tuple[Dice, ...] = tuple(Dice(f) for size in range(NUM_DICE + 1) for f in _multisets(size))
+_ROLL_INDEX: dict[tuple[int, ...], int] = {d.faces: i for i, d in enumerate(ROLLS)}
+_KEEP_INDEX: dict[tuple[int, ...], int] = {d.faces: i for i, d in enumerate(KEEPS)}
+
+
+@cache
+def outcome_probabilities(count: int) -> tuple[tuple[Dice, Fraction], ...]:
+    """Every multiset ``count`` thrown dice can show, with its exact probability.
+
+    The probability of a multiset with face counts c1..c6 is the multinomial
+    ``count! / (c1! ... c6!)`` over ``6 ** count``.
+
+    Example:
+        >>> outcome_probabilities(1)[0]
+        (Dice.parse('1'), Fraction(1, 6))
+        >>> sum(p for _, p in outcome_probabilities(3))
+        Fraction(1, 1)
+    """
+    if type(count) is not int or not 0 <= count <= NUM_DICE:
+        raise InvalidDiceError(f"cannot throw {count!r} dice: between 0 and {NUM_DICE}")
+    total = 6**count
+    result = []
+    for faces in _multisets(count):
+        dice = Dice(faces)
+        ways = math.factorial(count)
+        for c in dice.counts:
+            ways //= math.factorial(c)
+        result.append((dice, Fraction(ways, total)))
+    return tuple(result)
+
+
+def face_from_seed(seed: int, draw: int) -> int:
+    """The face of the ``draw``-th die of the stream ``seed``: the same on every machine.
+
+    The face is taken from a BLAKE2b hash of the seed and the draw counter by
+    rejection sampling (bytes 252-255 are skipped), so it depends on nothing but
+    these two integers: not on Python's ``random`` module nor on its version.
+
+    Example:
+        >>> [face_from_seed(7, i) for i in range(5)] == [face_from_seed(7, i) for i in range(5)]
+        True
+    """
+    attempt = 0
+    while True:
+        digest = hashlib.blake2b(
+            seed.to_bytes(8, "big") + draw.to_bytes(8, "big") + attempt.to_bytes(4, "big"),
+            digest_size=16,
+        ).digest()
+        for byte in digest:
+            if byte < 252:
+                return byte % 6 + 1
+        attempt += 1  # pragma: no cover - probability 2**-80
+
+
+def _check_seed(_instance: object, _attribute: object, value: int) -> None:
+    if type(value) is not int or not 0 <= value < _MAX_SEED:
+        raise InvalidDiceError(f"a seed must be an integer from 0 to 2**64 - 1, not {value!r}")
+
+
+def _check_draws(_instance: object, _attribute: object, value: int) -> None:
+    if type(value) is not int or not 0 <= value < _MAX_SEED:
+        raise InvalidDiceError(f"a draw counter must be an integer from 0 to 2**64 - 1, not {value!r}")
+
+
+@attrs.frozen
+class DiceStream:
+    """A reproducible source of faces: a seed and how many faces were drawn from it.
+
+    Being a value, a stream never changes: :meth:`throw` returns the faces and the
+    stream that follows. Games keep one, so the same seed and the same actions give
+    the same game on every machine and Python version.
+
+    Example:
+        >>> stream = DiceStream(seed=7)
+        >>> dice, after = stream.throw(5)
+        >>> after.draws, dice == stream.throw(5)[0]
+        (5, True)
+    """
+
+    seed: int = attrs.field(validator=_check_seed)
+    draws: int = attrs.field(default=0, validator=_check_draws)
+
+    def throw(self, count: int) -> tuple[Dice, DiceStream]:
+        """Throw ``count`` dice: their faces and the stream after them.
+
+        Example:
+            >>> len(DiceStream(seed=1).throw(3)[0])
+            3
+        """
+        if type(count) is not int or not 0 <= count <= NUM_DICE:
+            raise InvalidDiceError(f"cannot throw {count!r} dice: between 0 and {NUM_DICE}")
+        faces = [face_from_seed(self.seed, self.draws + i) for i in range(count)]
+        return Dice(faces), DiceStream(seed=self.seed, draws=self.draws + count)

@@ -1,0 +1,357 @@
+"""The game protocol every variant follows, and the pieces every variant shares.
+
+A game state is an immutable value. Whatever the variant, it offers:
+
+* ``players`` (names, in seat order) and ``current_player`` (an index into them);
+* ``legal_actions()`` — a lazy view of the actions that apply now;
+* ``is_legal(action)`` / ``check(action)`` / ``apply(action)`` — ask, explain, do;
+* ``outcomes(keep)`` — the chance outcomes of a throw with exact probabilities;
+* ``is_over`` and ``result()``;
+* ``history`` — every :class:`Move` made so far, throws with their faces;
+* ``to_json()`` (and :func:`yamskit.load_game` to read it back).
+
+Example:
+    >>> import yamskit
+    >>> game = yamskit.variant("classic").new_game(players=["Ann", "Bob"], seed=3)
+    >>> isinstance(game, GameState)
+    True
+    >>> game.players[game.current_player]
+    'Ann'
+    >>> yamskit.Roll() in game.legal_actions()
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from fractions import Fraction
+from typing import Any, Protocol, runtime_checkable
+
+import attrs
+
+from .actions import Action, Roll
+from .dice import NUM_DICE, Dice, DiceStream, outcome_probabilities
+from .errors import GameOverError, IllegalActionError, InvalidDiceError, NotYourTurnError, RuleConfigError
+from .turn import Turn
+
+__all__ = [
+    "GameState",
+    "LegalActions",
+    "Move",
+    "Result",
+    "VariantLike",
+    "check_players",
+    "rank",
+    "resolve_player",
+    "roll_dice",
+    "roll_off",
+    "throw_outcomes",
+]
+
+
+@attrs.frozen
+class Move:
+    """One entry of a game's history: who acted, and the action as applied.
+
+    Throws are stored with their faces (``Roll.outcome`` is never ``None`` here),
+    so a history replays the same game without the seed.
+
+    Example:
+        >>> Move(0, Roll(outcome="12345"))
+        Move(player=0, action=Roll(keep=Dice.parse(''), outcome=Dice.parse('12345')))
+    """
+
+    player: int
+    action: Action
+
+
+@attrs.frozen
+class Result:
+    """The outcome of a game: points per player, ranking and winners.
+
+    ``scores[i]`` belongs to ``players[i]``. ``ranking`` lists groups of player
+    indexes, best first (tied players share a group); ``winners`` is the first group.
+    ``details`` carries the variant's own explanation (totals per column, duel table,
+    scoring lines...), JSON-ready.
+
+    Example:
+        >>> r = Result.from_scores(("Ann", "Bob", "Cy"), (120, 150, 120))
+        >>> r.winners, r.ranking
+        ((1,), ((1,), (0, 2)))
+        >>> r.winner_names
+        ('Bob',)
+    """
+
+    players: tuple[str, ...]
+    scores: tuple[int, ...]
+    ranking: tuple[tuple[int, ...], ...]
+    details: Any = attrs.field(default=None, eq=False)
+
+    @classmethod
+    def from_scores(cls, players: Sequence[str], scores: Sequence[int], *, details: Any = None) -> Result:
+        """Rank players by score, highest first, ties sharing a place.
+
+        Example:
+            >>> Result.from_scores(("A", "B"), (5, 5)).is_draw
+            True
+        """
+        return cls(tuple(players), tuple(scores), rank(scores), details)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Indexes of the winning players (more than one on a tie for first)."""
+        return self.ranking[0] if self.ranking else ()
+
+    @property
+    def winner_names(self) -> tuple[str, ...]:
+        """Names of the winning players."""
+        return tuple(self.players[i] for i in self.winners)
+
+    @property
+    def is_draw(self) -> bool:
+        """Whether several players share first place."""
+        return len(self.winners) > 1
+
+    def to_data(self) -> dict[str, Any]:
+        """A JSON-ready dict of this result."""
+        return {
+            "players": list(self.players),
+            "scores": list(self.scores),
+            "ranking": [list(group) for group in self.ranking],
+            "winners": list(self.winners),
+            "details": self.details,
+        }
+
+
+def rank(scores: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """Group player indexes by score, highest first.
+
+    Example:
+        >>> rank([3, 9, 3, 1])
+        ((1,), (0, 2), (3,))
+    """
+    groups: dict[int, list[int]] = {}
+    for index, score in enumerate(scores):
+        groups.setdefault(score, []).append(index)
+    return tuple(tuple(groups[s]) for s in sorted(groups, reverse=True))
+
+
+@runtime_checkable
+class VariantLike(Protocol):
+    """What :func:`yamskit.variant` returns: a named rule set that starts games."""
+
+    @property
+    def name(self) -> str:
+        """The registry name, e.g. ``"classic"``."""
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The options the variant was created with (JSON-ready)."""
+
+    def new_game(self, players: Sequence[str] = ..., *, seed: int | None = None) -> Any:
+        """A new game state."""
+
+    def state_from_data(self, data: Any) -> Any:
+        """Rebuild a state from the ``"state"`` part of :meth:`GameState.to_json`."""
+
+
+@runtime_checkable
+class GameState(Protocol):
+    """The protocol every variant's game state follows (see the module docs)."""
+
+    @property
+    def variant(self) -> Any:
+        """The variant this game follows."""
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Player names in seat order."""
+
+    @property
+    def current_player(self) -> int:
+        """Index of the player to act."""
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+
+    @property
+    def history(self) -> tuple[Move, ...]:
+        """Every move so far."""
+
+    def legal_actions(self) -> LegalActions:
+        """A lazy view of the legal actions."""
+
+    def check(self, action: Action, *, player: int | str | None = None) -> None:
+        """Raise the :class:`IllegalActionError` that applying ``action`` would raise."""
+
+    def is_legal(self, action: Action, *, player: int | str | None = None) -> bool:
+        """Whether ``action`` applies now."""
+
+    def apply(self, action: Action, *, player: int | str | None = None) -> Any:
+        """The state after ``action``."""
+
+    def outcomes(self, keep: Dice | str = ...) -> tuple[tuple[Dice, Fraction], ...]:
+        """The chance outcomes of throwing all dice but ``keep``."""
+
+    def result(self) -> Result:
+        """The final (or current) points, ranking and winners."""
+
+    def to_json(self) -> str:
+        """A JSON text that :func:`yamskit.load_game` reads back into an equal state."""
+
+
+class LegalActions(Sequence[Action]):
+    """A lazy view of the legal actions of a state, in the python-chess manner.
+
+    Membership (``action in view``) asks the state whether that one action is legal,
+    without listing the others; iterating lists them, once, on demand. Throws are
+    listed with ``outcome=None`` (faces from the seed); a throw with explicit faces
+    is still ``in`` the view when it is legal.
+
+    Example:
+        >>> import yamskit
+        >>> game = yamskit.variant("classic").new_game(players=["Ann"], seed=3)
+        >>> list(game.legal_actions())
+        [Roll(keep=Dice.parse(''), outcome=None)]
+        >>> yamskit.Roll(outcome="66666") in game.legal_actions()
+        True
+    """
+
+    __slots__ = ("_cache", "_generate", "_is_legal")
+
+    def __init__(self, generate: Callable[[], Iterator[Action]], is_legal: Callable[[Action], bool]) -> None:
+        self._generate = generate
+        self._is_legal = is_legal
+        self._cache: tuple[Action, ...] | None = None
+
+    def _actions(self) -> tuple[Action, ...]:
+        if self._cache is None:
+            self._cache = tuple(self._generate())
+        return self._cache
+
+    def __contains__(self, action: object) -> bool:
+        try:
+            return self._is_legal(action)  # type: ignore[arg-type]
+        except (TypeError, AttributeError):
+            return False
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._actions())
+
+    def __len__(self) -> int:
+        return len(self._actions())
+
+    def __getitem__(self, index: int) -> Action:  # type: ignore[override]
+        return self._actions()[index]
+
+    def __bool__(self) -> bool:
+        return bool(self._actions())
+
+    def __repr__(self) -> str:
+        return f"<LegalActions {list(self._actions())!r}>"
+
+
+def check_players(players: Sequence[str], *, minimum: int = 1, maximum: int = 8) -> tuple[str, ...]:
+    """Validate a list of player names: strings, distinct, between ``minimum`` and ``maximum``.
+
+    Raises:
+        RuleConfigError: the names or their number do not fit.
+
+    Example:
+        >>> check_players(["Ann", "Bob"])
+        ('Ann', 'Bob')
+    """
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise RuleConfigError("players must be a sequence of names, e.g. ['Ann', 'Bob']")
+    names = tuple(players)
+    if not minimum <= len(names) <= maximum:
+        wanted = str(minimum) if minimum == maximum else f"{minimum} to {maximum}"
+        raise RuleConfigError(f"this game takes {wanted} players, not {len(names)}")
+    for name in names:
+        if not isinstance(name, str) or not name or len(name) > 100:
+            raise RuleConfigError(f"a player name must be a non-empty string of at most 100 characters: {name!r}")
+    if len(set(names)) != len(names):
+        raise RuleConfigError(f"player names must be distinct: {list(names)}")
+    return names
+
+
+def resolve_player(players: tuple[str, ...], current: int, player: int | str | None) -> None:
+    """Raise :class:`NotYourTurnError` unless ``player`` (index or name) is ``current`` or ``None``.
+
+    Example:
+        >>> resolve_player(("Ann", "Bob"), 1, "Bob")
+    """
+    if player is None:
+        return
+    if isinstance(player, str):
+        if player not in players:
+            raise NotYourTurnError(f"no player named {player!r} in this game")
+        index = players.index(player)
+    elif type(player) is int and 0 <= player < len(players):
+        index = player
+    else:
+        raise NotYourTurnError(f"no player {player!r} in this game of {len(players)}")
+    if index != current:
+        raise NotYourTurnError(f"it is {players[current]}'s turn, not {players[index]}'s")
+
+
+def roll_dice(turn: Turn, stream: DiceStream, action: Roll) -> tuple[Turn, DiceStream, Roll]:
+    """Apply a throw to a turn: the new turn, the stream after it, and the throw with its faces.
+
+    Faces come from ``action.outcome`` when given (the stream is left as it is),
+    otherwise from ``stream``.
+
+    Raises:
+        ThrowLimitError, KeepError, InvalidDiceError: see :meth:`Turn.check_throw`.
+
+    Example:
+        >>> turn, stream, done = roll_dice(Turn.start(), DiceStream(seed=1), Roll(outcome="66666"))
+        >>> turn.dice, stream.draws, done.outcome
+        (Dice.parse('66666'), 0, Dice.parse('66666'))
+    """
+    turn.check_throw(action.keep, action.outcome)
+    outcome = action.outcome
+    if outcome is None:
+        outcome, stream = stream.throw(NUM_DICE - len(action.keep))
+    return turn.throw(action.keep, outcome), stream, Roll(keep=action.keep, outcome=outcome)
+
+
+def throw_outcomes(turn: Turn, keep: Dice | str) -> tuple[tuple[Dice, Fraction], ...]:
+    """The five-dice results of throwing all dice but ``keep``, with exact probabilities.
+
+    Example:
+        >>> turn = Turn.start().throw(Dice(), Dice.parse("66612"))
+        >>> outs = throw_outcomes(turn, "666")
+        >>> len(outs), sum(p for _, p in outs)
+        (21, Fraction(1, 1))
+    """
+    kept = keep if isinstance(keep, Dice) else Dice.parse(keep)
+    turn.check_throw(kept)
+    return tuple((kept + rolled, p) for rolled, p in outcome_probabilities(NUM_DICE - len(kept)))
+
+
+def roll_off(stream: DiceStream, players: int, *, dice: int = NUM_DICE) -> tuple[int, DiceStream]:
+    """Who starts: everyone throws ``dice`` dice, the highest sum starts, tied leaders throw again.
+
+    Example:
+        >>> first, after = roll_off(DiceStream(seed=5), 3)
+        >>> 0 <= first < 3 and after.draws >= 15
+        True
+    """
+    if not 1 <= dice <= NUM_DICE:
+        raise InvalidDiceError(f"a roll-off uses 1 to {NUM_DICE} dice, not {dice}")
+    contenders = list(range(players))
+    while len(contenders) > 1:
+        sums = []
+        for _ in contenders:
+            thrown, stream = stream.throw(dice)
+            sums.append(thrown.total)
+        best = max(sums)
+        contenders = [p for p, s in zip(contenders, sums, strict=True) if s == best]
+    return contenders[0], stream
+
+
+def game_over_error(players: tuple[str, ...]) -> IllegalActionError:
+    """The error raised for any action once a game is over."""
+    return GameOverError(f"the game between {', '.join(players)} is over: no action applies")

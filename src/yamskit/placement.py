@@ -1,0 +1,72 @@
+"""Placements: a proposed Score or Scratch as it passes through a variant's placement rules.
+
+When a player scores, yamskit first checks what every scorecard shares (the box
+exists, is empty, the column's fill order and turn condition allow it), then builds
+a :class:`Placement` with the box's plain points and hands it to each of the
+variant's *placement rules* in turn. A rule is any callable
+``rule(game, placement) -> placement``: it may return the placement unchanged, with
+other points (a joker, a *sec* maximum, a golden-rule 0), with points beside the
+boxes (a Yams bonus), with boxes to cross out as a consequence, or raise an
+:class:`~yamskit.IllegalActionError` subclass that names the rule. Rules are values
+you compose, not methods you override.
+
+Example:
+    >>> import yamskit
+    >>> game = yamskit.variant("classic").new_game(players=["Ann"], seed=1)
+    >>> game = game.apply(yamskit.Roll(outcome="22555"))
+    >>> game.placement(yamskit.Score("full_house")).points
+    25
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeAlias
+
+import attrs
+
+from .dice import Dice
+from .turn import Turn
+
+if TYPE_CHECKING:
+    from .scorecard_game import ScorecardGame
+
+__all__ = ["Placement", "PlacementRule"]
+
+
+@attrs.frozen
+class Placement:
+    """What a Score or Scratch would write, as computed so far.
+
+    Attributes:
+        player: index of the player placing.
+        row: row id; column: column id.
+        dice: the five dice showing; turn: the turn they come from.
+        scratch: the player asked to cross the box out (``Scratch``).
+        points: the points to write (0 when crossed out).
+        crossed: the box will be written as crossed out (asked, or forced by a rule).
+        extra: points earned beside the boxes (for example a Yams bonus).
+        also_cross: other boxes ``(row, column)`` of the same sheet that become crossed
+            out as a consequence, even if they hold points.
+        notes: short explanations added by rules, for UIs and logs.
+    """
+
+    player: int
+    row: str
+    column: str
+    dice: Dice
+    turn: Turn
+    scratch: bool
+    points: int
+    crossed: bool
+    extra: int = 0
+    also_cross: tuple[tuple[str, str], ...] = ()
+    notes: tuple[str, ...] = ()
+
+    def written_as_zero(self, note: str) -> Placement:
+        """This placement, written as a crossed-out 0, with ``note`` explaining why."""
+        return attrs.evolve(self, points=0, crossed=True, notes=(*self.notes, note))
+
+
+#: A placement rule: inspect or change a placement, or raise an IllegalActionError.
+PlacementRule: TypeAlias = Callable[["ScorecardGame", Placement], Placement]

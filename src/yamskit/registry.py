@@ -1,0 +1,123 @@
+"""The variant registry: names to factories, built-ins and plug-ins.
+
+Built-in variants live in :mod:`yamskit.variants` (each module lists its names in
+``VARIANTS``). Another package adds variants through the entry-point group
+``yamskit.variants``: each entry point names a factory taking keyword-only options
+and returning a variant. At run time, :func:`register_variant` does the same.
+
+Example:
+    >>> import yamskit
+    >>> "classic" in yamskit.variant_names()
+    True
+    >>> yamskit.variant("classic", yams_bonus=100).options["yams_bonus"]
+    100
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import pkgutil
+from collections.abc import Callable
+from importlib.metadata import entry_points
+from typing import Any
+
+from .errors import RuleConfigError, YamskitError
+
+__all__ = ["ENTRY_POINT_GROUP", "register_variant", "variant", "variant_names"]
+
+#: The entry-point group plug-in packages use to add variants.
+ENTRY_POINT_GROUP = "yamskit.variants"
+
+_FACTORIES: dict[str, Callable[..., Any]] = {}
+_loaded = False
+
+
+def _load() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    from . import variants
+
+    for info in sorted(pkgutil.iter_modules(variants.__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"{variants.__name__}.{info.name}")
+        for name, factory in getattr(module, "VARIANTS", {}).items():
+            _FACTORIES.setdefault(name, factory)
+    for entry in entry_points(group=ENTRY_POINT_GROUP):
+        if entry.name in _FACTORIES:
+            continue
+        try:
+            _FACTORIES[entry.name] = entry.load()
+        except Exception:  # a broken plug-in must not break the built-ins
+            continue
+
+
+def register_variant(name: str, factory: Callable[..., Any], *, replace: bool = False) -> None:
+    """Make ``yamskit.variant(name, **options)`` call ``factory(**options)``.
+
+    Raises:
+        RuleConfigError: ``name`` is taken (pass ``replace=True`` to replace it).
+
+    Example:
+        >>> import yamskit
+        >>> from yamskit.categories import Category, total
+        >>> register_variant("just_chance", lambda: yamskit.ScorecardVariant.define(
+        ...     "just_chance", rows=[Category("chance", total)]), replace=True)
+        >>> yamskit.variant("just_chance").rows
+        ('chance',)
+    """
+    _load()
+    if not isinstance(name, str) or not name:
+        raise RuleConfigError(f"a variant name is a non-empty string, not {name!r}")
+    if name in _FACTORIES and not replace:
+        raise RuleConfigError(f"a variant named {name!r} already exists (pass replace=True)")
+    _FACTORIES[name] = factory
+
+
+def variant_names() -> list[str]:
+    """The names :func:`variant` accepts, sorted.
+
+    Example:
+        >>> import yamskit
+        >>> {"classic", "yahtzee"} <= set(yamskit.variant_names())
+        True
+    """
+    _load()
+    return sorted(_FACTORIES)
+
+
+def variant(name: str, **options: Any) -> Any:
+    """The variant ``name`` with ``options`` (keyword-only, documented per variant).
+
+    Raises:
+        RuleConfigError: unknown name (the message lists the known ones), unknown
+            option (lists the variant's options) or a bad option value.
+
+    Example:
+        >>> import yamskit
+        >>> yamskit.variant("classic", joker="forced").options
+        {'joker': 'forced', 'yams_bonus': 0}
+    """
+    _load()
+    factory = _FACTORIES.get(name) if isinstance(name, str) else None
+    if factory is None:
+        raise RuleConfigError(f"unknown variant {name!r}; known variants: {', '.join(sorted(_FACTORIES))}")
+    try:
+        signature = inspect.signature(factory)
+    except (TypeError, ValueError):  # pragma: no cover - builtins without signatures
+        signature = None
+    if signature is not None:
+        params = signature.parameters
+        takes_any = any(p.kind is p.VAR_KEYWORD for p in params.values())
+        known = [p for p in params if params[p].kind in (params[p].KEYWORD_ONLY, params[p].POSITIONAL_OR_KEYWORD)]
+        unknown = [o for o in options if o not in known]
+        if unknown and not takes_any:
+            listed = ", ".join(known) if known else "none"
+            raise RuleConfigError(f"variant {name!r} has no option {', '.join(map(repr, unknown))}; options: {listed}")
+    try:
+        return factory(**options)
+    except YamskitError:
+        raise
+    except (TypeError, ValueError) as error:
+        raise RuleConfigError(f"bad options for variant {name!r}: {error}") from error

@@ -1,0 +1,341 @@
+"""JSON for game states: a versioned envelope, strict validation at the boundary.
+
+A saved game is ``{"format": "yamskit.game", "version": 1, "variant": {"name": ...,
+"options": {...}}, "state": {...}}``. :func:`load_game` rebuilds the variant from
+the registry (or takes the one you pass) and lets it read its state. Reading never
+executes anything (no pickle): it parses JSON with bounded numbers and size, checks
+every field, and raises :class:`~yamskit.DeserializationError` naming what is wrong.
+
+Example:
+    >>> import yamskit
+    >>> g = yamskit.variant("classic").new_game(players=["Ann"], seed=5).apply(yamskit.Roll())
+    >>> yamskit.load_game(g.to_json()) == g
+    True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from .actions import Action, action_from_data, action_to_data
+from .dice import Dice, DiceStream
+from .errors import DeserializationError, YamskitError
+from .game import Move, check_players
+from .scorecard import SCRATCHED, Cell, Sheet
+from .turn import Turn
+
+if TYPE_CHECKING:
+    from .scorecard_game import ScorecardGame, ScorecardVariant
+
+__all__ = [
+    "FORMAT",
+    "MAX_TEXT",
+    "VERSION",
+    "dump_game",
+    "expect",
+    "expect_int",
+    "history_from_data",
+    "history_to_data",
+    "load_game",
+    "parse_json",
+    "stream_from_data",
+    "stream_to_data",
+    "turn_from_data",
+    "turn_to_data",
+]
+
+#: The ``format`` tag of a saved game.
+FORMAT = "yamskit.game"
+#: The current version of the saved-game format.
+VERSION = 1
+#: The longest JSON text yamskit reads (characters).
+MAX_TEXT = 20_000_000
+_T = TypeVar("_T")
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > 30:
+        raise DeserializationError(f"number too large: {text[:40]}...")
+    return int(text)
+
+
+def _no_float(text: str) -> Any:
+    raise DeserializationError(f"unexpected non-integer number {text[:40]!r}")
+
+
+def parse_json(text: str | bytes) -> Any:
+    """Parse untrusted JSON: bounded size, integers of at most 30 digits, no floats or NaN.
+
+    Raises:
+        DeserializationError: not JSON, too large, too deep, or with forbidden numbers.
+
+    Example:
+        >>> parse_json('{"a": [1, 2]}')
+        {'a': [1, 2]}
+    """
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise DeserializationError(f"not UTF-8 text: {error}") from None
+    if not isinstance(text, str):
+        raise DeserializationError(f"expected JSON text, not {type(text).__name__}")
+    if len(text) > MAX_TEXT:
+        raise DeserializationError(f"JSON text of {len(text)} characters is larger than {MAX_TEXT}")
+    try:
+        return json.loads(text, parse_int=_bounded_int, parse_float=_no_float, parse_constant=_no_float)
+    except DeserializationError:
+        raise
+    except RecursionError:
+        raise DeserializationError("JSON nested too deeply") from None
+    except (json.JSONDecodeError, ValueError) as error:
+        raise DeserializationError(f"not valid JSON: {error}") from None
+
+
+def expect(data: Any, key: str, kind: type[_T], where: str) -> _T:
+    """``data[key]`` checked to be a ``kind``; :class:`DeserializationError` otherwise.
+
+    Example:
+        >>> expect({"n": "x"}, "n", str, "test")
+        'x'
+    """
+    if not isinstance(data, dict):
+        raise DeserializationError(f"{where} must be a JSON object, not {type(data).__name__}")
+    if key not in data:
+        raise DeserializationError(f"{where} is missing {key!r}")
+    value = data[key]
+    ok = type(value) is kind if kind in (int, bool) else isinstance(value, kind)
+    if not ok:
+        raise DeserializationError(f"{where}.{key} must be {kind.__name__}, not {type(value).__name__}")
+    return value  # type: ignore[no-any-return]
+
+
+def expect_int(data: Any, key: str, where: str, low: int, high: int) -> int:
+    """``data[key]`` checked to be an integer from ``low`` to ``high``.
+
+    Example:
+        >>> expect_int({"n": 3}, "n", "test", 0, 5)
+        3
+    """
+    value = expect(data, key, int, where)
+    if not low <= value <= high:
+        raise DeserializationError(f"{where}.{key} must be from {low} to {high}, not {value}")
+    return value
+
+
+def _dice(text: Any, where: str) -> Dice:
+    if not isinstance(text, str) or len(text) > 20:
+        raise DeserializationError(f"{where} must be a string of dice such as '33325'")
+    try:
+        return Dice.parse(text)
+    except YamskitError as error:
+        raise DeserializationError(f"{where}: {error}") from None
+
+
+def turn_to_data(turn: Turn) -> dict[str, Any]:
+    """A JSON-ready dict of a turn."""
+    return {
+        "max_throws": turn.max_throws,
+        "throws": [{"kept": str(t.kept), "rolled": str(t.rolled)} for t in turn.throws],
+        "challenge": turn.challenge,
+    }
+
+
+def turn_from_data(data: Any, *, max_throws: int) -> Turn:
+    """A turn from :func:`turn_to_data`, checked against the variant's throw limit."""
+    where = "state.turn"
+    limit = expect_int(data, "max_throws", where, 1, 10)
+    if limit != max_throws:
+        raise DeserializationError(f"{where}.max_throws is {limit}, but this variant allows {max_throws}")
+    raw = expect(data, "throws", list, where)
+    if len(raw) > limit:
+        raise DeserializationError(f"{where} has {len(raw)} throws, more than {limit}")
+    turn = Turn.start(max_throws=limit)
+    challenge = expect(data, "challenge", bool, where)
+    for i, entry in enumerate(raw):
+        kept = _dice(expect(entry, "kept", str, f"{where}.throws[{i}]"), f"{where}.throws[{i}].kept")
+        rolled = _dice(expect(entry, "rolled", str, f"{where}.throws[{i}]"), f"{where}.throws[{i}].rolled")
+        try:
+            turn = turn.throw(kept, rolled)
+        except YamskitError as error:
+            raise DeserializationError(f"{where}.throws[{i}]: {error}") from None
+        if challenge and i == 0:
+            turn = turn.declare_challenge()
+    if challenge and not turn.throws:
+        raise DeserializationError(f"{where}: a challenge cannot be declared before the first throw")
+    return turn
+
+
+def stream_to_data(stream: DiceStream) -> dict[str, int]:
+    """A JSON-ready dict of a dice stream."""
+    return {"seed": stream.seed, "draws": stream.draws}
+
+
+def stream_from_data(data: Any) -> DiceStream:
+    """A dice stream from :func:`stream_to_data`."""
+    seed = expect_int(data, "seed", "state.stream", 0, 2**64 - 1)
+    draws = expect_int(data, "draws", "state.stream", 0, 2**64 - 1)
+    return DiceStream(seed=seed, draws=draws)
+
+
+def history_to_data(history: tuple[Move, ...]) -> list[dict[str, Any]]:
+    """A JSON-ready list of moves."""
+    return [{"player": m.player, "action": action_to_data(m.action)} for m in history]
+
+
+def history_from_data(data: Any, players: int, *, limit: int = 200_000) -> tuple[Move, ...]:
+    """Moves from :func:`history_to_data`, each action validated."""
+    if not isinstance(data, list):
+        raise DeserializationError("state.history must be a list")
+    if len(data) > limit:
+        raise DeserializationError(f"state.history has {len(data)} moves, more than {limit}")
+    moves = []
+    for i, entry in enumerate(data):
+        player = expect_int(entry, "player", f"state.history[{i}]", 0, players - 1)
+        action: Action = action_from_data(expect(entry, "action", dict, f"state.history[{i}]"))
+        moves.append(Move(player, action))
+    return tuple(moves)
+
+
+def dump_game(variant: Any, state: dict[str, Any]) -> str:
+    """The JSON text of a saved game: the envelope around a variant's state data."""
+    return json.dumps(
+        {
+            "format": FORMAT,
+            "version": VERSION,
+            "variant": {"name": variant.name, "options": variant.options},
+            "state": state,
+        },
+        sort_keys=False,
+        separators=(",", ":"),
+    )
+
+
+def load_game(text: str | bytes, *, variant: Any = None) -> Any:
+    """Read a game saved by ``state.to_json()``.
+
+    Args:
+        text: the JSON text.
+        variant: the variant to read it with; by default the one the envelope names,
+            looked up in the registry (pass your own for unregistered variants).
+
+    Raises:
+        DeserializationError: malformed JSON, unknown format or version, unknown
+            variant, or a state the variant rejects.
+
+    Example:
+        >>> import yamskit
+        >>> g = yamskit.variant("classic", joker="free").new_game(seed=1)
+        >>> yamskit.load_game(g.to_json()).variant.options["joker"]
+        'free'
+    """
+    from .registry import variant as make_variant
+
+    data = parse_json(text)
+    if expect(data, "format", str, "game") != FORMAT:
+        raise DeserializationError(f"not a saved yamskit game (format {data['format']!r})")
+    version = expect(data, "version", int, "game")
+    if version != VERSION:
+        raise DeserializationError(f"saved-game version {version} is not supported (this yamskit reads {VERSION})")
+    info = expect(data, "variant", dict, "game")
+    name = expect(info, "name", str, "game.variant")
+    options = expect(info, "options", dict, "game.variant")
+    if variant is None:
+        try:
+            variant = make_variant(name, **options)
+        except YamskitError as error:
+            raise DeserializationError(f"cannot rebuild variant {name!r}: {error}") from None
+    elif variant.name != name or variant.options != options:
+        raise DeserializationError(f"this game is {name!r} {options}, not {variant.name!r} {variant.options}")
+    state = expect(data, "state", dict, "game")
+    try:
+        return variant.state_from_data(state)
+    except DeserializationError:
+        raise
+    except YamskitError as error:
+        raise DeserializationError(f"impossible state: {error}") from None
+
+
+# ---------------------------------------------------------------- scorecard states
+def _cell_to_data(cell: Cell) -> int | str | None:
+    return "x" if cell.scratched else cell.points
+
+
+def _cell_from_data(value: Any, where: str) -> Cell:
+    if value is None:
+        return Cell()
+    if value == "x":
+        return SCRATCHED
+    if type(value) is int and 0 <= value < 10**6:
+        return Cell(points=value)
+    raise DeserializationError(f"{where} must be null, 'x' or points from 0, not {value!r}")
+
+
+def scorecard_state_to_data(game: ScorecardGame) -> dict[str, Any]:
+    """The ``"state"`` part of a scorecard game's JSON."""
+    return {
+        "players": list(game.players),
+        "current_player": game.current_player,
+        "first_player": game.first_player,
+        "column_weights": list(game.column_weights),
+        "sheets": [
+            {"cells": [[_cell_to_data(c) for c in col] for col in sheet.cells], "extra": sheet.extra}
+            for sheet in game.sheets
+        ],
+        "turn": turn_to_data(game.turn),
+        "stream": stream_to_data(game.stream),
+        "history": history_to_data(game.history),
+    }
+
+
+def _list_of(data: Any, key: str, where: str, size: int, item: Callable[[Any, str], _T]) -> tuple[_T, ...]:
+    values = expect(data, key, list, where)
+    if len(values) != size:
+        raise DeserializationError(f"{where}.{key} must have {size} entries, not {len(values)}")
+    return tuple(item(v, f"{where}.{key}[{i}]") for i, v in enumerate(values))
+
+
+def scorecard_state_from_data(variant: ScorecardVariant, data: Any) -> ScorecardGame:
+    """Rebuild a scorecard game from :func:`scorecard_state_to_data`, checking it fits the variant."""
+    from .scorecard_game import ScorecardGame
+
+    where = "state"
+    names = expect(data, "players", list, where)
+    try:
+        players = check_players(names, minimum=variant.rules.players[0], maximum=variant.rules.players[1])
+    except YamskitError as error:
+        raise DeserializationError(f"{where}.players: {error}") from None
+    n = len(players)
+    rows, cols = len(variant.rows), len(variant.columns)
+
+    def sheet(value: Any, at: str) -> Sheet:
+        columns = _list_of(value, "cells", at, cols, lambda col, w: _list_of({"c": col}, "c", w, rows, _cell_from_data))
+        extra = expect_int(value, "extra", at, 0, 10**6)
+        return Sheet(columns, extra)
+
+    sheets = _list_of(data, "sheets", where, n, sheet)
+    weights = expect(data, "column_weights", list, where)
+    if len(weights) > cols or any(type(w) is not int or not 0 <= w <= 10**6 for w in weights):
+        raise DeserializationError(f"{where}.column_weights must be at most {cols} whole numbers")
+    game = ScorecardGame(
+        variant=variant,
+        players=players,
+        sheets=sheets,
+        current_player=expect_int(data, "current_player", where, 0, n - 1),
+        turn=turn_from_data(expect(data, "turn", dict, where), max_throws=variant.rules.max_throws),
+        stream=stream_from_data(expect(data, "stream", dict, where)),
+        history=history_from_data(expect(data, "history", list, where), n),
+        first_player=expect_int(data, "first_player", where, 0, n - 1),
+        column_weights=tuple(weights),
+    )
+    empties = [s.empty_count for s in sheets]
+    order = [(game.first_player + i) % n for i in range(n)]
+    now = order.index(game.current_player)
+    expected = [empties[game.current_player] - (1 if i < now else 0) for i in range(n)]
+    if [empties[p] for p in order] != expected and not game.is_over:
+        raise DeserializationError(
+            f"{where}: the sheets' filled boxes do not match whose turn it is ({players[game.current_player]})"
+        )
+    return game

@@ -1,0 +1,161 @@
+"""Turn: the throws of one player's turn and the facts variants ask about them.
+
+A :class:`Turn` records every throw (which dice were kept, which faces the thrown
+dice showed), so a variant can ask: is this the first throw (a *sec* in Yam Master
+and Competitive Yams)? were all five dice thrown together in the last throw (the
+*dry* column of Yams Challenge)? was a challenge declared before the second throw
+(a *défi*)? how many throws were used (the *turbo* column)?
+
+Example:
+    >>> from yamskit import Dice
+    >>> turn = Turn.start().throw(Dice.of(), Dice.parse("23556"))
+    >>> turn.dice, turn.is_first_throw, turn.all_dice_thrown
+    (Dice.parse('23556'), True, True)
+    >>> turn = turn.throw(Dice.parse("55"), Dice.parse("124"))
+    >>> turn.dice, turn.throws_used, turn.all_dice_thrown
+    (Dice.parse('12455'), 2, False)
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from .dice import NUM_DICE, Dice
+from .errors import IllegalActionError, InvalidDiceError, KeepError, MustRollFirstError, ThrowLimitError
+
+__all__ = ["Throw", "Turn"]
+
+
+@attrs.frozen
+class Throw:
+    """One throw: the dice kept back and the faces the thrown dice showed.
+
+    Example:
+        >>> Throw(kept=Dice.parse("55"), rolled=Dice.parse("124")).dice
+        Dice.parse('12455')
+    """
+
+    kept: Dice
+    rolled: Dice
+
+    @property
+    def dice(self) -> Dice:
+        """All the dice showing after this throw."""
+        return self.kept + self.rolled
+
+    @property
+    def all_dice(self) -> bool:
+        """Whether all five dice were thrown together (nothing kept)."""
+        return len(self.kept) == 0
+
+
+def _check_max_throws(_instance: object, _attribute: object, value: int) -> None:
+    if type(value) is not int or not 1 <= value <= 10:
+        raise InvalidDiceError(f"a turn allows 1 to 10 throws, not {value!r}")
+
+
+@attrs.frozen
+class Turn:
+    """The state of one turn: its throws so far, the limit, and a challenge flag.
+
+    Example:
+        >>> Turn.start(max_throws=2).throws_left
+        2
+    """
+
+    max_throws: int = attrs.field(default=3, validator=_check_max_throws)
+    throws: tuple[Throw, ...] = ()
+    challenge: bool = False
+
+    @classmethod
+    def start(cls, *, max_throws: int = 3) -> Turn:
+        """A fresh turn before its first throw.
+
+        Example:
+            >>> Turn.start().has_thrown
+            False
+        """
+        return cls(max_throws=max_throws)
+
+    @property
+    def throws_used(self) -> int:
+        """How many throws were made."""
+        return len(self.throws)
+
+    @property
+    def throws_left(self) -> int:
+        """How many throws remain."""
+        return self.max_throws - len(self.throws)
+
+    @property
+    def has_thrown(self) -> bool:
+        """Whether at least one throw was made (so there are dice to score)."""
+        return bool(self.throws)
+
+    @property
+    def dice(self) -> Dice:
+        """The five dice showing (empty before the first throw)."""
+        return self.throws[-1].dice if self.throws else Dice()
+
+    @property
+    def kept(self) -> Dice:
+        """The dice that were kept back in the last throw."""
+        return self.throws[-1].kept if self.throws else Dice()
+
+    @property
+    def is_first_throw(self) -> bool:
+        """Whether exactly one throw was made (the dice are a first-throw result)."""
+        return len(self.throws) == 1
+
+    @property
+    def all_dice_thrown(self) -> bool:
+        """Whether the dice showing came from one throw of all five dice."""
+        return bool(self.throws) and self.throws[-1].all_dice
+
+    def check_throw(self, keep: Dice, outcome: Dice | None = None) -> None:
+        """Raise the error that throwing now, keeping ``keep``, would break; or nothing.
+
+        Raises:
+            ThrowLimitError: no throw is left.
+            KeepError: ``keep`` is not among the dice, or dice are kept on the first throw.
+            InvalidDiceError: ``outcome`` does not have ``5 - len(keep)`` dice.
+        """
+        if self.throws_left <= 0:
+            raise ThrowLimitError(f"no throw left: this turn allows {self.max_throws} throws")
+        if not self.throws and len(keep) != 0:
+            raise KeepError(f"cannot keep {keep} before the first throw: there are no dice yet")
+        if not keep.issubset(self.dice):
+            raise KeepError(f"cannot keep {keep}: the dice showing are {self.dice}")
+        if outcome is not None and len(outcome) + len(keep) != NUM_DICE:
+            raise InvalidDiceError(
+                f"the throw shows {len(outcome)} dice ({outcome}) but {NUM_DICE - len(keep)} "
+                f"were thrown (keeping {len(keep)})"
+            )
+
+    def throw(self, keep: Dice, outcome: Dice) -> Turn:
+        """The turn after throwing all dice but ``keep`` and seeing ``outcome``.
+
+        Example:
+            >>> Turn.start().throw(Dice(), Dice.parse("11111")).dice.total
+            5
+        """
+        self.check_throw(keep, outcome)
+        return attrs.evolve(self, throws=(*self.throws, Throw(kept=keep, rolled=outcome)))
+
+    def declare_challenge(self) -> Turn:
+        """The turn after declaring a challenge (a *défi*): only between the first and second throw.
+
+        Example:
+            >>> Turn.start().throw(Dice(), Dice.parse("12346")).declare_challenge().challenge
+            True
+        """
+        if not self.throws:
+            raise MustRollFirstError("a challenge is declared after the first throw, not before it")
+        if len(self.throws) != 1 or self.challenge:
+            raise IllegalActionError("a challenge can only be declared once, between the first and second throw")
+        return attrs.evolve(self, challenge=True)
+
+    @property
+    def challenge_met(self) -> bool:
+        """Whether a declared challenge may be claimed now: declared, and on the 2nd or 3rd throw."""
+        return self.challenge and len(self.throws) >= 2

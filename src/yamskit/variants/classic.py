@@ -1,0 +1,106 @@
+"""Classic Yams (rule sheet 002) and the official Yahtzee preset.
+
+One column of thirteen boxes. Number boxes count the dice of their face; three and
+four of a kind count all five dice; full house 25, small straight 30, large straight
+40, Yams 50, chance the sum. 35 bonus points when the number boxes reach 63. Any
+box may be crossed out. Five of a kind is not a full house, except through a joker.
+
+Options: ``joker`` (``None``, ``"free"``, ``"forced"``, ``"seed"``) and
+``yams_bonus`` (0 or 100). The ``yahtzee`` preset is ``joker="forced",
+yams_bonus=100``, the printed Hasbro rules.
+
+Example:
+    >>> import yamskit
+    >>> v = yamskit.variant("classic")
+    >>> v.score("three_of_a_kind", "33325"), v.score("full_house", "22555"), v.score("full_house", "55555")
+    (16, 25, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..categories import (
+    Category,
+    is_five_of_a_kind,
+    is_full_house,
+    is_large_straight,
+    is_small_straight,
+    n_of_a_kind,
+    total,
+    upper,
+    when,
+)
+from ..errors import RuleConfigError
+from ..house_rules import FiveOfAKindBonus, Joker, JokerKind
+from ..placement import PlacementRule
+from ..scorecard import UpperBonus
+from ..scorecard_game import ScorecardVariant
+
+__all__ = ["ROWS", "VARIANTS", "classic", "yahtzee"]
+
+#: The thirteen rows of classic Yams, top to bottom.
+ROWS: tuple[Category, ...] = (
+    *(upper(face) for face in range(1, 7)),
+    Category("three_of_a_kind", when(n_of_a_kind(3), total)),
+    Category("four_of_a_kind", when(n_of_a_kind(4), total)),
+    Category("full_house", when(is_full_house, 25)),
+    Category("small_straight", when(is_small_straight, 30)),
+    Category("large_straight", when(is_large_straight, 40)),
+    Category("yams", when(is_five_of_a_kind, 50)),
+    Category("chance", total),
+)
+_YAHTZEE_ROWS = tuple(Category("yams", r.scorer, "Yahtzee") if r.id == "yams" else r for r in ROWS)
+
+
+def _rules(joker: JokerKind | None, yams_bonus: int) -> list[PlacementRule]:
+    if joker is not None and joker not in ("free", "forced", "seed"):
+        raise RuleConfigError(f"joker must be None, 'free', 'forced' or 'seed', not {joker!r}")
+    if yams_bonus not in (0, 100) or type(yams_bonus) is not int:
+        raise RuleConfigError(f"yams_bonus must be 0 or 100, not {yams_bonus!r}")
+    rules: list[PlacementRule] = []
+    if joker is not None:
+        rules.append(Joker(joker))
+    if yams_bonus:
+        rules.append(FiveOfAKindBonus(yams_bonus))
+    return rules
+
+
+def classic(*, joker: JokerKind | None = None, yams_bonus: int = 0) -> ScorecardVariant:
+    """Classic Yams, with the joker and Yams-bonus options of RULINGS.
+
+    Args:
+        joker: what a further Yams may do once the Yams box is filled (``None``: nothing).
+        yams_bonus: 0, or 100 points per further Yams while the Yams box holds 50.
+
+    Example:
+        >>> classic(joker="free", yams_bonus=100).options
+        {'joker': 'free', 'yams_bonus': 100}
+    """
+    return ScorecardVariant.define(
+        "classic",
+        rows=ROWS,
+        bonus=UpperBonus.single(63, 35),
+        rules=_rules(joker, yams_bonus),
+        options={"joker": joker, "yams_bonus": yams_bonus},
+    )
+
+
+def yahtzee() -> ScorecardVariant:
+    """The official Yahtzee rules: classic with ``joker="forced"`` and ``yams_bonus=100``.
+
+    Example:
+        >>> yahtzee().category("yams").label
+        'Yahtzee'
+    """
+    return ScorecardVariant.define(
+        "yahtzee",
+        rows=_YAHTZEE_ROWS,
+        bonus=UpperBonus.single(63, 35),
+        rules=_rules("forced", 100),
+    )
+
+
+#: Registry entries of this module.
+VARIANTS: dict[str, Callable[..., Any]] = {"classic": classic, "yahtzee": yahtzee}
