@@ -269,8 +269,8 @@ class Sheet:
     def with_cell(self, row: int, column: int, cell: Cell) -> Sheet:
         """A copy with one box replaced."""
         col = self.cells[column]
-        new_col = (*col[:row], cell, *col[row + 1:])
-        return attrs.evolve(self, cells=(*self.cells[:column], new_col, *self.cells[column + 1:]))
+        new_col = (*col[:row], cell, *col[row + 1 :])
+        return attrs.evolve(self, cells=(*self.cells[:column], new_col, *self.cells[column + 1 :]))
 
     def filled(self, column: int) -> tuple[bool, ...]:
         """For each row of ``column``, whether its box is filled."""

@@ -178,6 +178,7 @@ class ScorecardVariant:
     name: str
     rules: ScorecardRules = attrs.field(eq=False, repr=False)
     options: dict[str, Any] = attrs.field(factory=dict, eq=False, repr=False)
+    notes: tuple[str, ...] = attrs.field(default=(), eq=False, repr=False)
     _key: str = attrs.field(init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -198,8 +199,12 @@ class ScorecardVariant:
         setup: Callable[[DiceStream, int], tuple[tuple[int, ...], DiceStream]] | None = None,
         players: tuple[int, int] = (1, 8),
         options: Mapping[str, Any] | None = None,
+        notes: Sequence[str] = (),
     ) -> ScorecardVariant:
         """Declare a scorecard variant from core parts (see :class:`ScorecardRules`).
+
+        ``options`` are recorded (they go into saved games, so the registry can rebuild
+        the variant); ``notes`` are one-line rulings shown by :meth:`describe`.
 
         Example:
             >>> from yamskit.categories import upper, Category, total
@@ -223,6 +228,7 @@ class ScorecardVariant:
                 players=players,
             ),
             dict(options or {}),
+            tuple(notes),
         )
 
     @property
@@ -299,6 +305,18 @@ class ScorecardVariant:
             first_player=first,
             column_weights=weights,
         )
+
+    def describe(self) -> str:
+        """A plain-text summary: rows with their maxima, columns, bonus, options, rulings.
+
+        Example:
+            >>> import yamskit
+            >>> print(yamskit.variant("classic").describe().splitlines()[0])
+            classic: 13 rows x 1 column(s), 3 throws a turn
+        """
+        from .text import describe_scorecard
+
+        return describe_scorecard(self)
 
     def state_from_data(self, data: Any) -> ScorecardGame:
         """Rebuild a state from the ``"state"`` part of its JSON (see :mod:`yamskit.serialization`)."""
@@ -534,7 +552,7 @@ class ScorecardGame:
             sheet = sheet.with_cell(rules.row_index(row), rules.column_index(column), SCRATCHED)
         if p.extra:
             sheet = attrs.evolve(sheet, extra=sheet.extra + p.extra)
-        sheets = (*self.sheets[:p.player], sheet, *self.sheets[p.player + 1:])
+        sheets = (*self.sheets[: p.player], sheet, *self.sheets[p.player + 1 :])
         return attrs.evolve(
             self,
             sheets=sheets,
@@ -557,6 +575,12 @@ class ScorecardGame:
             (0, 0)
         """
         return (self.rules.result or _standard_result)(self)
+
+    def render(self) -> str:
+        """The sheets and the turn as plain text (see :func:`yamskit.text.render_scorecard`)."""
+        from .text import render_scorecard
+
+        return render_scorecard(self)
 
     def to_json(self) -> str:
         """This state as JSON text; :func:`yamskit.load_game` reads it back into an equal state."""

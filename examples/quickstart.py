@@ -1,0 +1,25 @@
+"""Play a complete, seeded game of classic Yams between two random players.
+
+Run: python examples/quickstart.py [SEED]
+"""
+
+from __future__ import annotations
+
+import sys
+
+import yamskit
+from yamskit.bots import RandomPlayer, play
+
+
+def main(seed: int = 7) -> yamskit.Result:
+    """Play the game, print both score sheets and the winner, and return the result."""
+    game = yamskit.variant("classic").new_game(players=["Ann", "Bob"], seed=seed)
+    final = play(game, [RandomPlayer(seed=seed), RandomPlayer(seed=seed + 1)])
+    print(final.render())
+    result = final.result()
+    print("Scores:", dict(zip(result.players, result.scores, strict=True)))
+    return result
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 7)
