@@ -1,0 +1,162 @@
+"""Yams Challenge (rule sheet 001): fourteen rows in four columns with their own fill rules.
+
+Rows, top to bottom: the six number boxes, three of a kind and four of a kind (the
+matching dice only: five 3s give 9 and 12), full house (the sum of all five; five of
+a kind counts), small straight 10, large straight 20, Yams 40, then plus and minus
+(the sum of all five). No chance row. 30 bonus points in each column whose number
+boxes reach 60.
+
+Columns: ``descending`` (top to bottom), ``ascending`` (bottom to top, minus first),
+``disorder`` (any order) and ``dry`` (any order, but only with dice that all come
+from one throw of all five). In each column plus must beat minus whenever both hold
+a number. ``Scratch(row, column)`` crosses a box out, obeying the same order and
+condition. A player is never stranded: when only ``dry`` boxes are left, throws
+that keep dice on the last throw are refused.
+
+Example:
+    >>> import yamskit
+    >>> v = yamskit.variant("challenge")
+    >>> v.columns
+    ('descending', 'ascending', 'disorder', 'dry')
+    >>> v.score("three_of_a_kind", "33325"), v.score("four_of_a_kind", "33336"), v.score("full_house", "55555")
+    (9, 12, 25)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from ..categories import (
+    Category,
+    full_house,
+    is_five_of_a_kind,
+    is_large_straight,
+    is_small_straight,
+    matching_sum,
+    total,
+    upper,
+    when,
+)
+from ..errors import ConstraintError
+from ..placement import Placement
+from ..scorecard import Column, FillPolicy, TurnCondition, UpperBonus
+from ..scorecard_game import ScorecardVariant
+
+if TYPE_CHECKING:
+    from ..scorecard_game import ScorecardGame
+
+__all__ = ["COLUMNS", "NOTES", "ROWS", "VARIANTS", "PlusAboveMinus", "PlusMinusError", "challenge"]
+
+#: The fourteen rows of Yams Challenge, top to bottom.
+ROWS: tuple[Category, ...] = (
+    *(upper(face) for face in range(1, 7)),
+    Category("three_of_a_kind", matching_sum(3)),
+    Category("four_of_a_kind", matching_sum(4)),
+    Category("full_house", when(full_house(five_of_a_kind=True), total)),
+    Category("small_straight", when(is_small_straight, 10)),
+    Category("large_straight", when(is_large_straight, 20)),
+    Category("yams", when(is_five_of_a_kind, 40)),
+    Category("plus", total, "Plus (+)"),
+    Category("minus", total, "Minus (-)"),
+)
+
+#: The four columns, left to right.
+COLUMNS: tuple[Column, ...] = (
+    Column("descending", FillPolicy.down(), label="Descending"),
+    Column("ascending", FillPolicy.up(), label="Ascending"),
+    Column("disorder", FillPolicy.free(), label="Disorder"),
+    Column("dry", FillPolicy.free(), TurnCondition.dry(), label="Dry"),
+)
+
+#: The rulings of RULINGS.md ("challenge"), one line each, shown by ``describe()``.
+NOTES: tuple[str, ...] = (
+    "three/four of a kind score the 3/4 matching dice only (33325 -> 9); full house, plus, minus the sum of all five",
+    "five of a kind counts as three of a kind, four of a kind and full house (55555 -> 15, 20, 25)",
+    "small straight 10 (a large straight is one too), large straight 20, yams 40; no chance row",
+    "bonus 30 per column when its number boxes total 60 or more",
+    "descending fills top to bottom, ascending bottom to top (minus first), disorder and dry in any order",
+    "dry takes a score or a cross only when the last throw was of all five dice (first throw, or later "
+    "after taking every die back)",
+    "plus must be greater than minus in a column when both hold a number; a crossed-out box constrains nothing",
+    "a score that breaks plus > minus is illegal; the box may still be crossed out",
+    "never stranded: a throw is refused when no box could be filled after it, even with the throws left "
+    "(only dry boxes left: the last throw must be of all five dice)",
+)
+
+
+class PlusMinusError(ConstraintError):
+    """A score that would leave plus not greater than minus in one column.
+
+    Example:
+        >>> issubclass(PlusMinusError, ConstraintError)
+        True
+    """
+
+
+@attrs.frozen
+class PlusAboveMinus:
+    """Placement rule: in each column, plus must be strictly greater than minus.
+
+    The rule looks only at boxes holding a number: a crossed-out plus or minus
+    constrains nothing, and a ``Scratch`` is always allowed.
+
+    Attributes:
+        plus: the row that must hold more.
+        minus: the row that must hold less.
+
+    Example:
+        >>> import yamskit
+        >>> g = yamskit.variant("challenge").new_game(seed=1)
+        >>> g = g.apply(yamskit.Roll(outcome="55555")).apply(yamskit.Score("minus", "ascending"))
+        >>> g = g.apply(yamskit.Roll(outcome="45555"))
+        >>> try:
+        ...     g.apply(yamskit.Score("plus", "ascending"))
+        ... except PlusMinusError as error:
+        ...     print(error)
+        plus (24) must be greater than minus (25) in column 'ascending'
+        >>> g.is_legal(yamskit.Scratch("plus", "ascending"))
+        True
+    """
+
+    plus: str = "plus"
+    minus: str = "minus"
+
+    def __call__(self, game: ScorecardGame, p: Placement) -> Placement:
+        if p.crossed or p.row not in (self.plus, self.minus):
+            return p
+        rules = game.rules
+        column = rules.column_index(p.column)
+        other = self.minus if p.row == self.plus else self.plus
+        box = game.sheets[p.player].cell(rules.row_index(other), column)
+        if box.points is None:
+            return p
+        plus, minus = (p.points, box.points) if p.row == self.plus else (box.points, p.points)
+        if plus <= minus:
+            raise PlusMinusError(
+                f"{self.plus} ({plus}) must be greater than {self.minus} ({minus}) in column {p.column!r}"
+            )
+        return p
+
+
+def challenge() -> ScorecardVariant:
+    """Yams Challenge: four columns, plus above minus, never stranded (no options).
+
+    Example:
+        >>> challenge().describe().splitlines()[0]
+        'challenge: 14 rows x 4 column(s), 3 throws a turn'
+    """
+    return ScorecardVariant.define(
+        "challenge",
+        rows=ROWS,
+        columns=COLUMNS,
+        bonus=UpperBonus.single(60, 30),
+        rules=[PlusAboveMinus()],
+        notes=NOTES,
+    )
+
+
+#: Registry entries of this module.
+VARIANTS: dict[str, Callable[..., Any]] = {"challenge": challenge}
