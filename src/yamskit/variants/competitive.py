@@ -1,0 +1,192 @@
+"""Competitive Yams, also called Pro Yams (rule sheet 000): six columns, the golden rule, duels.
+
+Thirteen rows in six columns, for 2 (``1v1``), 3 (``1v1v1``) or 4 (``2v2``) players.
+
+* Rows: ones … sixes (sum of that face); small sum and large sum (sum of the dice,
+  at least 20); full house 20 + the sum (five of a kind counts); four of a kind
+  30 + 4 × the face (five of a kind counts); straight 45 for 12345, 50 for 23456;
+  less than 8: 60 + 5 × (8 − sum) for a sum up to 8; yams 75 + 5 × (face − 1).
+* Columns: ``down`` top to bottom, ``free`` any order, ``up`` bottom to top,
+  ``mid`` from sixes or the small sum outwards, ``turbo`` any order but only after
+  at most two throws, ``connected`` anywhere first, then next to the filled block.
+* Every turn ends with ``Score(row, column)``. A value that breaks a rule is written
+  as a crossed-out 0: the golden rule (at least the best value anyone has in that
+  box), the two sums (small below large; crossing one out crosses out both), see
+  :mod:`yamskit.variants.competitive_rules`. Five of a kind on the first throw is a
+  *sec*: the row's maximum, as far as the rules allow.
+* Each column has a coefficient (8 … 18, dealt at random, or given). Neighbours
+  duel column by column, see :mod:`yamskit.variants.competitive_duels`.
+
+Options: ``mode`` (``"1v1"``, ``"1v1v1"``, ``"2v2"``), ``coefficients`` (``None`` or
+column -> coefficient), ``four_of_a_kind`` (``"four_dice"``: 30 + the four dice;
+``"all_dice"``: 30 + all five).
+
+Example:
+    >>> import yamskit
+    >>> v = yamskit.variant("competitive")
+    >>> v.score("four_of_a_kind", "66666"), v.score("yams", "66666"), v.score("less_than_8", "11111")
+    (54, 100, 75)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Literal
+
+from ..categories import (
+    Category,
+    full_house,
+    is_five_of_a_kind,
+    kind_face,
+    n_of_a_kind,
+    sum_at_most,
+    total,
+    upper,
+    when,
+)
+from ..dice import Dice
+from ..errors import RuleConfigError
+from ..scorecard import Column, FillPolicy, TurnCondition
+from ..scorecard_game import ScorecardVariant
+from .competitive_duels import MODES, UPPER_BONUS, Coefficients, DuelScoring, Mode
+from .competitive_rules import GoldenRule, Sec, SumPair, ZeroIsScratch
+
+__all__ = ["COLUMNS", "VARIANTS", "competitive", "rows", "sec_maxima"]
+
+FourOfAKind = Literal["four_dice", "all_dice"]
+
+
+def _sum_at_least(limit: int) -> Callable[[Dice], bool]:
+    def predicate(dice: Dice) -> bool:
+        return dice.total >= limit
+
+    return predicate
+
+
+def _four_dice(dice: Dice) -> int:
+    return 30 + 4 * (kind_face(dice, 4) or 0)
+
+
+_STRAIGHTS: dict[tuple[int, ...], int] = {(1, 2, 3, 4, 5): 45, (2, 3, 4, 5, 6): 50}
+
+
+def _straight(dice: Dice) -> int:
+    return _STRAIGHTS.get(dice.faces, 0)
+
+
+def _less_than_8(dice: Dice) -> int:
+    return 60 + 5 * (8 - dice.total)
+
+
+def _yams(dice: Dice) -> int:
+    return 75 + 5 * (dice.faces[0] - 1)
+
+
+def rows(four_of_a_kind: FourOfAKind = "four_dice") -> tuple[Category, ...]:
+    """The thirteen rows, top to bottom.
+
+    Example:
+        >>> [r.max for r in rows()][6:]
+        [30, 30, 50, 54, 50, 75, 100]
+        >>> rows("all_dice")[9].max
+        60
+    """
+    if four_of_a_kind not in ("four_dice", "all_dice"):
+        raise RuleConfigError(f"four_of_a_kind must be 'four_dice' or 'all_dice', not {four_of_a_kind!r}")
+    four = _four_dice if four_of_a_kind == "four_dice" else lambda d: 30 + d.total
+    return (
+        *(upper(face) for face in range(1, 7)),
+        Category("small_sum", when(_sum_at_least(20), total)),
+        Category("large_sum", when(_sum_at_least(20), total)),
+        Category("full_house", when(full_house(five_of_a_kind=True), lambda d: 20 + d.total)),
+        Category("four_of_a_kind", when(n_of_a_kind(4), four)),
+        Category("straight", _straight),
+        Category("less_than_8", when(sum_at_most(8), _less_than_8), "Less than 8"),
+        Category("yams", when(is_five_of_a_kind, _yams)),
+    )
+
+
+#: The six columns, left to right.
+COLUMNS: tuple[Column, ...] = (
+    Column("down", FillPolicy.down()),
+    Column("free", FillPolicy.free()),
+    Column("up", FillPolicy.up()),
+    Column("mid", FillPolicy.mid("sixes", "small_sum")),
+    Column("turbo", FillPolicy.free(), TurnCondition.at_most_throws(2)),
+    Column("connected", FillPolicy.connected()),
+)
+
+
+def sec_maxima(categories: tuple[Category, ...]) -> dict[str, int]:
+    """What a *sec* writes in each row before the rules lower it: the row's maximum, 29 for small_sum.
+
+    The small sum must stay below the large sum, whose maximum is 30.
+
+    Example:
+        >>> sec_maxima(rows())
+        {'ones': 5, 'twos': 10, 'threes': 15, 'fours': 20, 'fives': 25, 'sixes': 30, 'small_sum': 29, \
+'large_sum': 30, 'full_house': 50, 'four_of_a_kind': 54, 'straight': 50, 'less_than_8': 75, 'yams': 100}
+    """
+    maxima = {r.id: r.max for r in categories}
+    maxima["small_sum"] = maxima["large_sum"] - 1
+    return maxima
+
+
+_NOTES = (
+    "four_of_a_kind = 30 + 4 x face (sheet's maximum 54); option four_of_a_kind='all_dice' for 30 + sum",
+    "five of a kind counts as full house (50 at most) and four of a kind",
+    "a value that breaks a rule is written as 0 (crossed out); there is no other crossing out",
+    "golden rule: a value counts only if >= the best value anyone (teammates too) has in that box",
+    "small_sum < own large_sum; large_sum > every small_sum of the column; a 0 in one crosses out the other",
+    "sec: five of a kind on the first throw writes the row's maximum, lowered to what the rules allow, else 0",
+    "duel: diff = raw A - raw B + 200 per clean column; points = diff x coefficient x crush multiplier (1-5)",
+)
+
+
+def competitive(
+    *,
+    mode: Mode = "1v1",
+    coefficients: Mapping[str, int] | None = None,
+    four_of_a_kind: FourOfAKind = "four_dice",
+) -> ScorecardVariant:
+    """Competitive Yams for ``mode`` (``"1v1"``, ``"1v1v1"`` or ``"2v2"``).
+
+    Args:
+        mode: the seating; it fixes the number of players (2, 3 or 4).
+        coefficients: column id -> coefficient, the same in every game; ``None``
+            deals 8, 10, 12, 14, 16, 18 at random from each game's seed.
+        four_of_a_kind: ``"four_dice"`` (30 + the four matching dice) or
+            ``"all_dice"`` (30 + all five).
+
+    Example:
+        >>> v = competitive(mode="2v2")
+        >>> v.rules.players, v.columns
+        ((4, 4), ('down', 'free', 'up', 'mid', 'turbo', 'connected'))
+    """
+    if mode not in MODES:
+        raise RuleConfigError(f"mode must be '1v1', '1v1v1' or '2v2', not {mode!r}")
+    categories = rows(four_of_a_kind)
+    column_ids = tuple(c.id for c in COLUMNS)
+    setup = Coefficients.from_option(coefficients, column_ids)
+    golden, sums = GoldenRule(), SumPair()
+    return ScorecardVariant.define(
+        "competitive",
+        rows=categories,
+        columns=COLUMNS,
+        bonus=UPPER_BONUS,
+        allow_scratch=False,
+        rules=[Sec(sec_maxima(categories), (golden, sums)), ZeroIsScratch(), golden, sums],
+        result=DuelScoring(mode),
+        setup=setup,
+        players=(MODES[mode], MODES[mode]),
+        options={
+            "mode": mode,
+            "coefficients": None if setup.given is None else dict(zip(column_ids, setup.given, strict=True)),
+            "four_of_a_kind": four_of_a_kind,
+        },
+        notes=_NOTES,
+    )
+
+
+#: Registry entries of this module.
+VARIANTS: dict[str, Callable[..., Any]] = {"competitive": competitive}
