@@ -47,6 +47,7 @@ from .errors import (
     YamskitError,
 )
 from .game import GameState, LegalActions, Move, Result
+from .records import CheckReport, GameRecord, check_record, record_schema
 from .registry import register_variant, variant, variant_names
 from .scorecard import Cell, Column, FillPolicy, Sheet, TurnCondition, UpperBonus
 from .scorecard_game import ScorecardGame, ScorecardRules, ScorecardVariant
@@ -56,6 +57,7 @@ from .turn import Throw, Turn
 __all__ = [
     "Action",
     "Cell",
+    "CheckReport",
     "Column",
     "ColumnConditionError",
     "ConstraintError",
@@ -66,6 +68,7 @@ __all__ = [
     "FillOrderError",
     "FillPolicy",
     "GameOverError",
+    "GameRecord",
     "GameState",
     "IllegalActionError",
     "InvalidDiceError",
@@ -98,8 +101,10 @@ __all__ = [
     "UpperBonus",
     "YamskitError",
     "__version__",
+    "check_record",
     "load_game",
     "play",
+    "record_schema",
     "register_variant",
     "variant",
     "variant_names",

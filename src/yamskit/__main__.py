@@ -1,0 +1,6 @@
+"""``python -m yamskit``: the same as the ``yamskit`` command (see :mod:`yamskit.cli`)."""
+
+from .cli import main
+
+if __name__ == "__main__":
+    raise SystemExit(main())

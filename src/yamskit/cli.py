@@ -1,0 +1,429 @@
+"""The ``yamskit`` command: play, score, check records, simulate, show rules.
+
+A thin layer over the public API (argparse for the arguments, rich for tables and
+progress bars; rich comes with the ``cli`` extra). Every command exits 0 on success,
+2 with a one-line error on bad usage or bad input; ``check`` exits 1 when a record
+breaks a rule.
+
+Example:
+    >>> main(["score", "classic", "full_house", "22555"])
+    25
+    0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import IO, Any, NoReturn
+
+from . import __version__
+from .actions import Action, DeclareChallenge, Pass, Place, RemoveToken, Roll, Score, Scratch, TakeChip
+from .bots import RandomPlayer
+from .dice import NUM_DICE, Dice
+from .errors import DeserializationError, YamskitError
+from .records import GameRecord, check_record
+from .registry import variant as make_variant
+from .registry import variant_names
+from .serialization import parse_json
+
+__all__ = ["action_id", "main"]
+
+_QUIT = {"q", "quit", "exit"}
+_HELP = {"?", "h", "help", "list"}
+
+
+class CliError(Exception):
+    """Bad usage or bad input: printed as one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise CliError(f"{message} (see {self.prog} --help)")
+
+
+def _rich() -> Any:
+    try:
+        import rich.console
+        import rich.progress
+        import rich.table
+    except ImportError:
+        raise CliError("this command needs rich: pip install 'yamskit[cli]'") from None
+    return rich
+
+
+# ---------------------------------------------------------------- shared helpers
+def _option(text: str) -> tuple[str, Any]:
+    key, sep, raw = text.partition("=")
+    if not sep or not key:
+        raise CliError(f"an option is KEY=VALUE, not {text!r}")
+    try:
+        value = parse_json(raw)
+    except DeserializationError:
+        value = raw
+    return key.replace("-", "_"), value
+
+
+def _variant(args: argparse.Namespace) -> Any:
+    options = dict(_option(o) for o in args.option or ())
+    return make_variant(args.variant, **options)
+
+
+def action_id(action: Action) -> str:
+    """The short text naming an action at the ``yamskit play`` prompt.
+
+    Example:
+        >>> action_id(Roll()), action_id(Roll(keep="33")), action_id(Score("chance"))
+        ('roll', 'keep 33', 'score chance')
+        >>> action_id(Place((2, 3))), action_id(TakeChip("yams", from_discard=True))
+        ('place 2,3', 'take yams discard')
+    """
+    if isinstance(action, Roll):
+        return f"keep {action.keep}" if len(action.keep) else "roll"
+    if isinstance(action, (Score, Scratch)):
+        kind = "score" if isinstance(action, Score) else "scratch"
+        return f"{kind} {action.row}" + (f" {action.column}" if action.column is not None else "")
+    if isinstance(action, Pass):
+        return "pass"
+    if isinstance(action, DeclareChallenge):
+        return "challenge"
+    if isinstance(action, (Place, RemoveToken)):
+        kind = "place" if isinstance(action, Place) else "remove"
+        return f"{kind} {action.cell[0]},{action.cell[1]}"
+    if isinstance(action, TakeChip):
+        return f"take {action.kind}" + (" discard" if action.from_discard else "")
+    return repr(action)  # pragma: no cover - every action type is listed above
+
+
+def _normalize(text: str) -> str:
+    words = text.lower().replace(",", " ").split()
+    if words and words[0] in ("keep", "roll", "r", "k") and len(words) > 1:
+        return "keep " + "".join(sorted("".join(words[1:])))
+    if words == ["r"]:
+        return "roll"
+    return " ".join(words)
+
+
+def _last_throw(state: Any, since: int) -> str:
+    throws = [m.action for m in state.history[since:] if isinstance(m.action, Roll)]
+    return f" -> {throws[-1].outcome}" if throws and throws[-1].outcome is not None else ""
+
+
+def _print_result(state: Any, out: IO[str]) -> None:
+    rich = _rich()
+    result = state.result()
+    table = rich.table.Table(title="Result" if state.is_over else "Points so far")
+    table.add_column("Place", justify="right")
+    table.add_column("Player")
+    table.add_column("Points", justify="right")
+    for place, group in enumerate(result.ranking, start=1):
+        for seat in group:
+            table.add_row(str(place), result.players[seat], str(result.scores[seat]))
+    console = rich.console.Console(file=out, width=100)
+    console.print(table)
+    if state.is_over:
+        console.print("Winner: " + ", ".join(result.winner_names), highlight=False)
+
+
+# ---------------------------------------------------------------- play
+def _choose(state: Any, legal: list[Action], line: str) -> Action | str:
+    """The action a typed line names, or a message saying why it names none."""
+    text = line.strip()
+    if text.isdigit():
+        number = int(text)
+        if 1 <= number <= len(legal):
+            return legal[number - 1]
+        return f"no choice {number}: pick 1 to {len(legal)}"
+    wanted = _normalize(text)
+    for action in legal:
+        if _normalize(action_id(action)) == wanted:
+            return action
+    example = action_id(legal[-1])
+    return f"not a choice: {text!r}; type a number from 1 to {len(legal)}, an id such as {example!r}, ? or quit"
+
+
+def _list_choices(state: Any, legal: list[Action], out: IO[str]) -> None:
+    seat = state.current_player
+    before = state.result().scores[seat]
+    for number, action in enumerate(legal, start=1):
+        gain = ""
+        if not isinstance(action, Roll):
+            try:
+                gain = f"  ({state.apply(action).result().scores[seat] - before:+d})"
+            except ValueError:
+                gain = ""
+        print(f"{number:>4}. {action_id(action)}{gain}", file=out)
+
+
+def _save(path: str | None, state: Any, out: IO[str]) -> None:
+    if path:
+        record = GameRecord.from_game(state, claimed=bool(state.is_over), metadata={"source": "yamskit play"})
+        Path(path).write_text(record.dump() + "\n", encoding="utf-8")
+        print(f"Record saved to {path}", file=out)
+
+
+def _play(args: argparse.Namespace) -> int:
+    out = sys.stdout
+    humans = list(args.players or ())
+    if args.bots < 0 or args.bots > 8:
+        raise CliError(f"--bots must be 0 to 8, not {args.bots}")
+    if not humans and not args.bots:
+        humans = ["You"]
+    names = humans + [f"Bot {i + 1}" for i in range(args.bots)]
+    seed = args.seed if args.seed is not None else secrets.randbits(32)
+    bots = {f"Bot {i + 1}": RandomPlayer(seed=seed + i) for i in range(args.bots)}
+    variant = _variant(args)
+    state = variant.new_game(names, seed=seed)
+    print(f"{variant.name}: {', '.join(names)} (seed {seed})", file=out)
+    shown = -1
+    while not state.is_over:
+        name = state.players[state.current_player]
+        if name in bots:
+            since = len(state.history)
+            action = bots[name].choose(state)
+            state = state.apply(action)
+            if humans or args.verbose:
+                print(f"{name}: {action_id(action)}{_last_throw(state, since)}", file=out)
+            continue
+        if shown != len(state.history):
+            print("", file=out)
+            print(state.render(), file=out)
+            legal = list(state.legal_actions())
+            _list_choices(state, legal, out)
+            shown = len(state.history)
+        print(f"{name}> ", end="", file=out, flush=True)
+        line = sys.stdin.readline()
+        if not line:
+            print("\nInput ended: the game is left unfinished.", file=out)
+            _save(args.save, state, out)
+            return 0
+        text = line.strip().lower()
+        if text in _QUIT:
+            print("Game left unfinished.", file=out)
+            _save(args.save, state, out)
+            return 0
+        if text in _HELP or not text:
+            shown = -1
+            continue
+        choice = _choose(state, legal, line)
+        if isinstance(choice, str):
+            print(choice, file=out)
+            continue
+        since = len(state.history)
+        try:
+            state = state.apply(choice)
+        except ValueError as error:  # the listed actions are legal; kept for safety
+            print(f"illegal: {error}", file=out)
+            continue
+        print(f"{name}: {action_id(choice)}{_last_throw(state, since)}", file=out)
+    print("", file=out)
+    print(state.render(), file=out)
+    _print_result(state, out)
+    _save(args.save, state, out)
+    return 0
+
+
+# ---------------------------------------------------------------- score, rules
+def _score(args: argparse.Namespace) -> int:
+    variant = _variant(args)
+    if not hasattr(variant, "rows") or not hasattr(variant, "score"):
+        raise CliError(f"variant {variant.name!r} has no scorecard rows: 'score' works for scorecard variants")
+    if len(args.values) not in (1, 2):
+        raise CliError("usage: yamskit score VARIANT [ROW] DICE")
+    dice = Dice.parse(args.values[-1])
+    if len(dice) != NUM_DICE:
+        raise CliError(f"a roll is {NUM_DICE} dice, not {len(dice)}: {args.values[-1]!r}")
+    if len(args.values) == 2:
+        print(variant.score(args.values[0], dice))
+        return 0
+    rich = _rich()
+    table = rich.table.Table(title=f"{variant.name}: {dice}")
+    table.add_column("Row")
+    table.add_column("Points", justify="right")
+    for row in variant.rows:
+        table.add_row(row, str(variant.score(row, dice)))
+    rich.console.Console(width=100).print(table)
+    return 0
+
+
+def _rules(args: argparse.Namespace) -> int:
+    if args.variant is None:
+        print("\n".join(variant_names()))
+        return 0
+    print(_variant(args).describe())
+    return 0
+
+
+# ---------------------------------------------------------------- check
+def _read(path: str) -> bytes:
+    if path == "-":
+        return sys.stdin.buffer.read()
+    try:
+        return Path(path).read_bytes()
+    except OSError as error:
+        raise DeserializationError(f"cannot read: {error.strerror or error}") from None
+
+
+def _check(args: argparse.Namespace) -> int:
+    worst = 0
+    found = []
+    for path in args.files:
+        try:
+            report = check_record(_read(path))
+        except YamskitError as error:
+            worst = 2
+            found.append({"file": path, "error": str(error)})
+            if not args.json:
+                print(f"{path}: bad record: {error}")
+            continue
+        valid = report.valid and (report.finished or not args.require_finished)
+        if not valid:
+            worst = max(worst, 1)
+        found.append({"file": path, **report.to_data()})
+        if args.json:
+            continue
+        line = report.summary()
+        if report.valid and not valid:
+            line = f"unfinished game (--require-finished): {line}"
+        print(f"{path}: {line}")
+        if args.verbose and report.index is not None:
+            print("State before that move:")
+            print(report.state.render())
+    if args.json:
+        print(json.dumps(found, indent=2))
+    return worst
+
+
+# ---------------------------------------------------------------- simulate
+def _simulate(args: argparse.Namespace) -> int:
+    from .simulate import simulate
+
+    rich = _rich()
+    variant = _variant(args)
+    console = rich.console.Console(width=100)
+    columns = (*rich.progress.Progress.get_default_columns(), rich.progress.MofNCompleteColumn())
+    with rich.progress.Progress(
+        *columns, console=rich.console.Console(stderr=True), transient=True, disable=args.json
+    ) as bar:
+        task = bar.add_task(f"{variant.name}: {args.n} games", total=args.n)
+        stats = simulate(
+            variant,
+            args.n,
+            seats=args.seats,
+            seed=args.seed,
+            jobs=args.jobs,
+            progress=lambda done, _total: bar.update(task, completed=done),
+        )
+    if args.json:
+        print(json.dumps(stats.to_data(), indent=2))
+        return 0
+    table = rich.table.Table(
+        title=f"{variant.name}: {stats.games} games, {len(stats.players)} seat(s), seed {args.seed}"
+    )
+    for head in ("mean", "stdev", "median", "low", "high"):
+        table.add_column(head, justify="right")
+    table.add_row(f"{stats.mean:.2f}", f"{stats.stdev:.2f}", f"{stats.median:g}", str(stats.low), str(stats.high))
+    console.print(table)
+    hist = rich.table.Table(title="Points histogram")
+    hist.add_column("points", justify="right")
+    hist.add_column("count", justify="right")
+    hist.add_column("")
+    bins = stats.histogram(args.bins)
+    top = max(count for _, _, count in bins)
+    for low, high, count in bins:
+        hist.add_row(str(low) if low == high else f"{low}-{high}", str(count), "#" * round(40 * count / top))
+    console.print(hist)
+    if len(stats.players) > 1:
+        seats = rich.table.Table(title="By seat")
+        for head in ("seat", "mean points", "win rate"):
+            seats.add_column(head, justify="right")
+        for seat, (mean, rate) in enumerate(zip(stats.seat_means, stats.win_rates, strict=True), start=1):
+            seats.add_row(str(seat), f"{mean:.2f}", f"{rate:.1%}")
+        console.print(seats)
+    return 0
+
+
+# ---------------------------------------------------------------- parser
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="yamskit", description="The rules of the Yams family of dice games.")
+    parser.add_argument("--version", action="version", version=f"yamskit {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def command(name: str, help_text: str) -> argparse.ArgumentParser:
+        return commands.add_parser(name, help=help_text, description=help_text)
+
+    def variant_args(sub: argparse.ArgumentParser, *, optional: bool = False) -> None:
+        sub.add_argument("variant", metavar="VARIANT", nargs="?" if optional else None, help="a variant name")
+        sub.add_argument(
+            "-o",
+            "--option",
+            action="append",
+            metavar="KEY=VALUE",
+            help="a variant option (repeatable), e.g. joker=free",
+        )
+
+    play = command("play", "Play in the terminal: hot-seat humans and random bots.")
+    variant_args(play)
+    play.add_argument("--players", nargs="+", metavar="NAME", help="names of the human players, in seat order")
+    play.add_argument("--bots", type=int, default=0, metavar="N", help="random bots seated after the humans")
+    play.add_argument("--seed", type=int, help="dice seed (random by default; printed)")
+    play.add_argument("--save", metavar="FILE", help="write the game record to FILE at the end")
+    play.add_argument("-v", "--verbose", action="store_true", help="print every bot move")
+    play.set_defaults(func=_play)
+
+    score = command("score", "Points a row gives for five dice, or every row's points.")
+    variant_args(score)
+    score.add_argument("values", nargs="+", metavar="[ROW] DICE", help="an optional row id, then five dice")
+    score.set_defaults(func=_score)
+
+    check = command("check", "Verify game records: exit 0 all valid, 1 some illegal, 2 bad input.")
+    check.add_argument("files", nargs="+", metavar="FILE", help="record files ('-' reads standard input)")
+    check.add_argument("--json", action="store_true", help="print the reports as JSON")
+    check.add_argument("--require-finished", action="store_true", help="count unfinished games as invalid")
+    check.add_argument("-v", "--verbose", action="store_true", help="show the state before an illegal move")
+    check.set_defaults(func=_check)
+
+    simulate = command("simulate", "Play N games between random bots and print statistics.")
+    variant_args(simulate)
+    simulate.add_argument("-n", type=int, default=1000, metavar="N", help="number of games (default 1000)")
+    simulate.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
+    simulate.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1)")
+    simulate.add_argument("--seats", type=int, metavar="P", help="players per game (default: the fewest allowed)")
+    simulate.add_argument("--bins", type=int, default=10, help="histogram bins (default 10)")
+    simulate.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    simulate.set_defaults(func=_simulate)
+
+    rules = command("rules", "A variant's rows, columns, options and rulings (no VARIANT: list them).")
+    variant_args(rules, optional=True)
+    rules.set_defaults(func=_rules)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``yamskit`` command with ``argv`` (default: the process arguments); the exit status.
+
+    Example:
+        >>> main(["score", "classic", "yams", "66666"])
+        50
+        0
+        >>> main(["score", "classic", "yams", "666"])  # prints a one-line error on stderr
+        2
+    """
+    try:
+        args = _parser().parse_args(argv)
+        return int(args.func(args))
+    except SystemExit as done:  # --help, --version
+        return done.code if isinstance(done.code, int) else 0
+    except (CliError, YamskitError) as error:
+        message = " ".join(str(error).split())
+        print(f"yamskit: error: {message}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0

@@ -1,0 +1,286 @@
+"""Many bot games, and their statistics: mean, spread, histogram, win rates by seat.
+
+:func:`simulate` plays ``n`` seeded games of any registered variant between
+:class:`~yamskit.RandomPlayer` bots, through the game protocol only. Game ``i`` of a
+run with seed ``s`` always gets the same dice and the same bot choices, however the
+games are spread over workers, so a run is reproducible with any ``jobs`` or executor.
+
+Parallel runs go through :mod:`concurrent.futures`: ``jobs=4`` uses a
+:class:`~concurrent.futures.ProcessPoolExecutor`, and ``executor=`` takes any object
+with the executor's ``submit(fn, *args)`` returning a future. Larger runs can use a
+cluster this way:
+
+* Dask: ``distributed.Client(...).get_executor()`` is such an executor.
+* Ray: wrap remote calls, e.g. a class whose ``submit(fn, *args)`` returns
+  ``ray.remote(fn).remote(*args).future()``.
+
+Workers rebuild the variant from the registry by name and options, so variants
+registered at run time with :func:`yamskit.register_variant` must also be registered
+in the workers (built-ins and entry-point plug-ins always are).
+
+Example:
+    >>> stats = simulate("classic", 20, seats=2, seed=1)
+    >>> stats.games, len(stats.win_rates), round(sum(stats.win_rates), 6)
+    (20, 2, 1.0)
+    >>> simulate("classic", 20, seats=2, seed=1) == stats
+    True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import statistics
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from typing import Any
+
+import attrs
+
+from .bots import RandomPlayer, play
+from .errors import RuleConfigError
+from .registry import variant as make_variant
+
+__all__ = ["SimulationResult", "game_seed", "play_games", "simulate"]
+
+#: The most games one call simulates.
+MAX_GAMES = 10_000_000
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The dice seed of game ``index`` of a run seeded ``seed`` (63 bits, well mixed).
+
+    Example:
+        >>> game_seed(1, 0) == game_seed(1, 0) != game_seed(1, 1)
+        True
+    """
+    digest = hashlib.blake2b(f"yamskit.simulate:{seed}:{index}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def play_games(
+    name: str, options: Mapping[str, Any], players: Sequence[str], seed: int, indexes: Sequence[int]
+) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+    """Play the games ``indexes`` of a run; ``(index, scores, winners)`` for each.
+
+    This is the task sent to workers: a top-level function of plain arguments, so
+    any executor can pickle it.
+
+    Example:
+        >>> [(i, len(s)) for i, s, _ in play_games("classic", {}, ["A", "B"], 1, [0, 1])]
+        [(0, 2), (1, 2)]
+    """
+    variant = make_variant(name, **options)
+    out = []
+    for index in indexes:
+        game_seed_ = game_seed(seed, index)
+        state = variant.new_game(list(players), seed=game_seed_)
+        bots = [RandomPlayer(seed=game_seed_ + seat) for seat in range(len(players))]
+        result = play(state, bots).result()
+        out.append((index, tuple(result.scores), tuple(result.winners)))
+    return out
+
+
+@attrs.frozen
+class SimulationResult:
+    """The outcome of a run: every game's scores, and statistics over them.
+
+    Attributes:
+        variant: the variant's registry name.
+        players: the seat names (``Bot 1``, ``Bot 2``, ...).
+        seed: the run's seed.
+        scores: one tuple of points per game, in seat order, in game order.
+        winners: one tuple of winning seats per game.
+
+    Example:
+        >>> r = SimulationResult("classic", ("A", "B"), 0, ((10, 20), (30, 30)), ((1,), (0, 1)))
+        >>> r.mean, r.win_rates, r.seat_means
+        (22.5, (0.25, 0.75), (20.0, 25.0))
+    """
+
+    variant: str
+    players: tuple[str, ...]
+    seed: int
+    scores: tuple[tuple[int, ...], ...]
+    winners: tuple[tuple[int, ...], ...]
+
+    @property
+    def games(self) -> int:
+        """The number of games played."""
+        return len(self.scores)
+
+    @property
+    def all_scores(self) -> list[int]:
+        """Every player's points in every game, pooled."""
+        return [s for game in self.scores for s in game]
+
+    @property
+    def mean(self) -> float:
+        """The mean points of a player (all seats pooled)."""
+        return statistics.fmean(self.all_scores) if self.scores else math.nan
+
+    @property
+    def stdev(self) -> float:
+        """The standard deviation of a player's points (sample; 0 for one value)."""
+        values = self.all_scores
+        return statistics.stdev(values) if len(values) > 1 else 0.0
+
+    @property
+    def low(self) -> int:
+        """The lowest points seen."""
+        return min(self.all_scores)
+
+    @property
+    def high(self) -> int:
+        """The highest points seen."""
+        return max(self.all_scores)
+
+    @property
+    def median(self) -> float:
+        """The median points."""
+        return float(statistics.median(self.all_scores))
+
+    @property
+    def seat_means(self) -> tuple[float, ...]:
+        """The mean points of each seat."""
+        return tuple(statistics.fmean(game[s] for game in self.scores) for s in range(len(self.players)))
+
+    @property
+    def win_rates(self) -> tuple[float, ...]:
+        """Each seat's share of the wins; a win shared by ``k`` tied players counts ``1/k`` each.
+
+        The shares add up to 1 (over games with a winner).
+        """
+        shares = [0.0] * len(self.players)
+        for winners in self.winners:
+            for seat in winners:
+                shares[seat] += 1 / len(winners)
+        return tuple(share / self.games for share in shares) if self.games else tuple(shares)
+
+    def histogram(self, bins: int = 10) -> list[tuple[int, int, int]]:
+        """``(low, high, count)`` per bin: ``bins`` equal-width bins of whole points, ``high`` included.
+
+        Example:
+            >>> r = SimulationResult("classic", ("A",), 0, ((1,), (2,), (9,)), ((0,), (0,), (0,)))
+            >>> r.histogram(2)
+            [(1, 5, 2), (6, 10, 1)]
+        """
+        values = self.all_scores
+        if not values:
+            return []
+        low, high = min(values), max(values)
+        width = max(1, math.ceil((high - low + 1) / max(1, bins)))
+        counts: dict[int, int] = {}
+        for v in values:
+            b = (v - low) // width
+            counts[b] = counts.get(b, 0) + 1
+        last = (high - low) // width
+        return [(low + b * width, low + (b + 1) * width - 1, counts.get(b, 0)) for b in range(last + 1)]
+
+    def to_data(self) -> dict[str, Any]:
+        """A JSON-ready summary (statistics and histogram, not every game).
+
+        Example:
+            >>> sorted(simulate("classic", 2, seed=3).to_data())[:3]
+            ['games', 'high', 'histogram']
+        """
+        return {
+            "variant": self.variant,
+            "players": list(self.players),
+            "seed": self.seed,
+            "games": self.games,
+            "mean": self.mean,
+            "stdev": self.stdev,
+            "median": self.median,
+            "low": self.low,
+            "high": self.high,
+            "seat_means": list(self.seat_means),
+            "win_rates": list(self.win_rates),
+            "histogram": [list(b) for b in self.histogram()],
+        }
+
+
+def _seat_names(variant: Any, seats: int | None) -> tuple[str, ...]:
+    """``Bot 1``..``Bot n``; by default the fewest seats the variant accepts."""
+    counts = [seats] if seats is not None else list(range(1, 9))
+    for count in counts:
+        names = tuple(f"Bot {i + 1}" for i in range(count))
+        try:
+            variant.new_game(list(names), seed=0)
+        except RuleConfigError:
+            if seats is not None:
+                raise
+            continue
+        return names
+    raise RuleConfigError(f"variant {variant.name!r} accepts no number of players from 1 to 8")
+
+
+def simulate(
+    variant: str | Any,
+    n: int,
+    *,
+    seats: int | None = None,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    jobs: int = 1,
+    executor: Executor | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> SimulationResult:
+    """Play ``n`` games between random bots and gather their results.
+
+    Args:
+        variant: a registry name, or a variant object from :func:`yamskit.variant`
+            (its name and options are sent to the workers).
+        n: the number of games.
+        seats: players per game; by default the fewest the variant accepts.
+        seed: the run's seed (game ``i`` uses :func:`game_seed` ``(seed, i)``).
+        options: the variant's options, when ``variant`` is a name.
+        jobs: worker processes when no ``executor`` is given (1: play here).
+        executor: any :class:`concurrent.futures.Executor` (or object with a
+            compatible ``submit``), e.g. a Dask client's ``get_executor()``.
+        progress: called as ``progress(done, n)`` as games finish.
+
+    Raises:
+        RuleConfigError: unknown variant or option, a bad number of seats, games or jobs.
+
+    Example:
+        >>> simulate("yahtzee", 3, seed=2).games
+        3
+    """
+    rules = make_variant(variant, **dict(options or {})) if isinstance(variant, str) else variant
+    if type(n) is not int or not 1 <= n <= MAX_GAMES:
+        raise RuleConfigError(f"the number of games must be 1 to {MAX_GAMES}, not {n!r}")
+    if type(jobs) is not int or jobs < 1:
+        raise RuleConfigError(f"jobs must be a whole number from 1, not {jobs!r}")
+    if type(seed) is not int or seed < 0:
+        raise RuleConfigError(f"the seed must be a whole number from 0, not {seed!r}")
+    players = _seat_names(rules, seats)
+    name, opts = rules.name, dict(rules.options)
+    results: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+    def collect(batch: list[tuple[int, tuple[int, ...], tuple[int, ...]]]) -> None:
+        for index, scores, winners in batch:
+            results[index] = (scores, winners)
+        if progress is not None:
+            progress(len(results), n)
+
+    if executor is None and jobs == 1:
+        chunk = max(1, min(100, n // 100 or 1))
+        for start in range(0, n, chunk):
+            collect(play_games(name, opts, players, seed, range(start, min(n, start + chunk))))
+    else:
+        workers = jobs if executor is None else 8
+        chunk = max(1, min(1000, n // (workers * 8) or 1))
+        pool = executor if executor is not None else ProcessPoolExecutor(max_workers=jobs)
+        try:
+            futures: list[Future[Any]] = [
+                pool.submit(play_games, name, opts, players, seed, list(range(start, min(n, start + chunk))))
+                for start in range(0, n, chunk)
+            ]
+            for future in as_completed(futures):
+                collect(future.result())
+        finally:
+            if executor is None:
+                pool.shutdown(cancel_futures=True)
+    ordered = [results[i] for i in range(n)]
+    return SimulationResult(name, players, seed, tuple(s for s, _ in ordered), tuple(w for _, w in ordered))
