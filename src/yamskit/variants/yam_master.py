@@ -531,7 +531,8 @@ class YamMasterGame:
             else:
                 why = "a player placed their last token" if self.end_reason == "last_token" else "the turn limit"
                 outcome = "Draw" if result.is_draw else "Winner: " + result.winner_names[0]
-                lines.append(f"Game over ({why}). {outcome}, {result.scores[0]} to {result.scores[1]}")
+                points = ", ".join(f"{name} {score}" for name, score in zip(self.players, result.scores, strict=True))
+                lines.append(f"Game over ({why}). {outcome} ({points})")
         else:
             turn = self.turn
             me = f"{self.players[self.current_player]} ({MARKS[self.current_player]})"
