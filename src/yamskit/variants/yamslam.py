@@ -552,7 +552,9 @@ class YamslamGame:
         for s, (name, chips) in enumerate(zip(self.side_names, self.collections, strict=True)):
             t = next(entry for entry in scores if entry["name"] == name)
             marker = "  <- to play" if s == current and not self.is_over else ""
-            lines.append(f"{name}: {listing(chips)} = {t['chips']} + bonuses {t['bonuses']} = {t['total']}{marker}")
+            lines.append(
+                f"{name}: {listing(chips)} = {t['chip_points']} + bonuses {t['bonuses']} = {t['total']}{marker}"
+            )
         if self.is_over:
             winners = self.result().winner_names
             lines.append(f"Game over; {'winner' if len(winners) == 1 else 'winners'}: {', '.join(winners)}")

@@ -344,11 +344,11 @@ class Tally:
 
     Example:
         >>> t = tally(ChipSet.of("two_pairs", *["flush"] * 4), last_draw=True)
-        >>> t.chips, t.full_stacks, t.last_draw, t.total
+        >>> t.chip_points, t.full_stacks, t.last_draw, t.total
         (105, 30, 20, 155)
     """
 
-    chips: int
+    chip_points: int
     golden_7: int
     silver_6: int
     full_stacks: int
@@ -362,7 +362,7 @@ class Tally:
     @property
     def total(self) -> int:
         """Chip points plus bonuses."""
-        return self.chips + self.bonuses
+        return self.chip_points + self.bonuses
 
     def to_data(self) -> dict[str, Any]:
         """A JSON-ready breakdown (with ``bonuses`` and ``total``)."""
@@ -379,7 +379,7 @@ def tally(chips: ChipSet, *, last_draw: bool = False) -> Tally:
     """
     different = len(chips.kinds)
     return Tally(
-        chips=chips.points,
+        chip_points=chips.points,
         golden_7=GOLDEN_7_BONUS if different == len(KINDS) else 0,
         silver_6=SILVER_6_BONUS if different == len(KINDS) - 1 else 0,
         full_stacks=FULL_STACK_BONUS * sum(1 for count in chips.counts if count == CHIPS_PER_KIND),
