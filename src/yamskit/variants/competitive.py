@@ -30,6 +30,7 @@ Example:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
@@ -82,8 +83,9 @@ def _yams(dice: Dice) -> int:
     return 75 + 5 * (dice.faces[0] - 1)
 
 
+@functools.cache
 def rows(four_of_a_kind: FourOfAKind = "four_dice") -> tuple[Category, ...]:
-    """The thirteen rows, top to bottom.
+    """The thirteen rows, top to bottom (built once per option value).
 
     Example:
         >>> [r.max for r in rows()][6:]
