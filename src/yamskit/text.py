@@ -27,7 +27,8 @@ def render_scorecard(game: ScorecardGame) -> str:
     labels = [r.label for r in rules.rows]
     width = max(len(label) for label in [*labels, "Upper bonus", "Total"]) + 1
     cols = rules.column_ids
-    cw = max(6, *(len(c) + 1 for c in cols))
+    tags = [f"x{w}" for w in game.column_weights[: len(cols)]]
+    cw = max(6, *(len(c) + 1 + len(tags[i] if i < len(tags) else "") for i, c in enumerate(cols)))
     result = game.result()
     lines: list[str] = []
     for p, (name, sheet) in enumerate(zip(game.players, game.sheets, strict=True)):
