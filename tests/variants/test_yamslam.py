@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import doctest
 import json
+import re
+import runpy
+import sys
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -377,3 +382,26 @@ def test_render_shows_rack_collections_and_turn() -> None:
     text = take(new(), "22551", "two_pairs").apply(Roll(outcome="44444")).render()
     assert "Ann: two_pairs x1 = 5" in text
     assert "Bob: throw 1 of 3, dice 44444 (Yamslam!)" in text
+
+
+# ------------------------------------------------------------------ docs and example
+ROOT = Path(__file__).parents[2]
+
+
+def test_rules_page_code_blocks_run() -> None:
+    path = ROOT / "docs" / "rules" / "yamslam.md"
+    blocks = re.findall(r"```pycon\n(.*?)```", path.read_text(encoding="utf-8"), re.DOTALL)
+    assert len(blocks) >= 8
+    test = doctest.DocTestParser().get_doctest("\n".join(blocks), {}, path.name, str(path), 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    runner.run(test)
+    assert runner.summarize(verbose=False) == (0, len(test.examples))
+
+
+def test_example_game_runs(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    path = ROOT / "examples" / "yamslam_game.py"
+    monkeypatch.setattr(sys, "argv", [str(path)])
+    runpy.run_path(str(path), run_name="__main__")
+    out = capsys.readouterr().out
+    assert "Game over" in out
+    assert "after game 3" in out

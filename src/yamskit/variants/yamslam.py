@@ -430,8 +430,8 @@ class YamslamGame:
         Example:
             >>> import yamskit
             >>> g = yamskit.variant("yamslam").new_game(seed=1).apply(yamskit.Roll(outcome="13355"))
-            >>> [a for a in g.legal_actions() if not isinstance(a, yamskit.Roll)]
-            [TakeChip(kind='two_pairs', from_discard=False), TakeChip(kind='flush', from_discard=False), Pass()]
+            >>> tuple(a for a in g.legal_actions() if not isinstance(a, yamskit.Roll))
+            (TakeChip(kind='two_pairs', from_discard=False), TakeChip(kind='flush', from_discard=False), Pass())
         """
         return LegalActions(self._generate, self.is_legal)
 
@@ -511,8 +511,8 @@ class YamslamGame:
         Example:
             >>> import yamskit
             >>> r = yamskit.variant("yamslam").new_game(players=["Ann", "Bob"], seed=1).result()
-            >>> r.scores, r.details["players"][0]["total"]
-            ((0, 0), 0)
+            >>> r.scores, len(r.details["players"]), r.details["mode"]
+            ((0, 0), 2, 'standard')
         """
         names = self.side_names
         tallies = [

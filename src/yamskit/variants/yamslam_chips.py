@@ -8,8 +8,8 @@ collection) and lists them in value order; :func:`tally` adds the bonuses.
 
 Example:
     >>> from yamskit import Dice
-    >>> [str(k) for k in qualifying_kinds(Dice.parse("22444"))]
-    ['two_pairs', 'three_of_a_kind', 'flush', 'full_house']
+    >>> ", ".join(qualifying_kinds(Dice.parse("22444")))
+    'two_pairs, three_of_a_kind, flush, full_house'
     >>> tally(ChipSet.full(), last_draw=True).total
     1000
 """
@@ -189,8 +189,8 @@ def qualifying_kinds(dice: Dice) -> tuple[Chip, ...]:
     """Every kind ``dice`` qualify for, in value order (all seven for a Yamslam).
 
     Example:
-        >>> [str(k) for k in qualifying_kinds(Dice.parse("12345"))]
-        ['small_straight', 'large_straight']
+        >>> ", ".join(qualifying_kinds(Dice.parse("12345")))
+        'small_straight, large_straight'
     """
     return tuple(kind for kind in KINDS if qualifies(kind, dice))
 
