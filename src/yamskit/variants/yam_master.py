@@ -430,8 +430,8 @@ class YamMasterGame:
         Example:
             >>> import yamskit
             >>> g = yamskit.variant("yam-master").new_game(seed=1).apply(yamskit.Roll(outcome="12345"))
-            >>> [a for a in g.legal_actions() if not isinstance(a, yamskit.Roll)]
-            [DeclareChallenge(), Place(cell=(1, 2)), Place(cell=(2, 4)), Place(cell=(3, 1)), Place(cell=(3, 2)), Pass()]
+            >>> tuple(a for a in g.legal_actions() if not isinstance(a, yamskit.Roll))
+            (DeclareChallenge(), Place(cell=(1, 2)), Place(cell=(2, 4)), Place(cell=(3, 1)), Place(cell=(3, 2)), Pass())
         """
         return LegalActions(self._generate, self.is_legal)
 

@@ -21,10 +21,11 @@ both diagonals (short diagonals included).
 
 Example:
     >>> board = Board.parse("XXX.. / ..... / ..O.. / ..... / .....")
-    >>> [(run.player, run.direction, run.cells) for run in board.runs]
-    [(0, 'row', ((0, 0), (0, 1), (0, 2)))]
-    >>> LABELS[2][2], sorted(dice_labels(Dice.parse("44444")))
-    ('yam', ['4', 'carre', 'full', 'yam'])
+    >>> run = board.runs[0]
+    >>> run.player, run.direction, run.cells, board.points(0)
+    (0, 'row', ((0, 0), (0, 1), (0, 2)), 1)
+    >>> cells_with_label("yam"), sorted(dice_labels(Dice.parse("44444")))
+    (((2, 2),), ['4', 'carre', 'full', 'yam'])
 """
 
 from __future__ import annotations
@@ -370,8 +371,8 @@ class Board:
 
         Example:
             >>> board = Board.parse("XXXX./O..../O..../O..../.....")
-            >>> [(r.player, r.points) for r in board.scoring_runs]
-            [(0, 2), (1, 1)]
+            >>> {run.player: run.points for run in board.scoring_runs}
+            {0: 2, 1: 1}
         """
         return tuple(run for run in self.runs if run.points)
 
