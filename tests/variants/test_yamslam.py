@@ -298,6 +298,8 @@ def test_solo_yamslam_takes_two_chips_then_plays_again() -> None:
     assert_illegal(game, Roll(), SecondChipError)
     assert_illegal(game, Pass(), SecondChipError)
     assert Pass() not in game.legal_actions()
+    with pytest.raises(SecondChipError):
+        game.outcomes()
     game = game.apply(TakeChip("large_straight", from_discard=True))
     assert game.chips(0) == ChipSet.of("large_straight", "large_straight")
     assert not game.second_pick

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 import yamskit
 from tests.playout import random_playout
@@ -147,3 +148,39 @@ def test_greedy_players_take_the_best_chip_they_can() -> None:
 
     final = play(new("standard", 8), choose)
     assert sum(final.result().scores) > 0
+
+
+class YamslamMachine(RuleBasedStateMachine):
+    """A stateful test: any legal action, throws with dice that favour Yamslams; invariants after each step."""
+
+    @initialize(mode=st.sampled_from(list(MODES)), seed=st.integers(0, 2**32))
+    def start(self, mode: str, seed: int) -> None:
+        self.game = new(mode, seed)
+        self.rng = random.Random(seed)
+
+    @precondition(lambda self: not self.game.is_over)
+    @rule(pick=st.integers(0, 10**6), sixes=st.integers(0, 9))
+    def act(self, pick: int, sixes: int) -> None:
+        legal = list(self.game.legal_actions())
+        action = legal[pick % len(legal)]
+        if isinstance(action, Roll):
+            action = Roll(keep=action.keep, outcome=biased_faces(self.rng, 5 - len(action.keep), sixes))
+        after = self.game.apply(action)
+        check_move(self.game, action, after)
+        self.game = after
+
+    @invariant()
+    def chips_are_conserved_and_the_game_is_bounded(self) -> None:
+        game = self.game
+        assert len(game.rack) + len(game.discard) + sum(len(c) for c in game.collections) == ALL_CHIPS
+        assert turns_started(game) <= game.variant.max_turns(len(game.players))
+        assert game.is_over == (len(game.rack) == 0 and not game.second_pick)
+        assert (game.last_draw is not None) <= (len(game.rack) == 0)
+
+    @invariant()
+    def json_round_trips(self) -> None:
+        assert yamskit.load_game(self.game.to_json()) == self.game
+
+
+TestYamslamMachine = YamslamMachine.TestCase
+TestYamslamMachine.settings = settings(max_examples=15, stateful_step_count=60, deadline=None)

@@ -333,6 +333,8 @@ class YamslamGame:
             >>> len(yamskit.variant("yamslam").new_game(seed=1).outcomes())
             252
         """
+        if self.second_pick:
+            self._check_end("listing throw outcomes")
         return throw_outcomes(self.turn, keep)
 
     # ------------------------------------------------------------------ legality
