@@ -300,10 +300,11 @@ def _check(args: argparse.Namespace) -> int:
 
 # ---------------------------------------------------------------- simulate
 def _simulate(args: argparse.Namespace) -> int:
-    from .simulate import simulate
+    from .simulate import check_run, simulate
 
     rich = _rich()
     variant = _variant(args)
+    check_run(variant, args.n, seats=args.seats, seed=args.seed, jobs=args.jobs)
     console = rich.console.Console(width=100)
     columns = (*rich.progress.Progress.get_default_columns(), rich.progress.MofNCompleteColumn())
     with rich.progress.Progress(

@@ -41,7 +41,7 @@ from .bots import RandomPlayer, play
 from .errors import RuleConfigError
 from .registry import variant as make_variant
 
-__all__ = ["SimulationResult", "game_seed", "play_games", "simulate"]
+__all__ = ["MAX_GAMES", "SimulationResult", "check_run", "game_seed", "play_games", "simulate"]
 
 #: The most games one call simulates.
 MAX_GAMES = 10_000_000
@@ -215,6 +215,26 @@ def _seat_names(variant: Any, seats: int | None) -> tuple[str, ...]:
     raise RuleConfigError(f"variant {variant.name!r} accepts no number of players from 1 to 8")
 
 
+def check_run(variant: Any, n: int, *, seats: int | None = None, seed: int = 0, jobs: int = 1) -> tuple[str, ...]:
+    """Check the arguments of a run before starting it; the seat names.
+
+    Raises:
+        RuleConfigError: a bad number of games, seats or jobs, or a bad seed.
+
+    Example:
+        >>> import yamskit
+        >>> check_run(yamskit.variant("classic"), 10, seats=2)
+        ('Bot 1', 'Bot 2')
+    """
+    if type(n) is not int or not 1 <= n <= MAX_GAMES:
+        raise RuleConfigError(f"the number of games must be 1 to {MAX_GAMES}, not {n!r}")
+    if type(jobs) is not int or jobs < 1:
+        raise RuleConfigError(f"jobs must be a whole number from 1, not {jobs!r}")
+    if type(seed) is not int or seed < 0:
+        raise RuleConfigError(f"the seed must be a whole number from 0, not {seed!r}")
+    return _seat_names(variant, seats)
+
+
 def simulate(
     variant: str | Any,
     n: int,
@@ -248,13 +268,7 @@ def simulate(
         3
     """
     rules = make_variant(variant, **dict(options or {})) if isinstance(variant, str) else variant
-    if type(n) is not int or not 1 <= n <= MAX_GAMES:
-        raise RuleConfigError(f"the number of games must be 1 to {MAX_GAMES}, not {n!r}")
-    if type(jobs) is not int or jobs < 1:
-        raise RuleConfigError(f"jobs must be a whole number from 1, not {jobs!r}")
-    if type(seed) is not int or seed < 0:
-        raise RuleConfigError(f"the seed must be a whole number from 0, not {seed!r}")
-    players = _seat_names(rules, seats)
+    players = check_run(rules, n, seats=seats, seed=seed, jobs=jobs)
     name, opts = rules.name, dict(rules.options)
     results: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 

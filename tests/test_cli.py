@@ -1,0 +1,326 @@
+"""The ``yamskit`` command, through a subprocess (``python -m yamskit``) and in process (``main``).
+
+Subprocesses are slow to start, so each command gets a few of them (output, exit
+status, bad input); the per-variant and edge cases call :func:`yamskit.cli.main`.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import attrs
+import pytest
+
+import yamskit
+from yamskit import GameRecord, Move, Roll, Score
+from yamskit.bots import RandomPlayer, play
+from yamskit.cli import action_id, main
+from yamskit.simulate import simulate
+
+VARIANTS = yamskit.variant_names()
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "yamskit", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def assert_one_line_error(done: subprocess.CompletedProcess[str], *words: str) -> None:
+    assert done.returncode == 2, done
+    assert "Traceback" not in done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    assert lines[0].startswith("yamskit: error:")
+    for word in words:
+        assert word in lines[0]
+
+
+def bots_game(name: str, seed: int, bots: int = 2) -> yamskit.Result:
+    """The game ``yamskit play NAME --bots N --seed S`` plays, played through the library."""
+    names = [f"Bot {i + 1}" for i in range(bots)]
+    state = yamskit.variant(name).new_game(names, seed=seed)
+    return play(state, [RandomPlayer(seed=seed + i) for i in range(bots)]).result()  # type: ignore[no-any-return]
+
+
+def scorecard_variants() -> list[str]:
+    return [n for n in VARIANTS if hasattr(yamskit.variant(n), "rows")]
+
+
+# ---------------------------------------------------------------- play
+def test_play_with_only_bots_plays_a_whole_game_and_prints_the_result() -> None:
+    done = run("play", "classic", "--bots", "2", "--seed", "7")
+    assert done.returncode == 0, done.stderr
+    result = bots_game("classic", 7)
+    assert "Result" in done.stdout
+    assert "Winner: " + ", ".join(result.winner_names) in done.stdout
+    for name, points in zip(result.players, result.scores, strict=True):
+        assert any(name in line and line.rstrip(" │").endswith(str(points)) for line in done.stdout.splitlines())
+
+
+def test_play_hot_seat_reads_numbers_and_ids_and_survives_bad_input(tmp_path: Path) -> None:
+    script = ["", "nonsense", "0", "999", "score", "?", "roll", "keep 6", "1"] + ["1"] * 400
+    save = tmp_path / "game.json"
+    done = run("play", "classic", "--players", "Ann", "--seed", "3", "--save", str(save), stdin="\n".join(script))
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "not a choice: 'nonsense'" in out
+    assert "no choice 999" in out
+    assert "Game over" in out
+    assert "Winner: Ann" in out
+    assert "Ann: roll ->" in out
+    report = yamskit.check_record(save.read_text())
+    assert report.valid
+    assert report.finished
+
+
+def test_play_ends_cleanly_when_input_ends(tmp_path: Path) -> None:
+    save = tmp_path / "half.json"
+    done = run(
+        "play", "yahtzee", "--players", "Ann", "Bob", "--bots", "1", "--seed", "5", "--save", str(save), stdin="1\n"
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Input ended" in done.stdout
+    report = yamskit.check_record(save.read_text())
+    assert report.valid
+    assert not report.finished
+    assert report.moves == 1
+
+
+def test_play_refuses_a_bad_variant_and_bad_seat_counts() -> None:
+    assert_one_line_error(run("play", "nope", "--bots", "2"), "unknown variant 'nope'", "classic")
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_play_with_bots_finishes_every_variant_and_saves_a_valid_record(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    save = tmp_path / "game.json"
+    assert main(["play", name, "--bots", "2", "--seed", "4", "--save", str(save)]) == 0
+    out = capsys.readouterr().out
+    result = bots_game(name, 4)
+    assert "Winner: " + ", ".join(result.winner_names) in out
+    report = yamskit.check_record(save.read_text())
+    assert report.valid
+    assert report.finished
+    assert report.scores == result.scores
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_hot_seat_against_a_bot_finishes_every_variant(
+    name: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(["1"] * 3000)))
+    code = main(["play", name, "--players", "Ann", "--bots", "1", "--seed", "2"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "Winner" in out
+
+
+def test_quit_leaves_the_game(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("roll\nquit\n1\n"))
+    assert main(["play", "classic", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Game left unfinished" in out
+    assert "You: roll ->" in out
+
+
+def test_action_ids_name_every_listed_action_once() -> None:
+    state = yamskit.variant("classic").new_game(seed=1).apply(Roll(outcome="12345"))
+    ids = [action_id(a) for a in state.legal_actions()]
+    assert len(set(ids)) == len(ids)
+    assert "score large_straight" in ids
+    assert "keep 1234" in ids
+
+
+# ---------------------------------------------------------------- score
+def test_score_prints_one_row_s_points_and_every_row() -> None:
+    name = scorecard_variants()[0]
+    variant = yamskit.variant(name)
+    row = variant.rows[-1]
+    done = run("score", name, row, "33325")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == str(variant.score(row, "33325"))
+    done = run("score", name, "33325")
+    assert done.returncode == 0, done.stderr
+    for r in variant.rows:
+        line = next(line for line in done.stdout.splitlines() if f" {r} " in line)
+        assert line.rstrip(" │").endswith(str(variant.score(r, "33325")))
+
+
+@pytest.mark.parametrize("name", scorecard_variants())
+def test_score_matches_the_library_for_every_scorecard_variant(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    variant = yamskit.variant(name)
+    for row in variant.rows:
+        assert main(["score", name, row, "22555"]) == 0
+        assert capsys.readouterr().out.strip() == str(variant.score(row, "22555"))
+
+
+def test_score_refuses_bad_input_with_one_line() -> None:
+    assert_one_line_error(run("score", "classic", "no_such_row", "33325"), "unknown row")
+    assert_one_line_error(run("score", "classic", "chance", "3332"), "5 dice")
+    assert_one_line_error(run("score", "classic", "chance", "33327"), "invalid face")
+
+
+def test_score_refuses_in_process_cases(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", "classic", "a", "b", "33325"]) == 2
+    assert main(["score", "classic", "chance", "3,3,3,2,5"]) == 0
+    assert main(["score", "classic", "-o", "joker", "12345"]) == 2
+    assert main(["score", "no-such-variant", "12345"]) == 2
+    err = capsys.readouterr().err
+    assert "usage: yamskit score" in err
+    assert "KEY=VALUE" in err
+    assert "unknown variant" in err
+    for name in VARIANTS:
+        if not hasattr(yamskit.variant(name), "rows"):
+            assert main(["score", name, "12345"]) == 2
+            assert "scorecard" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- check
+def _records(tmp_path: Path) -> tuple[Path, Path, Path]:
+    state = play(yamskit.variant("classic").new_game(["Ann", "Bob"], seed=6), [RandomPlayer(1), RandomPlayer(2)])
+    record = GameRecord.from_game(state, claimed=True)
+    good = tmp_path / "good.json"
+    good.write_text(record.dump())
+    moves = list(record.moves)
+    moves[1] = Move(1 - moves[1].player, moves[1].action)  # out of turn
+    bad = tmp_path / "bad.json"
+    bad.write_text(attrs.evolve(record, moves=moves).dump())
+    broken = tmp_path / "broken.json"
+    broken.write_text(record.dump()[:-40])
+    return good, bad, broken
+
+
+def test_check_exit_status_is_0_1_or_2(tmp_path: Path) -> None:
+    good, bad, broken = _records(tmp_path)
+    expected = yamskit.check_record(bad.read_text())
+    assert expected.index is not None
+    done = run("check", str(good))
+    assert done.returncode == 0, done
+    assert "valid" in done.stdout
+    done = run("check", str(good), str(bad), "--verbose")
+    assert done.returncode == 1
+    assert f"illegal move {expected.index}" in done.stdout
+    assert str(expected.error) in done.stdout
+    assert "State before that move" in done.stdout
+    done = run("check", str(good), str(bad), str(broken), str(tmp_path / "missing.json"))
+    assert done.returncode == 2
+    assert "bad record" in done.stdout
+    assert "cannot read" in done.stdout
+    assert "Traceback" not in done.stdout + done.stderr
+
+
+def test_check_reads_standard_input_and_prints_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good, bad, _ = _records(tmp_path)
+    done = run("check", "--json", "-", str(bad), stdin=good.read_text())
+    assert done.returncode == 1
+    reports = json.loads(done.stdout)
+    assert [r["valid"] for r in reports] == [True, False]
+    assert reports[1]["index"] == yamskit.check_record(bad.read_text()).index
+
+
+def test_check_require_finished(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    state = yamskit.variant("classic").new_game(seed=1).apply(Roll())
+    half = tmp_path / "half.json"
+    half.write_text(GameRecord.from_game(state).dump())
+    assert main(["check", str(half)]) == 0
+    assert main(["check", "--require-finished", str(half)]) == 1
+    assert "unfinished game" in capsys.readouterr().out
+
+
+def test_check_needs_a_file() -> None:
+    assert_one_line_error(run("check"), "FILE")
+
+
+# ---------------------------------------------------------------- simulate
+def test_simulate_prints_statistics_and_a_histogram() -> None:
+    done = run("simulate", "classic", "-n", "6", "--seed", "2", "--seats", "2")
+    assert done.returncode == 0, done.stderr
+    stats = simulate("classic", 6, seats=2, seed=2)
+    assert f"{stats.mean:.2f}" in done.stdout
+    assert "histogram" in done.stdout
+    assert "win rate" in done.stdout
+
+
+def test_simulate_json_is_the_same_with_parallel_jobs() -> None:
+    one = run("simulate", "yahtzee", "-n", "8", "--seed", "3", "--json")
+    two = run("simulate", "yahtzee", "-n", "8", "--seed", "3", "--json", "--jobs", "2")
+    assert one.returncode == two.returncode == 0, (one.stderr, two.stderr)
+    assert json.loads(one.stdout) == json.loads(two.stdout) == simulate("yahtzee", 8, seed=3).to_data()
+
+
+def test_simulate_refuses_bad_counts(capsys: pytest.CaptureFixture[str]) -> None:
+    assert_one_line_error(run("simulate", "classic", "-n", "0"), "number of games")
+    assert main(["simulate", "classic", "-n", "x"]) == 2
+    assert main(["simulate", "classic", "-n", "2", "--jobs", "0"]) == 2
+    assert main(["simulate", "classic", "-n", "2", "--seats", "99"]) == 2
+    assert len(capsys.readouterr().err.strip().splitlines()) == 3
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_simulate_runs_every_variant(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", name, "-n", "2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 2
+
+
+# ---------------------------------------------------------------- rules, usage, rich
+def test_rules_lists_variants_and_describes_one() -> None:
+    done = run("rules")
+    assert done.returncode == 0
+    assert done.stdout.split() == VARIANTS
+    done = run("rules", "classic", "-o", "joker=free")
+    assert done.returncode == 0
+    assert done.stdout.strip() == yamskit.variant("classic", joker="free").describe().strip()
+    assert_one_line_error(run("rules", "classic", "-o", "joker=sometimes"), "joker")
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_rules_describes_every_variant(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", name]) == 0
+    assert capsys.readouterr().out.strip() == yamskit.variant(name).describe().strip()
+
+
+def test_usage_errors_exit_2_with_one_line() -> None:
+    assert_one_line_error(run(), "COMMAND")
+    assert_one_line_error(run("fly"), "invalid choice")
+    done = run("--version")
+    assert done.returncode == 0
+    assert yamskit.__version__ in done.stdout
+
+
+def test_help_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--help"]) == 0
+    assert main(["play", "--help"]) == 0
+    assert "--bots" in capsys.readouterr().out
+
+
+def test_without_rich_table_commands_say_what_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "rich", None)
+    assert main(["score", "classic", "12345"]) == 2
+    assert "yamskit[cli]" in capsys.readouterr().err
+    assert main(["score", "classic", "chance", "12345"]) == 0  # a single number needs no table
+
+
+def test_a_scorecard_score_from_the_issue(capsys: pytest.CaptureFixture[str]) -> None:
+    name = "challenge" if "challenge" in VARIANTS else "classic"
+    assert main(["score", name, "three_of_a_kind", "33325"]) == 0
+    assert capsys.readouterr().out.strip() == str(yamskit.variant(name).score("three_of_a_kind", "33325"))
+
+
+def test_a_game_record_from_play_checks_the_same_as_the_library(tmp_path: Path) -> None:
+    record = GameRecord("classic", seed=1, moves=[Move(0, Roll(outcome="22555")), Move(0, Score("full_house"))])
+    path = tmp_path / "r.json"
+    path.write_text(record.dump())
+    assert main(["check", str(path)]) == 0

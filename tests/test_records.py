@@ -1,0 +1,292 @@
+"""Game records: round trips for every variant, corrupted records, setups, claims, the schema file."""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+import runpy
+import sys
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import yamskit
+from yamskit import CheckReport, DeserializationError, GameRecord, Roll, YamskitError, check_record, record_schema
+from yamskit.dice import Dice
+from yamskit.game import Move
+
+ROOT = Path(__file__).resolve().parents[1]
+SCHEMA_FILE = ROOT / "docs" / "record-schema.json"
+VARIANTS = yamskit.variant_names()
+
+
+def new_game(name: str, seed: int) -> Any:
+    """A game of ``name`` with two players, or one where the variant takes a single player."""
+    variant = yamskit.variant(name)
+    try:
+        return variant.new_game(["Ann", "Bob"], seed=seed)
+    except yamskit.RuleConfigError:
+        return variant.new_game(["Ann"], seed=seed)
+
+
+def random_game(name: str, seed: int, steps: int | None = None, *, explicit: float = 0.0) -> Any:
+    """Play ``steps`` random legal actions (all of the game when ``None``).
+
+    With ``explicit`` > 0, that share of the throws is given explicit faces instead of
+    drawing them from the seed (as a table with physical dice would).
+    """
+    rng = random.Random(seed)
+    state = new_game(name, seed)
+    count = 0
+    while not state.is_over and (steps is None or count < steps):
+        action = rng.choice(list(state.legal_actions()))
+        if isinstance(action, Roll) and rng.random() < explicit:
+            faces = Dice([rng.randint(1, 6) for _ in range(5 - len(action.keep))])
+            explicit_throw = Roll(keep=action.keep, outcome=faces)
+            if state.is_legal(explicit_throw):
+                action = explicit_throw
+        state = state.apply(action)
+        count += 1
+    return state
+
+
+@functools.cache
+def game_states(name: str, seed: int) -> tuple[Any, ...]:
+    """Every state of a random game, start to end."""
+    rng = random.Random(seed)
+    states = [new_game(name, seed)]
+    while not states[-1].is_over:
+        states.append(states[-1].apply(rng.choice(list(states[-1].legal_actions()))))
+    return tuple(states)
+
+
+def finished_game(name: str, seed: int) -> Any:
+    return game_states(name, seed)[-1]
+
+
+def oracle(record: GameRecord) -> tuple[int | None, str | None, Any]:
+    """The first move that raises when applied with its faces given explicitly, and the state reached."""
+    state = record.start()
+    for index, move in enumerate(record.moves):
+        try:
+            state = state.apply(move.action, player=move.player)
+        except YamskitError as error:
+            return index, type(error).__name__, state
+    return None, None, state
+
+
+# ---------------------------------------------------------------- round trips
+@pytest.mark.parametrize("name", VARIANTS)
+@settings(max_examples=8)
+@given(seed=st.integers(0, 2**32), cut=st.floats(0, 1))
+def test_any_game_round_trips_through_a_record_and_json(name: str, seed: int, cut: float) -> None:
+    states = game_states(name, seed % 4)
+    state = states[round(cut * (len(states) - 1))]
+    record = GameRecord.from_game(state, claimed=True, metadata={"event": "test", "round": [1, {"table": 2}]})
+    text = record.dump()
+    again = GameRecord.load(text)
+    assert again == record
+    assert again.to_game() == state
+    assert check_record(text).valid
+    assert json.loads(text) == record.to_data()
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_a_finished_game_replays_to_an_equal_state(name: str) -> None:
+    state = finished_game(name, 11)
+    record = GameRecord.load(GameRecord.from_game(state, claimed=True).dump())
+    states = list(record.replay())
+    assert states[-1] == state
+    assert len(states) == len(state.history) + 1
+    report = check_record(record)
+    assert report.valid
+    assert report.finished
+    assert report.scores == state.result().scores
+    assert report.state == state
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_a_game_with_dice_given_explicitly_replays_to_the_same_position(name: str) -> None:
+    state = random_game(name, 5, explicit=0.5)
+    record = GameRecord.load(GameRecord.from_game(state).dump())
+    replayed = record.to_game()
+    assert replayed.history == state.history
+    assert replayed.render() == state.render()
+    assert replayed.result() == state.result()
+
+
+@pytest.mark.parametrize("first_player", [1, "roll_off"])
+def test_scorecard_first_player_setups_are_recorded(first_player: int | str) -> None:
+    variant = yamskit.variant("classic")
+    state = variant.new_game(["Ann", "Bob", "Cy"], seed=21, first_player=first_player)
+    state = state.apply(Roll()).apply(yamskit.Score("chance"))
+    record = GameRecord.from_game(state)
+    assert record.setup == {"first_player": first_player}
+    assert GameRecord.load(record.dump()).to_game() == state
+
+
+def test_a_record_without_a_seed_replays_its_given_faces() -> None:
+    moves = [Move(0, Roll(outcome="66666")), Move(0, yamskit.Score("yams")), Move(1, Roll(outcome="12345"))]
+    record = GameRecord("classic", players=("Ann", "Bob"), seed=None, moves=moves)
+    state = GameRecord.load(record.dump()).to_game()
+    assert state.result().scores == (50, 0)
+    assert state.history == tuple(moves)
+
+
+def test_from_game_refuses_a_setup_that_does_not_rebuild_the_game() -> None:
+    state = yamskit.variant("classic").new_game(["Ann", "Bob"], seed=2, first_player=1).apply(Roll())
+    with pytest.raises(YamskitError, match="setup"):
+        GameRecord.from_game(state, setup={"first_player": 0})
+
+
+# ---------------------------------------------------------------- corrupted records
+def _flip_face(moves: list[Move], data: st.DataObject) -> list[Move] | None:
+    throws = [i for i, m in enumerate(moves) if isinstance(m.action, Roll) and len(m.action.outcome or ())]
+    if not throws:
+        return None
+    i = data.draw(st.sampled_from(throws), label="throw")
+    action = moves[i].action
+    assert isinstance(action, Roll)
+    assert action.outcome is not None
+    faces = list(action.outcome.faces)
+    j = data.draw(st.integers(0, len(faces) - 1), label="die")
+    faces[j] = data.draw(st.sampled_from([f for f in range(1, 7) if f != faces[j]]), label="face")
+    return [*moves[:i], Move(moves[i].player, Roll(keep=action.keep, outcome=Dice(faces))), *moves[i + 1 :]]
+
+
+def _swap(moves: list[Move], data: st.DataObject) -> list[Move] | None:
+    if len(moves) < 2:
+        return None
+    i = data.draw(st.integers(0, len(moves) - 2), label="first")
+    j = data.draw(st.integers(i + 1, min(len(moves) - 1, i + 20)), label="second")
+    swapped = list(moves)
+    swapped[i], swapped[j] = swapped[j], swapped[i]
+    return swapped
+
+
+def _drop(moves: list[Move], data: st.DataObject) -> list[Move] | None:
+    if not moves:
+        return None
+    i = data.draw(st.integers(0, len(moves) - 1), label="dropped")
+    return [*moves[:i], *moves[i + 1 :]]
+
+
+def _change_player(moves: list[Move], data: st.DataObject, seats: int) -> list[Move] | None:
+    if not moves or seats < 2:
+        return None
+    i = data.draw(st.integers(0, len(moves) - 1), label="move")
+    other = (moves[i].player + data.draw(st.integers(1, seats - 1), label="shift")) % seats
+    return [*moves[:i], Move(other, moves[i].action), *moves[i + 1 :]]
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+@settings(max_examples=40)
+@given(data=st.data(), kind=st.sampled_from(["flip", "swap", "drop", "player"]))
+def test_corrupted_records_are_invalid_at_the_first_illegal_move(name: str, data: st.DataObject, kind: str) -> None:
+    state = finished_game(name, 3)
+    original = GameRecord.from_game(state, claimed=True)
+    moves = list(original.moves)
+    changed = {
+        "flip": lambda: _flip_face(moves, data),
+        "swap": lambda: _swap(moves, data),
+        "drop": lambda: _drop(moves, data),
+        "player": lambda: _change_player(moves, data, len(state.players)),
+    }[kind]()
+    if changed is None:
+        return
+    corrupted = attrs.evolve(original, moves=changed)
+    index, error_type, reached = oracle(corrupted)
+    report = check_record(corrupted.dump())
+    assert report.index == index
+    assert report.error_type == error_type
+    if index is None:
+        claims_hold = all(reached.result().scores[i] == original.claimed[p] for i, p in enumerate(state.players))
+        assert report.valid == claims_hold
+        assert report.scores == reached.result().scores
+    else:
+        assert not report.valid
+        assert report.move == changed[index]
+        assert report.state.history == reached.history  # the state just before the illegal move
+        with pytest.raises(YamskitError):
+            report.state.apply(changed[index].action, player=changed[index].player)
+
+
+def test_an_illegal_move_is_reported_with_the_rule_it_breaks() -> None:
+    moves = [Move(0, Roll(outcome="22555")), Move(0, yamskit.Score("full_house")), Move(0, Roll(outcome="22555"))]
+    moves.append(Move(0, yamskit.Score("full_house")))
+    report = check_record(GameRecord("classic", seed=4, moves=moves))
+    assert (report.valid, report.index, report.error_type) == (False, 3, "OccupiedError")
+    assert report.error is not None
+    assert "full_house" in report.error
+    assert report.state.result().scores == (25,)
+    assert "illegal move 3" in report.summary()
+    assert report.to_data()["index"] == 3
+
+
+def test_a_move_for_the_wrong_player_breaks_the_turn_order() -> None:
+    moves = [Move(1, Roll(outcome="22555"))]
+    report = check_record(GameRecord("classic", players=("Ann", "Bob"), seed=4, moves=moves))
+    assert (report.index, report.error_type) == (0, "NotYourTurnError")
+
+
+def test_wrong_claimed_totals_make_a_legal_record_invalid() -> None:
+    state = finished_game("classic", 2)
+    record = GameRecord.from_game(state, claimed=True)
+    assert check_record(record).valid
+    wrong = {name: points + 1 for name, points in (record.claimed or {}).items()}
+    report = check_record(attrs.evolve(record, claimed=wrong))
+    assert not report.valid
+    assert report.index is None
+    assert len(report.claim_errors) == len(state.players)
+    assert "claims" in report.summary()
+
+
+def test_replay_names_the_move_that_breaks_a_rule() -> None:
+    record = GameRecord("classic", seed=1, moves=(Move(0, yamskit.Score("yams")),))
+    with pytest.raises(yamskit.MustRollFirstError) as info:
+        record.to_game()
+    assert "move 0" in " ".join(getattr(info.value, "__notes__", []))
+
+
+def test_a_report_is_a_check_report() -> None:
+    assert isinstance(check_record(GameRecord("yahtzee", seed=1)), CheckReport)
+
+
+# ---------------------------------------------------------------- schema
+def test_the_schema_file_in_the_docs_is_record_schema() -> None:
+    """Regenerate with: python -c "import json, yamskit; print(json.dumps(yamskit.record_schema(), indent=2))" """
+    expected = json.dumps(record_schema(), indent=2) + "\n"
+    assert SCHEMA_FILE.read_text(encoding="utf-8") == expected
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_every_variant_s_records_match_the_schema(name: str) -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    record = GameRecord.from_game(finished_game(name, 1), claimed=True, metadata={"event": "club night"})
+    jsonschema.validate(json.loads(record.dump()), record_schema())
+
+
+def test_the_schema_refuses_what_load_refuses() -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    data = GameRecord("classic", seed=1, moves=(Move(0, Roll(outcome="12345")),)).to_data()
+    del data["moves"][0]["action"]["outcome"]
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(data, record_schema())
+    with pytest.raises(DeserializationError, match="faces"):
+        GameRecord.from_data(data)
+
+
+# ---------------------------------------------------------------- the example
+def test_the_check_record_example_runs(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "argv", ["check_record.py"])
+    with pytest.raises(SystemExit) as done:
+        runpy.run_path(str(ROOT / "examples" / "check_record.py"), run_name="__main__")
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert "valid" in out
+    assert "illegal move" in out

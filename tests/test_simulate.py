@@ -1,0 +1,108 @@
+"""Bot simulations: reproducible from the seed whatever the executor, and correct statistics."""
+
+from __future__ import annotations
+
+import itertools
+import statistics
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import yamskit
+from yamskit.bots import RandomPlayer, play
+from yamskit.simulate import SimulationResult, game_seed, play_games, simulate
+
+VARIANTS = yamskit.variant_names()
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_every_variant_simulates_with_one_score_per_seat(name: str) -> None:
+    stats = simulate(name, 3, seed=1)
+    assert stats.games == 3
+    assert all(len(scores) == len(stats.players) for scores in stats.scores)
+    assert all(winners and set(winners) <= set(range(len(stats.players))) for winners in stats.winners)
+
+
+def test_each_game_is_the_game_its_seed_plays() -> None:
+    stats = simulate("classic", 4, seats=2, seed=9)
+    for index, scores in enumerate(stats.scores):
+        seed = game_seed(9, index)
+        state = yamskit.variant("classic").new_game(["Bot 1", "Bot 2"], seed=seed)
+        final = play(state, [RandomPlayer(seed=seed), RandomPlayer(seed=seed + 1)])
+        assert final.result().scores == scores
+
+
+def test_a_run_is_the_same_with_any_executor() -> None:
+    alone = simulate("yahtzee", 12, seats=2, seed=4)
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        threaded = simulate("yahtzee", 12, seats=2, seed=4, executor=pool)
+    assert threaded == alone
+    assert simulate("yahtzee", 12, seats=2, seed=4, jobs=2) == alone
+    assert simulate("yahtzee", 12, seats=2, seed=5) != alone
+
+
+def test_progress_reaches_the_number_of_games() -> None:
+    seen: list[tuple[int, int]] = []
+    simulate("classic", 5, seed=2, progress=lambda done, total: seen.append((done, total)))
+    assert seen[-1] == (5, 5)
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+
+def test_statistics_are_those_of_the_scores() -> None:
+    stats = simulate("classic", 10, seats=3, seed=3)
+    values = [s for game in stats.scores for s in game]
+    assert stats.mean == pytest.approx(statistics.fmean(values))
+    assert stats.stdev == pytest.approx(statistics.stdev(values))
+    assert (stats.low, stats.high, stats.median) == (min(values), max(values), statistics.median(values))
+    for seat in range(3):
+        assert stats.seat_means[seat] == pytest.approx(statistics.fmean(g[seat] for g in stats.scores))
+    data = stats.to_data()
+    assert data["games"] == 10
+    assert data["win_rates"] == list(stats.win_rates)
+
+
+@given(
+    scores=st.lists(st.lists(st.integers(-50, 400), min_size=2, max_size=2), min_size=1, max_size=30),
+    bins=st.integers(1, 12),
+)
+def test_histogram_bins_cover_every_score_once(scores: list[list[int]], bins: int) -> None:
+    games = tuple(tuple(s) for s in scores)
+    winners = tuple(yamskit.Result.from_scores(("A", "B"), s).winners for s in games)
+    stats = SimulationResult("classic", ("A", "B"), 0, games, winners)
+    hist = stats.histogram(bins)
+    assert sum(count for _, _, count in hist) == 2 * len(games)
+    assert hist[0][0] == stats.low
+    assert hist[-1][0] <= stats.high <= hist[-1][1]
+    assert all(a[1] + 1 == b[0] for a, b in itertools.pairwise(hist))
+    assert len(hist) <= bins
+    for low, high, count in hist:
+        assert count == sum(low <= v <= high for v in stats.all_scores)
+
+
+@given(winners=st.lists(st.sampled_from([(0,), (1,), (2,), (0, 1), (0, 1, 2)]), min_size=1, max_size=20))
+def test_win_rates_share_ties_and_add_up_to_one(winners: list[tuple[int, ...]]) -> None:
+    stats = SimulationResult("classic", ("A", "B", "C"), 0, tuple((0, 0, 0) for _ in winners), tuple(winners))
+    assert sum(stats.win_rates) == pytest.approx(1.0)
+    expected_a = sum(1 / len(w) for w in winners if 0 in w) / len(winners)
+    assert stats.win_rates[0] == pytest.approx(expected_a)
+
+
+def test_play_games_is_a_plain_task_for_workers() -> None:
+    done = play_games("classic", {"joker": "free"}, ["A"], 1, [3, 4])
+    assert [index for index, _, _ in done] == [3, 4]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"n": 0}, "number of games"),
+        ({"n": 2, "jobs": 0}, "jobs"),
+        ({"n": 2, "seed": -1}, "seed"),
+        ({"n": 2, "seats": 0}, "players"),
+    ],
+)
+def test_bad_runs_are_refused(kwargs: dict[str, int], message: str) -> None:
+    with pytest.raises(yamskit.RuleConfigError, match=message):
+        simulate("classic", **kwargs)
