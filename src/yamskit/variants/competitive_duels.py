@@ -71,8 +71,8 @@ def crush_multiplier(raw_a: int, raw_b: int) -> int:
     matter.
 
     Example:
-        >>> [crush_multiplier(a, 100) for a in (199, 200, 300, 400, 500, 900)]
-        [1, 2, 3, 4, 5, 5]
+        >>> tuple(crush_multiplier(a, 100) for a in (199, 200, 300, 400, 500, 900))
+        (1, 2, 3, 4, 5, 5)
         >>> crush_multiplier(0, 40), crush_multiplier(0, 0)
         (5, 1)
     """
@@ -226,8 +226,9 @@ class DuelScoring:
         >>> import yamskit
         >>> g = yamskit.variant("competitive", mode="2v2").new_game(players=["A", "B", "C", "D"], seed=3)
         >>> r = g.result()
-        >>> r.scores, len(r.details["duels"]), r.details["teams"][0]["players"]
-        ((0, 0, 0, 0), 24, [0, 2])
+        >>> first_team = r.details["teams"].pop(0)
+        >>> r.scores, len(r.details["duels"]), tuple(first_team["players"])
+        ((0, 0, 0, 0), 24, (0, 2))
     """
 
     mode: Mode

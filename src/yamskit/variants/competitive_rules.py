@@ -18,8 +18,8 @@ highest value they accept (:class:`Bounds`), which is how the *sec* finds its va
 Example:
     >>> import yamskit
     >>> v = yamskit.variant("competitive")
-    >>> [type(rule).__name__ for rule in v.rules.rules]
-    ['Sec', 'ZeroIsScratch', 'GoldenRule', 'SumPair']
+    >>> tuple(type(rule).__name__ for rule in v.rules.rules)
+    ('Sec', 'ZeroIsScratch', 'GoldenRule', 'SumPair')
 """
 
 from __future__ import annotations
