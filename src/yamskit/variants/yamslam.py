@@ -604,17 +604,6 @@ class YamslamGame:
         )
 
 
-def _chips_from_data(value: Any, where: str) -> ChipSet:
-    if not isinstance(value, list) or len(value) > CHIPS_PER_KIND * len(KINDS):
-        raise DeserializationError(f"{where} must be a list of at most {CHIPS_PER_KIND * len(KINDS)} chip ids")
-    if not all(isinstance(kind, str) for kind in value):
-        raise DeserializationError(f"{where} must list chip ids as strings")
-    try:
-        return ChipSet.from_ids(value)
-    except YamskitError as error:
-        raise DeserializationError(f"{where}: {error}") from None
-
-
 def _state_from_data(variant: YamslamVariant, data: Any) -> YamslamGame:
     from ..serialization import expect, expect_int, history_from_data, stream_from_data, turn_from_data
 
@@ -631,9 +620,9 @@ def _state_from_data(variant: YamslamVariant, data: Any) -> YamslamGame:
     raw = expect(data, "collections", list, where)
     if len(raw) != sides:
         raise DeserializationError(f"{where}.collections must have {sides} entries, not {len(raw)}")
-    collections = tuple(_chips_from_data(c, f"{where}.collections[{i}]") for i, c in enumerate(raw))
-    rack = _chips_from_data(expect(data, "rack", list, where), f"{where}.rack")
-    discard = _chips_from_data(expect(data, "discard", list, where), f"{where}.discard")
+    collections = tuple(ChipSet.from_data(c, f"{where}.collections[{i}]") for i, c in enumerate(raw))
+    rack = ChipSet.from_data(expect(data, "rack", list, where), f"{where}.rack")
+    discard = ChipSet.from_data(expect(data, "discard", list, where), f"{where}.discard")
     counts = [sum(chips.counts[i] for chips in (rack, discard, *collections)) for i in range(len(KINDS))]
     if counts != [CHIPS_PER_KIND] * len(KINDS):
         raise DeserializationError(

@@ -32,7 +32,7 @@ from ..categories import (
     when,
 )
 from ..dice import NUM_DICE, Dice
-from ..errors import InvalidDiceError, UnknownActionError, YamskitError
+from ..errors import DeserializationError, InvalidDiceError, UnknownActionError, YamskitError
 
 __all__ = [
     "CHIPS_PER_KIND",
@@ -328,14 +328,24 @@ class ChipSet:
         return [kind.value for kind in self]
 
     @classmethod
-    def from_ids(cls, ids: Iterable[str]) -> ChipSet:
-        """The set a list of ids describes (the inverse of :meth:`to_data`).
+    def from_data(cls, value: Any, where: str = "chips") -> ChipSet:
+        """The set a list from :meth:`to_data` describes, checked (untrusted JSON).
+
+        Raises:
+            DeserializationError: not a list of chip ids, or more than four of a kind.
 
         Example:
-            >>> ChipSet.from_ids(["flush"]) == ChipSet.of("flush")
+            >>> ChipSet.from_data(["flush", "two_pairs"]) == ChipSet.of("flush", "two_pairs")
             True
         """
-        return cls.of(*ids)
+        if not isinstance(value, list) or len(value) > CHIPS_PER_KIND * len(KINDS):
+            raise DeserializationError(f"{where} must be a list of at most {CHIPS_PER_KIND * len(KINDS)} chip ids")
+        if not all(isinstance(kind, str) for kind in value):
+            raise DeserializationError(f"{where} must list chip ids as strings")
+        try:
+            return cls.of(*value)
+        except YamskitError as error:
+            raise DeserializationError(f"{where}: {error}") from None
 
 
 @attrs.frozen
