@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -213,7 +216,9 @@ def test_given_coefficients_are_used_and_saved() -> None:
     [
         {"mode": "3v3"},
         {"mode": None},
+        {"mode": ["1v1"]},
         {"four_of_a_kind": "five_dice"},
+        {"four_of_a_kind": ["four_dice"]},
         {"coefficients": {"down": 8}},
         {"coefficients": {**GIVEN, "down": 0}},
         {"coefficients": {**GIVEN, "down": 8.5}},
@@ -230,3 +235,17 @@ def test_bad_options_raise_rule_config_error(options: dict[str, object]) -> None
 def test_each_mode_has_its_number_of_players(mode: str, count: int) -> None:
     with pytest.raises(RuleConfigError):
         yamskit.variant("competitive", mode=mode).new_game(players=[f"P{i}" for i in range(count)])
+
+
+def test_example_script_plays_a_duel_and_prints_the_table() -> None:
+    script = Path(__file__).parents[2] / "examples" / "competitive_duel.py"
+    run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60, check=False)
+    assert run.returncode == 0, run.stderr
+    assert "Winner(s):" in run.stdout
+    assert (
+        sum(
+            line.startswith(("down ", "free ", "up ", "mid ", "turbo ", "connected "))
+            for line in run.stdout.splitlines()
+        )
+        == 6
+    )

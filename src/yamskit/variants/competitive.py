@@ -83,7 +83,6 @@ def _yams(dice: Dice) -> int:
     return 75 + 5 * (dice.faces[0] - 1)
 
 
-@functools.cache
 def rows(four_of_a_kind: FourOfAKind = "four_dice") -> tuple[Category, ...]:
     """The thirteen rows, top to bottom (built once per option value).
 
@@ -93,8 +92,13 @@ def rows(four_of_a_kind: FourOfAKind = "four_dice") -> tuple[Category, ...]:
         >>> rows("all_dice")[9].max
         60
     """
-    if four_of_a_kind not in ("four_dice", "all_dice"):
+    if four_of_a_kind not in ("four_dice", "all_dice") or not isinstance(four_of_a_kind, str):
         raise RuleConfigError(f"four_of_a_kind must be 'four_dice' or 'all_dice', not {four_of_a_kind!r}")
+    return _rows(four_of_a_kind)
+
+
+@functools.cache
+def _rows(four_of_a_kind: FourOfAKind) -> tuple[Category, ...]:
     four = _four_dice if four_of_a_kind == "four_dice" else lambda d: 30 + d.total
     return (
         *(upper(face) for face in range(1, 7)),
@@ -165,7 +169,7 @@ def competitive(
         >>> v.rules.players, v.columns
         ((4, 4), ('down', 'free', 'up', 'mid', 'turbo', 'connected'))
     """
-    if mode not in MODES:
+    if not isinstance(mode, str) or mode not in MODES:
         raise RuleConfigError(f"mode must be '1v1', '1v1v1' or '2v2', not {mode!r}")
     categories = rows(four_of_a_kind)
     column_ids = tuple(c.id for c in COLUMNS)
