@@ -207,6 +207,13 @@ def test_a_declared_challenge_commits_to_another_throw() -> None:
     assert {type(a) for a in declared.legal_actions()} == {Roll}
 
 
+def test_the_throw_after_a_challenge_must_throw_dice() -> None:
+    declared = throws(at(), "22255").apply(DeclareChallenge())
+    assert_illegal(declared, Roll(keep="22255", outcome=""), ChallengeError)
+    assert Roll(keep="22255") not in list(declared.legal_actions())
+    assert "defi" in declared.apply(Roll(keep="2225", outcome="5")).labels
+
+
 # ---------------------------------------------------------------- the Yam predator
 def test_a_yam_removes_an_opponent_token_back_to_its_supply() -> None:
     game = throws(at("O.X../...../...../...../....."), "66666")

@@ -11,7 +11,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import yamskit
-from tests.playout import random_playout
+from tests.playout import check_step, random_playout
 from tests.strategies import faces, rolls
 from yamskit import DeclareChallenge, Dice, Pass, Place, RemoveToken, Roll, Score, Turn
 from yamskit.variants.yam_master import MAX_THROWS, TOKENS, YamMasterGame
@@ -131,24 +131,51 @@ def check_game_record(start: YamMasterGame, chosen: list[Any], final: YamMasterG
 
 
 @pytest.mark.parametrize(
-    ("options", "seed", "every", "end"),
-    [
-        ({}, 1, 12, "five_in_a_row"),
-        ({"removed": "out", "max_turns": 120}, 15, 6, "last_token"),
-        ({"max_turns": 50}, 28, 3, "max_turns"),
-    ],
+    ("options", "seed", "every"),
+    [({}, 1, 12), ({"removed": "out", "max_turns": 120}, 15, 6), ({"max_turns": 50}, 28, 3)],
 )
-def test_random_games_keep_the_step_invariants_to_the_end(
-    options: dict[str, Any], seed: int, every: int, end: str
-) -> None:
+def test_random_games_keep_the_step_invariants_to_the_end(options: dict[str, Any], seed: int, every: int) -> None:
     game = yamskit.variant("yam-master", **options).new_game(players=["Ann", "Bob"], seed=seed, first_player="roll_off")
     final, chosen = random_playout(game, random.Random(seed), candidates, every=every)
     check_game_record(game, chosen, final)
-    # the seeds were picked so that the three games end in the three ways, the last two after a removal
-    assert final.end_reason == end
-    assert any(isinstance(a, RemoveToken) for a in chosen) == (end != "five_in_a_row")
     again, chosen_again = random_playout(game, random.Random(seed), every=1_000_000, apply_all=False)
     assert (again, chosen_again) == (final, chosen)
+
+
+def eager_choice(state: YamMasterGame, rng: random.Random) -> Any:
+    """A random player that removes or places whenever it can (uniform play rarely finishes a game)."""
+    actions = list(state.legal_actions())
+    removals = [a for a in actions if isinstance(a, RemoveToken)]
+    places = [a for a in actions if isinstance(a, Place)]
+    if removals and rng.random() < 0.5:
+        return rng.choice(removals)
+    if places or removals:
+        return rng.choice(places or removals)
+    if DeclareChallenge() in actions and rng.random() < 0.3:
+        return DeclareChallenge()
+    throws = [a for a in actions if isinstance(a, Roll)]
+    return rng.choice(throws) if throws else Pass()
+
+
+def test_eager_games_end_every_way_and_keep_the_invariants() -> None:
+    ends: set[str | None] = set()
+    removed: set[str] = set()
+    for seed in range(60):
+        variant = (V, OUT)[seed % 2]
+        state = start = variant.new_game(players=["Ann", "Bob"], seed=seed)
+        rng, chosen = random.Random(seed), []
+        while not state.is_over:
+            if len(chosen) % 100 == 0:
+                check_step(state, candidates(state), apply_all=False)
+            chosen.append(eager_choice(state, rng))
+            state = state.apply(chosen[-1])
+        check_step(state)
+        check_game_record(start, chosen, state)
+        ends.add(state.end_reason)
+        if any(isinstance(a, RemoveToken) for a in chosen):
+            removed.add(variant.removed)
+    assert ends == {"five_in_a_row", "last_token"}
+    assert removed == {"supply", "out"}
 
 
 @settings(max_examples=10)

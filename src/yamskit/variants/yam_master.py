@@ -101,6 +101,7 @@ RULINGS: tuple[str, ...] = (
     "sec and defi take a figure: full, carre, yam, suite or le8 (a plain three of a kind is not one)",
     "a Yam is also a full, a carre and a three of a kind of its face",
     "a challenge is declared between the first and second throw, and commits to at least one more throw",
+    "the throw after a challenge must throw at least one die (keeping all five is not a throw)",
     "a failed challenge costs nothing: any other cell the dice satisfy may still be taken",
     "after any throw the turn may end with Place, RemoveToken (five of a kind) or Pass; placing is optional",
     "five in a row wins at once, even with the last token; it scores 1 to 0",
@@ -358,6 +359,13 @@ class YamMasterGame:
         if owner == self.current_player:
             raise RemovalError(f"cell {cell} holds your own token: only an opponent's token may be removed")
 
+    def _check_roll(self, action: Roll) -> None:
+        self.turn.check_throw(action.keep, action.outcome)
+        if self.turn.challenge and self.turn.is_first_throw and len(action.keep) == len(self.dice):
+            raise ChallengeError(
+                f"a challenge is met by throwing dice: keeping all of {self.dice} throws none; throw one die or more"
+            )
+
     def _check_declare(self) -> None:
         if not self.turn.has_thrown:
             raise MustRollFirstError("a challenge is declared after the first throw, not before it")
@@ -380,7 +388,7 @@ class YamMasterGame:
             raise game_over_error(self.players)
         resolve_player(self.players, self.current_player, player)
         if isinstance(action, Roll):
-            self.turn.check_throw(action.keep, action.outcome)
+            self._check_roll(action)
         elif isinstance(action, DeclareChallenge):
             self._check_declare()
         elif isinstance(action, Place):
@@ -411,7 +419,9 @@ class YamMasterGame:
             return
         turn = self.turn
         if turn.throws_left > 0:
-            yield from (Roll(keep=keep) for keep in (turn.dice.sub_multisets() if turn.has_thrown else (Dice(),)))
+            keeps = turn.dice.sub_multisets() if turn.has_thrown else (Dice(),)
+            must_throw = turn.challenge and turn.is_first_throw
+            yield from (Roll(keep=keep) for keep in keeps if not (must_throw and len(keep) == len(turn.dice)))
         if not turn.has_thrown:
             return
         if turn.is_first_throw and not turn.challenge:
