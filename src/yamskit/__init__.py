@@ -43,6 +43,7 @@ from .errors import (
     OccupiedError,
     RuleConfigError,
     ThrowLimitError,
+    ThrowOutcomeError,
     UnknownActionError,
     YamskitError,
 )
@@ -95,6 +96,7 @@ __all__ = [
     "TakeChip",
     "Throw",
     "ThrowLimitError",
+    "ThrowOutcomeError",
     "Turn",
     "TurnCondition",
     "UnknownActionError",

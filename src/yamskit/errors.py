@@ -30,6 +30,7 @@ __all__ = [
     "OccupiedError",
     "RuleConfigError",
     "ThrowLimitError",
+    "ThrowOutcomeError",
     "UnknownActionError",
     "YamskitError",
 ]
@@ -133,3 +134,10 @@ class UnknownActionError(IllegalActionError):
 
 class JokerRuleError(IllegalActionError):
     """A box the joker rule does not allow for this five of a kind (classic's ``joker="forced"``)."""
+
+
+class ThrowOutcomeError(IllegalActionError, InvalidDiceError):
+    """Faces given for a throw that do not match the number of dice thrown.
+
+    It is both an illegal action and invalid dice, so either ``except`` catches it.
+    """

@@ -21,7 +21,14 @@ from __future__ import annotations
 import attrs
 
 from .dice import NUM_DICE, Dice
-from .errors import IllegalActionError, InvalidDiceError, KeepError, MustRollFirstError, ThrowLimitError
+from .errors import (
+    IllegalActionError,
+    InvalidDiceError,
+    KeepError,
+    MustRollFirstError,
+    ThrowLimitError,
+    ThrowOutcomeError,
+)
 
 __all__ = ["Throw", "Turn"]
 
@@ -118,7 +125,7 @@ class Turn:
         Raises:
             ThrowLimitError: no throw is left.
             KeepError: ``keep`` is not among the dice, or dice are kept on the first throw.
-            InvalidDiceError: ``outcome`` does not have ``5 - len(keep)`` dice.
+            ThrowOutcomeError: ``outcome`` does not have ``5 - len(keep)`` dice.
         """
         if self.throws_left <= 0:
             raise ThrowLimitError(f"no throw left: this turn allows {self.max_throws} throws")
@@ -127,7 +134,7 @@ class Turn:
         if not keep.issubset(self.dice):
             raise KeepError(f"cannot keep {keep}: the dice showing are {self.dice}")
         if outcome is not None and len(outcome) + len(keep) != NUM_DICE:
-            raise InvalidDiceError(
+            raise ThrowOutcomeError(
                 f"the throw shows {len(outcome)} dice ({outcome}) but {NUM_DICE - len(keep)} "
                 f"were thrown (keeping {len(keep)})"
             )
