@@ -52,7 +52,9 @@ def test_a_large_straight_is_also_a_small_one_and_five_of_a_kind_is_every_kind(d
     if is_large_straight(dice):
         assert is_small_straight(dice)
     if is_five_of_a_kind(dice):
-        assert n_of_a_kind(3)(dice) and n_of_a_kind(4)(dice) and not is_full_house(dice)
+        assert n_of_a_kind(3)(dice)
+        assert n_of_a_kind(4)(dice)
+        assert not is_full_house(dice)
 
 
 @given(face_lists)

@@ -99,11 +99,14 @@ def test_turn_conditions_dry_and_at_most_throws() -> None:
 
 def test_cells_and_sheets() -> None:
     sheet = Sheet.empty(rows=2, columns=2)
-    assert sheet.empty_count == 4 and not sheet.is_full
+    assert sheet.empty_count == 4
+    assert not sheet.is_full
     sheet = sheet.with_cell(0, 1, Cell(points=0)).with_cell(1, 1, Cell(scratched=True))
-    assert sheet.filled(1) == (True, True) and sheet.filled(0) == (False, False)
+    assert sheet.filled(1) == (True, True)
+    assert sheet.filled(0) == (False, False)
     assert [str(c) for c in sheet.cells[1]] == ["0", "x"]
-    assert Cell(points=0).holds_number and not Cell(scratched=True).holds_number
+    assert Cell(points=0).holds_number
+    assert not Cell(scratched=True).holds_number
     with pytest.raises(RuleConfigError):
         Cell(points=3, scratched=True)
     with pytest.raises(RuleConfigError):

@@ -12,20 +12,26 @@ from yamskit import Dice, IllegalActionError, InvalidDiceError, KeepError, MustR
 
 def test_first_throw_is_of_all_five_dice() -> None:
     turn = Turn.start().throw(Dice(), Dice.parse("23556"))
-    assert turn.is_first_throw and turn.all_dice_thrown
-    assert turn.dice == Dice.parse("23556") and turn.kept == Dice()
+    assert turn.is_first_throw
+    assert turn.all_dice_thrown
+    assert turn.dice == Dice.parse("23556")
+    assert turn.kept == Dice()
 
 
 def test_keeping_dice_means_not_all_thrown_together() -> None:
     turn = Turn.start().throw(Dice(), Dice.parse("23455")).throw(Dice.parse("55"), Dice.parse("124"))
-    assert not turn.all_dice_thrown and not turn.is_first_throw
-    assert turn.dice == Dice.parse("12455") and turn.kept == Dice.parse("55")
+    assert not turn.all_dice_thrown
+    assert not turn.is_first_throw
+    assert turn.dice == Dice.parse("12455")
+    assert turn.kept == Dice.parse("55")
 
 
 def test_taking_every_die_back_is_a_throw_of_all_five() -> None:
     turn = Turn.start().throw(Dice(), Dice.parse("23455")).throw(Dice.parse("55"), Dice.parse("124"))
     turn = turn.throw(Dice(), Dice.parse("33336"))
-    assert turn.all_dice_thrown and turn.throws_used == 3 and turn.throws_left == 0
+    assert turn.all_dice_thrown
+    assert turn.throws_used == 3
+    assert turn.throws_left == 0
 
 
 def test_a_fourth_throw_is_refused() -> None:
@@ -54,7 +60,8 @@ def test_challenge_only_between_first_and_second_throw() -> None:
     with pytest.raises(MustRollFirstError):
         Turn.start().declare_challenge()
     turn = Turn.start().throw(Dice(), Dice.parse("12345")).declare_challenge()
-    assert turn.challenge and not turn.challenge_met
+    assert turn.challenge
+    assert not turn.challenge_met
     with pytest.raises(IllegalActionError):
         turn.declare_challenge()
     turn = turn.throw(Dice.parse("1234"), Dice.parse("5"))

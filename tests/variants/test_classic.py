@@ -198,7 +198,9 @@ def test_no_joker_a_further_yams_scores_as_plain_dice() -> None:
     game = with_yams("50").apply(Roll(outcome="44444"))
     offered = scores_offered(game)
     assert set(offered) == set(UPPER + LOWER) - {"yams"}
-    assert offered["full_house"] == 0 and offered["large_straight"] == 0 and offered["fours"] == 20
+    assert offered["full_house"] == 0
+    assert offered["large_straight"] == 0
+    assert offered["fours"] == 20
     assert game.apply(Score("fours")).sheets[0].extra == 0
 
 
@@ -208,8 +210,12 @@ def test_free_joker_pays_full_value_only_once_the_number_box_is_filled() -> None
     game = turn(with_yams("50", joker="free"), "44412", Score("fours")).apply(Roll(outcome="44444"))
     offered = scores_offered(game)
     assert set(offered) == set(UPPER + LOWER) - {"yams", "fours"}  # any open box may be used
-    assert offered["full_house"] == 25 and offered["small_straight"] == 30 and offered["large_straight"] == 40
-    assert offered["three_of_a_kind"] == 20 and offered["chance"] == 20 and offered["ones"] == 0
+    assert offered["full_house"] == 25
+    assert offered["small_straight"] == 30
+    assert offered["large_straight"] == 40
+    assert offered["three_of_a_kind"] == 20
+    assert offered["chance"] == 20
+    assert offered["ones"] == 0
 
 
 def test_free_joker_also_applies_after_a_crossed_out_yams() -> None:
@@ -229,7 +235,8 @@ def test_forced_joker_then_any_lower_box_at_full_value() -> None:
     game = turn(with_yams("0", joker="forced"), "44412", Score("fours")).apply(Roll(outcome="44444"))
     offered = scores_offered(game)
     assert set(offered) == set(LOWER) - {"yams"}
-    assert offered["full_house"] == 25 and offered["large_straight"] == 40
+    assert offered["full_house"] == 25
+    assert offered["large_straight"] == 40
     assert_illegal(game, Score("sixes"), JokerRuleError)
 
 
@@ -250,7 +257,8 @@ def test_seed_joker_needs_a_50_in_the_yams_box() -> None:
 def test_seed_joker_needs_the_matching_number_box_filled() -> None:
     game = with_yams("50", joker="seed").apply(Roll(outcome="44444"))
     assert scores_offered(game)["full_house"] == 0
-    assert "fours" in scores_offered(game) and "sixes" in scores_offered(game)
+    assert "fours" in scores_offered(game)
+    assert "sixes" in scores_offered(game)
 
 
 @pytest.mark.parametrize("joker", [None, "free", "forced", "seed"])
