@@ -61,12 +61,12 @@ from ..turn import Turn
 from .yam_master_board import (
     LABEL_NAMES,
     LABELS,
-    MARKS,
     SIZE,
     Board,
     Cell,
     dice_labels,
     render_board,
+    render_game,
     turn_labels,
 )
 
@@ -516,7 +516,7 @@ class YamMasterGame:
         return Result.from_scores(self.players, scores, details={"end": self.end_reason, "runs": runs})
 
     def render(self) -> str:
-        """The board, the players' tokens and the turn (or the outcome) as plain text.
+        """The board, the players' tokens and the turn (or the outcome) as plain text (see :func:`render_game`).
 
         Example:
             >>> import yamskit
@@ -524,38 +524,7 @@ class YamMasterGame:
             >>> print(g.apply(yamskit.Roll(outcome="12345")).render().splitlines()[-1])
             Ann (X) to play: dice 12345, throw 1/3; the dice satisfy: sec, suite
         """
-        lines = [render_board(self.board)]
-        for p, name in enumerate(self.players):
-            extra = f", {self.out[p]} out" if self.out[p] else ""
-            lines.append(
-                f"{MARKS[p]} = {name}: {self.board.count(p)} on the board, {self.supply[p]} to place{extra}, "
-                f"{self.board.points(p)} point(s)"
-            )
-        if self.is_over:
-            result = self.result()
-            if self.board.fives:
-                line = self.board.fives[0]
-                lines.append(
-                    f"Game over: {self.players[line.player]} has five in a row, {line.cells[0]}-{line.cells[-1]}"
-                )
-            else:
-                why = "a player placed their last token" if self.end_reason == "last_token" else "the turn limit"
-                outcome = "Draw" if result.is_draw else "Winner: " + result.winner_names[0]
-                points = ", ".join(f"{name} {score}" for name, score in zip(self.players, result.scores, strict=True))
-                lines.append(f"Game over ({why}). {outcome} ({points})")
-        else:
-            turn = self.turn
-            me = f"{self.players[self.current_player]} ({MARKS[self.current_player]})"
-            if not turn.has_thrown:
-                lines.append(f"{me} to play: turn {self.turns + 1}, no throw yet")
-            else:
-                challenge = ", challenge declared" if turn.challenge else ""
-                have = ", ".join(sorted(self.labels)) or "nothing"
-                lines.append(
-                    f"{me} to play: dice {turn.dice}, throw {turn.throws_used}/{turn.max_throws}{challenge}; "
-                    f"the dice satisfy: {have}"
-                )
-        return "\n".join(lines)
+        return render_game(self)
 
     def to_json(self) -> str:
         """This state as JSON text; :func:`yamskit.load_game` reads it back into an equal state.

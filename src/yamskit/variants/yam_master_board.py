@@ -17,7 +17,8 @@ first throw, or after a challenge on the second or third throw.
 
 A :class:`Board` is an immutable value holding each cell's owner (a player index or
 ``None``); it finds every maximal run of one player's tokens along rows, columns and
-both diagonals (short diagonals included).
+both diagonals (short diagonals included). :func:`render_board` and :func:`render_game`
+draw a board and a whole game as text.
 
 Example:
     >>> board = Board.parse("XXX.. / ..... / ..O.. / ..... / .....")
@@ -31,7 +32,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, Literal, TypeAlias
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 import attrs
 
@@ -39,6 +40,9 @@ from ..categories import full_house, is_five_of_a_kind, is_large_straight, n_of_
 from ..dice import Dice
 from ..errors import InvalidDiceError, YamskitError
 from ..turn import Turn
+
+if TYPE_CHECKING:
+    from .yam_master import YamMasterGame
 
 __all__ = [
     "FACE_LABELS",
@@ -59,6 +63,7 @@ __all__ = [
     "dice_labels",
     "is_figure",
     "render_board",
+    "render_game",
     "turn_labels",
 ]
 
@@ -435,4 +440,45 @@ def render_board(board: Board, marks: Sequence[str] = MARKS) -> str:
             texts.append(f"{label:^7}" if owner is None else f"{marks[owner] + ':' + label:^7}")
         lines.append(f"{r:>2} |" + "|".join(texts) + "|")
         lines.append(rule)
+    return "\n".join(lines)
+
+
+def render_game(game: YamMasterGame) -> str:
+    """A Yam Master game as text: the board, each player's tokens and points, then the turn or the outcome.
+
+    Example:
+        >>> import yamskit
+        >>> g = yamskit.variant("yam-master").new_game(players=["Ann", "Bob"], seed=1)
+        >>> print(render_game(g).splitlines()[-3])
+        X = Ann: 0 on the board, 12 to place, 0 point(s)
+    """
+    lines = [render_board(game.board)]
+    for p, name in enumerate(game.players):
+        extra = f", {game.out[p]} out" if game.out[p] else ""
+        lines.append(
+            f"{MARKS[p]} = {name}: {game.board.count(p)} on the board, {game.supply[p]} to place{extra}, "
+            f"{game.board.points(p)} point(s)"
+        )
+    if game.is_over:
+        result = game.result()
+        if game.board.fives:
+            line = game.board.fives[0]
+            lines.append(f"Game over: {game.players[line.player]} has five in a row, {line.cells[0]}-{line.cells[-1]}")
+        else:
+            why = "a player placed their last token" if game.end_reason == "last_token" else "the turn limit"
+            outcome = "Draw" if result.is_draw else "Winner: " + result.winner_names[0]
+            points = ", ".join(f"{name} {score}" for name, score in zip(game.players, result.scores, strict=True))
+            lines.append(f"Game over ({why}). {outcome} ({points})")
+    else:
+        turn = game.turn
+        me = f"{game.players[game.current_player]} ({MARKS[game.current_player]})"
+        if not turn.has_thrown:
+            lines.append(f"{me} to play: turn {game.turns + 1}, no throw yet")
+        else:
+            challenge = ", challenge declared" if turn.challenge else ""
+            have = ", ".join(sorted(game.labels)) or "nothing"
+            lines.append(
+                f"{me} to play: dice {turn.dice}, throw {turn.throws_used}/{turn.max_throws}{challenge}; "
+                f"the dice satisfy: {have}"
+            )
     return "\n".join(lines)
