@@ -8,10 +8,13 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
+import yamskit
 from tests.playout import assert_illegal, random_playout
+from tests.strategies import faces
 from tests.variants.test_competitive_rules import new_game, with_cells
-from yamskit import ColumnConditionError, GameOverError, Pass, Roll, Score, ScorecardGame, Scratch
+from yamskit import ColumnConditionError, Dice, GameOverError, Pass, Roll, Score, ScorecardGame, Scratch
 
 ROWS = 13
 SUMS = ("small_sum", "large_sum")
@@ -218,3 +221,53 @@ def test_a_finished_game_refuses_everything() -> None:
     assert list(end.legal_actions()) == []
     assert_illegal(end, Roll(), GameOverError)
     assert_illegal(end, Score("ones", "free"), GameOverError)
+
+
+class CompetitiveMachine(RuleBasedStateMachine):
+    """Random games whose dice hypothesis chooses, checking the scoring rules at every step."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.state = new_game()
+
+    @initialize(mode=st.sampled_from(["1v1", "1v1v1", "2v2"]), seed=seeds)
+    def start(self, mode: str, seed: int) -> None:
+        self.state = new_game(mode, seed=seed)
+
+    @precondition(lambda self: not self.state.is_over)
+    @rule(data=st.data())
+    def act(self, data: st.DataObject) -> None:
+        before = self.state
+        action = data.draw(st.sampled_from(list(before.legal_actions())))
+        if isinstance(action, Roll):
+            thrown = 5 - len(action.keep)
+            action = Roll(keep=action.keep, outcome=Dice(data.draw(st.lists(faces, min_size=thrown, max_size=thrown))))
+        self.state = before.apply(action)
+        if isinstance(action, Score):
+            assert action.column is not None
+            value = self.state.cell(before.current_player, action.row, action.column).value
+            others = [before.cell(p, action.row, action.column).value for p in range(len(before.players))]
+            if value:
+                assert value >= max(others), "golden rule"
+            if before.turn.is_first_throw and len(set(before.dice.faces)) == 1 and action.row not in SUMS:
+                assert value == before.variant.category(action.row).max, "a sec writes the row's maximum"
+
+    @invariant()
+    def sums_stay_ordered(self) -> None:
+        sums_hold(self.state)
+
+    @invariant()
+    def duels_are_zero_sum(self) -> None:
+        r = self.state.result()
+        assert sum(r.scores) == 0
+        assert sum(t["score"] for t in r.details["teams"]) == 0
+        for d in r.details["duels"]:
+            assert d["points"][0] == -d["points"][1]
+
+    @invariant()
+    def json_round_trip(self) -> None:
+        assert yamskit.load_game(self.state.to_json()) == self.state
+
+
+TestCompetitiveMachine = CompetitiveMachine.TestCase
+TestCompetitiveMachine.settings = settings(max_examples=15, stateful_step_count=40)
