@@ -8,7 +8,7 @@ Everyday use needs only this module::
     game = game.apply(yamskit.Roll())
     game = game.apply(yamskit.Score("chance"))
 
-Example:
+Examples:
     >>> import yamskit
     >>> yamskit.variant("classic").score("full_house", yamskit.Dice.of(2, 2, 5, 5, 5))
     25

@@ -5,7 +5,7 @@ Every variant understands :class:`Roll`; scorecard variants add :class:`Score` a
 :class:`RemoveToken`, :class:`TakeChip`, :class:`DeclareChallenge` and :class:`Pass`.
 Ids may be given as plain strings; dice may be given as strings of digits.
 
-Example:
+Examples:
     >>> from yamskit import Roll, Score, Dice
     >>> Roll(keep="33", outcome="165")
     Roll(keep=Dice.parse('33'), outcome=Dice.parse('156'))
@@ -57,7 +57,7 @@ class Roll:
     With ``outcome=None`` the faces come from the game's seeded stream; with explicit
     faces (physical dice, a record, a solver) the stream is not used.
 
-    Example:
+    Examples:
         >>> Roll()  # the first throw of a turn: all five dice, faces from the seed
         Roll(keep=Dice.parse(''), outcome=None)
     """
@@ -70,7 +70,7 @@ class Roll:
 class Score:
     """Write the dice's value for ``row`` in ``column`` (``None`` on a one-column sheet).
 
-    Example:
+    Examples:
         >>> Score("yams", "dry")
         Score(row='yams', column='dry')
     """
@@ -83,7 +83,7 @@ class Score:
 class Scratch:
     """Cross out the box ``row`` in ``column`` (it counts 0).
 
-    Example:
+    Examples:
         >>> Scratch("yams")
         Scratch(row='yams', column=None)
     """
@@ -96,7 +96,7 @@ class Scratch:
 class Pass:
     """End the turn without placing anything (where the variant allows it).
 
-    Example:
+    Examples:
         >>> Pass()
         Pass()
     """
@@ -106,7 +106,7 @@ class Pass:
 class DeclareChallenge:
     """Declare a challenge (a *défi*) between the first and the second throw.
 
-    Example:
+    Examples:
         >>> DeclareChallenge()
         DeclareChallenge()
     """
@@ -116,7 +116,7 @@ class DeclareChallenge:
 class Place:
     """Put a token on the board cell ``(row, col)``, counted from the top left.
 
-    Example:
+    Examples:
         >>> Place((2, 2))
         Place(cell=(2, 2))
     """
@@ -128,7 +128,7 @@ class Place:
 class RemoveToken:
     """Take an opponent's token off the board cell ``(row, col)``.
 
-    Example:
+    Examples:
         >>> RemoveToken((0, 4))
         RemoveToken(cell=(0, 4))
     """
@@ -140,7 +140,7 @@ class RemoveToken:
 class TakeChip:
     """Take a chip of ``kind``; ``from_discard`` takes it from the discard pile (a Yamslam only).
 
-    Example:
+    Examples:
         >>> TakeChip("full_house")
         TakeChip(kind='full_house', from_discard=False)
     """
@@ -167,7 +167,7 @@ _NAMES = {cls: name for name, cls in _TYPES.items()}
 def action_to_data(action: Action) -> dict[str, Any]:
     """A JSON-ready dict for an action: ``{"type": ..., fields...}``.
 
-    Example:
+    Examples:
         >>> action_to_data(Roll(keep="33", outcome="126"))
         {'type': 'roll', 'keep': '33', 'outcome': '126'}
     """
@@ -208,7 +208,7 @@ def action_from_data(data: object) -> Action:
         DeserializationError: unknown type, missing or extra field, wrong field type,
             malformed dice.
 
-    Example:
+    Examples:
         >>> action_from_data({"type": "score", "row": "chance", "column": None})
         Score(row='chance', column=None)
     """

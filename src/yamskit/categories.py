@@ -5,7 +5,7 @@ Both are plain functions of :class:`~yamskit.Dice`. A :class:`Category` pairs an
 with a scorer and evaluates it once for each of the 252 five-dice rolls, so scoring
 during play (and in solvers) is a tuple lookup.
 
-Example:
+Examples:
     >>> from yamskit import Dice
     >>> from yamskit.categories import Category, n_of_a_kind, when, total
     >>> three = Category("three_of_a_kind", when(n_of_a_kind(3), total))
@@ -54,7 +54,7 @@ _LARGE_RUNS = ({1, 2, 3, 4, 5}, {2, 3, 4, 5, 6})
 def total(dice: Dice) -> int:
     """The sum of all the dice (chance, plus, minus...).
 
-    Example:
+    Examples:
         >>> total(Dice.parse("33325"))
         16
     """
@@ -64,7 +64,7 @@ def total(dice: Dice) -> int:
 def face_sum(face: int) -> Scorer:
     """A scorer: the sum of the dice showing ``face`` (the number rows).
 
-    Example:
+    Examples:
         >>> face_sum(3)(Dice.parse("33325"))
         9
     """
@@ -81,7 +81,7 @@ def face_sum(face: int) -> Scorer:
 def kind_face(dice: Dice, n: int) -> int | None:
     """The face shown by at least ``n`` dice (the highest such face), or ``None``.
 
-    Example:
+    Examples:
         >>> kind_face(Dice.parse("33325"), 3), kind_face(Dice.parse("33325"), 4)
         (3, None)
     """
@@ -95,7 +95,7 @@ def kind_face(dice: Dice, n: int) -> int | None:
 def n_of_a_kind(n: int) -> Predicate:
     """A predicate: at least ``n`` dice show one face (five of a kind is also three of a kind).
 
-    Example:
+    Examples:
         >>> n_of_a_kind(4)(Dice.parse("66661")), n_of_a_kind(4)(Dice.parse("66611"))
         (True, False)
     """
@@ -112,7 +112,7 @@ def n_of_a_kind(n: int) -> Predicate:
 def is_five_of_a_kind(dice: Dice) -> bool:
     """All five dice show the same face (a Yams).
 
-    Example:
+    Examples:
         >>> is_five_of_a_kind(Dice.parse("44444"))
         True
     """
@@ -122,7 +122,7 @@ def is_five_of_a_kind(dice: Dice) -> bool:
 def is_full_house(dice: Dice) -> bool:
     """Three dice of one face and two of another (five of a kind does not count).
 
-    Example:
+    Examples:
         >>> is_full_house(Dice.parse("22555")), is_full_house(Dice.parse("55555"))
         (True, False)
     """
@@ -132,7 +132,7 @@ def is_full_house(dice: Dice) -> bool:
 def full_house(*, five_of_a_kind: bool) -> Predicate:
     """A full-house predicate, with or without five of a kind counting as one.
 
-    Example:
+    Examples:
         >>> full_house(five_of_a_kind=True)(Dice.parse("55555"))
         True
     """
@@ -149,7 +149,7 @@ def full_house(*, five_of_a_kind: bool) -> Predicate:
 def is_small_straight(dice: Dice) -> bool:
     """Four consecutive faces among the dice (1234, 2345 or 3456); a large straight is one too.
 
-    Example:
+    Examples:
         >>> is_small_straight(Dice.parse("12346")), is_small_straight(Dice.parse("12356"))
         (True, False)
     """
@@ -160,7 +160,7 @@ def is_small_straight(dice: Dice) -> bool:
 def is_large_straight(dice: Dice) -> bool:
     """Five consecutive faces: 12345 or 23456.
 
-    Example:
+    Examples:
         >>> is_large_straight(Dice.parse("23456")), is_large_straight(Dice.parse("12346"))
         (True, False)
     """
@@ -171,7 +171,7 @@ def is_large_straight(dice: Dice) -> bool:
 def sum_at_most(limit: int) -> Predicate:
     """A predicate: the dice add up to at most ``limit`` (Yam Master's ≤8).
 
-    Example:
+    Examples:
         >>> sum_at_most(8)(Dice.parse("11123")), sum_at_most(8)(Dice.parse("11124"))
         (True, False)
     """
@@ -188,7 +188,7 @@ def matching_sum(n: int) -> Scorer:
 
     Yams Challenge scores three of a kind this way (five 3s give 9).
 
-    Example:
+    Examples:
         >>> matching_sum(3)(Dice.parse("33333")), matching_sum(4)(Dice.parse("33336"))
         (9, 12)
     """
@@ -204,7 +204,7 @@ def matching_sum(n: int) -> Scorer:
 def constant(points: int) -> Scorer:
     """A scorer that always gives ``points`` (use with :func:`when`).
 
-    Example:
+    Examples:
         >>> constant(25)(Dice.parse("12345"))
         25
     """
@@ -219,7 +219,7 @@ def constant(points: int) -> Scorer:
 def when(predicate: Predicate, points: int | Scorer) -> Scorer:
     """A scorer: ``points`` (a number or a scorer) when ``predicate`` holds, else 0.
 
-    Example:
+    Examples:
         >>> straight = when(is_large_straight, 40)
         >>> straight(Dice.parse("12345")), straight(Dice.parse("11345"))
         (40, 0)
@@ -256,7 +256,7 @@ class Category:
         label: the name shown on a sheet (defaults from the id).
         table: the points of each roll of :data:`~yamskit.dice.ROLLS`, in order.
 
-    Example:
+    Examples:
         >>> c = Category("fives", face_sum(5))
         >>> c.label, c.score(Dice.parse("55512")), c.max
         ('Fives', 15, 25)
@@ -291,7 +291,7 @@ class Category:
 def upper(face: int, id: str | None = None) -> Category:
     """The number row of ``face``: the sum of the dice showing it.
 
-    Example:
+    Examples:
         >>> upper(6).id, upper(6).max
         ('sixes', 30)
     """

@@ -6,7 +6,7 @@ rolls of five dice (:data:`ROLLS`) and 462 multisets of zero to five dice that a
 player may keep between throws (:data:`KEEPS`); both are enumerated once at import
 and every table in yamskit is indexed by them.
 
-Example:
+Examples:
     >>> from yamskit import Dice
     >>> d = Dice.of(5, 3, 3, 2, 3)
     >>> d
@@ -66,7 +66,7 @@ class Dice:
     Build one with :meth:`of` or :meth:`parse`; the faces are stored sorted, so two
     rolls showing the same faces are equal whatever order they landed in.
 
-    Example:
+    Examples:
         >>> Dice.of(6, 1, 6) == Dice.parse("616") == Dice.parse("1 6 6")
         True
         >>> Dice.parse("23335").counts
@@ -79,7 +79,7 @@ class Dice:
     def of(cls, *faces: int) -> Dice:
         """Dice showing these faces, in any order.
 
-        Example:
+        Examples:
             >>> Dice.of(3, 1, 2).faces
             (1, 2, 3)
         """
@@ -93,7 +93,7 @@ class Dice:
             InvalidDiceError: a character that is not a face 1-6 or a separator, or
                 more than five dice.
 
-        Example:
+        Examples:
             >>> Dice.parse("3,3,3,2,5")
             Dice.parse('23335')
         """
@@ -141,7 +141,7 @@ class Dice:
     def counts(self) -> tuple[int, int, int, int, int, int]:
         """How many dice show each face, ones first.
 
-        Example:
+        Examples:
             >>> Dice.parse("11666").counts
             (2, 0, 0, 0, 0, 3)
         """
@@ -153,7 +153,7 @@ class Dice:
     def count(self, face: int) -> int:
         """How many dice show ``face``.
 
-        Example:
+        Examples:
             >>> Dice.parse("11666").count(6)
             3
         """
@@ -163,7 +163,7 @@ class Dice:
     def total(self) -> int:
         """The sum of the faces.
 
-        Example:
+        Examples:
             >>> Dice.parse("11666").total
             20
         """
@@ -173,7 +173,7 @@ class Dice:
     def index(self) -> int:
         """Position of a five-dice roll in :data:`ROLLS` (of any dice in :data:`KEEPS` otherwise).
 
-        Example:
+        Examples:
             >>> ROLLS[Dice.parse("23335").index]
             Dice.parse('23335')
         """
@@ -184,7 +184,7 @@ class Dice:
     def issubset(self, other: Dice) -> bool:
         """Whether every die here is also among ``other`` (as a multiset).
 
-        Example:
+        Examples:
             >>> Dice.parse("33").issubset(Dice.parse("23335")), Dice.parse("22").issubset(Dice.parse("23335"))
             (True, False)
         """
@@ -194,7 +194,7 @@ class Dice:
     def sub_multisets(self) -> tuple[Dice, ...]:
         """Every distinct multiset of these dice, from none to all, in :data:`KEEPS` order.
 
-        Example:
+        Examples:
             >>> [str(k) for k in Dice.parse("336").sub_multisets()]
             ['', '3', '6', '33', '36', '336']
         """
@@ -226,7 +226,7 @@ def outcome_probabilities(count: int) -> tuple[tuple[Dice, Fraction], ...]:
     The probability of a multiset with face counts c1..c6 is the multinomial
     ``count! / (c1! ... c6!)`` over ``6 ** count``.
 
-    Example:
+    Examples:
         >>> outcome_probabilities(1)[0]
         (Dice.parse('1'), Fraction(1, 6))
         >>> sum(p for _, p in outcome_probabilities(3))
@@ -252,7 +252,7 @@ def face_from_seed(seed: int, draw: int) -> int:
     rejection sampling (bytes 252-255 are skipped), so it depends on nothing but
     these two integers: not on Python's ``random`` module nor on its version.
 
-    Example:
+    Examples:
         >>> [face_from_seed(7, i) for i in range(5)] == [face_from_seed(7, i) for i in range(5)]
         True
     """
@@ -286,7 +286,7 @@ class DiceStream:
     stream that follows. Games keep one, so the same seed and the same actions give
     the same game on every machine and Python version.
 
-    Example:
+    Examples:
         >>> stream = DiceStream(seed=7)
         >>> dice, after = stream.throw(5)
         >>> after.draws, dice == stream.throw(5)[0]
@@ -299,7 +299,7 @@ class DiceStream:
     def throw(self, count: int) -> tuple[Dice, DiceStream]:
         """Throw ``count`` dice: their faces and the stream after them.
 
-        Example:
+        Examples:
             >>> len(DiceStream(seed=1).throw(3)[0])
             3
         """

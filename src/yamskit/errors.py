@@ -4,7 +4,7 @@ Every error yamskit raises on purpose is a :class:`YamskitError`, which is also 
 :class:`ValueError` (as in python-chess), so callers may catch either. Rule breaks
 raise a subclass of :class:`IllegalActionError` whose message names the rule.
 
-Example:
+Examples:
     >>> import yamskit
     >>> try:
     ...     yamskit.Dice.parse("33327")
@@ -39,7 +39,7 @@ __all__ = [
 class YamskitError(ValueError):
     """Base class of every error yamskit raises on purpose.
 
-    Example:
+    Examples:
         >>> issubclass(YamskitError, ValueError)
         True
     """
@@ -48,7 +48,7 @@ class YamskitError(ValueError):
 class InvalidDiceError(YamskitError):
     """Dice that cannot exist: a face outside 1-6, too many dice, a malformed string.
 
-    Example:
+    Examples:
         >>> from yamskit import Dice
         >>> Dice.parse("0") # doctest: +IGNORE_EXCEPTION_DETAIL
         Traceback (most recent call last):
@@ -59,7 +59,7 @@ class InvalidDiceError(YamskitError):
 class RuleConfigError(YamskitError):
     """An unknown variant name, an unknown option, or an option value out of range.
 
-    Example:
+    Examples:
         >>> import yamskit
         >>> yamskit.variant("classic", joker="sometimes") # doctest: +IGNORE_EXCEPTION_DETAIL
         Traceback (most recent call last):
@@ -70,7 +70,7 @@ class RuleConfigError(YamskitError):
 class DeserializationError(YamskitError):
     """JSON (a saved game, a record) that is malformed or describes an impossible state.
 
-    Example:
+    Examples:
         >>> import yamskit
         >>> yamskit.load_game("{not json") # doctest: +IGNORE_EXCEPTION_DETAIL
         Traceback (most recent call last):
@@ -83,7 +83,7 @@ class IllegalActionError(YamskitError):
 
     Every more specific rule break below subclasses this one.
 
-    Example:
+    Examples:
         >>> import yamskit
         >>> game = yamskit.variant("classic").new_game(players=["Ann"], seed=1)
         >>> game.apply(yamskit.Score("chance")) # doctest: +IGNORE_EXCEPTION_DETAIL

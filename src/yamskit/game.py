@@ -10,7 +10,7 @@ A game state is an immutable value. Whatever the variant, it offers:
 * ``history`` — every :class:`Move` made so far, throws with their faces;
 * ``to_json()`` (and :func:`yamskit.load_game` to read it back).
 
-Example:
+Examples:
     >>> import yamskit
     >>> game = yamskit.variant("classic").new_game(players=["Ann", "Bob"], seed=3)
     >>> isinstance(game, GameState)
@@ -56,7 +56,7 @@ class Move:
     Throws are stored with their faces (``Roll.outcome`` is never ``None`` here),
     so a history replays the same game without the seed.
 
-    Example:
+    Examples:
         >>> Move(0, Roll(outcome="12345"))
         Move(player=0, action=Roll(keep=Dice.parse(''), outcome=Dice.parse('12345')))
     """
@@ -74,7 +74,7 @@ class Result:
     ``details`` carries the variant's own explanation (totals per column, duel table,
     scoring lines...), JSON-ready.
 
-    Example:
+    Examples:
         >>> r = Result.from_scores(("Ann", "Bob", "Cy"), (120, 150, 120))
         >>> r.winners, r.ranking
         ((1,), ((1,), (0, 2)))
@@ -91,7 +91,7 @@ class Result:
     def from_scores(cls, players: Sequence[str], scores: Sequence[int], *, details: Any = None) -> Result:
         """Rank players by score, highest first, ties sharing a place.
 
-        Example:
+        Examples:
             >>> Result.from_scores(("A", "B"), (5, 5)).is_draw
             True
         """
@@ -126,7 +126,7 @@ class Result:
 def rank(scores: Sequence[int]) -> tuple[tuple[int, ...], ...]:
     """Group player indexes by score, highest first.
 
-    Example:
+    Examples:
         >>> rank([3, 9, 3, 1])
         ((1,), (0, 2), (3,))
     """
@@ -209,7 +209,7 @@ class LegalActions(Sequence[Action]):
     listed with ``outcome=None`` (faces from the seed); a throw with explicit faces
     is still ``in`` the view when it is legal.
 
-    Example:
+    Examples:
         >>> import yamskit
         >>> game = yamskit.variant("classic").new_game(players=["Ann"], seed=3)
         >>> list(game.legal_actions())
@@ -258,7 +258,7 @@ def check_players(players: Sequence[str], *, minimum: int = 1, maximum: int = 8)
     Raises:
         RuleConfigError: the names or their number do not fit.
 
-    Example:
+    Examples:
         >>> check_players(["Ann", "Bob"])
         ('Ann', 'Bob')
     """
@@ -279,7 +279,7 @@ def check_players(players: Sequence[str], *, minimum: int = 1, maximum: int = 8)
 def resolve_player(players: tuple[str, ...], current: int, player: int | str | None) -> None:
     """Raise :class:`NotYourTurnError` unless ``player`` (index or name) is ``current`` or ``None``.
 
-    Example:
+    Examples:
         >>> resolve_player(("Ann", "Bob"), 1, "Bob")
     """
     if player is None:
@@ -305,7 +305,7 @@ def roll_dice(turn: Turn, stream: DiceStream, action: Roll) -> tuple[Turn, DiceS
     Raises:
         ThrowLimitError, KeepError, InvalidDiceError: see :meth:`Turn.check_throw`.
 
-    Example:
+    Examples:
         >>> turn, stream, done = roll_dice(Turn.start(), DiceStream(seed=1), Roll(outcome="66666"))
         >>> turn.dice, stream.draws, done.outcome
         (Dice.parse('66666'), 0, Dice.parse('66666'))
@@ -320,7 +320,7 @@ def roll_dice(turn: Turn, stream: DiceStream, action: Roll) -> tuple[Turn, DiceS
 def throw_outcomes(turn: Turn, keep: Dice | str) -> tuple[tuple[Dice, Fraction], ...]:
     """The five-dice results of throwing all dice but ``keep``, with exact probabilities.
 
-    Example:
+    Examples:
         >>> turn = Turn.start().throw(Dice(), Dice.parse("66612"))
         >>> outs = throw_outcomes(turn, "666")
         >>> len(outs), sum(p for _, p in outs)
@@ -334,7 +334,7 @@ def throw_outcomes(turn: Turn, keep: Dice | str) -> tuple[tuple[Dice, Fraction],
 def roll_off(stream: DiceStream, players: int, *, dice: int = NUM_DICE) -> tuple[int, DiceStream]:
     """Who starts: everyone throws ``dice`` dice, the highest sum starts, tied leaders throw again.
 
-    Example:
+    Examples:
         >>> first, after = roll_off(DiceStream(seed=5), 3)
         >>> 0 <= first < 3 and after.draws >= 15
         True

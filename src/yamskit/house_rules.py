@@ -4,7 +4,7 @@ Both are placement rules (see :mod:`yamskit.placement`): frozen values you pass 
 ``ScorecardVariant.define(rules=[...])``. Classic Yams and the Yahtzee preset use
 them; so can a user's Kniffel or Yatzy. Solvers recognise them by type.
 
-Example:
+Examples:
     >>> import yamskit
     >>> v = yamskit.variant("yahtzee")
     >>> [type(rule).__name__ for rule in v.rules.rules]
@@ -37,7 +37,7 @@ def joker_value(category: Category, points: int) -> int:
     A box that already pays for the dice keeps its points (three of a kind, chance);
     a box with one fixed value (full house, straights) pays that value.
 
-    Example:
+    Examples:
         >>> import yamskit
         >>> v = yamskit.variant("classic")
         >>> joker_value(v.category("large_straight"), 0), joker_value(v.category("chance"), 20)
@@ -80,7 +80,7 @@ class Joker:
         row: the five-of-a-kind row id.
         upper: the number rows, ones to sixes.
 
-    Example:
+    Examples:
         >>> import yamskit
         >>> g = yamskit.variant("yahtzee").new_game(seed=1)
         >>> g = g.apply(yamskit.Roll(outcome="44444")).apply(yamskit.Score("yams"))
@@ -130,7 +130,7 @@ class FiveOfAKindBonus:
     The bonus is paid whatever box the turn fills (even a crossed-out one), but not
     after a 0 in the five-of-a-kind box.
 
-    Example:
+    Examples:
         >>> import yamskit
         >>> g = yamskit.variant("classic", yams_bonus=100).new_game(seed=1)
         >>> g = g.apply(yamskit.Roll(outcome="22222")).apply(yamskit.Score("yams"))

@@ -10,7 +10,7 @@ boxes (a Yams bonus), with boxes to cross out as a consequence, or raise an
 :class:`~yamskit.IllegalActionError` subclass that names the rule. Rules are values
 you compose, not methods you override.
 
-Example:
+Examples:
     >>> import yamskit
     >>> game = yamskit.variant("classic").new_game(players=["Ann"], seed=1)
     >>> game = game.apply(yamskit.Roll(outcome="22555"))

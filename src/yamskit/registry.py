@@ -5,7 +5,7 @@ Built-in variants live in :mod:`yamskit.variants` (each module lists its names i
 ``yamskit.variants``: each entry point names a factory taking keyword-only options
 and returning a variant. At run time, :func:`register_variant` does the same.
 
-Example:
+Examples:
     >>> import yamskit
     >>> "classic" in yamskit.variant_names()
     True
@@ -59,7 +59,7 @@ def register_variant(name: str, factory: Callable[..., Any], *, replace: bool = 
     Raises:
         RuleConfigError: ``name`` is taken (pass ``replace=True`` to replace it).
 
-    Example:
+    Examples:
         >>> import yamskit
         >>> from yamskit.categories import Category, total
         >>> register_variant("just_chance", lambda: yamskit.ScorecardVariant.define(
@@ -78,7 +78,7 @@ def register_variant(name: str, factory: Callable[..., Any], *, replace: bool = 
 def variant_names() -> list[str]:
     """The names :func:`variant` accepts, sorted.
 
-    Example:
+    Examples:
         >>> import yamskit
         >>> {"classic", "yahtzee"} <= set(yamskit.variant_names())
         True
@@ -94,7 +94,7 @@ def variant(name: str, **options: Any) -> Any:
         RuleConfigError: unknown name (the message lists the known ones), unknown
             option (lists the variant's options) or a bad option value.
 
-    Example:
+    Examples:
         >>> import yamskit
         >>> yamskit.variant("classic", joker="forced").options
         {'joker': 'forced', 'yams_bonus': 0}

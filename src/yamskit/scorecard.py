@@ -6,7 +6,7 @@ A :class:`Sheet` is one player's grid of rows × columns. Each :class:`Column` h
 Challenge's *dry* column, Competitive Yams' *turbo* column). An :class:`UpperBonus`
 pays points per column when its number rows reach thresholds.
 
-Example:
+Examples:
     >>> policy = FillPolicy.mid("sixes", "small_sum")
     >>> rows = ("ones", "twos", "threes", "fours", "fives", "sixes", "small_sum", "large_sum")
     >>> policy.allowed(rows, (False,) * 8)
@@ -39,7 +39,7 @@ __all__ = [
 class Cell:
     """One box: empty, holding points, or crossed out.
 
-    Example:
+    Examples:
         >>> Cell(), Cell(points=25), Cell(scratched=True)
         (Cell(points=None, scratched=False), Cell(points=25, scratched=False), Cell(points=None, scratched=True))
         >>> Cell(scratched=True).value, Cell(points=25).holds_number
@@ -90,7 +90,7 @@ class FillPolicy:
       filled block (no wrap-around), so the filled boxes stay one block;
     * ``connected`` — first any box, then a box next to the filled block.
 
-    Example:
+    Examples:
         >>> FillPolicy.down().allowed(("a", "b", "c"), (True, False, False))
         (1,)
         >>> FillPolicy.up().allowed(("a", "b", "c"), (False, False, False))
@@ -130,7 +130,7 @@ class FillPolicy:
     def allowed(self, rows: Sequence[str], filled: Sequence[bool]) -> tuple[int, ...]:
         """Indexes of the rows that may be filled next.
 
-        Example:
+        Examples:
             >>> FillPolicy.connected().allowed(("a", "b", "c", "d"), (False, True, True, False))
             (0, 3)
         """
@@ -154,7 +154,7 @@ class FillPolicy:
     def describe(self) -> str:
         """A phrase for error messages and docs.
 
-        Example:
+        Examples:
             >>> FillPolicy.mid("sixes").describe()
             'starts at sixes, then grows next to the filled boxes'
         """
@@ -175,7 +175,7 @@ class TurnCondition:
     faces, because yamskit also asks it of throws not yet made, to keep players from
     being stranded with no legal placement.
 
-    Example:
+    Examples:
         >>> from yamskit import Dice
         >>> turn = Turn.start().throw(Dice(), Dice.parse("12345"))
         >>> TurnCondition.dry().check(turn), TurnCondition.at_most_throws(2).check(turn)
@@ -203,7 +203,7 @@ class TurnCondition:
 class Column:
     """A column of a sheet: id, fill policy, optional turn condition.
 
-    Example:
+    Examples:
         >>> Column("dry", condition=TurnCondition.dry()).policy
         FillPolicy(kind='free', first=())
     """
@@ -218,7 +218,7 @@ class Column:
 class UpperBonus:
     """Points for a column whose number rows add up to a threshold (the highest tier reached).
 
-    Example:
+    Examples:
         >>> UpperBonus.single(63, 35).points(62), UpperBonus.single(63, 35).points(63)
         (0, 35)
         >>> UpperBonus(rows=("ones",), tiers=((60, 30), (70, 50))).points(75)
@@ -248,7 +248,7 @@ class Sheet:
 
     ``extra`` holds points earned beside the boxes (classic's Yams bonuses).
 
-    Example:
+    Examples:
         >>> s = Sheet.empty(rows=2, columns=1)
         >>> s.with_cell(1, 0, Cell(points=8)).cells
         ((Cell(points=None, scratched=False), Cell(points=8, scratched=False)),)

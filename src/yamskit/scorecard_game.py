@@ -6,7 +6,7 @@ and the placement rules; :class:`ScorecardVariant` names it and starts games;
 Competitive Yams are all declarations over these three classes, and so is any
 variant a user defines (see the how-to "Define your own variant").
 
-Example:
+Examples:
     >>> import yamskit
     >>> v = yamskit.variant("classic")
     >>> g = v.new_game(players=["Ann"], seed=1).apply(yamskit.Roll(outcome="33325"))
@@ -97,7 +97,7 @@ class ScorecardRules:
             ones), for variants whose columns carry coefficients.
         players: the smallest and largest number of players.
 
-    Example:
+    Examples:
         >>> from yamskit.categories import upper
         >>> rules = ScorecardRules(rows=tuple(upper(f) for f in range(1, 7)))
         >>> rules.row_ids[:2], rules.column_ids
@@ -168,7 +168,7 @@ class ScorecardVariant:
 
     Two variants are equal when their names and options are.
 
-    Example:
+    Examples:
         >>> import yamskit
         >>> v = yamskit.variant("classic")
         >>> v.score("full_house", yamskit.Dice.parse("22555"))
@@ -206,7 +206,7 @@ class ScorecardVariant:
         ``options`` are recorded (they go into saved games, so the registry can rebuild
         the variant); ``notes`` are one-line rulings shown by :meth:`describe`.
 
-        Example:
+        Examples:
             >>> from yamskit.categories import upper, Category, total
             >>> mini = ScorecardVariant.define("mini", rows=[upper(6), Category("chance", total)])
             >>> mini.new_game(players=["Ann"], seed=1).legal_actions()[0]
@@ -248,7 +248,7 @@ class ScorecardVariant:
     def score(self, row: str, dice: Dice | str) -> int:
         """Points ``row`` gives for ``dice`` alone, with no sheet context (0 if they do not qualify).
 
-        Example:
+        Examples:
             >>> import yamskit
             >>> yamskit.variant("classic").score("three_of_a_kind", "33325")
             16
@@ -275,7 +275,7 @@ class ScorecardVariant:
             column_weights: per-column coefficients, when the variant uses them
                 (otherwise drawn by the variant's setup).
 
-        Example:
+        Examples:
             >>> import yamskit
             >>> g = yamskit.variant("classic").new_game(players=["Ann", "Bob"], seed=4, first_player="roll_off")
             >>> g.players[g.current_player] in ("Ann", "Bob")
@@ -309,7 +309,7 @@ class ScorecardVariant:
     def describe(self) -> str:
         """A plain-text summary: rows with their maxima, columns, bonus, options, rulings.
 
-        Example:
+        Examples:
             >>> import yamskit
             >>> print(yamskit.variant("classic").describe().splitlines()[0])
             classic: 13 rows x 1 column(s), 3 throws a turn
@@ -331,7 +331,7 @@ class ScorecardGame:
 
     Follows the game protocol of :mod:`yamskit.game`.
 
-    Example:
+    Examples:
         >>> import yamskit
         >>> g = yamskit.variant("classic").new_game(players=["Ann"], seed=2)
         >>> g = g.apply(yamskit.Roll(outcome="12345"))
@@ -372,7 +372,7 @@ class ScorecardGame:
     def outcomes(self, keep: Dice | str = "") -> tuple[tuple[Dice, Fraction], ...]:
         """Every five-dice result of throwing all dice but ``keep``, with exact probabilities.
 
-        Example:
+        Examples:
             >>> import yamskit
             >>> g = yamskit.variant("classic").new_game(seed=1)
             >>> len(g.outcomes()), sum(p for _, p in g.outcomes())
@@ -408,7 +408,7 @@ class ScorecardGame:
     def placement(self, action: Score | Scratch) -> Placement:
         """What ``action`` would write, after every rule; raises if it is illegal.
 
-        Example:
+        Examples:
             >>> import yamskit
             >>> g = yamskit.variant("classic").new_game(seed=1).apply(yamskit.Roll(outcome="66661"))
             >>> g.placement(yamskit.Score("four_of_a_kind")).points
@@ -455,7 +455,7 @@ class ScorecardGame:
     def check(self, action: Action, *, player: int | str | None = None) -> None:
         """Raise the :class:`~yamskit.IllegalActionError` that ``action`` would raise; else nothing.
 
-        Example:
+        Examples:
             >>> import yamskit
             >>> g = yamskit.variant("classic").new_game(seed=1)
             >>> g.check(yamskit.Roll())
@@ -473,7 +473,7 @@ class ScorecardGame:
     def is_legal(self, action: Action, *, player: int | str | None = None) -> bool:
         """Whether ``action`` applies now.
 
-        Example:
+        Examples:
             >>> import yamskit
             >>> yamskit.variant("classic").new_game(seed=1).is_legal(yamskit.Score("yams"))
             False
@@ -509,7 +509,7 @@ class ScorecardGame:
     def legal_actions(self) -> LegalActions:
         """A lazy view of the legal actions (throws listed with ``outcome=None``).
 
-        Example:
+        Examples:
             >>> import yamskit
             >>> g = yamskit.variant("classic").new_game(seed=1).apply(yamskit.Roll(outcome="12345"))
             >>> sum(isinstance(a, yamskit.Score) for a in g.legal_actions())
@@ -524,7 +524,7 @@ class ScorecardGame:
         Raises:
             IllegalActionError: a subclass naming the broken rule.
 
-        Example:
+        Examples:
             >>> import yamskit
             >>> g = yamskit.variant("classic").new_game(seed=1)
             >>> g.apply(yamskit.Roll()).turn.throws_used, g.turn.throws_used
@@ -569,7 +569,7 @@ class ScorecardGame:
     def result(self) -> Result:
         """Points, ranking and winners (also for an unfinished game: the points so far).
 
-        Example:
+        Examples:
             >>> import yamskit
             >>> yamskit.variant("classic").new_game(players=["Ann", "Bob"], seed=1).result().scores
             (0, 0)

@@ -6,7 +6,7 @@ the registry (or takes the one you pass) and lets it read its state. Reading nev
 executes anything (no pickle): it parses JSON with bounded numbers and size, checks
 every field, and raises :class:`~yamskit.DeserializationError` naming what is wrong.
 
-Example:
+Examples:
     >>> import yamskit
     >>> g = yamskit.variant("classic").new_game(players=["Ann"], seed=5).apply(yamskit.Roll())
     >>> yamskit.load_game(g.to_json()) == g
@@ -71,7 +71,7 @@ def parse_json(text: str | bytes) -> Any:
     Raises:
         DeserializationError: not JSON, too large, too deep, or with forbidden numbers.
 
-    Example:
+    Examples:
         >>> parse_json('{"a": [1, 2]}')
         {'a': [1, 2]}
     """
@@ -97,7 +97,7 @@ def parse_json(text: str | bytes) -> Any:
 def expect(data: Any, key: str, kind: type[_T], where: str) -> _T:
     """``data[key]`` checked to be a ``kind``; :class:`DeserializationError` otherwise.
 
-    Example:
+    Examples:
         >>> expect({"n": "x"}, "n", str, "test")
         'x'
     """
@@ -115,7 +115,7 @@ def expect(data: Any, key: str, kind: type[_T], where: str) -> _T:
 def expect_int(data: Any, key: str, where: str, low: int, high: int) -> int:
     """``data[key]`` checked to be an integer from ``low`` to ``high``.
 
-    Example:
+    Examples:
         >>> expect_int({"n": 3}, "n", "test", 0, 5)
         3
     """
@@ -225,7 +225,7 @@ def load_game(text: str | bytes, *, variant: Any = None) -> Any:
         DeserializationError: malformed JSON, unknown format or version, unknown
             variant, or a state the variant rejects.
 
-    Example:
+    Examples:
         >>> import yamskit
         >>> g = yamskit.variant("classic", joker="free").new_game(seed=1)
         >>> yamskit.load_game(g.to_json()).variant.options["joker"]

@@ -1,6 +1,6 @@
 """Plain-text views of scorecard variants and games, for terminals, logs and docs.
 
-Example:
+Examples:
     >>> import yamskit
     >>> g = yamskit.variant("classic").new_game(players=["Ann"], seed=1)
     >>> g = g.apply(yamskit.Roll(outcome="22555")).apply(yamskit.Score("full_house"))

@@ -6,7 +6,7 @@ and Competitive Yams)? were all five dice thrown together in the last throw (the
 *dry* column of Yams Challenge)? was a challenge declared before the second throw
 (a *défi*)? how many throws were used (the *turbo* column)?
 
-Example:
+Examples:
     >>> from yamskit import Dice
     >>> turn = Turn.start().throw(Dice.of(), Dice.parse("23556"))
     >>> turn.dice, turn.is_first_throw, turn.all_dice_thrown
@@ -37,7 +37,7 @@ __all__ = ["Throw", "Turn"]
 class Throw:
     """One throw: the dice kept back and the faces the thrown dice showed.
 
-    Example:
+    Examples:
         >>> Throw(kept=Dice.parse("55"), rolled=Dice.parse("124")).dice
         Dice.parse('12455')
     """
@@ -65,7 +65,7 @@ def _check_max_throws(_instance: object, _attribute: object, value: int) -> None
 class Turn:
     """The state of one turn: its throws so far, the limit, and a challenge flag.
 
-    Example:
+    Examples:
         >>> Turn.start(max_throws=2).throws_left
         2
     """
@@ -78,7 +78,7 @@ class Turn:
     def start(cls, *, max_throws: int = 3) -> Turn:
         """A fresh turn before its first throw.
 
-        Example:
+        Examples:
             >>> Turn.start().has_thrown
             False
         """
@@ -142,7 +142,7 @@ class Turn:
     def throw(self, keep: Dice, outcome: Dice) -> Turn:
         """The turn after throwing all dice but ``keep`` and seeing ``outcome``.
 
-        Example:
+        Examples:
             >>> Turn.start().throw(Dice(), Dice.parse("11111")).dice.total
             5
         """
@@ -152,7 +152,7 @@ class Turn:
     def declare_challenge(self) -> Turn:
         """The turn after declaring a challenge (a *défi*): only between the first and second throw.
 
-        Example:
+        Examples:
             >>> Turn.start().throw(Dice(), Dice.parse("12346")).declare_challenge().challenge
             True
         """

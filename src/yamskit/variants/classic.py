@@ -9,7 +9,7 @@ Options: ``joker`` (``None``, ``"free"``, ``"forced"``, ``"seed"``) and
 ``yams_bonus`` (0 or 100). The ``yahtzee`` preset is ``joker="forced",
 yams_bonus=100``, the printed Hasbro rules.
 
-Example:
+Examples:
     >>> import yamskit
     >>> v = yamskit.variant("classic")
     >>> v.score("three_of_a_kind", "33325"), v.score("full_house", "22555"), v.score("full_house", "55555")
@@ -74,7 +74,7 @@ def classic(*, joker: JokerKind | None = None, yams_bonus: int = 0) -> Scorecard
         joker: what a further Yams may do once the Yams box is filled (``None``: nothing).
         yams_bonus: 0, or 100 points per further Yams while the Yams box holds 50.
 
-    Example:
+    Examples:
         >>> classic(joker="free", yams_bonus=100).options
         {'joker': 'free', 'yams_bonus': 100}
     """
@@ -90,7 +90,7 @@ def classic(*, joker: JokerKind | None = None, yams_bonus: int = 0) -> Scorecard
 def yahtzee() -> ScorecardVariant:
     """The official Yahtzee rules: classic with ``joker="forced"`` and ``yams_bonus=100``.
 
-    Example:
+    Examples:
         >>> yahtzee().category("yams").label
         'Yahtzee'
     """
