@@ -324,3 +324,12 @@ def test_a_game_record_from_play_checks_the_same_as_the_library(tmp_path: Path) 
     path = tmp_path / "r.json"
     path.write_text(record.dump())
     assert main(["check", str(path)]) == 0
+
+
+def test_play_refuses_a_record_path_it_cannot_write(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "classic", "--bots", "1", "--save", str(tmp_path / "no" / "such" / "dir.json")]) == 2
+    assert main(["play", "classic", "--bots", "-1"]) == 2
+    assert main(["play", "classic", "--players", "Ann", "Ann"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 3
+    assert all(line.startswith("yamskit: error:") for line in err)

@@ -290,3 +290,34 @@ def test_the_check_record_example_runs(capsys: pytest.CaptureFixture[str], monke
     out = capsys.readouterr().out
     assert "valid" in out
     assert "illegal move" in out
+
+
+# ---------------------------------------------------------------- the docs
+def _blocks(page: str, language: str) -> list[str]:
+    text = (ROOT / "docs" / page).read_text(encoding="utf-8")
+    return [block.split("\n```", 1)[0] for block in text.split(f"```{language}\n")[1:]]
+
+
+def test_the_how_to_s_python_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    namespace: dict[str, Any] = {}
+    for block in _blocks("how-to/check-a-record.md", "python"):
+        exec(compile(block, "check-a-record.md", "exec"), namespace)
+    out = capsys.readouterr().out
+    assert "\n5\nOccupiedError\n" in out
+    assert '(400, "not a game record: not valid JSON' in out
+    assert "(200, 'valid" in out
+
+
+def test_the_record_format_example_is_a_valid_record() -> None:
+    (example,) = _blocks("reference/record-format.md", "json")[:1]
+    report = check_record(example)
+    assert report.valid
+    assert report.scores == (25, 0)
+
+
+def test_the_cli_page_s_executor_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    blocks = [b for b in _blocks("reference/cli.md", "python") if "dask" not in b and "ray" not in b]
+    assert blocks
+    for block in blocks:
+        exec(compile(block, "cli.md", "exec"), {})
+    assert "±" in capsys.readouterr().out

@@ -162,7 +162,10 @@ def _list_choices(state: Any, legal: list[Action], out: IO[str]) -> None:
 def _save(path: str | None, state: Any, out: IO[str]) -> None:
     if path:
         record = GameRecord.from_game(state, claimed=bool(state.is_over), metadata={"source": "yamskit play"})
-        Path(path).write_text(record.dump() + "\n", encoding="utf-8")
+        try:
+            Path(path).write_text(record.dump() + "\n", encoding="utf-8")
+        except OSError as error:
+            raise CliError(f"cannot save the record to {path}: {error.strerror or error}") from None
         print(f"Record saved to {path}", file=out)
 
 
@@ -174,6 +177,8 @@ def _play(args: argparse.Namespace) -> int:
     if not humans and not args.bots:
         humans = ["You"]
     names = humans + [f"Bot {i + 1}" for i in range(args.bots)]
+    if args.save and not Path(args.save).resolve().parent.is_dir():
+        raise CliError(f"cannot save the record to {args.save}: no such directory")
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     bots = {f"Bot {i + 1}": RandomPlayer(seed=seed + i) for i in range(args.bots)}
     variant = _variant(args)
@@ -196,7 +201,11 @@ def _play(args: argparse.Namespace) -> int:
             _list_choices(state, legal, out)
             shown = len(state.history)
         print(f"{name}> ", end="", file=out, flush=True)
-        line = sys.stdin.readline()
+        try:
+            line = sys.stdin.readline()
+        except UnicodeDecodeError:
+            print("could not read that line (not UTF-8 text)", file=out)
+            continue
         if not line:
             print("\nInput ended: the game is left unfinished.", file=out)
             _save(args.save, state, out)

@@ -283,8 +283,8 @@ class GameRecord:
         Example:
             >>> import yamskit
             >>> rec = GameRecord("classic", seed=1, moves=(Move(0, yamskit.Roll(outcome="12345")),))
-            >>> [s.turn.throws_used for s in rec.replay()]
-            [0, 1]
+            >>> tuple(s.turn.throws_used for s in rec.replay())
+            (0, 1)
         """
         state = self.start(variant=variant)
         yield state
@@ -621,9 +621,9 @@ def record_schema() -> dict[str, Any]:
     the same schema as ``record-schema.json``.
 
     Example:
-        >>> schema = record_schema()
-        >>> schema["properties"]["format"]["const"], sorted(schema["required"])[:3]
-        ('yamskit.record', ['format', 'moves', 'players'])
+        >>> fields = record_schema()["properties"]
+        >>> fields["format"], "moves" in fields
+        ({'const': 'yamskit.record'}, True)
     """
     dice = {"type": "string", "pattern": "^[1-6]{0,5}$", "description": "dice faces, e.g. '33325'"}
     cell = {

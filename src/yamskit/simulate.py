@@ -33,7 +33,7 @@ import math
 import statistics
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
-from typing import Any
+from typing import Any, Protocol
 
 import attrs
 
@@ -41,10 +41,22 @@ from .bots import RandomPlayer, play
 from .errors import RuleConfigError
 from .registry import variant as make_variant
 
-__all__ = ["MAX_GAMES", "SimulationResult", "check_run", "game_seed", "play_games", "simulate"]
+__all__ = ["MAX_GAMES", "SimulationResult", "Submitter", "check_run", "game_seed", "play_games", "simulate"]
 
 #: The most games one call simulates.
 MAX_GAMES = 10_000_000
+
+
+class Submitter(Protocol):
+    """What :func:`simulate` needs of an executor: ``submit(fn, *args)`` returning a future.
+
+    Every :class:`concurrent.futures.Executor` is one; so is a Dask client's
+    ``get_executor()``, or a three-line adapter over Ray (see the module docs).
+    """
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any) -> Future[Any]:
+        """Schedule ``fn(*args)``."""
+        ...
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -67,7 +79,8 @@ def play_games(
     any executor can pickle it.
 
     Example:
-        >>> [(i, len(s)) for i, s, _ in play_games("classic", {}, ["A", "B"], 1, [0, 1])]
+        >>> done = play_games("classic", {}, ("A", "B"), 1, range(2))
+        >>> sorted((i, len(s)) for i, s, _ in done)
         [(0, 2), (1, 2)]
     """
     variant = make_variant(name, **options)
@@ -181,8 +194,8 @@ class SimulationResult:
         """A JSON-ready summary (statistics and histogram, not every game).
 
         Example:
-            >>> sorted(simulate("classic", 2, seed=3).to_data())[:3]
-            ['games', 'high', 'histogram']
+            >>> "histogram" in simulate("classic", 2, seed=3).to_data()
+            True
         """
         return {
             "variant": self.variant,
@@ -235,6 +248,25 @@ def check_run(variant: Any, n: int, *, seats: int | None = None, seed: int = 0, 
     return _seat_names(variant, seats)
 
 
+def _run_on(
+    pool: Executor | Submitter,
+    workers: int,
+    collect: Callable[[list[tuple[int, tuple[int, ...], tuple[int, ...]]]], None],
+    name: str,
+    options: dict[str, Any],
+    players: tuple[str, ...],
+    seed: int,
+    n: int,
+) -> None:
+    chunk = max(1, min(1000, n // (workers * 8) or 1))
+    futures: list[Future[Any]] = [
+        pool.submit(play_games, name, options, players, seed, list(range(start, min(n, start + chunk))))
+        for start in range(0, n, chunk)
+    ]
+    for future in as_completed(futures):
+        collect(future.result())
+
+
 def simulate(
     variant: str | Any,
     n: int,
@@ -243,7 +275,7 @@ def simulate(
     seed: int = 0,
     options: Mapping[str, Any] | None = None,
     jobs: int = 1,
-    executor: Executor | None = None,
+    executor: Executor | Submitter | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> SimulationResult:
     """Play ``n`` games between random bots and gather their results.
@@ -256,8 +288,8 @@ def simulate(
         seed: the run's seed (game ``i`` uses :func:`game_seed` ``(seed, i)``).
         options: the variant's options, when ``variant`` is a name.
         jobs: worker processes when no ``executor`` is given (1: play here).
-        executor: any :class:`concurrent.futures.Executor` (or object with a
-            compatible ``submit``), e.g. a Dask client's ``get_executor()``.
+        executor: any :class:`concurrent.futures.Executor` (or :class:`Submitter`),
+            e.g. a Dask client's ``get_executor()``; it is not shut down here.
         progress: called as ``progress(done, n)`` as games finish.
 
     Raises:
@@ -282,19 +314,10 @@ def simulate(
         chunk = max(1, min(100, n // 100 or 1))
         for start in range(0, n, chunk):
             collect(play_games(name, opts, players, seed, range(start, min(n, start + chunk))))
+    elif executor is not None:
+        _run_on(executor, 8, collect, name, opts, players, seed, n)
     else:
-        workers = jobs if executor is None else 8
-        chunk = max(1, min(1000, n // (workers * 8) or 1))
-        pool = executor if executor is not None else ProcessPoolExecutor(max_workers=jobs)
-        try:
-            futures: list[Future[Any]] = [
-                pool.submit(play_games, name, opts, players, seed, list(range(start, min(n, start + chunk))))
-                for start in range(0, n, chunk)
-            ]
-            for future in as_completed(futures):
-                collect(future.result())
-        finally:
-            if executor is None:
-                pool.shutdown(cancel_futures=True)
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            _run_on(pool, jobs, collect, name, opts, players, seed, n)
     ordered = [results[i] for i in range(n)]
     return SimulationResult(name, players, seed, tuple(s for s, _ in ordered), tuple(w for _, w in ordered))
