@@ -5,7 +5,7 @@ progress bars; rich comes with the ``cli`` extra). Every command exits 0 on succ
 2 with a one-line error on bad usage or bad input; ``check`` exits 1 when a record
 breaks a rule.
 
-Example:
+Examples:
     >>> main(["score", "classic", "full_house", "22555"])
     25
     0
@@ -76,7 +76,7 @@ def _variant(args: argparse.Namespace) -> Any:
 def action_id(action: Action) -> str:
     """The short text naming an action at the ``yamskit play`` prompt.
 
-    Example:
+    Examples:
         >>> action_id(Roll()), action_id(Roll(keep="33")), action_id(Score("chance"))
         ('roll', 'keep 33', 'score chance')
         >>> action_id(Place((2, 3))), action_id(TakeChip("yams", from_discard=True))
@@ -416,7 +416,7 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``yamskit`` command with ``argv`` (default: the process arguments); the exit status.
 
-    Example:
+    Examples:
         >>> main(["score", "classic", "yams", "66666"])
         50
         0

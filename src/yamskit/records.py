@@ -12,7 +12,7 @@ Records work for every registered variant, including user-defined ones (pass
 bounded: malformed input raises :class:`~yamskit.DeserializationError`, never
 anything else, and takes time proportional to its size.
 
-Example:
+Examples:
     >>> import yamskit
     >>> game = yamskit.variant("classic").new_game(players=["Ann", "Bob"], seed=7)
     >>> game = game.apply(yamskit.Roll()).apply(yamskit.Score("chance"))
@@ -167,7 +167,7 @@ class GameRecord:
         claimed: points the players claim, by name (checked by :func:`check_record`), or ``None``.
         metadata: free JSON (event, date, table...), kept as is.
 
-    Example:
+    Examples:
         >>> import yamskit
         >>> rec = GameRecord("classic", players=("Ann",), seed=1,
         ...                  moves=(Move(0, yamskit.Roll(outcome="22555")), Move(0, yamskit.Score("full_house"))))
@@ -213,7 +213,7 @@ class GameRecord:
         Raises:
             YamskitError: no setup tried replays into ``state`` (pass ``setup``).
 
-        Example:
+        Examples:
             >>> import yamskit
             >>> g = yamskit.variant("classic").new_game(players=["Ann", "Bob"], seed=3, first_player=1)
             >>> GameRecord.from_game(g.apply(yamskit.Roll())).setup
@@ -262,7 +262,7 @@ class GameRecord:
             DeserializationError: unknown variant or options, or players or setup
                 the variant refuses.
 
-        Example:
+        Examples:
             >>> GameRecord("classic", players=("Ann", "Bob"), seed=2).start().players
             ('Ann', 'Bob')
         """
@@ -280,7 +280,7 @@ class GameRecord:
             IllegalActionError: a move breaks a rule (a note names its index); use
                 :func:`check_record` for a report instead.
 
-        Example:
+        Examples:
             >>> import yamskit
             >>> rec = GameRecord("classic", seed=1, moves=(Move(0, yamskit.Roll(outcome="12345")),))
             >>> tuple(s.turn.throws_used for s in rec.replay())
@@ -303,7 +303,7 @@ class GameRecord:
         Raises:
             DeserializationError, IllegalActionError: see :meth:`replay`.
 
-        Example:
+        Examples:
             >>> import yamskit
             >>> rec = GameRecord("classic", seed=1, moves=(Move(0, yamskit.Roll(outcome="12345")),))
             >>> rec.to_game().dice
@@ -318,7 +318,7 @@ class GameRecord:
     def to_data(self) -> dict[str, Any]:
         """A JSON-ready dict of this record (see the record format page).
 
-        Example:
+        Examples:
             >>> GameRecord("yahtzee", seed=5).to_data()["format"]
             'yamskit.record'
         """
@@ -340,7 +340,7 @@ class GameRecord:
     def dump(self) -> str:
         """This record as JSON text, one move a line.
 
-        Example:
+        Examples:
             >>> print(GameRecord("classic", seed=1).dump())  # doctest: +ELLIPSIS
             {
               "format": "yamskit.record",
@@ -367,7 +367,7 @@ class GameRecord:
             DeserializationError: not a record, an unsupported version, or a field of
                 the wrong type or size.
 
-        Example:
+        Examples:
             >>> GameRecord.from_data({"format": "yamskit.record", "version": 1,
             ...     "variant": {"name": "classic", "options": {}}, "players": ["Ann"], "moves": []}).players
             ('Ann',)
@@ -421,7 +421,7 @@ class GameRecord:
         Raises:
             DeserializationError: see :func:`yamskit.serialization.parse_json` and :meth:`from_data`.
 
-        Example:
+        Examples:
             >>> GameRecord.load(GameRecord("classic", seed=4).dump()).seed
             4
         """
@@ -486,7 +486,7 @@ class CheckReport:
         scores: the points of the state reached, in seat order.
         claim_errors: one line per claimed total that differs from the replay.
 
-    Example:
+    Examples:
         >>> import yamskit
         >>> rec = GameRecord("classic", seed=1, moves=(Move(0, yamskit.Score("yams")),))
         >>> report = check_record(rec)
@@ -508,7 +508,7 @@ class CheckReport:
     def summary(self) -> str:
         """One line: valid (and how far the game went), or what is wrong.
 
-        Example:
+        Examples:
             >>> print(check_record(GameRecord("classic", seed=1)).summary())
             valid: 0 moves, game not finished, scores Player 1 0
         """
@@ -525,7 +525,7 @@ class CheckReport:
     def to_data(self) -> dict[str, Any]:
         """A JSON-ready dict of the report (the state as its ``render()`` text).
 
-        Example:
+        Examples:
             >>> check_record(GameRecord("classic", seed=1)).to_data()["valid"]
             True
         """
@@ -565,7 +565,7 @@ def check_record(record: GameRecord | str | bytes | Mapping[str, Any], *, varian
             describes cannot start (unknown variant or option, bad players or setup).
             A record that is well formed but breaks a rule gives an invalid report.
 
-    Example:
+    Examples:
         >>> import yamskit
         >>> moves = (Move(0, yamskit.Roll(outcome="22555")), Move(0, yamskit.Score("full_house")),
         ...          Move(0, yamskit.Roll(outcome="11111")), Move(0, yamskit.Score("full_house")))
@@ -620,7 +620,7 @@ def record_schema() -> dict[str, Any]:
     The schema checks the shape; :func:`check_record` checks the rules. The docs ship
     the same schema as ``record-schema.json``.
 
-    Example:
+    Examples:
         >>> fields = record_schema()["properties"]
         >>> fields["format"], "moves" in fields
         ({'const': 'yamskit.record'}, True)

@@ -18,7 +18,7 @@ Workers rebuild the variant from the registry by name and options, so variants
 registered at run time with :func:`yamskit.register_variant` must also be registered
 in the workers (built-ins and entry-point plug-ins always are).
 
-Example:
+Examples:
     >>> stats = simulate("classic", 20, seats=2, seed=1)
     >>> stats.games, len(stats.win_rates), round(sum(stats.win_rates), 6)
     (20, 2, 1.0)
@@ -62,7 +62,7 @@ class Submitter(Protocol):
 def game_seed(seed: int, index: int) -> int:
     """The dice seed of game ``index`` of a run seeded ``seed`` (63 bits, well mixed).
 
-    Example:
+    Examples:
         >>> game_seed(1, 0) == game_seed(1, 0) != game_seed(1, 1)
         True
     """
@@ -78,7 +78,7 @@ def play_games(
     This is the task sent to workers: a top-level function of plain arguments, so
     any executor can pickle it.
 
-    Example:
+    Examples:
         >>> done = play_games("classic", {}, ("A", "B"), 1, range(2))
         >>> sorted((i, len(s)) for i, s, _ in done)
         [(0, 2), (1, 2)]
@@ -105,7 +105,7 @@ class SimulationResult:
         scores: one tuple of points per game, in seat order, in game order.
         winners: one tuple of winning seats per game.
 
-    Example:
+    Examples:
         >>> r = SimulationResult("classic", ("A", "B"), 0, ((10, 20), (30, 30)), ((1,), (0, 1)))
         >>> r.mean, r.win_rates, r.seat_means
         (22.5, (0.25, 0.75), (20.0, 25.0))
@@ -173,7 +173,7 @@ class SimulationResult:
     def histogram(self, bins: int = 10) -> list[tuple[int, int, int]]:
         """``(low, high, count)`` per bin: ``bins`` equal-width bins of whole points, ``high`` included.
 
-        Example:
+        Examples:
             >>> r = SimulationResult("classic", ("A",), 0, ((1,), (2,), (9,)), ((0,), (0,), (0,)))
             >>> r.histogram(2)
             [(1, 5, 2), (6, 10, 1)]
@@ -193,7 +193,7 @@ class SimulationResult:
     def to_data(self) -> dict[str, Any]:
         """A JSON-ready summary (statistics and histogram, not every game).
 
-        Example:
+        Examples:
             >>> "histogram" in simulate("classic", 2, seed=3).to_data()
             True
         """
@@ -234,7 +234,7 @@ def check_run(variant: Any, n: int, *, seats: int | None = None, seed: int = 0, 
     Raises:
         RuleConfigError: a bad number of games, seats or jobs, or a bad seed.
 
-    Example:
+    Examples:
         >>> import yamskit
         >>> check_run(yamskit.variant("classic"), 10, seats=2)
         ('Bot 1', 'Bot 2')
@@ -295,7 +295,7 @@ def simulate(
     Raises:
         RuleConfigError: unknown variant or option, a bad number of seats, games or jobs.
 
-    Example:
+    Examples:
         >>> simulate("yahtzee", 3, seed=2).games
         3
     """
