@@ -5,7 +5,7 @@ Examples:
     >>> g = yamskit.variant("classic").new_game(players=["Ann"], seed=1)
     >>> g = g.apply(yamskit.Roll(outcome="22555")).apply(yamskit.Score("full_house"))
     >>> print(render_scorecard(g).splitlines()[0])
-    Ann
+    Ann  <- to play
 """
 
 from __future__ import annotations
