@@ -13,12 +13,14 @@ import functools
 import json
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import yamskit
 from yamskit import CheckReport, DeserializationError, GameRecord, Move, Roll, Score, check_record
+from yamskit.bots import RandomPlayer, play
 
 json_scalars = st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.text(max_size=12)
 json_values = st.recursive(
@@ -202,3 +204,56 @@ def test_a_record_for_an_unregistered_variant_needs_that_variant() -> None:
     assert report.scores == (30,)
     with pytest.raises(DeserializationError, match="not"):
         check_record(record, variant=yamskit.variant("classic"))
+
+
+def _ids(state: Any) -> list[str]:
+    """Row, column and chip ids a variant knows, read from its legal actions over a game."""
+    found: set[str] = set()
+    for move in state.history:
+        for value in attrs.asdict(move.action).values():
+            if isinstance(value, str):
+                found.add(value)
+    return sorted(found) or ["chance"]
+
+
+@functools.cache
+def bot_game(name: str) -> Any:
+    variant = yamskit.variant(name)
+    try:
+        state = variant.new_game(["Ann", "Bob"], seed=8)
+    except yamskit.RuleConfigError:
+        state = variant.new_game(["Ann"], seed=8)
+    return play(state, [RandomPlayer(seed=s) for s in range(len(state.players))])
+
+
+def any_action(ids: list[str]) -> st.SearchStrategy[Any]:
+    dice = st.lists(st.integers(1, 6), max_size=6).map(lambda f: "".join(map(str, f)))
+    ident = st.sampled_from(ids) | st.text(max_size=6)
+    column = st.none() | ident
+    cell = st.tuples(st.integers(0, 99), st.integers(0, 99))
+    return st.one_of(
+        st.builds(lambda k, o: {"type": "roll", "keep": k, "outcome": o}, dice, dice),
+        st.builds(lambda r, c: {"type": "score", "row": r, "column": c}, ident, column),
+        st.builds(lambda r, c: {"type": "scratch", "row": r, "column": c}, ident, column),
+        st.just({"type": "pass"}),
+        st.just({"type": "declare_challenge"}),
+        st.builds(lambda c: {"type": "place", "cell": list(c)}, cell),
+        st.builds(lambda c: {"type": "remove_token", "cell": list(c)}, cell),
+        st.builds(lambda k, d: {"type": "take_chip", "kind": k, "from_discard": d}, ident, st.booleans()),
+    )
+
+
+@pytest.mark.parametrize("name", yamskit.variant_names())
+@settings(max_examples=60)
+@given(data=st.data())
+def test_any_action_anywhere_in_any_variant_gives_a_report(name: str, data: st.DataObject) -> None:
+    state = bot_game(name)
+    record = GameRecord.from_game(state)
+    raw = attrs.evolve(record, moves=record.moves[:150]).to_data()  # long enough to reach mid-game rules
+    count = data.draw(st.integers(1, 3), label="changes")
+    for _ in range(count):
+        index = data.draw(st.integers(0, len(raw["moves"]) - 1), label="index")
+        action = data.draw(any_action(_ids(state)), label="action")
+        player = data.draw(st.integers(0, len(state.players) - 1), label="player")
+        raw["moves"][index] = {"player": player, "action": action}
+    load_or_refuse(raw)
