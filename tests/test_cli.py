@@ -330,6 +330,7 @@ def test_play_refuses_a_record_path_it_cannot_write(tmp_path: Path, capsys: pyte
     assert main(["play", "classic", "--bots", "1", "--save", str(tmp_path / "no" / "such" / "dir.json")]) == 2
     assert main(["play", "classic", "--bots", "-1"]) == 2
     assert main(["play", "classic", "--players", "Ann", "Ann"]) == 2
+    assert main(["play", "classic", "--players", "Bot 1", "--bots", "1"]) == 2
     err = capsys.readouterr().err.splitlines()
-    assert len(err) == 3
+    assert len(err) == 4
     assert all(line.startswith("yamskit: error:") for line in err)

@@ -131,6 +131,7 @@ def test_arbitrary_bytes_are_refused_cleanly(blob: bytes) -> None:
         ({"variant": {"name": "no-such-game", "options": {}}}, "unknown variant"),
         ({"variant": {"name": "classic", "options": {"joker": "sometimes"}}}, "joker"),
         ({"variant": {"name": "classic", "options": {"colour": "red"}}}, "no option"),
+        ({"variant": {"name": "classic", "options": {}, "rules": "mine"}}, "unknown keys"),
         ({"format": "yamskit.game"}, "not a yamskit game record"),
         ({"version": 2}, "version 2"),
         ({"players": ["Ann", "Ann"]}, "distinct"),

@@ -177,6 +177,9 @@ def _play(args: argparse.Namespace) -> int:
     if not humans and not args.bots:
         humans = ["You"]
     names = humans + [f"Bot {i + 1}" for i in range(args.bots)]
+    taken = [name for name in humans if name.startswith("Bot ")]
+    if taken and args.bots:
+        raise CliError(f"the names 'Bot 1', 'Bot 2'... are the bots': rename {taken[0]!r}")
     if args.save and not Path(args.save).resolve().parent.is_dir():
         raise CliError(f"cannot save the record to {args.save}: no such directory")
     seed = args.seed if args.seed is not None else secrets.randbits(32)

@@ -382,6 +382,8 @@ class GameRecord:
         if extra:
             raise DeserializationError(f"{where} has unknown keys: {', '.join(sorted(map(str, extra)))}")
         info = expect(data, "variant", dict, where)
+        if set(info) - {"name", "options"}:
+            raise DeserializationError(f"{where}.variant has unknown keys (it holds 'name' and 'options')")
         name = expect(info, "name", str, f"{where}.variant")
         options = expect(info, "options", dict, f"{where}.variant") if "options" in info else {}
         _check_json(options, f"{where}.variant.options")
