@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
-import re
 import runpy
 from collections.abc import Mapping
 from pathlib import Path
@@ -376,13 +374,3 @@ def test_example_challenge_check_runs_and_explains_the_minus_25_situation(capsys
     runpy.run_path(str(path), run_name="__main__")
     out = capsys.readouterr().out
     assert "plus (24) must be greater than minus (25) in column 'ascending'" in out
-
-
-def test_rules_page_code_blocks_run() -> None:
-    path = Path(__file__).parents[2] / "docs" / "rules" / "challenge.md"
-    blocks = re.findall(r"```pycon\n(.*?)```", path.read_text(encoding="utf-8"), re.DOTALL)
-    assert len(blocks) >= 6
-    test = doctest.DocTestParser().get_doctest("\n".join(blocks), {}, path.name, str(path), 0)
-    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-    runner.run(test)
-    assert runner.summarize(verbose=False) == (0, len(test.examples))

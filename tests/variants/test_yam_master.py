@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 import json
 import runpy
 import sys
@@ -353,11 +352,3 @@ def test_the_example_script_runs(monkeypatch: pytest.MonkeyPatch, capsys: pytest
     out = capsys.readouterr().out
     assert "Game over" in out
     assert "Ended after" in out
-
-
-def test_rules_page_examples_run() -> None:
-    path = Path(__file__).resolve().parents[2] / "docs" / "rules" / "yam-master.md"
-    flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
-    failed, attempted = doctest.testfile(str(path), module_relative=False, optionflags=flags, verbose=False)
-    assert attempted >= 30
-    assert failed == 0

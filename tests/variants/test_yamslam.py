@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import doctest
 import json
-import re
 import runpy
 import sys
 from pathlib import Path
@@ -388,16 +386,6 @@ def test_render_shows_rack_collections_and_turn() -> None:
 
 # ------------------------------------------------------------------ docs and example
 ROOT = Path(__file__).parents[2]
-
-
-def test_rules_page_code_blocks_run() -> None:
-    path = ROOT / "docs" / "rules" / "yamslam.md"
-    blocks = re.findall(r"```pycon\n(.*?)```", path.read_text(encoding="utf-8"), re.DOTALL)
-    assert len(blocks) >= 8
-    test = doctest.DocTestParser().get_doctest("\n".join(blocks), {}, path.name, str(path), 0)
-    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-    runner.run(test)
-    assert runner.summarize(verbose=False) == (0, len(test.examples))
 
 
 def test_example_game_runs(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
