@@ -3,7 +3,7 @@
 A player is anything with ``choose(state) -> action``. Bots here only use
 ``legal_actions()``, so they play every variant, including user-defined ones.
 
-Example:
+Examples:
     >>> import yamskit
     >>> from yamskit.bots import RandomPlayer, play
     >>> game = yamskit.variant("classic").new_game(players=["Ann", "Bob"], seed=1)
@@ -20,10 +20,11 @@ from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
-from .actions import Action
+from .actions import Action, DeclareChallenge, Pass, Roll, Score, Scratch
+from .dice import KEEPS, NUM_DICE, ROLLS, Dice
 from .errors import YamskitError
 
-__all__ = ["Player", "RandomPlayer", "play"]
+__all__ = ["GreedyPlayer", "OptimalPlayer", "Player", "RandomPlayer", "play"]
 
 
 @runtime_checkable
@@ -41,7 +42,7 @@ class RandomPlayer:
     The choice depends only on the seed and the state's history length, so a
     player holds no hidden state: the same seed and game give the same choices.
 
-    Example:
+    Examples:
         >>> import yamskit
         >>> g = yamskit.variant("classic").new_game(seed=3)
         >>> RandomPlayer(seed=9).choose(g)
@@ -61,6 +62,129 @@ class RandomPlayer:
         return actions[int.from_bytes(digest, "big") % len(actions)]  # type: ignore[no-any-return]
 
 
+_KEEP_INDEX = {k.faces: i for i, k in enumerate(KEEPS)}
+_CHILDREN = [[_KEEP_INDEX[tuple(sorted((*k.faces, f)))] for f in range(1, 7)] for k in KEEPS if len(k) < NUM_DICE]
+
+
+def greedy_keep_values(rows: Sequence[Any]) -> list[int]:
+    """For each keep of :data:`~yamskit.dice.KEEPS`, the expected best immediate box after one more throw.
+
+    ``rows`` are the open categories. The values are scaled by 6**5 so that they are
+    exact integers, comparable across keep sizes.
+
+    Examples:
+        >>> import yamskit
+        >>> v = yamskit.variant("classic")
+        >>> values = greedy_keep_values([v.category("sixes")])
+        >>> values[-1] // 6**5, values[0] / 6**5  # keep 66666; throw all five: 5 * 6 / 6 on average
+        (30, 5.0)
+    """
+    best = [max((row.table[r] for row in rows), default=0) for r in range(len(ROLLS))]
+    values = [0] * (len(KEEPS) - len(ROLLS)) + best
+    for k in range(len(KEEPS) - len(ROLLS) - 1, -1, -1):
+        values[k] = sum(values[c] for c in _CHILDREN[k])
+    return [v * 6 ** len(KEEPS[k]) for k, v in enumerate(values)]
+
+
+@attrs.frozen
+class GreedyPlayer:
+    """Writes the box that pays most now, keeping the dice that promise the best box after one more throw.
+
+    On a scorecard game, after each throw with throws left it compares every legal
+    keep by the expected points of the best open box after throwing the other dice
+    once (keeping all five means stopping); ties go to the larger keep. Then it writes
+    the legal box paying most now (joker and bonuses included); ties go to the box
+    whose best possible score is lowest, then to the upper row. It never crosses out
+    when a Score is legal. On other games (Yam Master, Yamslam...) it takes the first
+    legal action that places or takes something, else the first legal action.
+
+    :func:`yamskit.solver.simulate` with ``policy="greedy"`` plays the same way.
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("classic").new_game(seed=3).apply(yamskit.Roll(outcome="66612"))
+        >>> GreedyPlayer().choose(g)
+        Roll(keep=Dice.parse('666'), outcome=None)
+        >>> final = play(yamskit.variant("classic").new_game(seed=3), [GreedyPlayer()])
+        >>> final.is_over
+        True
+    """
+
+    def choose(self, state: Any) -> Action:
+        """The greedy action for the player to move."""
+        actions: list[Action] = list(state.legal_actions())
+        if not actions:
+            raise YamskitError("no legal action to choose from")
+        from .scorecard_game import ScorecardGame
+
+        if not isinstance(state, ScorecardGame):
+            for action in actions:
+                if not isinstance(action, (Roll, Pass, DeclareChallenge)):
+                    return action
+            return actions[0]
+        if not state.turn.has_thrown:
+            return actions[0]
+        rolls = [a for a in actions if isinstance(a, Roll)]
+        if rolls:
+            keep = self._keep(state, rolls)
+            if keep is not None:
+                return keep
+        return self._box(state, actions)
+
+    @staticmethod
+    def _keep(state: Any, rolls: list[Roll]) -> Roll | None:
+        sheet = state.sheets[state.current_player]
+        rules = state.rules
+        open_rows = [row for r, row in enumerate(rules.rows) if any(col[r].is_empty for col in sheet.cells)]
+        values = greedy_keep_values(open_rows)
+        best = max(rolls, key=lambda a: (values[_keep_slot(a.keep)], len(a.keep)))
+        return None if len(best.keep) == NUM_DICE else best
+
+    @staticmethod
+    def _box(state: Any, actions: list[Action]) -> Action:
+        boxes: list[Score | Scratch] = [a for a in actions if isinstance(a, Score)]
+        boxes = boxes or [a for a in actions if isinstance(a, Scratch)]
+        if not boxes:
+            return actions[0]
+        rules = state.rules
+
+        def key(item: tuple[int, Score | Scratch]) -> tuple[int, int, int]:
+            order, action = item
+            placed = state.placement(action)
+            points = 0 if placed.crossed else placed.points
+            return (points + placed.extra, -rules.rows[rules.row_index(action.row)].max, -order)
+
+        return max(enumerate(boxes), key=key)[1]
+
+
+def _keep_slot(keep: Dice) -> int:
+    return _KEEP_INDEX[keep.faces]
+
+
+@attrs.frozen
+class OptimalPlayer:
+    """Plays a solved strategy: the option with the highest expected final score.
+
+    ``strategy`` is a :class:`yamskit.solver.Strategy` (built by :func:`yamskit.solver.solve`;
+    needs numpy). On a tie it writes a box rather than throwing again.
+
+    Examples:
+        >>> import yamskit
+        >>> from yamskit.categories import upper
+        >>> from yamskit.solver import solve
+        >>> v = yamskit.ScorecardVariant.define("sixes", rows=[upper(6)])
+        >>> g = v.new_game(seed=1).apply(yamskit.Roll(outcome="66123"))
+        >>> OptimalPlayer(solve(v, quiet=True)).choose(g)
+        Roll(keep=Dice.parse('66'), outcome=None)
+    """
+
+    strategy: Any = attrs.field(eq=False)
+
+    def choose(self, state: Any) -> Action:
+        """The best action according to the strategy."""
+        return self.strategy.best_action(state)  # type: ignore[no-any-return]
+
+
 def play(
     state: Any,
     players: Sequence[Player] | Mapping[str, Player],
@@ -75,7 +199,7 @@ def play(
             player name to player).
         max_actions: a bound on the number of actions, against a player that never ends.
 
-    Example:
+    Examples:
         >>> import yamskit
         >>> g = yamskit.variant("yahtzee").new_game(players=["Ann"], seed=2)
         >>> play(g, [RandomPlayer(seed=5)]).is_over

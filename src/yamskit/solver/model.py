@@ -1,0 +1,207 @@
+"""The solver's view of a variant: row tables, upper bonus, joker and five-of-a-kind bonus, as arrays.
+
+:func:`model_of` checks that a variant is a one-column solitaire scorecard game the
+solver handles, and reads off everything the expectimax needs. Anything else raises
+:class:`~yamskit.RuleConfigError` naming what is not supported. The model also
+carries the rules *fingerprint*: a hash of every table and rule value, stored with a
+saved strategy so that it is never used for other rules.
+
+Example:
+    >>> import yamskit
+    >>> from yamskit.solver.model import model_of
+    >>> m = model_of(yamskit.variant("yahtzee"))
+    >>> m.rows[:2], m.cap, m.joker, m.five_bonus, m.flag_row
+    (('ones', 'twos'), 63, 'forced', 100, 11)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from ..errors import RuleConfigError
+from ..house_rules import FiveOfAKindBonus, Joker, joker_value
+from ..scorecard_game import ScorecardVariant
+from . import tables
+
+__all__ = ["MAX_ROWS", "UPPER_ROWS", "Model", "model_of"]
+
+#: The number-row ids the joker rules look for, ones to sixes.
+UPPER_ROWS = ("ones", "twos", "threes", "fours", "fives", "sixes")
+#: The most rows a solvable sheet may have (2**rows filled sets).
+MAX_ROWS = 16
+
+IntArray = npt.NDArray[np.int64]
+
+
+@attrs.frozen(eq=False)
+class Model:
+    """A one-column scorecard variant reduced to arrays.
+
+    Attributes:
+        rows: row ids, top to bottom (bit ``i`` of a filled set is row ``i``).
+        tables: points of each row for each roll, shape (rows, 252).
+        bonus_rows: whether each row counts towards the upper total.
+        cap: the highest bonus threshold (upper totals are capped there; 0 without a bonus).
+        bonus: the bonus earned by each capped upper total 0..cap.
+        max_throws: throws per turn.
+        allow_scratch: whether a box may be crossed out.
+        joker: ``None``, ``"free"``, ``"forced"`` or ``"seed"``.
+        five_bonus: points of the five-of-a-kind bonus (0 without one).
+        flag_row: the five-of-a-kind row the joker and bonus look at (-1 if neither).
+        upper_index: the row index of ones..sixes (-1 where the sheet has no such row).
+        joker_points: what each row pays for a five of a kind of each face at full joker value.
+        fingerprint: a hash of everything above.
+    """
+
+    rows: tuple[str, ...]
+    tables: IntArray
+    bonus_rows: npt.NDArray[np.bool_]
+    cap: int
+    bonus: IntArray
+    max_throws: int
+    allow_scratch: bool
+    joker: str | None
+    five_bonus: int
+    flag_row: int
+    upper_index: tuple[int, ...]
+    joker_points: IntArray
+    fingerprint: str
+
+    @property
+    def num_rows(self) -> int:
+        """How many rows the sheet has."""
+        return len(self.rows)
+
+    @property
+    def needs_flag(self) -> bool:
+        """Whether states must tell a five-of-a-kind box holding points from one holding 0."""
+        return self.flag_row >= 0 and (self.joker == "seed" or self.five_bonus > 0)
+
+    @property
+    def flags(self) -> int:
+        """How many flag values a state has (1 or 2)."""
+        return 2 if self.needs_flag else 1
+
+    @property
+    def is_upper(self) -> npt.NDArray[np.bool_]:
+        """Whether each row is one of the number rows the joker rules know."""
+        return np.array([r in UPPER_ROWS for r in self.rows], dtype=np.bool_)
+
+    def written_values(self, row: int) -> set[int]:
+        """Every value a box of ``row`` may end up holding (for the reachable upper totals)."""
+        values = {int(v) for v in self.tables[row]}
+        if self.allow_scratch:
+            values.add(0)
+        if self.joker is not None:
+            values.update(int(v) for v in self.joker_points[row])
+        return values
+
+
+def _fail(variant: ScorecardVariant, why: str) -> RuleConfigError:
+    return RuleConfigError(f"yamskit.solver cannot solve {variant.name!r}: {why}")
+
+
+def model_of(variant: object) -> Model:
+    """The solver's model of ``variant``; :class:`RuleConfigError` if it is not solvable.
+
+    Solvable: a :class:`~yamskit.ScorecardVariant` with one column in free order and
+    no turn condition, the standard result, at most :data:`MAX_ROWS` rows, an
+    optional upper bonus (any tiers), and placement rules that are
+    :class:`~yamskit.house_rules.Joker` and :class:`~yamskit.house_rules.FiveOfAKindBonus`
+    (at most one of each, on the same row, with the standard number rows).
+
+    Example:
+        >>> import yamskit
+        >>> from yamskit.categories import upper
+        >>> from yamskit.scorecard import Column
+        >>> two = yamskit.ScorecardVariant.define("two", rows=[upper(1)], columns=[Column("a"), Column("b")])
+        >>> model_of(two)  # doctest: +IGNORE_EXCEPTION_DETAIL
+        Traceback (most recent call last):
+        RuleConfigError: yamskit.solver cannot solve 'two': it has 2 columns; the solver handles one
+    """
+    if not isinstance(variant, ScorecardVariant):
+        raise RuleConfigError(f"yamskit.solver solves scorecard variants, not {type(variant).__name__}")
+    rules = variant.rules
+    if len(rules.columns) != 1:
+        raise _fail(variant, f"it has {len(rules.columns)} columns; the solver handles one")
+    column = rules.columns[0]
+    if column.policy.kind != "free":
+        raise _fail(variant, f"its column fills {column.policy.describe()}; the solver handles any order")
+    if column.condition is not None:
+        raise _fail(variant, f"its column has the turn condition {column.condition.name!r}")
+    if rules.result is not None:
+        raise _fail(variant, "it computes its result with its own function")
+    if len(rules.rows) > MAX_ROWS:
+        raise _fail(variant, f"it has {len(rules.rows)} rows; the solver handles at most {MAX_ROWS}")
+    rows = rules.row_ids
+    jokers = [r for r in rules.rules if isinstance(r, Joker)]
+    bonuses = [r for r in rules.rules if isinstance(r, FiveOfAKindBonus)]
+    others = [r for r in rules.rules if not isinstance(r, (Joker, FiveOfAKindBonus))]
+    if others:
+        raise _fail(variant, f"the placement rule {others[0]!r} is not one the solver knows")
+    if len(jokers) > 1 or len(bonuses) > 1:
+        raise _fail(variant, "it has more than one joker or five-of-a-kind bonus rule")
+    joker = jokers[0] if jokers else None
+    five = bonuses[0] if bonuses else None
+    flag_rows = {r.row for r in jokers} | {r.row for r in bonuses}
+    if len(flag_rows) > 1:
+        raise _fail(variant, f"its joker and five-of-a-kind bonus look at different rows {sorted(flag_rows)}")
+    flag_row = -1
+    if flag_rows:
+        (name,) = flag_rows
+        if name not in rows:
+            raise _fail(variant, f"its joker or five-of-a-kind bonus names the row {name!r}, which it does not have")
+        flag_row = rows.index(name)
+    if joker is not None and tuple(joker.upper) != UPPER_ROWS:
+        raise _fail(variant, f"its joker uses the number rows {joker.upper}; the solver needs {UPPER_ROWS}")
+    upper_index = tuple(rows.index(r) if r in rows else -1 for r in UPPER_ROWS)
+    if joker is not None and joker.kind == "forced" and -1 in upper_index:
+        raise _fail(variant, "a forced joker needs all six number rows ones..sixes")
+
+    table = np.array([row.table for row in rules.rows], dtype=np.int64)
+    joker_points = np.array(
+        [[joker_value(row, int(row.table[r])) for r in tables.FIVE_OF_A_KIND] for row in rules.rows], dtype=np.int64
+    )
+    bonus = rules.bonus
+    if bonus is not None:
+        thresholds = [t for t, _ in bonus.tiers]
+        cap = max(thresholds) if thresholds else 0
+        bonus_rows = np.array([r in bonus.rows for r in rows], dtype=np.bool_)
+        earned = np.array([bonus.points(u) for u in range(cap + 1)], dtype=np.int64)
+    else:
+        cap = 0
+        bonus_rows = np.zeros(len(rows), dtype=np.bool_)
+        earned = np.zeros(1, dtype=np.int64)
+    if cap < 0 or cap > 10_000:
+        raise _fail(variant, f"its bonus threshold {cap} is out of range 0..10000")
+    described = {
+        "rows": [[r, list(map(int, t))] for r, t in zip(rows, table, strict=True)],
+        "bonus_rows": [bool(b) for b in bonus_rows],
+        "bonus": [int(b) for b in earned],
+        "max_throws": rules.max_throws,
+        "allow_scratch": rules.allow_scratch,
+        "joker": joker.kind if joker else None,
+        "five_bonus": five.points if five else 0,
+        "flag_row": flag_row,
+    }
+    fingerprint = hashlib.sha256(json.dumps(described, sort_keys=True).encode()).hexdigest()
+    return Model(
+        rows=rows,
+        tables=table,
+        bonus_rows=bonus_rows,
+        cap=cap,
+        bonus=earned,
+        max_throws=rules.max_throws,
+        allow_scratch=rules.allow_scratch,
+        joker=joker.kind if joker else None,
+        five_bonus=five.points if five else 0,
+        flag_row=flag_row,
+        upper_index=upper_index,
+        joker_points=joker_points,
+        fingerprint=fingerprint,
+    )

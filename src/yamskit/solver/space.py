@@ -1,0 +1,138 @@
+"""The turn states a solver visits: filled rows, capped upper total, five-of-a-kind flag.
+
+A state is ``(filled, flag, upper)``: ``filled`` a bit set of the rows already
+written, ``flag`` 1 when the five-of-a-kind box holds points (only where the joker
+``"seed"`` or a five-of-a-kind bonus needs it, else always 0), ``upper`` the upper
+total capped at the highest bonus threshold. Values live in a dense array indexed
+``[filled, flag, upper]``.
+
+Two reductions keep the work small:
+
+* *reachable* upper totals only: with a given set of bonus rows filled, only sums
+  of values those rows can hold occur;
+* *dead* upper totals share one value: when even the best remaining bonus rows
+  cannot lift the total to the lowest threshold, the total no longer matters, so
+  every such total is solved once, as 0, and copied.
+
+Example:
+    >>> import yamskit
+    >>> from yamskit.solver.model import model_of
+    >>> space = StateSpace.of(model_of(yamskit.variant("yahtzee")))
+    >>> space.shape, space.count
+    ((8192, 2, 64), 359616)
+"""
+
+from __future__ import annotations
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from .model import Model
+
+__all__ = ["StateSpace"]
+
+IntArray = npt.NDArray[np.int64]
+
+
+@attrs.frozen(eq=False)
+class StateSpace:
+    """The canonical reachable states of a model, by number of filled rows.
+
+    Attributes:
+        model: the model.
+        alive: for each set of filled bonus rows (as a row bit set), the upper totals to solve.
+        dead: for each such set, the reachable totals that take the value of total 0.
+    """
+
+    model: Model
+    alive: dict[int, IntArray]
+    dead: dict[int, IntArray]
+    headroom: dict[int, int]
+    lowest: int
+
+    @classmethod
+    def of(cls, model: Model) -> StateSpace:
+        """Enumerate the reachable upper totals of every set of filled bonus rows."""
+        bonus_rows = [i for i in range(model.num_rows) if model.bonus_rows[i]]
+        cap = model.cap
+        values = {i: sorted(model.written_values(i)) for i in bonus_rows}
+        lowest = min((u for u in range(cap + 1) if model.bonus[u] != model.bonus[0]), default=cap + 1)
+        reach: dict[int, set[int]] = {0: {0}}
+        for i in bonus_rows:
+            for mask in list(reach):
+                reach[mask | (1 << i)] = {min(cap, a + v) for a in reach[mask] for v in values[i]}
+        alive: dict[int, IntArray] = {}
+        dead: dict[int, IntArray] = {}
+        headrooms: dict[int, int] = {}
+        for mask, totals in reach.items():
+            headroom = sum(max(values[i]) for i in bonus_rows if not mask >> i & 1)
+            headrooms[mask] = headroom
+            live = sorted(u for u in totals if u + headroom >= lowest)
+            gone = sorted(u for u in totals if u + headroom < lowest)
+            if gone:
+                live = [0, *live]
+            alive[mask] = np.array(live, dtype=np.int64)
+            dead[mask] = np.array([u for u in gone if u != 0], dtype=np.int64)
+        return cls(model, alive, dead, headrooms, lowest)
+
+    def canonical_upper(self, filled: IntArray, upper: IntArray) -> IntArray:
+        """The upper totals (capped) that states are solved for: 0 for every dead total.
+
+        Example:
+            >>> import numpy as np, yamskit
+            >>> from yamskit.solver.model import model_of
+            >>> space = StateSpace.of(model_of(yamskit.variant("classic")))
+            >>> space.canonical_upper(np.array([0b11111, 0b11111]), np.array([10, 40])).tolist()
+            [0, 40]
+        """
+        room = np.zeros(1 << self.model.num_rows, dtype=np.int64)
+        for mask, headroom in self.headroom.items():
+            room[mask] = headroom
+        capped = np.minimum(upper, self.model.cap)
+        return np.where(capped + room[filled & self.bonus_mask] < self.lowest, 0, capped)
+
+    @property
+    def shape(self) -> tuple[int, int, int]:
+        """Shape of the dense value array: (filled sets, flags, upper totals)."""
+        return (1 << self.model.num_rows, self.model.flags, self.model.cap + 1)
+
+    @property
+    def bonus_mask(self) -> int:
+        """The bit set of the bonus rows."""
+        return sum(1 << i for i in range(self.model.num_rows) if self.model.bonus_rows[i])
+
+    def flags_of(self, filled: int) -> tuple[int, ...]:
+        """The flag values a filled set can have."""
+        if self.model.needs_flag and filled >> self.model.flag_row & 1:
+            return (0, 1)
+        return (0,)
+
+    def layer(self, filled_count: int) -> tuple[IntArray, IntArray, IntArray]:
+        """The canonical states with ``filled_count`` rows filled: arrays (filled, flag, upper)."""
+        sets = [f for f in range(1 << self.model.num_rows) if f.bit_count() == filled_count]
+        bonus_mask = self.bonus_mask
+        parts_f, parts_y, parts_u = [], [], []
+        for filled in sets:
+            totals = self.alive[filled & bonus_mask]
+            for flag in self.flags_of(filled):
+                parts_f.append(np.full(len(totals), filled, dtype=np.int64))
+                parts_y.append(np.full(len(totals), flag, dtype=np.int64))
+                parts_u.append(totals)
+        return np.concatenate(parts_f), np.concatenate(parts_y), np.concatenate(parts_u)
+
+    @property
+    def count(self) -> int:
+        """How many canonical states the solver computes (all layers, the full sheet included)."""
+        bonus_mask = self.bonus_mask
+        return sum(len(self.alive[f & bonus_mask]) * len(self.flags_of(f)) for f in range(1 << self.model.num_rows))
+
+    def copy_dead(self, values: npt.NDArray[np.float64], filled_count: int) -> None:
+        """Give every dead upper total of the layer's filled sets the value of total 0."""
+        bonus_mask = self.bonus_mask
+        for filled in range(1 << self.model.num_rows):
+            if filled.bit_count() != filled_count:
+                continue
+            gone = self.dead[filled & bonus_mask]
+            for flag in range(values.shape[1]) if len(gone) else ():
+                values[filled, flag, gone] = values[filled, flag, 0]

@@ -1,0 +1,311 @@
+"""A solved variant: the optimal expected score of every state, advice, and a saved-table format.
+
+A :class:`Strategy` holds the value of every turn state (see
+:mod:`yamskit.solver.space`). Inside a turn it recomputes that turn's throw and keep
+layers for the one state asked about, so advice is exact at every step.
+
+Example:
+    >>> import yamskit
+    >>> from yamskit.categories import Category, total, upper
+    >>> from yamskit.solver import solve
+    >>> mini = yamskit.ScorecardVariant.define("mini", rows=[upper(6), Category("chance", total)])
+    >>> strategy = solve(mini, quiet=True)
+    >>> round(strategy.expected_score(), 4)
+    37.3438
+    >>> game = mini.new_game(seed=1).apply(yamskit.Roll(outcome="66612"))
+    >>> best = strategy.advise(game)[0]
+    >>> best.action, round(best.expected, 2), best.regret
+    (Roll(keep=Dice.parse('666'), outcome=None), 45.0, 0.0)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from ..actions import Action, Roll, Score, Scratch
+from ..errors import DeserializationError, RuleConfigError
+from ..scorecard_game import ScorecardGame, ScorecardVariant
+from . import tables
+from .expectimax import keep_values, turn_tables
+from .model import Model, model_of
+
+__all__ = ["FORMAT_VERSION", "Advice", "RulesMismatchError", "Strategy"]
+
+#: Version of the saved-table format; bumped whenever its layout changes.
+FORMAT_VERSION = 1
+#: Values closer than this count as equal when the bot picks among options.
+TIE = 1e-9
+
+FloatArray = npt.NDArray[np.float64]
+
+
+class RulesMismatchError(RuleConfigError):
+    """A strategy (or a saved table) used with a variant whose rules differ from the solved ones.
+
+    Example:
+        >>> issubclass(RulesMismatchError, RuleConfigError)
+        True
+    """
+
+
+@attrs.frozen
+class Advice:
+    """One legal option with the expected final score of taking it and playing on optimally.
+
+    Attributes:
+        action: the option (a throw, listed with ``outcome=None``, or a box).
+        expected: the expected final score of the player after this option.
+        regret: how much less than the best option it is expected to score (0 for the best).
+
+    Example:
+        >>> Advice(Score("chance"), 30.5, 0.0).regret
+        0.0
+    """
+
+    action: Action
+    expected: float
+    regret: float
+
+
+@attrs.frozen(eq=False)
+class _Position:
+    """A player's sheet reduced to a solver state, with the points already earned."""
+
+    filled: int
+    flag: int
+    upper: int
+    so_far: int
+
+
+class Strategy:
+    """The optimal strategy of a one-column scorecard variant (build one with :func:`yamskit.solver.solve`).
+
+    Attributes:
+        variant: the solved variant (``None`` for a table loaded without one).
+        model: the solver's model of its rules.
+        values: the value (points still to come) of every turn state, ``[filled, flag, upper]``.
+    """
+
+    def __init__(self, variant: ScorecardVariant | None, model: Model, values: FloatArray) -> None:
+        self.variant = variant
+        self.model = model
+        self.values = values
+        self._checked: set[int] = set()
+
+    def __repr__(self) -> str:
+        name = self.variant.name if self.variant is not None else "?"
+        return f"<Strategy {name}: {self.expected_score():.4f} expected, {self.nbytes / 1e6:.1f} MB>"
+
+    @property
+    def nbytes(self) -> int:
+        """Memory held by the value table, in bytes.
+
+        Example:
+            >>> import yamskit
+            >>> from yamskit.categories import upper
+            >>> from yamskit.solver import solve
+            >>> solve(yamskit.ScorecardVariant.define("one", rows=[upper(6)]), quiet=True).nbytes
+            16
+        """
+        return int(self.values.nbytes)
+
+    # ------------------------------------------------------------------ positions
+    def _check(self, state: ScorecardGame) -> None:
+        if not isinstance(state, ScorecardGame):
+            raise RuleConfigError(f"a strategy advises scorecard games, not {type(state).__name__}")
+        key = id(state.variant.rules)
+        if key in self._checked:
+            return
+        if model_of(state.variant).fingerprint != self.model.fingerprint:
+            raise RulesMismatchError(
+                f"this strategy was solved for other rules than {state.variant.name!r} {state.variant.options}"
+            )
+        self._checked.add(key)
+
+    def _position(self, state: ScorecardGame) -> _Position:
+        self._check(state)
+        sheet = state.sheets[state.current_player]
+        cells = sheet.cells[0]
+        filled = sum(1 << i for i, cell in enumerate(cells) if not cell.is_empty)
+        upper = min(sum(cell.value for i, cell in enumerate(cells) if self.model.bonus_rows[i]), self.model.cap)
+        flag = 0
+        if self.model.needs_flag and cells[self.model.flag_row].value > 0:
+            flag = 1
+        so_far = sum(cell.value for cell in cells) + sheet.extra
+        return _Position(filled, flag, upper, so_far)
+
+    def _value(self, filled: int, flag: int, upper: int) -> float:
+        return float(self.values[filled, flag, upper])
+
+    def _layers(self, p: _Position) -> list[FloatArray]:
+        one = np.array([p.filled], dtype=np.int64)
+        layers = turn_tables(self.model, self.values, one, np.array([p.flag]), np.array([p.upper]))
+        return [layer[:, 0] for layer in layers]
+
+    # ------------------------------------------------------------------ queries
+    def expected_score(self, state: ScorecardGame | None = None) -> float:
+        """The expected final score of the player to move, playing optimally from ``state``.
+
+        ``None`` is the start of a game. For a finished game, the player's actual score.
+
+        Example:
+            >>> import yamskit
+            >>> from yamskit.categories import upper
+            >>> from yamskit.solver import solve
+            >>> sixes = yamskit.ScorecardVariant.define("sixes", rows=[upper(6)])
+            >>> round(solve(sixes, quiet=True).expected_score(), 6)  # 5 dice, 3 throws: 5 * (1 - (5/6)**3) * 6
+            12.638889
+        """
+        if state is None:
+            return self._value(0, 0, 0)
+        p = self._position(state)
+        if state.is_over:
+            return float(state.result().scores[state.current_player])
+        if not state.turn.has_thrown:
+            return p.so_far + self._value(p.filled, p.flag, p.upper)
+        layers = self._layers(p)
+        return p.so_far + float(layers[state.turn.throws_left][state.dice.index])
+
+    def advise(self, state: ScorecardGame) -> tuple[Advice, ...]:
+        """Every legal option of the player to move, best first, with expected final score and regret.
+
+        Options of equal value keep the order of ``state.legal_actions()``. Here the last
+        throw showed 11111: a 0 in sixes beats 5 in chance, which would leave sixes to
+        fill with about 12.6 on average instead of chance's 23.3.
+
+        Example:
+            >>> import yamskit
+            >>> from yamskit.categories import Category, total, upper
+            >>> from yamskit.solver import solve
+            >>> v = yamskit.ScorecardVariant.define("v", rows=[upper(6), Category("chance", total)])
+            >>> g = v.new_game(seed=1).apply(yamskit.Roll(outcome="12345")).apply(yamskit.Roll("", "66666"))
+            >>> g = g.apply(yamskit.Roll("", "11111"))
+            >>> for a in solve(v, quiet=True).advise(g):
+            ...     print(type(a.action).__name__, a.action.row, round(a.regret, 3))
+            Score sixes 0.0
+            Scratch sixes 0.0
+            Score chance 5.694
+            Scratch chance 10.694
+        """
+        p = self._position(state)
+        if state.is_over:
+            return ()
+        rated: list[tuple[Action, float]] = []
+        if not state.turn.has_thrown:
+            for action in state.legal_actions():
+                rated.append((action, p.so_far + self._value(p.filled, p.flag, p.upper)))
+        else:
+            left = state.turn.throws_left
+            keeps = keep_values(self._layers(p)[left - 1][:, None])[:, 0] if left > 0 else None
+            for action in state.legal_actions():
+                if isinstance(action, Roll):
+                    assert keeps is not None
+                    rated.append(
+                        (
+                            action,
+                            p.so_far
+                            + float(
+                                keeps[
+                                    action.keep.index
+                                    if len(action.keep) < 5
+                                    else tables.ROLL_OFFSET + action.keep.index
+                                ]
+                            ),
+                        )
+                    )
+                elif isinstance(action, (Score, Scratch)):
+                    rated.append((action, self._after(state, p, action)))
+        if not rated:
+            return ()
+        best = max(v for _, v in rated)
+        order = sorted(range(len(rated)), key=lambda i: -rated[i][1])
+        return tuple(Advice(rated[i][0], rated[i][1], best - rated[i][1]) for i in order)
+
+    def _after(self, state: ScorecardGame, p: _Position, action: Score | Scratch) -> float:
+        placed = state.placement(action)
+        row = self.model.rows.index(placed.row)
+        points = 0 if placed.crossed else placed.points
+        upper = min(p.upper + points, self.model.cap) if self.model.bonus_rows[row] else p.upper
+        flag = p.flag
+        if row == self.model.flag_row and self.model.needs_flag:
+            flag = 1 if points > 0 else 0
+        value = self._value(p.filled | (1 << row), flag, upper)
+        return p.so_far + points + placed.extra + value
+
+    def best_action(self, state: ScorecardGame) -> Action:
+        """The action the optimal player takes: the best option, a box rather than a throw on a tie.
+
+        Example:
+            >>> import yamskit
+            >>> from yamskit.categories import upper
+            >>> from yamskit.solver import solve
+            >>> v = yamskit.ScorecardVariant.define("sixes", rows=[upper(6)])
+            >>> solve(v, quiet=True).best_action(v.new_game(seed=1).apply(yamskit.Roll(outcome="66666")))
+            Score(row='sixes', column=None)
+        """
+        advice = self.advise(state)
+        if not advice:
+            raise RuleConfigError("the game is over: there is no action to advise")
+        top = advice[0].expected
+        for option in advice:
+            if top - option.expected <= TIE and not isinstance(option.action, Roll):
+                return option.action
+        return advice[0].action
+
+    # ------------------------------------------------------------------ files
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the table to ``path`` (numpy ``.npz``), with the rules fingerprint and format version.
+
+        Example:
+            >>> import tempfile, yamskit
+            >>> from yamskit.categories import upper
+            >>> from yamskit.solver import solve
+            >>> v = yamskit.ScorecardVariant.define("sixes", rows=[upper(6)])
+            >>> path = tempfile.mkdtemp() + "/sixes.npz"
+            >>> solve(v, quiet=True).save(path)
+            >>> round(Strategy.load(path, v).expected_score(), 3)
+            12.639
+        """
+        about: dict[str, Any] = {}
+        if self.variant is not None:
+            about = {"name": self.variant.name, "options": self.variant.options}
+        with open(path, "wb") as out:
+            np.savez(
+                out,
+                values=self.values,
+                format=np.array(FORMAT_VERSION),
+                fingerprint=np.array(self.model.fingerprint),
+                variant=np.array(json.dumps(about, default=str)),
+            )
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str], variant: ScorecardVariant) -> Strategy:
+        """Read a table written by :meth:`save`, for ``variant``.
+
+        Raises:
+            RulesMismatchError: the table was solved for other rules.
+            DeserializationError: not a strategy file, or another format version.
+        """
+        model = model_of(variant)
+        try:
+            with np.load(Path(path), allow_pickle=False) as data:
+                version = int(data["format"])
+                fingerprint = str(data["fingerprint"])
+                about = str(data["variant"])
+                values = np.array(data["values"], dtype=np.float64)
+        except (OSError, KeyError, ValueError) as error:
+            raise DeserializationError(f"{path} is not a yamskit strategy file: {error}") from None
+        if version != FORMAT_VERSION:
+            raise DeserializationError(f"{path} has strategy format {version}; this yamskit reads {FORMAT_VERSION}")
+        if fingerprint != model.fingerprint:
+            raise RulesMismatchError(
+                f"{path} was solved for other rules ({about}) than {variant.name!r} {variant.options}"
+            )
+        return cls(variant, model, values)

@@ -1,0 +1,112 @@
+"""Roll and keep tables over the 252 rolls and 462 keeps, as numpy arrays.
+
+Everything the solver and the batch simulator index is built here once, from
+:data:`yamskit.dice.ROLLS` and :data:`yamskit.dice.KEEPS` (so index ``i`` of every
+array means the same dice as in the core). Keeps are ordered by size, so the keeps
+of one size form a slice (:data:`SIZE_SLICES`), and the keeps of size five are the
+rolls, in the same order.
+
+* :data:`CHILDREN` — for each keep of fewer than five dice, the keep with one more
+  die of each face: averaging over them is throwing one more die.
+* :data:`PARENTS` — for each non-empty keep, the keeps with one die fewer (padded by
+  repeating the first): the sub-multiset lattice, for best-keep maxima.
+* :data:`ROLL_PROBABILITIES` — the chance of each roll of five dice.
+
+Example:
+    >>> from yamskit.solver import tables
+    >>> tables.CHILDREN.shape, tables.PARENTS.shape, tables.SIZE_SLICES[5]
+    ((210, 6), (462, 5), slice(210, 462, None))
+    >>> round(float(tables.ROLL_PROBABILITIES.sum()), 12)
+    1.0
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from ..dice import KEEPS, NUM_DICE, ROLLS, outcome_probabilities
+
+__all__ = [
+    "CHILDREN",
+    "COUNTS",
+    "FIVE_OF_A_KIND",
+    "KEEP_COUNTS",
+    "KEEP_SIZES",
+    "NUM_KEEPS",
+    "NUM_ROLLS",
+    "PARENTS",
+    "PARENT_COUNTS",
+    "ROLL_KEEPS",
+    "ROLL_KEEP_COUNTS",
+    "ROLL_OFFSET",
+    "ROLL_PROBABILITIES",
+    "SIZE_SLICES",
+    "keep_index",
+]
+
+IntArray = npt.NDArray[np.int64]
+FloatArray = npt.NDArray[np.float64]
+
+#: How many rolls of five dice and how many keeps (0 to 5 dice) there are.
+NUM_ROLLS = len(ROLLS)
+NUM_KEEPS = len(KEEPS)
+#: Index of the first five-dice keep: ``KEEPS[ROLL_OFFSET + r] == ROLLS[r]``.
+ROLL_OFFSET = NUM_KEEPS - NUM_ROLLS
+
+_INDEX = {k.faces: i for i, k in enumerate(KEEPS)}
+
+
+def keep_index(faces: tuple[int, ...]) -> int:
+    """Index in :data:`~yamskit.dice.KEEPS` of sorted ``faces``.
+
+    Example:
+        >>> keep_index(()), keep_index((6, 6, 6, 6, 6))
+        (0, 461)
+    """
+    return _INDEX[faces]
+
+
+#: Number of dice of each keep.
+KEEP_SIZES: IntArray = np.array([len(k) for k in KEEPS], dtype=np.int64)
+#: The slice of the keeps of each size 0 to 5.
+SIZE_SLICES: tuple[slice, ...] = tuple(
+    slice(int(np.searchsorted(KEEP_SIZES, s)), int(np.searchsorted(KEEP_SIZES, s, side="right")))
+    for s in range(NUM_DICE + 1)
+)
+#: Face counts (ones first) of each keep, shape (462, 6).
+KEEP_COUNTS: IntArray = np.array([k.counts for k in KEEPS], dtype=np.int64)
+#: Face counts of each roll, shape (252, 6).
+COUNTS: IntArray = KEEP_COUNTS[ROLL_OFFSET:].copy()
+#: The roll index of the five of a kind of each face 1 to 6.
+FIVE_OF_A_KIND: IntArray = np.array([keep_index((f,) * NUM_DICE) - ROLL_OFFSET for f in range(1, 7)], dtype=np.int64)
+
+#: ``CHILDREN[k, f - 1]``: the keep ``k`` plus one die showing ``f`` (keeps of 0-4 dice).
+CHILDREN: IntArray = np.array(
+    [[keep_index(tuple(sorted((*k.faces, f)))) for f in range(1, 7)] for k in KEEPS[:ROLL_OFFSET]], dtype=np.int64
+)
+
+
+def _parents(faces: tuple[int, ...]) -> list[int]:
+    found = sorted({keep_index(faces[:i] + faces[i + 1 :]) for i in range(len(faces))})
+    return found
+
+
+_PARENT_LISTS = [_parents(k.faces) for k in KEEPS]
+#: How many distinct keeps with one die fewer each keep has (its distinct faces).
+PARENT_COUNTS: IntArray = np.array([len(p) for p in _PARENT_LISTS], dtype=np.int64)
+#: ``PARENTS[k, :PARENT_COUNTS[k]]``: the keeps with one die of ``k`` fewer; padded with the first.
+PARENTS: IntArray = np.array(
+    [(p + [p[0]] * (NUM_DICE - len(p))) if p else [0] * NUM_DICE for p in _PARENT_LISTS], dtype=np.int64
+)
+
+_PROB = {d.faces: p for d, p in outcome_probabilities(NUM_DICE)}
+#: Probability of each roll when all five dice are thrown.
+ROLL_PROBABILITIES: FloatArray = np.array([float(_PROB[r.faces]) for r in ROLLS], dtype=np.float64)
+
+#: ``ROLL_KEEPS[r, :ROLL_KEEP_COUNTS[r]]``: every distinct keep (sub-multiset) of roll ``r``, padded with -1.
+ROLL_KEEP_COUNTS: IntArray = np.array([len(r.sub_multisets()) for r in ROLLS], dtype=np.int64)
+ROLL_KEEPS: IntArray = np.full((NUM_ROLLS, int(ROLL_KEEP_COUNTS.max())), -1, dtype=np.int64)
+for _r, _roll in enumerate(ROLLS):
+    _subs = [keep_index(s.faces) for s in _roll.sub_multisets()]
+    ROLL_KEEPS[_r, : len(_subs)] = _subs
