@@ -110,7 +110,19 @@ def _normalize(text: str) -> str:
 
 def _last_throw(state: Any, since: int) -> str:
     throws = [m.action for m in state.history[since:] if isinstance(m.action, Roll)]
-    return f" -> {throws[-1].outcome}" if throws and throws[-1].outcome is not None else ""
+    outcome = throws[-1].outcome if throws else None
+    if outcome is None:
+        return ""
+    keep = throws[-1].keep
+    return f" -> {outcome}" + (f" (dice {keep + outcome})" if len(keep) else "")
+
+
+def _mid_turn(state: Any) -> bool:
+    """Whether the player to move has just thrown (the sheet was shown at the start of the turn)."""
+    if not state.history:
+        return False
+    last = state.history[-1]
+    return bool(last.player == state.current_player and isinstance(last.action, Roll))
 
 
 def _print_result(state: Any, out: IO[str]) -> None:
@@ -147,16 +159,22 @@ def _choose(state: Any, legal: list[Action], line: str) -> Action | str:
 
 
 def _list_choices(state: Any, legal: list[Action], out: IO[str]) -> None:
+    """The numbered choices, in columns; placing ones show the points they would add."""
     seat = state.current_player
     before = state.result().scores[seat]
+    entries = []
     for number, action in enumerate(legal, start=1):
         gain = ""
         if not isinstance(action, Roll):
             try:
-                gain = f"  ({state.apply(action).result().scores[seat] - before:+d})"
+                gain = f" ({state.apply(action).result().scores[seat] - before:+d})"
             except ValueError:
                 gain = ""
-        print(f"{number:>4}. {action_id(action)}{gain}", file=out)
+        entries.append(f"{number:>3}. {action_id(action)}{gain}")
+    width = max(len(e) for e in entries) + 2
+    per_line = max(1, 100 // width)
+    for start in range(0, len(entries), per_line):
+        print("".join(e.ljust(width) for e in entries[start : start + per_line]).rstrip(), file=out)
 
 
 def _save(path: str | None, state: Any, out: IO[str]) -> None:
@@ -198,8 +216,9 @@ def _play(args: argparse.Namespace) -> int:
                 print(f"{name}: {action_id(action)}{_last_throw(state, since)}", file=out)
             continue
         if shown != len(state.history):
-            print("", file=out)
-            print(state.render(), file=out)
+            if shown == -1 or not _mid_turn(state):
+                print("", file=out)
+                print(state.render(), file=out)
             legal = list(state.legal_actions())
             _list_choices(state, legal, out)
             shown = len(state.history)
