@@ -13,7 +13,7 @@ a number. ``Scratch(row, column)`` crosses a box out, obeying the same order and
 condition. A player is never stranded: when only ``dry`` boxes are left, throws
 that keep dice on the last throw are refused.
 
-Example:
+Examples:
     >>> import yamskit
     >>> v = yamskit.variant("challenge")
     >>> v.columns
@@ -90,7 +90,7 @@ NOTES: tuple[str, ...] = (
 class PlusMinusError(ConstraintError):
     """A score that would leave plus not greater than minus in one column.
 
-    Example:
+    Examples:
         >>> issubclass(PlusMinusError, ConstraintError)
         True
     """
@@ -107,7 +107,7 @@ class PlusAboveMinus:
         plus: the row that must hold more.
         minus: the row that must hold less.
 
-    Example:
+    Examples:
         >>> import yamskit
         >>> g = yamskit.variant("challenge").new_game(seed=1)
         >>> g = g.apply(yamskit.Roll(outcome="55555")).apply(yamskit.Score("minus", "ascending"))
@@ -144,7 +144,7 @@ class PlusAboveMinus:
 def challenge() -> ScorecardVariant:
     """Yams Challenge: four columns, plus above minus, never stranded (no options).
 
-    Example:
+    Examples:
         >>> challenge().describe().splitlines()[0]
         'challenge: 14 rows x 4 column(s), 3 throws a turn'
     """

@@ -21,7 +21,7 @@ Options: ``mode`` (``"1v1"``, ``"1v1v1"``, ``"2v2"``), ``coefficients`` (``None`
 column -> coefficient), ``four_of_a_kind`` (``"four_dice"``: 30 + the four dice;
 ``"all_dice"``: 30 + all five).
 
-Example:
+Examples:
     >>> import yamskit
     >>> v = yamskit.variant("competitive")
     >>> v.score("four_of_a_kind", "66666"), v.score("yams", "66666"), v.score("less_than_8", "11111")
@@ -86,7 +86,7 @@ def _yams(dice: Dice) -> int:
 def rows(four_of_a_kind: FourOfAKind = "four_dice") -> tuple[Category, ...]:
     """The thirteen rows, top to bottom (built once per option value).
 
-    Example:
+    Examples:
         >>> tuple(r.max for r in rows() if r.id.endswith(("sum", "house", "kind", "straight", "8", "yams")))
         (30, 30, 50, 54, 50, 75, 100)
         >>> rows("all_dice")[9].max
@@ -128,7 +128,7 @@ def sec_maxima(categories: tuple[Category, ...]) -> dict[str, int]:
 
     The small sum must stay below the large sum, whose maximum is 30.
 
-    Example:
+    Examples:
         >>> sec_maxima(rows())
         {'ones': 5, 'twos': 10, 'threes': 15, 'fours': 20, 'fives': 25, 'sixes': 30, 'small_sum': 29, \
 'large_sum': 30, 'full_house': 50, 'four_of_a_kind': 54, 'straight': 50, 'less_than_8': 75, 'yams': 100}
@@ -164,7 +164,7 @@ def competitive(
         four_of_a_kind: ``"four_dice"`` (30 + the four matching dice) or
             ``"all_dice"`` (30 + all five).
 
-    Example:
+    Examples:
         >>> v = competitive(mode="2v2")
         >>> v.rules.players, v.columns
         ((4, 4), ('down', 'free', 'up', 'mid', 'turbo', 'connected'))

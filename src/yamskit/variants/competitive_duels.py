@@ -13,7 +13,7 @@ neighbours fights a *duel* in every column:
 A player's score is the sum of its duels. :class:`DuelScoring` is the variant's
 ``result`` callable: it returns the whole duel table in ``Result.details``.
 
-Example:
+Examples:
     >>> crush_multiplier(300, 100), crush_multiplier(100, 0), crush_multiplier(150, 100)
     (3, 5, 1)
     >>> duel_points(300, 100, clean_a=False, clean_b=True, coefficient=10)
@@ -70,7 +70,7 @@ def crush_multiplier(raw_a: int, raw_b: int) -> int:
     a high raw above 0 gives 5; two raws of 0 give 1. The order of the raws does not
     matter.
 
-    Example:
+    Examples:
         >>> tuple(crush_multiplier(a, 100) for a in (199, 200, 300, 400, 500, 900))
         (1, 2, 3, 4, 5, 5)
         >>> crush_multiplier(0, 40), crush_multiplier(0, 0)
@@ -87,7 +87,7 @@ def duel_points(raw_a: int, raw_b: int, *, clean_a: bool, clean_b: bool, coeffic
 
     ``(raw_a - raw_b + 200 x (clean_a - clean_b)) x coefficient x crush_multiplier``.
 
-    Example:
+    Examples:
         >>> duel_points(250, 100, clean_a=False, clean_b=False, coefficient=12)
         3600
         >>> duel_points(100, 250, clean_a=False, clean_b=False, coefficient=12)
@@ -103,7 +103,7 @@ def opponents(mode: Mode) -> tuple[tuple[int, int], ...]:
     ``1v1``: the two players; ``1v1v1``: every pair of the triangle; ``2v2``: every
     seat with the next one round the table (A-B, B-C, C-D, D-A).
 
-    Example:
+    Examples:
         >>> opponents("1v1"), opponents("2v2")
         (((0, 1),), ((0, 1), (1, 2), (2, 3), (3, 0)))
     """
@@ -116,7 +116,7 @@ def opponents(mode: Mode) -> tuple[tuple[int, int], ...]:
 def teams(mode: Mode) -> tuple[tuple[int, ...], ...]:
     """The sides of ``mode``: seats A and C against B and D in ``2v2``, else everyone alone.
 
-    Example:
+    Examples:
         >>> teams("2v2"), teams("1v1v1")
         (((0, 2), (1, 3)), ((0,), (1,), (2,)))
     """
@@ -129,7 +129,7 @@ def teams(mode: Mode) -> tuple[tuple[int, ...], ...]:
 class ColumnScore:
     """One player's column: boxes, upper total, upper bonus, raw score, clean or not.
 
-    Example:
+    Examples:
         >>> ColumnScore(boxes=300, upper=72, bonus=50, clean=True).raw
         350
     """
@@ -165,7 +165,7 @@ class ColumnScore:
 class Duel:
     """One duel: two seats, one column, every number that decides it.
 
-    Example:
+    Examples:
         >>> d = Duel.between((0, 1), "free", 12, ColumnScore(250, 0, 0, True), ColumnScore(100, 0, 0, False))
         >>> d.multiplier, d.difference, d.points
         (2, 350, (8400, -8400))
@@ -222,7 +222,7 @@ class DuelScoring:
     ``1v1`` the positive score wins; otherwise the highest score, in ``2v2`` the
     highest team score (both players of that team are the winners).
 
-    Example:
+    Examples:
         >>> import yamskit
         >>> g = yamskit.variant("competitive", mode="2v2").new_game(players=["A", "B", "C", "D"], seed=3)
         >>> r = g.result()
@@ -296,7 +296,7 @@ class Coefficients:
     own seeded dice stream (a Fisher-Yates shuffle fed by single dice), so the same
     seed always gives the same coefficients.
 
-    Example:
+    Examples:
         >>> weights, _ = Coefficients()(DiceStream(seed=5), 2)
         >>> sorted(weights)
         [8, 10, 12, 14, 16, 18]
@@ -319,7 +319,7 @@ class Coefficients:
     def from_option(cls, coefficients: Mapping[str, int] | None, columns: tuple[str, ...]) -> Coefficients:
         """Check the ``coefficients`` option (column id -> whole number >= 1, every column once).
 
-        Example:
+        Examples:
             >>> Coefficients.from_option({"a": 2, "b": 1}, ("a", "b")).given
             (2, 1)
         """

@@ -15,7 +15,7 @@ condition is written as a crossed-out 0. The rules here are placement rules (see
 The golden rule and the sums are also *constraints*: they report the lowest and
 highest value they accept (:class:`Bounds`), which is how the *sec* finds its value.
 
-Example:
+Examples:
     >>> import yamskit
     >>> v = yamskit.variant("competitive")
     >>> tuple(type(rule).__name__ for rule in v.rules.rules)
@@ -49,7 +49,7 @@ class Bounds:
         why_low, why_high: what sets each limit, for notes.
         forbidden: a reason why no value above 0 is accepted (``""`` when some may be).
 
-    Example:
+    Examples:
         >>> b = Bounds(low=24, why_low="Bob has 24")
         >>> b.accepts(24), b.accepts(18), b.reason(18)
         (True, False, 'Bob has 24')
@@ -104,7 +104,7 @@ class ZeroIsScratch:
     Competitive Yams has no separate crossing out: scoring 0 *is* the scratch, and
     the clean-column bonus and the sum rules treat every 0 alike.
 
-    Example:
+    Examples:
         >>> import yamskit
         >>> g = yamskit.variant("competitive").new_game(players=["Ann", "Bob"], seed=1)
         >>> g = g.apply(yamskit.Roll(outcome="12346"))
@@ -126,7 +126,7 @@ class GoldenRule:
     "Anyone" is every other player, teammates included; the box is the same row in
     the same column. A smaller value is written as 0.
 
-    Example:
+    Examples:
         >>> import yamskit
         >>> g = yamskit.variant("competitive").new_game(players=["Ann", "Bob"], seed=1)
         >>> g = g.apply(yamskit.Roll(outcome="66661")).apply(yamskit.Score("sixes", "free"))
@@ -138,7 +138,7 @@ class GoldenRule:
     def bounds(self, game: ScorecardGame, player: int, row: str, column: str) -> Bounds:
         """At least the highest value any other player has in ``row``/``column``.
 
-        Example:
+        Examples:
             >>> import yamskit
             >>> g = yamskit.variant("competitive").new_game(players=["Ann", "Bob"], seed=1)
             >>> GoldenRule().bounds(g, 0, "sixes", "free").low
@@ -164,7 +164,7 @@ class SumPair:
     * if the partner box is crossed out, only 0 can be written; writing 0 crosses out
       the partner box too, even if it already holds points (``also_cross``).
 
-    Example:
+    Examples:
         >>> import yamskit
         >>> g = yamskit.variant("competitive").new_game(players=["Ann", "Bob"], seed=1)
         >>> g = g.apply(yamskit.Roll(outcome="66554")).apply(yamskit.Score("small_sum", "free"))
@@ -181,7 +181,7 @@ class SumPair:
     def bounds(self, game: ScorecardGame, player: int, row: str, column: str) -> Bounds:
         """What the sum rules allow in ``row`` (no limit for rows other than the two sums).
 
-        Example:
+        Examples:
             >>> import yamskit
             >>> g = yamskit.variant("competitive").new_game(players=["Ann", "Bob"], seed=1)
             >>> g = g.apply(yamskit.Roll(outcome="66554")).apply(yamskit.Score("large_sum", "free"))
@@ -240,7 +240,7 @@ class Sec:
         maxima: the value of each row, by row id.
         constraints: the rules whose :meth:`~Constraint.bounds` the value must satisfy.
 
-    Example:
+    Examples:
         >>> import yamskit
         >>> g = yamskit.variant("competitive").new_game(players=["Ann", "Bob"], seed=1)
         >>> g = g.apply(yamskit.Roll(outcome="22222"))
@@ -254,7 +254,7 @@ class Sec:
     def value(self, game: ScorecardGame, player: int, row: str, column: str) -> tuple[int, str]:
         """The sec value of ``row``/``column`` for ``player`` now, and what limited it.
 
-        Example:
+        Examples:
             >>> import yamskit
             >>> g = yamskit.variant("competitive").new_game(players=["Ann", "Bob"], seed=1)
             >>> rule = g.rules.rules[0]

@@ -15,7 +15,7 @@ Options: ``removed`` (``"supply"``: a removed token goes back to its owner's sup
 ``"out"``: it leaves the game) and ``max_turns`` (the most turns, both players
 counted, before the game ends and is scored; default 200).
 
-Example:
+Examples:
     >>> import yamskit
     >>> game = yamskit.variant("yam-master").new_game(players=["Ann", "Bob"], seed=1)
     >>> game = game.apply(yamskit.Roll(outcome="22255"))
@@ -114,7 +114,7 @@ RULINGS: tuple[str, ...] = (
 class LabelError(IllegalActionError):
     """A token placed on a cell whose label the dice do not satisfy.
 
-    Example:
+    Examples:
         >>> import yamskit
         >>> g = yamskit.variant("yam-master").new_game(seed=1).apply(yamskit.Roll(outcome="12346"))
         >>> g.apply(yamskit.Place((2, 2)))  # doctest: +IGNORE_EXCEPTION_DETAIL
@@ -126,7 +126,7 @@ class LabelError(IllegalActionError):
 class ChallengeError(IllegalActionError):
     """A challenge declared at the wrong time, or a turn ended right after declaring one.
 
-    Example:
+    Examples:
         >>> import yamskit
         >>> g = yamskit.variant("yam-master").new_game(seed=1).apply(yamskit.Roll(outcome="12346"))
         >>> g = g.apply(yamskit.DeclareChallenge())
@@ -138,7 +138,7 @@ class ChallengeError(IllegalActionError):
 class RemovalError(IllegalActionError):
     """A removal without five of a kind, or of a cell that holds no opponent's token.
 
-    Example:
+    Examples:
         >>> import yamskit
         >>> g = yamskit.variant("yam-master").new_game(seed=1).apply(yamskit.Roll(outcome="66666"))
         >>> g.is_legal(yamskit.RemoveToken((0, 0)))  # the cell is free
@@ -167,7 +167,7 @@ class YamMasterVariant:
             ``"out"`` (it is out of the game).
         max_turns: the most turns, both players counted, before the game ends and is scored.
 
-    Example:
+    Examples:
         >>> v = YamMasterVariant(removed="out")
         >>> v.name, v.options
         ('yam-master', {'removed': 'out', 'max_turns': 200})
@@ -202,7 +202,7 @@ class YamMasterVariant:
             first_player: index of the first player, or ``"roll_off"`` (the higher sum of
                 five dice starts; ties throw again).
 
-        Example:
+        Examples:
             >>> g = YamMasterVariant().new_game(players=["Ann", "Bob"], seed=2, first_player=1)
             >>> g.players[g.current_player], g.supply
             ('Bob', (12, 12))
@@ -230,7 +230,7 @@ class YamMasterVariant:
     def describe(self) -> str:
         """A plain-text summary: the board, the labels, the options and the rulings.
 
-        Example:
+        Examples:
             >>> print(YamMasterVariant().describe().splitlines()[0])
             yam-master: 5x5 board, 2 players, 12 tokens each, 3 throws a turn
         """
@@ -271,7 +271,7 @@ class YamMasterGame:
         out: tokens of each player removed from the game (``removed="out"`` only).
         turns: completed turns, both players counted.
 
-    Example:
+    Examples:
         >>> import yamskit
         >>> g = yamskit.variant("yam-master").new_game(seed=3).apply(yamskit.Roll(outcome="66666"))
         >>> sorted(a.cell for a in g.legal_actions() if isinstance(a, yamskit.Place))
@@ -320,7 +320,7 @@ class YamMasterGame:
     def outcomes(self, keep: Dice | str = "") -> tuple[tuple[Dice, Fraction], ...]:
         """Every five-dice result of throwing all dice but ``keep``, with exact probabilities.
 
-        Example:
+        Examples:
             >>> import yamskit
             >>> len(yamskit.variant("yam-master").new_game(seed=1).outcomes())
             252
@@ -379,7 +379,7 @@ class YamMasterGame:
     def check(self, action: Action, *, player: int | str | None = None) -> None:
         """Raise the :class:`~yamskit.IllegalActionError` that ``action`` would raise; else nothing.
 
-        Example:
+        Examples:
             >>> import yamskit
             >>> g = yamskit.variant("yam-master").new_game(seed=1)
             >>> g.check(yamskit.Roll())
@@ -403,7 +403,7 @@ class YamMasterGame:
     def is_legal(self, action: Action, *, player: int | str | None = None) -> bool:
         """Whether ``action`` applies now.
 
-        Example:
+        Examples:
             >>> import yamskit
             >>> yamskit.variant("yam-master").new_game(seed=1).is_legal(yamskit.Pass())
             False
@@ -437,7 +437,7 @@ class YamMasterGame:
     def legal_actions(self) -> LegalActions:
         """A lazy view of the legal actions (throws listed with ``outcome=None``).
 
-        Example:
+        Examples:
             >>> import yamskit
             >>> g = yamskit.variant("yam-master").new_game(seed=1).apply(yamskit.Roll(outcome="12345"))
             >>> tuple(a for a in g.legal_actions() if not isinstance(a, yamskit.Roll))
@@ -452,7 +452,7 @@ class YamMasterGame:
         Raises:
             IllegalActionError: a subclass naming the broken rule.
 
-        Example:
+        Examples:
             >>> import yamskit
             >>> g = yamskit.variant("yam-master").new_game(seed=1)
             >>> g.apply(yamskit.Roll()).turn.throws_used, g.turn.throws_used
@@ -497,7 +497,7 @@ class YamMasterGame:
         game goes on). Each run is ``{"player", "direction", "length", "points",
         "cells"}``, cells as ``[row, col]``.
 
-        Example:
+        Examples:
             >>> import yamskit
             >>> r = yamskit.variant("yam-master").new_game(players=["Ann", "Bob"], seed=1).result()
             >>> r.scores, r.details
@@ -518,7 +518,7 @@ class YamMasterGame:
     def render(self) -> str:
         """The board, the players' tokens and the turn (or the outcome) as plain text (see :func:`render_game`).
 
-        Example:
+        Examples:
             >>> import yamskit
             >>> g = yamskit.variant("yam-master").new_game(players=["Ann", "Bob"], seed=1)
             >>> print(g.apply(yamskit.Roll(outcome="12345")).render().splitlines()[-1])
@@ -529,7 +529,7 @@ class YamMasterGame:
     def to_json(self) -> str:
         """This state as JSON text; :func:`yamskit.load_game` reads it back into an equal state.
 
-        Example:
+        Examples:
             >>> import yamskit
             >>> g = yamskit.variant("yam-master", removed="out").new_game(seed=4).apply(yamskit.Roll())
             >>> yamskit.load_game(g.to_json()) == g
@@ -623,7 +623,7 @@ def yam_master(*, removed: RemovedTo = "supply", max_turns: int = DEFAULT_MAX_TU
     Raises:
         RuleConfigError: an option value out of range.
 
-    Example:
+    Examples:
         >>> yam_master(removed="out").options
         {'removed': 'out', 'max_turns': 200}
     """

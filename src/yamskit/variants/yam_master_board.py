@@ -20,7 +20,7 @@ A :class:`Board` is an immutable value holding each cell's owner (a player index
 both diagonals (short diagonals included). :func:`render_board` and :func:`render_game`
 draw a board and a whole game as text.
 
-Example:
+Examples:
     >>> board = Board.parse("XXX.. / ..... / ..O.. / ..... / .....")
     >>> run = board.runs[0]
     >>> run.player, run.direction, run.cells, board.points(0)
@@ -148,7 +148,7 @@ def dice_labels(dice: Dice) -> frozenset[str]:
     Raises:
         InvalidDiceError: not five dice.
 
-    Example:
+    Examples:
         >>> sorted(dice_labels(Dice.parse("11123")))
         ['1', 'le8']
         >>> sorted(dice_labels(Dice.parse("23456")))
@@ -167,7 +167,7 @@ def dice_labels(dice: Dice) -> frozenset[str]:
 def is_figure(dice: Dice) -> bool:
     """Whether the dice form a figure: a combination other than a plain three of a kind.
 
-    Example:
+    Examples:
         >>> is_figure(Dice.parse("33325")), is_figure(Dice.parse("33322")), is_figure(Dice.parse("11123"))
         (False, True, True)
     """
@@ -180,7 +180,7 @@ def turn_labels(turn: Turn) -> frozenset[str]:
     ``sec``: a figure on the first throw. ``defi``: a challenge declared after the
     first throw and a figure on the second or third. Empty before the first throw.
 
-    Example:
+    Examples:
         >>> first = Turn.start().throw(Dice(), Dice.parse("22255"))
         >>> sorted(turn_labels(first))
         ['2', 'full', 'sec']
@@ -202,7 +202,7 @@ def turn_labels(turn: Turn) -> frozenset[str]:
 def cells_with_label(label: str) -> tuple[Cell, ...]:
     """The cells carrying ``label``, top to bottom, left to right.
 
-    Example:
+    Examples:
         >>> cells_with_label("defi")
         ((0, 2), (2, 3))
     """
@@ -213,7 +213,7 @@ def cells_with_label(label: str) -> tuple[Cell, ...]:
 class Run:
     """A maximal run of one player's tokens along a line: who, which way, which cells.
 
-    Example:
+    Examples:
         >>> run = Run(1, "column", ((0, 4), (1, 4), (2, 4), (3, 4)))
         >>> run.length, run.points
         (4, 2)
@@ -247,7 +247,7 @@ class Run:
 class BoardError(YamskitError):
     """A board that cannot exist: not 25 cells, or an owner other than ``None``, 0 and 1.
 
-    Example:
+    Examples:
         >>> Board.parse("XX/..") # doctest: +IGNORE_EXCEPTION_DETAIL
         Traceback (most recent call last):
         BoardError: a board is 5 rows of 5 marks
@@ -271,7 +271,7 @@ class Board:
     line, in line order (rows, columns, diagonals, anti-diagonals); runs of five are
     in it too (see :attr:`fives`).
 
-    Example:
+    Examples:
         >>> board = Board.empty().place((2, 2), 1)
         >>> board.owner((2, 2)), board.count(1), len(board.free_cells())
         (1, 1, 24)
@@ -287,7 +287,7 @@ class Board:
     def empty(cls) -> Board:
         """A board with no token.
 
-        Example:
+        Examples:
             >>> Board.empty().free_cells()[:2]
             ((0, 0), (0, 1))
         """
@@ -302,7 +302,7 @@ class Board:
         Raises:
             BoardError: not five rows of five known marks.
 
-        Example:
+        Examples:
             >>> Board.parse("X..../...../...../...../....O").owner((4, 4))
             1
         """
@@ -329,7 +329,7 @@ class Board:
     def remove(self, cell: Cell) -> Board:
         """The board with ``cell`` free.
 
-        Example:
+        Examples:
             >>> Board.parse("X..../...../...../...../.....").remove((0, 0)) == Board.empty()
             True
         """
@@ -352,7 +352,7 @@ class Board:
     def transpose(self) -> Board:
         """The board mirrored along its main diagonal: cell ``(r, c)`` moves to ``(c, r)``.
 
-        Example:
+        Examples:
             >>> Board.parse("XX.../...../...../...../.....").transpose().cells_of(0)
             ((0, 0), (1, 0))
         """
@@ -374,7 +374,7 @@ class Board:
     def scoring_runs(self) -> tuple[Run, ...]:
         """The runs of three and four (the ones that score points).
 
-        Example:
+        Examples:
             >>> board = Board.parse("XXXX./O..../O..../O..../.....")
             >>> {run.player: run.points for run in board.scoring_runs}
             {0: 2, 1: 1}
@@ -389,7 +389,7 @@ class Board:
     def points(self, player: int) -> int:
         """The points ``player``'s runs of three and four are worth.
 
-        Example:
+        Examples:
             >>> Board.parse("XXX../X..../X..../...../.....").points(0)
             2
         """
@@ -398,7 +398,7 @@ class Board:
     def to_data(self) -> list[str]:
         """Five strings of marks, ``"X"``/``"O"``/``"."``, top row first (see :meth:`parse`).
 
-        Example:
+        Examples:
             >>> Board.empty().place((0, 1), 0).to_data()[0]
             '.X...'
         """
@@ -415,7 +415,7 @@ def render_board(board: Board, marks: Sequence[str] = MARKS) -> str:
 
     An occupied cell shows the mark and the label it covers, e.g. ``X:full``.
 
-    Example:
+    Examples:
         >>> print(render_board(Board.empty().place((1, 3), 0)))
                 0       1       2       3       4
            +-------+-------+-------+-------+-------+
@@ -446,7 +446,7 @@ def render_board(board: Board, marks: Sequence[str] = MARKS) -> str:
 def render_game(game: YamMasterGame) -> str:
     """A Yam Master game as text: the board, each player's tokens and points, then the turn or the outcome.
 
-    Example:
+    Examples:
         >>> import yamskit
         >>> g = yamskit.variant("yam-master").new_game(players=["Ann", "Bob"], seed=1)
         >>> print(render_game(g).splitlines()[-3])

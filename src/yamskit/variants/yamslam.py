@@ -14,7 +14,7 @@ turn without a chip discards; a Yamslam takes two chips, one :class:`~yamskit.Ta
 after the other) and ``"team"`` (4 players in alternating seats, two teams, one
 collection per team).
 
-Example:
+Examples:
     >>> import yamskit
     >>> g = yamskit.variant("yamslam").new_game(players=["Ann", "Bob"], seed=1)
     >>> g = g.apply(yamskit.Roll(outcome="22444")).apply(yamskit.TakeChip("full_house"))
@@ -112,7 +112,7 @@ NOTES: tuple[str, ...] = (
 class ChipError(IllegalActionError):
     """A :class:`~yamskit.TakeChip` the rules do not allow (base of the errors below).
 
-    Example:
+    Examples:
         >>> issubclass(ChipNotAvailableError, ChipError)
         True
     """
@@ -145,7 +145,7 @@ class YamslamVariant:
 
     Two variants are equal when their modes are.
 
-    Example:
+    Examples:
         >>> v = YamslamVariant("team")
         >>> v.name, v.options, v.players
         ('yamslam', {'mode': 'team'}, (4, 4))
@@ -174,7 +174,7 @@ class YamslamVariant:
         Every round takes or discards at least one chip, which lowers ``2 x rack + discard``
         (56 at the start) by at least 1; extra turns are paid for by the (at most 28) chips.
 
-        Example:
+        Examples:
             >>> YamslamVariant().max_turns(2)
             140
         """
@@ -184,7 +184,7 @@ class YamslamVariant:
     def side_names(self, players: Sequence[str]) -> tuple[str, ...]:
         """The names of the collections: the players, or the two teams in team play.
 
-        Example:
+        Examples:
             >>> YamslamVariant("team").side_names(["Ann", "Bob", "Cy", "Di"])
             ('Ann & Cy', 'Bob & Di')
         """
@@ -195,7 +195,7 @@ class YamslamVariant:
     def side(self, player: int) -> int:
         """The collection ``player`` collects for (their own, or their team's).
 
-        Example:
+        Examples:
             >>> YamslamVariant("team").side(3), YamslamVariant().side(3)
             (1, 3)
         """
@@ -216,7 +216,7 @@ class YamslamVariant:
             first_player: a seat index, or ``"roll_off"``: each player throws one die, the highest
                 starts, tied leaders throw again (the rule sheet's way).
 
-        Example:
+        Examples:
             >>> g = YamslamVariant("solo").new_game(seed=3)
             >>> g.players, len(g.rack), g.is_over
             (('Player 1',), 28, False)
@@ -248,7 +248,7 @@ class YamslamVariant:
     def describe(self) -> str:
         """A plain-text summary: chips and values, bonuses, options and rulings.
 
-        Example:
+        Examples:
             >>> print(YamslamVariant().describe().splitlines()[0])
             yamslam (mode 'standard'): 7 chip kinds x 4, 3 throws a turn, 2 to 8 players
         """
@@ -283,7 +283,7 @@ class YamslamGame:
         second_pick: solo only: a Yamslam's first chip was taken, the second is due.
         last_draw: the collection that took the last chip from the rack, once it is taken.
 
-    Example:
+    Examples:
         >>> import yamskit
         >>> g = yamskit.variant("yamslam").new_game(players=["Ann", "Bob"], seed=2)
         >>> g = g.apply(yamskit.Roll(outcome="66666"))
@@ -328,7 +328,7 @@ class YamslamGame:
     def outcomes(self, keep: Dice | str = "") -> tuple[tuple[Dice, Fraction], ...]:
         """Every five-dice result of throwing all dice but ``keep``, with exact probabilities.
 
-        Example:
+        Examples:
             >>> import yamskit
             >>> len(yamskit.variant("yamslam").new_game(seed=1).outcomes())
             252
@@ -372,7 +372,7 @@ class YamslamGame:
     def check(self, action: Action, *, player: int | str | None = None) -> None:
         """Raise the :class:`~yamskit.IllegalActionError` that ``action`` would raise; else nothing.
 
-        Example:
+        Examples:
             >>> import yamskit
             >>> g = yamskit.variant("yamslam").new_game(seed=1).apply(yamskit.Roll(outcome="12345"))
             >>> g.check(yamskit.TakeChip("flush"))  # doctest: +IGNORE_EXCEPTION_DETAIL
@@ -396,7 +396,7 @@ class YamslamGame:
     def is_legal(self, action: Action, *, player: int | str | None = None) -> bool:
         """Whether ``action`` applies now.
 
-        Example:
+        Examples:
             >>> import yamskit
             >>> yamskit.variant("yamslam").new_game(seed=1).is_legal(yamskit.Pass())
             False
@@ -429,7 +429,7 @@ class YamslamGame:
     def legal_actions(self) -> LegalActions:
         """A lazy view of the legal actions (throws listed with ``outcome=None``).
 
-        Example:
+        Examples:
             >>> import yamskit
             >>> g = yamskit.variant("yamslam").new_game(seed=1).apply(yamskit.Roll(outcome="13355"))
             >>> tuple(a for a in g.legal_actions() if not isinstance(a, yamskit.Roll))
@@ -444,7 +444,7 @@ class YamslamGame:
         Raises:
             IllegalActionError: a subclass naming the broken rule.
 
-        Example:
+        Examples:
             >>> import yamskit
             >>> g = yamskit.variant("yamslam", mode="solo").new_game(seed=1)
             >>> g = g.apply(yamskit.Roll(outcome="12346")).apply(yamskit.Pass())
@@ -510,7 +510,7 @@ class YamslamGame:
 
         In team play every player scores their team's total. Also works mid-game (the points so far).
 
-        Example:
+        Examples:
             >>> import yamskit
             >>> r = yamskit.variant("yamslam").new_game(players=["Ann", "Bob"], seed=1).result()
             >>> r.scores, len(r.details["players"]), r.details["mode"]
@@ -535,7 +535,7 @@ class YamslamGame:
     def render(self) -> str:
         """The rack, the discard pile, each collection with its score, and the turn, as plain text.
 
-        Example:
+        Examples:
             >>> import yamskit
             >>> print(yamskit.variant("yamslam").new_game(players=["Ann", "Bob"], seed=1).render().splitlines()[1])
             Rack:    two_pairs x4, three_of_a_kind x4, ...
@@ -577,7 +577,7 @@ class YamslamGame:
     def to_json(self) -> str:
         """This state as JSON text; :func:`yamskit.load_game` reads it back into an equal state.
 
-        Example:
+        Examples:
             >>> import yamskit
             >>> g = yamskit.variant("yamslam", mode="team").new_game(seed=1).apply(yamskit.Roll())
             >>> yamskit.load_game(g.to_json()) == g
@@ -666,7 +666,7 @@ def yamslam(*, mode: Mode = "standard") -> YamslamVariant:
     Raises:
         RuleConfigError: an unknown mode.
 
-    Example:
+    Examples:
         >>> yamslam(mode="solo").options
         {'mode': 'solo'}
     """

@@ -6,7 +6,7 @@ a kind and two pairs); a five of a kind, a *Yamslam*, qualifies for any chip. A
 :class:`ChipSet` counts chips of each kind (the rack, the discard pile, a player's
 collection) and lists them in value order; :func:`tally` adds the bonuses.
 
-Example:
+Examples:
     >>> from yamskit import Dice
     >>> ", ".join(qualifying_kinds(Dice.parse("22444")))
     'two_pairs, three_of_a_kind, flush, full_house'
@@ -70,7 +70,7 @@ LAST_DRAW_BONUS = 20
 class Chip(StrEnum):
     """The seven chip kinds, in value order; each is also its plain-string id.
 
-    Example:
+    Examples:
         >>> Chip.FLUSH.value, Chip.FLUSH.points, Chip("full_house") == "full_house"
         ('flush', 25, True)
     """
@@ -111,7 +111,7 @@ KINDS: tuple[Chip, ...] = tuple(Chip)
 def chip_kind(kind: str) -> Chip:
     """The :class:`Chip` named by an id; :class:`~yamskit.UnknownActionError` listing the ids otherwise.
 
-    Example:
+    Examples:
         >>> chip_kind("flush")
         <Chip.FLUSH: 'flush'>
     """
@@ -124,7 +124,7 @@ def chip_kind(kind: str) -> Chip:
 def is_two_pairs(dice: Dice) -> bool:
     """Two pairs, counted inclusively: a full house, four or five of a kind hold two pairs too.
 
-    Example:
+    Examples:
         >>> is_two_pairs(Dice.parse("22551")), is_two_pairs(Dice.parse("66661")), is_two_pairs(Dice.parse("22345"))
         (True, True, False)
     """
@@ -134,7 +134,7 @@ def is_two_pairs(dice: Dice) -> bool:
 def is_flush(dice: Dice) -> bool:
     """All five dice of one colour; the colours go by parity (odd faces one colour, even the other).
 
-    Example:
+    Examples:
         >>> is_flush(Dice.parse("13355")), is_flush(Dice.parse("22466")), is_flush(Dice.parse("12345"))
         (True, True, False)
     """
@@ -144,7 +144,7 @@ def is_flush(dice: Dice) -> bool:
 def is_yamslam(dice: Dice) -> bool:
     """Five of a kind: it qualifies for any chip, from the rack or the discard pile.
 
-    Example:
+    Examples:
         >>> is_yamslam(Dice.parse("44444"))
         True
     """
@@ -175,7 +175,7 @@ def qualifies(kind: str, dice: Dice) -> bool:
         UnknownActionError: ``kind`` is not a chip id.
         InvalidDiceError: not five dice.
 
-    Example:
+    Examples:
         >>> qualifies("two_pairs", Dice.parse("33366")), qualifies("flush", Dice.parse("12345"))
         (True, False)
     """
@@ -188,7 +188,7 @@ def qualifies(kind: str, dice: Dice) -> bool:
 def qualifying_kinds(dice: Dice) -> tuple[Chip, ...]:
     """Every kind ``dice`` qualify for, in value order (all seven for a Yamslam).
 
-    Example:
+    Examples:
         >>> ", ".join(qualifying_kinds(Dice.parse("12345")))
         'small_straight, large_straight'
     """
@@ -210,7 +210,7 @@ class ChipSet:
 
     Used for the rack, the discard pile and each collection.
 
-    Example:
+    Examples:
         >>> chips = ChipSet.of("flush", "two_pairs", "flush")
         >>> chips, len(chips), chips.points
         (ChipSet.of('two_pairs', 'flush', 'flush'), 3, 55)
@@ -222,7 +222,7 @@ class ChipSet:
     def of(cls, *kinds: str) -> ChipSet:
         """A set holding the chips named (in any order).
 
-        Example:
+        Examples:
             >>> ChipSet.of("large_straight").count("large_straight")
             1
         """
@@ -235,7 +235,7 @@ class ChipSet:
     def full(cls) -> ChipSet:
         """All 28 chips: the rack at the start of a game.
 
-        Example:
+        Examples:
             >>> len(ChipSet.full())
             28
         """
@@ -258,7 +258,7 @@ class ChipSet:
     def count(self, kind: str) -> int:
         """How many chips of ``kind`` the set holds.
 
-        Example:
+        Examples:
             >>> ChipSet.full().count("flush")
             4
         """
@@ -267,7 +267,7 @@ class ChipSet:
     def add(self, kind: str) -> ChipSet:
         """The set with one more chip of ``kind``.
 
-        Example:
+        Examples:
             >>> ChipSet().add("flush")
             ChipSet.of('flush')
         """
@@ -280,7 +280,7 @@ class ChipSet:
         Raises:
             YamskitError: there is no such chip in the set.
 
-        Example:
+        Examples:
             >>> ChipSet.of("flush", "flush").remove("flush")
             ChipSet.of('flush')
         """
@@ -296,7 +296,7 @@ class ChipSet:
     def kinds(self) -> tuple[Chip, ...]:
         """The different kinds held, in value order.
 
-        Example:
+        Examples:
             >>> ChipSet.of("flush", "flush", "two_pairs").kinds
             (<Chip.TWO_PAIRS: 'two_pairs'>, <Chip.FLUSH: 'flush'>)
         """
@@ -306,7 +306,7 @@ class ChipSet:
     def highest(self) -> Chip | None:
         """The highest-value kind held (the one a discard removes from the rack), or ``None``.
 
-        Example:
+        Examples:
             >>> ChipSet.of("flush", "two_pairs").highest
             <Chip.FLUSH: 'flush'>
         """
@@ -321,7 +321,7 @@ class ChipSet:
     def to_data(self) -> list[str]:
         """The chips as a JSON-ready list of ids in value order.
 
-        Example:
+        Examples:
             >>> ChipSet.of("flush", "two_pairs").to_data()
             ['two_pairs', 'flush']
         """
@@ -334,7 +334,7 @@ class ChipSet:
         Raises:
             DeserializationError: not a list of chip ids, or more than four of a kind.
 
-        Example:
+        Examples:
             >>> ChipSet.from_data(["flush", "two_pairs"]) == ChipSet.of("flush", "two_pairs")
             True
         """
@@ -352,7 +352,7 @@ class ChipSet:
 class Tally:
     """A collection's score: chip points plus each bonus.
 
-    Example:
+    Examples:
         >>> t = tally(ChipSet.of("two_pairs", *["flush"] * 4), last_draw=True)
         >>> t.chip_points, t.full_stacks, t.last_draw, t.total
         (105, 30, 20, 155)
@@ -382,7 +382,7 @@ class Tally:
 def tally(chips: ChipSet, *, last_draw: bool = False) -> Tally:
     """Score a collection: golden 7 (50), or else silver 6 (20); 30 per full stack; last draw 20.
 
-    Example:
+    Examples:
         >>> six = ChipSet.of(*[k for k in KINDS if k != "flush"])
         >>> tally(six).silver_6, tally(six.add("flush")).golden_7, tally(six.add("flush")).silver_6
         (20, 50, 0)

@@ -7,7 +7,7 @@ the match seed, the first seat moving one place each game) and :meth:`Match.reco
 returns the match with a finished game's scores added. :func:`play_match` plays a
 whole match with bots.
 
-Example:
+Examples:
     >>> import yamskit
     >>> from yamskit.bots import RandomPlayer
     >>> bots = [RandomPlayer(1), RandomPlayer(2)]
@@ -51,7 +51,7 @@ class Standing:
         totals: each player's points summed over the games so far.
         ranking: groups of player indexes by total, best first.
 
-    Example:
+    Examples:
         >>> s = Standing(game=1, scores=(30, 50), totals=(30, 50), ranking=((1,), (0,)))
         >>> s.leaders
         (1,)
@@ -93,7 +93,7 @@ class Match:
         seed: the match seed; game ``k`` gets a seed derived from it.
         scores: each finished game's points, one tuple per game.
 
-    Example:
+    Examples:
         >>> import yamskit
         >>> m = Match.start(yamskit.variant("yamslam"), ["Ann", "Bob"], games=3, seed=1)
         >>> g = m.new_game()
@@ -114,7 +114,7 @@ class Match:
         Raises:
             RuleConfigError: wrong number of players for the mode, or of games.
 
-        Example:
+        Examples:
             >>> import yamskit
             >>> Match.start(yamskit.variant("yamslam", mode="solo"), ["Ann"], games=5, seed=2).games
             5
@@ -142,7 +142,7 @@ class Match:
     def standings(self) -> tuple[Standing, ...]:
         """The standings after each game played, in order.
 
-        Example:
+        Examples:
             >>> import yamskit
             >>> m = Match(yamskit.variant("yamslam"), ("Ann", "Bob"), 2, scores=((30, 50), (60, 10)))
             >>> [s.totals for s in m.standings], m.standings[-1].leaders
@@ -158,7 +158,7 @@ class Match:
     def game_seed(self, number: int) -> int:
         """The seed of game ``number`` (from 1), derived from the match seed.
 
-        Example:
+        Examples:
             >>> import yamskit
             >>> m = Match(yamskit.variant("yamslam"), ("Ann", "Bob"), 2, seed=7)
             >>> m.game_seed(1) != m.game_seed(2)
@@ -185,7 +185,7 @@ class Match:
         Raises:
             MatchError: the match is over, the game is not, or it has other players or rules.
 
-        Example:
+        Examples:
             >>> import yamskit
             >>> from yamskit.bots import RandomPlayer, play
             >>> m = Match.start(yamskit.variant("yamslam"), ["Ann", "Bob"], games=1, seed=3)
@@ -210,7 +210,7 @@ class Match:
     def result(self) -> Result:
         """The match's totals, ranking and winners; each game's scores and standings in ``details``.
 
-        Example:
+        Examples:
             >>> import yamskit
             >>> m = Match(yamskit.variant("yamslam"), ("Ann", "Bob"), 2, scores=((30, 50), (60, 10)))
             >>> m.result().winner_names, m.result().scores
@@ -240,7 +240,7 @@ class Match:
         Raises:
             DeserializationError: a malformed or impossible match.
 
-        Example:
+        Examples:
             >>> import yamskit
             >>> m = Match(yamskit.variant("yamslam"), ("Ann", "Bob"), 2, seed=4, scores=((30, 50),))
             >>> Match.from_data(m.to_data()) == m
@@ -281,7 +281,7 @@ def play_match(
 ) -> Match:
     """Play a whole match: one bot per seat, ``games`` games, and return the finished :class:`Match`.
 
-    Example:
+    Examples:
         >>> import yamskit
         >>> from yamskit.bots import RandomPlayer
         >>> m = play_match(yamskit.variant("yamslam", mode="solo"), [RandomPlayer(3)], games=3, seed=1)
