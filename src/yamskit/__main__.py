@@ -1,4 +1,4 @@
-"""``python -m yamskit``: the same as the ``yamskit`` command (see :mod:`yamskit.cli`)."""
+"""``python -m yamskit``: the same as the ``yamskit`` command (see `yamskit.cli`)."""
 
 from .cli import main
 

@@ -1,8 +1,8 @@
 """Actions: the frozen values a player hands to ``state.apply()``.
 
-Every variant understands :class:`Roll`; scorecard variants add :class:`Score` and
-:class:`Scratch`; the board and chip variants use :class:`Place`,
-:class:`RemoveToken`, :class:`TakeChip`, :class:`DeclareChallenge` and :class:`Pass`.
+Every variant understands `Roll`; scorecard variants add `Score` and
+`Scratch`; the board and chip variants use `Place`,
+`RemoveToken`, `TakeChip`, `DeclareChallenge` and `Pass`.
 Ids may be given as plain strings; dice may be given as strings of digits.
 
 Examples:
@@ -202,7 +202,7 @@ def _expect(data: dict[str, Any], name: str, kind: type, optional: bool = False)
 
 
 def action_from_data(data: object) -> Action:
-    """The action a dict from :func:`action_to_data` describes; validates every field.
+    """The action a dict from `action_to_data` describes; validates every field.
 
     Raises:
         DeserializationError: unknown type, missing or extra field, wrong field type,

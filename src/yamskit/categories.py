@@ -1,7 +1,7 @@
 """Combinations: predicates, scorers, and categories tabulated over the 252 rolls.
 
 Predicates answer "do these dice form X?"; scorers say how many points they give.
-Both are plain functions of :class:`~yamskit.Dice`. A :class:`Category` pairs an id
+Both are plain functions of `Dice`. A `Category` pairs an id
 with a scorer and evaluates it once for each of the 252 five-dice rolls, so scoring
 during play (and in solvers) is a tuple lookup.
 
@@ -202,7 +202,7 @@ def matching_sum(n: int) -> Scorer:
 
 
 def constant(points: int) -> Scorer:
-    """A scorer that always gives ``points`` (use with :func:`when`).
+    """A scorer that always gives ``points`` (use with `when`).
 
     Examples:
         >>> constant(25)(Dice.parse("12345"))
@@ -254,7 +254,7 @@ class Category:
         id: the snake_case id players use (``"full_house"``).
         scorer: points for five dice; called 252 times at construction, never again.
         label: the name shown on a sheet (defaults from the id).
-        table: the points of each roll of :data:`~yamskit.dice.ROLLS`, in order.
+        table: the points of each roll of `ROLLS`, in order.
 
     Examples:
         >>> c = Category("fives", face_sum(5))

@@ -1,9 +1,9 @@
 """Dice: a sorted multiset of faces, the precomputed rolls and keeps, exact odds, seeded streams.
 
 A roll of five dice is a *multiset*: the order in which the faces land does not
-matter, so :class:`Dice` stores its faces sorted. There are exactly 252 distinct
-rolls of five dice (:data:`ROLLS`) and 462 multisets of zero to five dice that a
-player may keep between throws (:data:`KEEPS`); both are enumerated once at import
+matter, so `Dice` stores its faces sorted. There are exactly 252 distinct
+rolls of five dice (`ROLLS`) and 462 multisets of zero to five dice that a
+player may keep between throws (`KEEPS`); both are enumerated once at import
 and every table in yamskit is indexed by them.
 
 Examples:
@@ -63,7 +63,7 @@ def _sorted_faces(faces: Iterable[int]) -> tuple[int, ...]:
 class Dice:
     """A sorted multiset of at most five faces, each 1 to 6.
 
-    Build one with :meth:`of` or :meth:`parse`; the faces are stored sorted, so two
+    Build one with `of` or `parse`; the faces are stored sorted, so two
     rolls showing the same faces are equal whatever order they landed in.
 
     Examples:
@@ -128,7 +128,7 @@ class Dice:
         return Dice(self.faces + other.faces)
 
     def __sub__(self, other: Dice) -> Dice:
-        """These dice without ``other``; raises :class:`InvalidDiceError` if not a sub-multiset."""
+        """These dice without ``other``; raises `InvalidDiceError` if not a sub-multiset."""
         rest = list(self.faces)
         for face in other.faces:
             try:
@@ -171,7 +171,7 @@ class Dice:
 
     @property
     def index(self) -> int:
-        """Position of a five-dice roll in :data:`ROLLS` (of any dice in :data:`KEEPS` otherwise).
+        """Position of a five-dice roll in `ROLLS` (of any dice in `KEEPS` otherwise).
 
         Examples:
             >>> ROLLS[Dice.parse("23335").index]
@@ -192,7 +192,7 @@ class Dice:
         return all(a <= b for a, b in zip(mine, theirs, strict=True))
 
     def sub_multisets(self) -> tuple[Dice, ...]:
-        """Every distinct multiset of these dice, from none to all, in :data:`KEEPS` order.
+        """Every distinct multiset of these dice, from none to all, in `KEEPS` order.
 
         Examples:
             >>> [str(k) for k in Dice.parse("336").sub_multisets()]
@@ -282,7 +282,7 @@ def _check_draws(_instance: object, _attribute: object, value: int) -> None:
 class DiceStream:
     """A reproducible source of faces: a seed and how many faces were drawn from it.
 
-    Being a value, a stream never changes: :meth:`throw` returns the faces and the
+    Being a value, a stream never changes: `throw` returns the faces and the
     stream that follows. Games keep one, so the same seed and the same actions give
     the same game on every machine and Python version.
 

@@ -1,8 +1,8 @@
 """The exception hierarchy.
 
-Every error yamskit raises on purpose is a :class:`YamskitError`, which is also a
-:class:`ValueError` (as in python-chess), so callers may catch either. Rule breaks
-raise a subclass of :class:`IllegalActionError` whose message names the rule.
+Every error yamskit raises on purpose is a `YamskitError`, which is also a
+`ValueError` (as in python-chess), so callers may catch either. Rule breaks
+raise a subclass of `IllegalActionError` whose message names the rule.
 
 Examples:
     >>> import yamskit

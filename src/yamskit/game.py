@@ -7,8 +7,8 @@ A game state is an immutable value. Whatever the variant, it offers:
 * ``is_legal(action)`` / ``check(action)`` / ``apply(action)`` — ask, explain, do;
 * ``outcomes(keep)`` — the chance outcomes of a throw with exact probabilities;
 * ``is_over`` and ``result()``;
-* ``history`` — every :class:`Move` made so far, throws with their faces;
-* ``to_json()`` (and :func:`yamskit.load_game` to read it back).
+* ``history`` — every `Move` made so far, throws with their faces;
+* ``to_json()`` (and `yamskit.load_game` to read it back).
 
 Examples:
     >>> import yamskit
@@ -138,7 +138,7 @@ def rank(scores: Sequence[int]) -> tuple[tuple[int, ...], ...]:
 
 @runtime_checkable
 class VariantLike(Protocol):
-    """What :func:`yamskit.variant` returns: a named rule set that starts games."""
+    """What `yamskit.variant` returns: a named rule set that starts games."""
 
     @property
     def name(self) -> str:
@@ -152,7 +152,7 @@ class VariantLike(Protocol):
         """A new game state."""
 
     def state_from_data(self, data: Any) -> Any:
-        """Rebuild a state from the ``"state"`` part of :meth:`GameState.to_json`."""
+        """Rebuild a state from the ``"state"`` part of `GameState.to_json`."""
 
 
 @runtime_checkable
@@ -183,7 +183,7 @@ class GameState(Protocol):
         """A lazy view of the legal actions."""
 
     def check(self, action: Action, *, player: int | str | None = None) -> None:
-        """Raise the :class:`IllegalActionError` that applying ``action`` would raise."""
+        """Raise the `IllegalActionError` that applying ``action`` would raise."""
 
     def is_legal(self, action: Action, *, player: int | str | None = None) -> bool:
         """Whether ``action`` applies now."""
@@ -198,7 +198,7 @@ class GameState(Protocol):
         """The final (or current) points, ranking and winners."""
 
     def to_json(self) -> str:
-        """A JSON text that :func:`yamskit.load_game` reads back into an equal state."""
+        """A JSON text that `yamskit.load_game` reads back into an equal state."""
 
 
 class LegalActions(Sequence[Action]):
@@ -277,7 +277,7 @@ def check_players(players: Sequence[str], *, minimum: int = 1, maximum: int = 8)
 
 
 def resolve_player(players: tuple[str, ...], current: int, player: int | str | None) -> None:
-    """Raise :class:`NotYourTurnError` unless ``player`` (index or name) is ``current`` or ``None``.
+    """Raise `NotYourTurnError` unless ``player`` (index or name) is ``current`` or ``None``.
 
     Examples:
         >>> resolve_player(("Ann", "Bob"), 1, "Bob")
@@ -303,7 +303,7 @@ def roll_dice(turn: Turn, stream: DiceStream, action: Roll) -> tuple[Turn, DiceS
     otherwise from ``stream``.
 
     Raises:
-        ThrowLimitError, KeepError, InvalidDiceError: see :meth:`Turn.check_throw`.
+        ThrowLimitError, KeepError, InvalidDiceError: see `Turn.check_throw`.
 
     Examples:
         >>> turn, stream, done = roll_dice(Turn.start(), DiceStream(seed=1), Roll(outcome="66666"))

@@ -1,6 +1,6 @@
 """Joker and five-of-a-kind bonus rules for one-column scorecard games.
 
-Both are placement rules (see :mod:`yamskit.placement`): frozen values you pass in
+Both are placement rules (see `yamskit.placement`): frozen values you pass in
 ``ScorecardVariant.define(rules=[...])``. Classic Yams and the Yahtzee preset use
 them; so can a user's Kniffel or Yatzy. Solvers recognise them by type.
 

@@ -2,12 +2,12 @@
 
 When a player scores, yamskit first checks what every scorecard shares (the box
 exists, is empty, the column's fill order and turn condition allow it), then builds
-a :class:`Placement` with the box's plain points and hands it to each of the
+a `Placement` with the box's plain points and hands it to each of the
 variant's *placement rules* in turn. A rule is any callable
 ``rule(game, placement) -> placement``: it may return the placement unchanged, with
 other points (a joker, a *sec* maximum, a golden-rule 0), with points beside the
 boxes (a Yams bonus), with boxes to cross out as a consequence, or raise an
-:class:`~yamskit.IllegalActionError` subclass that names the rule. Rules are values
+`IllegalActionError` subclass that names the rule. Rules are values
 you compose, not methods you override.
 
 Examples:

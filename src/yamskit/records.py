@@ -3,13 +3,13 @@
 A record says which variant was played (name and options), by whom, how the game
 started (the seed and any setup passed to ``new_game``), and every move in order,
 each throw with its faces. It may also carry the totals the players claim and free
-metadata (event, date, table...). :func:`check_record` replays a record through the
+metadata (event, date, table...). `check_record` replays a record through the
 game protocol and reports the first move that breaks a rule, with the rule's own
 message and the state just before it, then checks the claimed totals.
 
 Records work for every registered variant, including user-defined ones (pass
 ``variant=`` for a variant that is not in the registry). Reading is strict and
-bounded: malformed input raises :class:`~yamskit.DeserializationError`, never
+bounded: malformed input raises `DeserializationError`, never
 anything else, and takes time proportional to its size.
 
 Examples:
@@ -164,7 +164,7 @@ class GameRecord:
         setup: further keyword arguments of ``new_game`` that rebuild the start, e.g.
             ``{"first_player": 1}`` or ``{"first_player": "roll_off"}``.
         moves: every move in order; ``Move.player`` is a seat index, throws carry their faces.
-        claimed: points the players claim, by name (checked by :func:`check_record`), or ``None``.
+        claimed: points the players claim, by name (checked by `check_record`), or ``None``.
         metadata: free JSON (event, date, table...), kept as is.
 
     Examples:
@@ -276,9 +276,9 @@ class GameRecord:
         """Every state of the game in turn: the start, then the state after each move.
 
         Raises:
-            DeserializationError: see :meth:`start`.
+            DeserializationError: see `start`.
             IllegalActionError: a move breaks a rule (a note names its index); use
-                :func:`check_record` for a report instead.
+                `check_record` for a report instead.
 
         Examples:
             >>> import yamskit
@@ -301,7 +301,7 @@ class GameRecord:
         """The state after the last move (equal to the game the record was made from).
 
         Raises:
-            DeserializationError, IllegalActionError: see :meth:`replay`.
+            DeserializationError, IllegalActionError: see `replay`.
 
         Examples:
             >>> import yamskit
@@ -421,7 +421,7 @@ class GameRecord:
         """A record from JSON text (untrusted input welcome).
 
         Raises:
-            DeserializationError: see :func:`yamskit.serialization.parse_json` and :meth:`from_data`.
+            DeserializationError: see `yamskit.serialization.parse_json` and `from_data`.
 
         Examples:
             >>> GameRecord.load(GameRecord("classic", seed=4).dump()).seed
@@ -474,7 +474,7 @@ def _setup_candidates(state: Any) -> Iterator[dict[str, Any]]:
 # ---------------------------------------------------------------- checking
 @attrs.frozen
 class CheckReport:
-    """What :func:`check_record` found.
+    """What `check_record` found.
 
     Attributes:
         valid: every move is legal and every claimed total is right.
@@ -559,7 +559,7 @@ def check_record(record: GameRecord | str | bytes | Mapping[str, Any], *, varian
     """Replay a record and report the first illegal move, or check the claimed totals.
 
     Args:
-        record: a :class:`GameRecord`, its JSON text, or the parsed JSON.
+        record: a `GameRecord`, its JSON text, or the parsed JSON.
         variant: the variant to replay with, for variants not in the registry.
 
     Raises:
@@ -619,7 +619,7 @@ def check_record(record: GameRecord | str | bytes | Mapping[str, Any], *, varian
 def record_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of a game record.
 
-    The schema checks the shape; :func:`check_record` checks the rules. The docs ship
+    The schema checks the shape; `check_record` checks the rules. The docs ship
     the same schema as ``record-schema.json``.
 
     Examples:

@@ -1,9 +1,9 @@
 """The variant registry: names to factories, built-ins and plug-ins.
 
-Built-in variants live in :mod:`yamskit.variants` (each module lists its names in
+Built-in variants live in `yamskit.variants` (each module lists its names in
 ``VARIANTS``). Another package adds variants through the entry-point group
 ``yamskit.variants``: each entry point names a factory taking keyword-only options
-and returning a variant. At run time, :func:`register_variant` does the same.
+and returning a variant. At run time, `register_variant` does the same.
 
 Examples:
     >>> import yamskit
@@ -76,7 +76,7 @@ def register_variant(name: str, factory: Callable[..., Any], *, replace: bool = 
 
 
 def variant_names() -> list[str]:
-    """The names :func:`variant` accepts, sorted.
+    """The names `variant` accepts, sorted.
 
     Examples:
         >>> import yamskit

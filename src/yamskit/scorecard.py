@@ -1,9 +1,9 @@
 """Score sheets: cells, columns, fill policies, turn conditions and upper bonuses.
 
-A :class:`Sheet` is one player's grid of rows × columns. Each :class:`Column` has a
-:class:`FillPolicy` (which empty box may be filled next) and may have a
-:class:`TurnCondition` (what the turn must look like to write there: Yams
-Challenge's *dry* column, Competitive Yams' *turbo* column). An :class:`UpperBonus`
+A `Sheet` is one player's grid of rows × columns. Each `Column` has a
+`FillPolicy` (which empty box may be filled next) and may have a
+`TurnCondition` (what the turn must look like to write there: Yams
+Challenge's *dry* column, Competitive Yams' *turbo* column). An `UpperBonus`
 pays points per column when its number rows reach thresholds.
 
 Examples:

@@ -1,8 +1,8 @@
 """Scorecard games: the rules of a sheet-based variant, and the game state that plays them.
 
-:class:`ScorecardRules` declares a sheet (rows, columns, bonus), the throw limit
-and the placement rules; :class:`ScorecardVariant` names it and starts games;
-:class:`ScorecardGame` is the immutable state. Classic Yams, Yams Challenge and
+`ScorecardRules` declares a sheet (rows, columns, bonus), the throw limit
+and the placement rules; `ScorecardVariant` names it and starts games;
+`ScorecardGame` is the immutable state. Classic Yams, Yams Challenge and
 Competitive Yams are all declarations over these three classes, and so is any
 variant a user defines (see the how-to "Define your own variant").
 
@@ -91,7 +91,7 @@ class ScorecardRules:
         max_throws: throws per turn.
         allow_scratch: whether ``Scratch`` may cross a box out.
         rules: placement rules applied, in order, to every Score and Scratch.
-        result: computes the :class:`~yamskit.Result`; ``None`` sums each player's
+        result: computes the `Result`; ``None`` sums each player's
             boxes, column bonuses and extra points.
         setup: draws per-game column weights from the seeded stream (or returns given
             ones), for variants whose columns carry coefficients.
@@ -138,7 +138,7 @@ class ScorecardRules:
         return tuple(c.id for c in self.columns)
 
     def row_index(self, row: str) -> int:
-        """Index of a row id; :class:`UnknownActionError` listing the rows if unknown."""
+        """Index of a row id; `UnknownActionError` listing the rows if unknown."""
         try:
             return self.row_ids.index(row)
         except ValueError:
@@ -201,10 +201,10 @@ class ScorecardVariant:
         options: Mapping[str, Any] | None = None,
         notes: Sequence[str] = (),
     ) -> ScorecardVariant:
-        """Declare a scorecard variant from core parts (see :class:`ScorecardRules`).
+        """Declare a scorecard variant from core parts (see `ScorecardRules`).
 
         ``options`` are recorded (they go into saved games, so the registry can rebuild
-        the variant); ``notes`` are one-line rulings shown by :meth:`describe`.
+        the variant); ``notes`` are one-line rulings shown by `describe`.
 
         Examples:
             >>> from yamskit.categories import upper, Category, total
@@ -319,7 +319,7 @@ class ScorecardVariant:
         return describe_scorecard(self)
 
     def state_from_data(self, data: Any) -> ScorecardGame:
-        """Rebuild a state from the ``"state"`` part of its JSON (see :mod:`yamskit.serialization`)."""
+        """Rebuild a state from the ``"state"`` part of its JSON (see `yamskit.serialization`)."""
         from .serialization import scorecard_state_from_data
 
         return scorecard_state_from_data(self, data)
@@ -329,7 +329,7 @@ class ScorecardVariant:
 class ScorecardGame:
     """The state of a scorecard game: sheets, whose turn, the turn's throws, the dice stream.
 
-    Follows the game protocol of :mod:`yamskit.game`.
+    Follows the game protocol of `yamskit.game`.
 
     Examples:
         >>> import yamskit
@@ -453,7 +453,7 @@ class ScorecardGame:
         return p
 
     def check(self, action: Action, *, player: int | str | None = None) -> None:
-        """Raise the :class:`~yamskit.IllegalActionError` that ``action`` would raise; else nothing.
+        """Raise the `IllegalActionError` that ``action`` would raise; else nothing.
 
         Examples:
             >>> import yamskit
@@ -577,13 +577,13 @@ class ScorecardGame:
         return (self.rules.result or _standard_result)(self)
 
     def render(self) -> str:
-        """The sheets and the turn as plain text (see :func:`yamskit.text.render_scorecard`)."""
+        """The sheets and the turn as plain text (see `yamskit.text.render_scorecard`)."""
         from .text import render_scorecard
 
         return render_scorecard(self)
 
     def to_json(self) -> str:
-        """This state as JSON text; :func:`yamskit.load_game` reads it back into an equal state."""
+        """This state as JSON text; `yamskit.load_game` reads it back into an equal state."""
         from .serialization import dump_game, scorecard_state_to_data
 
         return dump_game(self.variant, scorecard_state_to_data(self))

@@ -1,10 +1,10 @@
 """JSON for game states: a versioned envelope, strict validation at the boundary.
 
 A saved game is ``{"format": "yamskit.game", "version": 1, "variant": {"name": ...,
-"options": {...}}, "state": {...}}``. :func:`load_game` rebuilds the variant from
+"options": {...}}, "state": {...}}``. `load_game` rebuilds the variant from
 the registry (or takes the one you pass) and lets it read its state. Reading never
 executes anything (no pickle): it parses JSON with bounded numbers and size, checks
-every field, and raises :class:`~yamskit.DeserializationError` naming what is wrong.
+every field, and raises `DeserializationError` naming what is wrong.
 
 Examples:
     >>> import yamskit
@@ -95,7 +95,7 @@ def parse_json(text: str | bytes) -> Any:
 
 
 def expect(data: Any, key: str, kind: type[_T], where: str) -> _T:
-    """``data[key]`` checked to be a ``kind``; :class:`DeserializationError` otherwise.
+    """``data[key]`` checked to be a ``kind``; `DeserializationError` otherwise.
 
     Examples:
         >>> expect({"n": "x"}, "n", str, "test")
@@ -144,7 +144,7 @@ def turn_to_data(turn: Turn) -> dict[str, Any]:
 
 
 def turn_from_data(data: Any, *, max_throws: int) -> Turn:
-    """A turn from :func:`turn_to_data`, checked against the variant's throw limit."""
+    """A turn from `turn_to_data`, checked against the variant's throw limit."""
     where = "state.turn"
     limit = expect_int(data, "max_throws", where, 1, 10)
     if limit != max_throws:
@@ -174,7 +174,7 @@ def stream_to_data(stream: DiceStream) -> dict[str, int]:
 
 
 def stream_from_data(data: Any) -> DiceStream:
-    """A dice stream from :func:`stream_to_data`."""
+    """A dice stream from `stream_to_data`."""
     seed = expect_int(data, "seed", "state.stream", 0, 2**64 - 1)
     draws = expect_int(data, "draws", "state.stream", 0, 2**64 - 1)
     return DiceStream(seed=seed, draws=draws)
@@ -186,7 +186,7 @@ def history_to_data(history: tuple[Move, ...]) -> list[dict[str, Any]]:
 
 
 def history_from_data(data: Any, players: int, *, limit: int = 200_000) -> tuple[Move, ...]:
-    """Moves from :func:`history_to_data`, each action validated."""
+    """Moves from `history_to_data`, each action validated."""
     if not isinstance(data, list):
         raise DeserializationError("state.history must be a list")
     if len(data) > limit:
@@ -298,7 +298,7 @@ def _list_of(data: Any, key: str, where: str, size: int, item: Callable[[Any, st
 
 
 def scorecard_state_from_data(variant: ScorecardVariant, data: Any) -> ScorecardGame:
-    """Rebuild a scorecard game from :func:`scorecard_state_to_data`, checking it fits the variant."""
+    """Rebuild a scorecard game from `scorecard_state_to_data`, checking it fits the variant."""
     from .scorecard_game import ScorecardGame
 
     where = "state"

@@ -1,12 +1,12 @@
 """Many bot games, and their statistics: mean, spread, histogram, win rates by seat.
 
-:func:`simulate` plays ``n`` seeded games of any registered variant between
-:class:`~yamskit.RandomPlayer` bots, through the game protocol only. Game ``i`` of a
+`simulate` plays ``n`` seeded games of any registered variant between
+`RandomPlayer` bots, through the game protocol only. Game ``i`` of a
 run with seed ``s`` always gets the same dice and the same bot choices, however the
 games are spread over workers, so a run is reproducible with any ``jobs`` or executor.
 
-Parallel runs go through :mod:`concurrent.futures`: ``jobs=4`` uses a
-:class:`~concurrent.futures.ProcessPoolExecutor`, and ``executor=`` takes any object
+Parallel runs go through `concurrent.futures`: ``jobs=4`` uses a
+`ProcessPoolExecutor`, and ``executor=`` takes any object
 with the executor's ``submit(fn, *args)`` returning a future. Larger runs can use a
 cluster this way:
 
@@ -15,7 +15,7 @@ cluster this way:
   ``ray.remote(fn).remote(*args).future()``.
 
 Workers rebuild the variant from the registry by name and options, so variants
-registered at run time with :func:`yamskit.register_variant` must also be registered
+registered at run time with `yamskit.register_variant` must also be registered
 in the workers (built-ins and entry-point plug-ins always are).
 
 Examples:
@@ -48,9 +48,9 @@ MAX_GAMES = 10_000_000
 
 
 class Submitter(Protocol):
-    """What :func:`simulate` needs of an executor: ``submit(fn, *args)`` returning a future.
+    """What `simulate` needs of an executor: ``submit(fn, *args)`` returning a future.
 
-    Every :class:`concurrent.futures.Executor` is one; so is a Dask client's
+    Every `concurrent.futures.Executor` is one; so is a Dask client's
     ``get_executor()``, or a three-line adapter over Ray (see the module docs).
     """
 
@@ -281,14 +281,14 @@ def simulate(
     """Play ``n`` games between random bots and gather their results.
 
     Args:
-        variant: a registry name, or a variant object from :func:`yamskit.variant`
+        variant: a registry name, or a variant object from `yamskit.variant`
             (its name and options are sent to the workers).
         n: the number of games.
         seats: players per game; by default the fewest the variant accepts.
-        seed: the run's seed (game ``i`` uses :func:`game_seed` ``(seed, i)``).
+        seed: the run's seed (game ``i`` uses `game_seed` ``(seed, i)``).
         options: the variant's options, when ``variant`` is a name.
         jobs: worker processes when no ``executor`` is given (1: play here).
-        executor: any :class:`concurrent.futures.Executor` (or :class:`Submitter`),
+        executor: any `concurrent.futures.Executor` (or `Submitter`),
             e.g. a Dask client's ``get_executor()``; it is not shut down here.
         progress: called as ``progress(done, n)`` as games finish.
 

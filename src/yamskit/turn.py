@@ -1,6 +1,6 @@
 """Turn: the throws of one player's turn and the facts variants ask about them.
 
-A :class:`Turn` records every throw (which dice were kept, which faces the thrown
+A `Turn` records every throw (which dice were kept, which faces the thrown
 dice showed), so a variant can ask: is this the first throw (a *sec* in Yam Master
 and Competitive Yams)? were all five dice thrown together in the last throw (the
 *dry* column of Yams Challenge)? was a challenge declared before the second throw

@@ -10,7 +10,7 @@ neighbours fights a *duel* in every column:
   0) and minus 200 for B's;
 * A wins ``difference x coefficient x m`` points, and B wins the opposite.
 
-A player's score is the sum of its duels. :class:`DuelScoring` is the variant's
+A player's score is the sum of its duels. `DuelScoring` is the variant's
 ``result`` callable: it returns the whole duel table in ``Result.details``.
 
 Examples:

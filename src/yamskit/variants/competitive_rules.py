@@ -2,18 +2,18 @@
 
 In Competitive Yams a placement is never refused for its value: a value that fails a
 condition is written as a crossed-out 0. The rules here are placement rules (see
-:mod:`yamskit.placement`), frozen values applied in this order:
+`yamskit.placement`), frozen values applied in this order:
 
-1. :class:`Sec` — five of a kind on the first throw writes the row's maximum, lowered
+1. `Sec` — five of a kind on the first throw writes the row's maximum, lowered
    to the highest value every constraint accepts (else 0);
-2. :class:`ZeroIsScratch` — a box the dice do not qualify for is crossed out;
-3. :class:`GoldenRule` — a value below the best value anyone has in that box is 0;
-4. :class:`SumPair` — ``small_sum`` below the player's own ``large_sum``,
+2. `ZeroIsScratch` — a box the dice do not qualify for is crossed out;
+3. `GoldenRule` — a value below the best value anyone has in that box is 0;
+4. `SumPair` — ``small_sum`` below the player's own ``large_sum``,
    ``large_sum`` above every ``small_sum`` of the column, and crossing one out
    crosses the other out too, even afterwards.
 
 The golden rule and the sums are also *constraints*: they report the lowest and
-highest value they accept (:class:`Bounds`), which is how the *sec* finds its value.
+highest value they accept (`Bounds`), which is how the *sec* finds its value.
 
 Examples:
     >>> import yamskit
@@ -79,7 +79,7 @@ class Bounds:
 
 
 class Constraint(Protocol):
-    """A rule that can say which values a box accepts (see :class:`Bounds`)."""
+    """A rule that can say which values a box accepts (see `Bounds`)."""
 
     def bounds(self, game: ScorecardGame, player: int, row: str, column: str) -> Bounds:
         """The values ``player`` may write in ``row``/``column`` of ``game`` now."""
@@ -238,7 +238,7 @@ class Sec:
 
     Attributes:
         maxima: the value of each row, by row id.
-        constraints: the rules whose :meth:`~Constraint.bounds` the value must satisfy.
+        constraints: the rules whose `bounds` the value must satisfy.
 
     Examples:
         >>> import yamskit

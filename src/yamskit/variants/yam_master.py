@@ -3,13 +3,13 @@
 Two players, twelve tokens each. A turn is up to three throws; after the first one
 the player may declare a challenge (a *défi*). After any throw the player ends the
 turn by placing a token on a free cell whose label the dice satisfy
-(:class:`~yamskit.Place`), by removing an opponent's token with five of a kind
-(:class:`~yamskit.RemoveToken`, the *Yam predator*), or by passing. Five tokens in
+(`Place`), by removing an opponent's token with five of a kind
+(`RemoveToken`, the *Yam predator*), or by passing. Five tokens in
 a row win at once; otherwise, once a player has placed their last token (or after
 ``max_turns`` turns), runs of three score 1 point and runs of four 2.
 
-There is no score sheet: the state is a :class:`~yamskit.variants.yam_master_board.Board`,
-each player's supply of tokens and the current :class:`~yamskit.Turn`.
+There is no score sheet: the state is a `Board`,
+each player's supply of tokens and the current `Turn`.
 
 Options: ``removed`` (``"supply"``: a removed token goes back to its owner's supply;
 ``"out"``: it leaves the game) and ``max_turns`` (the most turns, both players
@@ -245,7 +245,7 @@ class YamMasterVariant:
         return "\n".join(lines)
 
     def state_from_data(self, data: Any) -> YamMasterGame:
-        """Rebuild a state from the ``"state"`` part of :meth:`YamMasterGame.to_json`, checking it.
+        """Rebuild a state from the ``"state"`` part of `YamMasterGame.to_json`, checking it.
 
         Raises:
             DeserializationError: a field is missing or malformed, or the state is impossible.
@@ -264,7 +264,7 @@ def _cell_of(action: Place | RemoveToken) -> Cell:
 class YamMasterGame:
     """The state of a Yam Master game: the board, the supplies, whose turn, the turn's throws.
 
-    Follows the game protocol of :mod:`yamskit.game`.
+    Follows the game protocol of `yamskit.game`.
 
     Attributes:
         supply: tokens each player still has to place.
@@ -304,7 +304,7 @@ class YamMasterGame:
 
     @property
     def is_over(self) -> bool:
-        """Whether the game has ended (see :attr:`end_reason`)."""
+        """Whether the game has ended (see `end_reason`)."""
         return self.end_reason is not None
 
     @property
@@ -377,7 +377,7 @@ class YamMasterGame:
             )
 
     def check(self, action: Action, *, player: int | str | None = None) -> None:
-        """Raise the :class:`~yamskit.IllegalActionError` that ``action`` would raise; else nothing.
+        """Raise the `IllegalActionError` that ``action`` would raise; else nothing.
 
         Examples:
             >>> import yamskit
@@ -516,7 +516,7 @@ class YamMasterGame:
         return Result.from_scores(self.players, scores, details={"end": self.end_reason, "runs": runs})
 
     def render(self) -> str:
-        """The board, the players' tokens and the turn (or the outcome) as plain text (see :func:`render_game`).
+        """The board, the players' tokens and the turn (or the outcome) as plain text (see `render_game`).
 
         Examples:
             >>> import yamskit
@@ -527,7 +527,7 @@ class YamMasterGame:
         return render_game(self)
 
     def to_json(self) -> str:
-        """This state as JSON text; :func:`yamskit.load_game` reads it back into an equal state.
+        """This state as JSON text; `yamskit.load_game` reads it back into an equal state.
 
         Examples:
             >>> import yamskit

@@ -15,9 +15,9 @@ included; ``suite`` 12345 or 23456; ``le8`` a sum of 8 or less. ``sec`` and
 ``defi`` take any *figure* (every label but a plain three of a kind) made on the
 first throw, or after a challenge on the second or third throw.
 
-A :class:`Board` is an immutable value holding each cell's owner (a player index or
+A `Board` is an immutable value holding each cell's owner (a player index or
 ``None``); it finds every maximal run of one player's tokens along rows, columns and
-both diagonals (short diagonals included). :func:`render_board` and :func:`render_game`
+both diagonals (short diagonals included). `render_board` and `render_game`
 draw a board and a whole game as text.
 
 Examples:
@@ -269,7 +269,7 @@ class Board:
 
     ``runs`` lists every maximal run of three or more tokens of one player along a
     line, in line order (rows, columns, diagonals, anti-diagonals); runs of five are
-    in it too (see :attr:`fives`).
+    in it too (see `fives`).
 
     Examples:
         >>> board = Board.empty().place((2, 2), 1)
@@ -396,7 +396,7 @@ class Board:
         return sum(run.points for run in self.runs if run.player == player)
 
     def to_data(self) -> list[str]:
-        """Five strings of marks, ``"X"``/``"O"``/``"."``, top row first (see :meth:`parse`).
+        """Five strings of marks, ``"X"``/``"O"``/``"."``, top row first (see `parse`).
 
         Examples:
             >>> Board.empty().place((0, 1), 0).to_data()[0]
@@ -406,7 +406,7 @@ class Board:
         return ["".join(marks[self.cells[r * SIZE + c]] for c in range(SIZE)) for r in range(SIZE)]
 
     def render(self, marks: Sequence[str] = MARKS) -> str:
-        """The board as text (see :func:`render_board`)."""
+        """The board as text (see `render_board`)."""
         return render_board(self, marks)
 
 

@@ -1,16 +1,16 @@
 """Yamslam (rule sheet 004, Blue Orange): throw combinations to win chips from a shared rack.
 
-The rack holds four chips of each of seven kinds (see :mod:`.yamslam_chips`). A turn
+The rack holds four chips of each of seven kinds (see `.yamslam_chips`). A turn
 is up to three throws; after any throw the player may take one chip of an available
-kind the dice qualify for (:class:`~yamskit.TakeChip`), which ends the turn, or end
-it without a chip (:class:`~yamskit.Pass`). Five of a kind, a *Yamslam*, takes any
+kind the dice qualify for (`TakeChip`), which ends the turn, or end
+it without a chip (`Pass`). Five of a kind, a *Yamslam*, takes any
 chip, from the rack or (``from_discard=True``) the discard pile, and the same player
 plays again. A round in which nobody takes a chip discards the highest-value chip
 left in the rack. The game ends when the rack is empty; bonuses are added and the
 highest total wins.
 
 Modes (option ``mode``): ``"standard"`` (2 to 8 players), ``"solo"`` (1 player: every
-turn without a chip discards; a Yamslam takes two chips, one :class:`~yamskit.TakeChip`
+turn without a chip discards; a Yamslam takes two chips, one `TakeChip`
 after the other) and ``"team"`` (4 players in alternating seats, two teams, one
 collection per team).
 
@@ -83,13 +83,13 @@ __all__ = [
     "yamslam",
 ]
 
-#: The modes of :func:`yamslam`.
+#: The modes of `yamslam`.
 Mode = Literal["standard", "solo", "team"]
 #: Throws a turn allows.
 MAX_THROWS = 3
 _PLAYERS: dict[str, tuple[int, int]] = {"standard": (2, 8), "solo": (1, 1), "team": (4, 4)}
 
-#: The rulings this module applies (shown by :meth:`YamslamVariant.describe`; explained on the docs page).
+#: The rulings this module applies (shown by `YamslamVariant.describe`; explained on the docs page).
 NOTES: tuple[str, ...] = (
     "Dice colours go by parity: a flush is five odd or five even faces.",
     "Matching is inclusive: a full house also wins three of a kind or two pairs; four of a kind wins "
@@ -110,7 +110,7 @@ NOTES: tuple[str, ...] = (
 
 
 class ChipError(IllegalActionError):
-    """A :class:`~yamskit.TakeChip` the rules do not allow (base of the errors below).
+    """A `TakeChip` the rules do not allow (base of the errors below).
 
     Examples:
         >>> issubclass(ChipNotAvailableError, ChipError)
@@ -160,7 +160,7 @@ class YamslamVariant:
 
     @property
     def options(self) -> dict[str, Any]:
-        """The options that rebuild this variant through :func:`yamskit.variant`."""
+        """The options that rebuild this variant through `yamskit.variant`."""
         return {"mode": self.mode}
 
     @property
@@ -273,7 +273,7 @@ class YamslamVariant:
 
 @attrs.frozen
 class YamslamGame:
-    """The state of a Yamslam game; follows the game protocol of :mod:`yamskit.game`.
+    """The state of a Yamslam game; follows the game protocol of `yamskit.game`.
 
     Attributes:
         rack: the chips still on the rack.
@@ -370,7 +370,7 @@ class YamslamGame:
         return kind
 
     def check(self, action: Action, *, player: int | str | None = None) -> None:
-        """Raise the :class:`~yamskit.IllegalActionError` that ``action`` would raise; else nothing.
+        """Raise the `IllegalActionError` that ``action`` would raise; else nothing.
 
         Examples:
             >>> import yamskit
@@ -575,7 +575,7 @@ class YamslamGame:
         return "\n".join(lines)
 
     def to_json(self) -> str:
-        """This state as JSON text; :func:`yamskit.load_game` reads it back into an equal state.
+        """This state as JSON text; `yamskit.load_game` reads it back into an equal state.
 
         Examples:
             >>> import yamskit

@@ -3,8 +3,8 @@
 The rack holds four chips of each of seven kinds. A roll qualifies for every kind
 whose combination it contains (matching is inclusive: a full house is also three of
 a kind and two pairs); a five of a kind, a *Yamslam*, qualifies for any chip. A
-:class:`ChipSet` counts chips of each kind (the rack, the discard pile, a player's
-collection) and lists them in value order; :func:`tally` adds the bonuses.
+`ChipSet` counts chips of each kind (the rack, the discard pile, a player's
+collection) and lists them in value order; `tally` adds the bonuses.
 
 Examples:
     >>> from yamskit import Dice
@@ -109,7 +109,7 @@ KINDS: tuple[Chip, ...] = tuple(Chip)
 
 
 def chip_kind(kind: str) -> Chip:
-    """The :class:`Chip` named by an id; :class:`~yamskit.UnknownActionError` listing the ids otherwise.
+    """The `Chip` named by an id; `UnknownActionError` listing the ids otherwise.
 
     Examples:
         >>> chip_kind("flush")
@@ -161,7 +161,7 @@ _PREDICATES = {
     Chip.LARGE_STRAIGHT: is_large_straight,
 }
 
-#: Each kind as a core :class:`~yamskit.categories.Category` worth the chip's value
+#: Each kind as a core `Category` worth the chip's value
 #: when the dice form its combination (a Yamslam's any-chip right is not included).
 CHIP_CATEGORIES: dict[Chip, Category] = {
     kind: Category(kind.value, when(_PREDICATES[kind], kind.points)) for kind in KINDS
@@ -329,7 +329,7 @@ class ChipSet:
 
     @classmethod
     def from_data(cls, value: Any, where: str = "chips") -> ChipSet:
-        """The set a list from :meth:`to_data` describes, checked (untrusted JSON).
+        """The set a list from `to_data` describes, checked (untrusted JSON).
 
         Raises:
             DeserializationError: not a list of chip ids, or more than four of a kind.

@@ -1,10 +1,10 @@
 """Yamslam matches: a number of games fixed beforehand, scores summed, standings after each game.
 
 The rule sheet's "multiple games" variation: total each player's score at the end of
-every game; after the last game the highest sum wins. A :class:`Match` is a value
-like a game state: :meth:`Match.new_game` starts the next game (its seed derived from
-the match seed, the first seat moving one place each game) and :meth:`Match.record`
-returns the match with a finished game's scores added. :func:`play_match` plays a
+every game; after the last game the highest sum wins. A `Match` is a value
+like a game state: `Match.new_game` starts the next game (its seed derived from
+the match seed, the first seat moving one place each game) and `Match.record`
+returns the match with a finished game's scores added. `play_match` plays a
 whole match with bots.
 
 Examples:
@@ -180,7 +180,7 @@ class Match:
         )
 
     def record(self, game: YamslamGame | Result) -> Match:
-        """The match with a finished game's scores added (a game, or its :class:`~yamskit.Result`).
+        """The match with a finished game's scores added (a game, or its `Result`).
 
         Raises:
             MatchError: the match is over, the game is not, or it has other players or rules.
@@ -224,7 +224,7 @@ class Match:
         return Result.from_scores(self.players, self.totals, details=details)
 
     def to_data(self) -> dict[str, Any]:
-        """A JSON-ready dict of the match (:meth:`from_data` reads it back)."""
+        """A JSON-ready dict of the match (`from_data` reads it back)."""
         return {
             "variant": self.variant.options,
             "players": list(self.players),
@@ -235,7 +235,7 @@ class Match:
 
     @classmethod
     def from_data(cls, data: Any) -> Match:
-        """The match :meth:`to_data` describes, every field checked.
+        """The match `to_data` describes, every field checked.
 
         Raises:
             DeserializationError: a malformed or impossible match.
@@ -279,7 +279,7 @@ def play_match(
     games: int,
     seed: int | None = None,
 ) -> Match:
-    """Play a whole match: one bot per seat, ``games`` games, and return the finished :class:`Match`.
+    """Play a whole match: one bot per seat, ``games`` games, and return the finished `Match`.
 
     Examples:
         >>> import yamskit
