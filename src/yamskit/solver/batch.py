@@ -25,7 +25,7 @@ Example:
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 import attrs
 import numpy as np
@@ -53,7 +53,6 @@ _POW6 = 6 ** np.arange(6, dtype=np.int64)
 _KEEP_CODE = tables.KEEP_COUNTS @ _POW6
 _CODE_TO_ROLL = np.full(6**6, -1, dtype=np.int64)
 _CODE_TO_ROLL[_KEEP_CODE[tables.ROLL_OFFSET :]] = np.arange(tables.NUM_ROLLS)
-_ROLL_SIZE_KEY = np.where(tables.ROLL_KEEPS >= 0, tables.KEEP_SIZES[np.maximum(tables.ROLL_KEEPS, 0)], -1)
 
 
 @attrs.frozen(eq=False)
@@ -129,70 +128,79 @@ class _Games:
     flag: IntArray
     points: IntArray
     extra: IntArray
+    open_rows: npt.NDArray[np.bool_]
 
     @classmethod
     def start(cls, model: Model, count: int) -> _Games:
         zeros = np.zeros(count, dtype=np.int64)
-        return cls(model, zeros.copy(), zeros.copy(), zeros.copy(), np.zeros((count, model.num_rows), np.int64), zeros)
+        sets = np.arange(1 << model.num_rows, dtype=np.int64)
+        open_rows = ((sets[:, None] >> np.arange(model.num_rows)[None, :]) & 1) == 0
+        points = np.zeros((count, model.num_rows), np.int64)
+        return cls(model, zeros.copy(), zeros.copy(), zeros.copy(), points, zeros.copy(), open_rows)
+
+    def _further(self, games: IntArray, roll: IntArray) -> tuple[IntArray, IntArray]:
+        """The positions (in ``games``) of further five of a kinds (their box filled), and their face index."""
+        m = self.model
+        face = tables.FIVE_OF_A_KIND_FACE[roll]
+        if m.flag_row < 0 or (m.joker is None and not m.five_bonus):
+            return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+        where = np.nonzero((face >= 0) & ((self.filled[games] >> m.flag_row) & 1 == 1))[0]
+        return where, face[where]
 
     def legal_rows(self, games: IntArray, roll: IntArray) -> npt.NDArray[np.bool_]:
         """Which rows each game may write its roll in, shape (games, rows)."""
         m = self.model
-        filled = self.filled[games]
-        legal = ((filled[:, None] >> np.arange(m.num_rows)[None, :]) & 1) == 0
+        legal = self.open_rows[self.filled[games]]
         if m.joker == "forced":
-            further, face = self._further(games, roll)
-            if further.any():
+            where, face = self._further(games, roll)
+            if len(where):
+                filled = self.filled[games[where]]
                 is_upper = m.is_upper
-                matching = np.array(m.upper_index)[np.maximum(face, 0)]
-                upper_filled = further & ((filled >> np.maximum(matching, 0)) & 1 == 1)
-                open_lower = (legal & ~is_upper[None, :]).any(axis=1)
+                matching = np.array(m.upper_index)[face]
+                upper_filled = (filled >> matching) & 1 == 1
+                open_lower = (legal[where] & ~is_upper[None, :]).any(axis=1)
                 rows = np.arange(m.num_rows)[None, :]
                 allowed_upper = np.where(upper_filled[:, None], ~open_lower[:, None], rows == matching[:, None])
                 allowed = np.where(is_upper[None, :], allowed_upper, upper_filled[:, None])
-                legal &= np.where(further[:, None], allowed, True)
-        result: npt.NDArray[np.bool_] = legal
-        return result
+                legal[where] &= allowed
+        return legal
 
-    def _further(self, games: IntArray, roll: IntArray) -> tuple[npt.NDArray[np.bool_], IntArray]:
-        """Whether each roll is a further five of a kind (its box filled), and its face index (or -1)."""
+    def scores(self, games: IntArray, roll: IntArray) -> tuple[IntArray, IntArray]:
+        """What a Score of ``roll`` pays in each row (games, rows), and beside the boxes (games,)."""
         m = self.model
-        face = np.full(len(games), -1, dtype=np.int64)
-        for f, r in enumerate(tables.FIVE_OF_A_KIND):
-            face[roll == r] = f
-        if m.flag_row < 0:
-            return np.zeros(len(games), dtype=np.bool_), face
-        return (face >= 0) & ((self.filled[games] >> m.flag_row) & 1 == 1), face
+        points = m.tables.T[roll]
+        extra = np.zeros(len(games), dtype=np.int64)
+        where, face = self._further(games, roll)
+        if len(where):
+            flag = self.flag[games[where]]
+            if m.five_bonus and m.needs_flag:
+                extra[where] = np.where(flag == 1, m.five_bonus, 0)
+            if m.joker is not None:
+                matching = np.array(m.upper_index)[face]
+                full = (matching >= 0) & ((self.filled[games[where]] >> np.maximum(matching, 0)) & 1 == 1)
+                if m.joker == "seed":
+                    full &= flag == 1
+                lower = ~m.is_upper
+                jokered = np.where(full[:, None] & lower[None, :], m.joker_points.T[face], points[where])
+                points[where] = jokered
+        return points, extra
 
     def placement(self, games: IntArray, roll: IntArray, row: int) -> tuple[IntArray, IntArray]:
         """What writing ``roll`` in ``row`` (a Score) pays in the box and beside it."""
-        m = self.model
-        points = m.tables[row, roll].copy()
-        extra = np.zeros(len(games), dtype=np.int64)
-        if m.flag_row >= 0 and (m.joker is not None or m.five_bonus):
-            further, face = self._further(games, roll)
-            if further.any():
-                flag = self.flag[games]
-                if m.five_bonus and m.needs_flag:
-                    extra = np.where(further & (flag == 1), m.five_bonus, 0)
-                if m.joker is not None and not m.is_upper[row]:
-                    matching = np.array(m.upper_index)[np.maximum(face, 0)]
-                    full = further & (matching >= 0) & ((self.filled[games] >> np.maximum(matching, 0)) & 1 == 1)
-                    if m.joker == "seed":
-                        full &= flag == 1
-                    points = np.where(full, m.joker_points[row, np.maximum(face, 0)], points)
-        return points, extra
+        points, extra = self.scores(games, roll)
+        return points[:, row].copy(), extra
 
-    def write(self, games: IntArray, roll: IntArray, row: IntArray, crossed: npt.NDArray[np.bool_]) -> None:
-        """Write each game's roll in its chosen row (crossed out where ``crossed``)."""
+    def write(
+        self,
+        games: IntArray,
+        row: IntArray,
+        crossed: npt.NDArray[np.bool_],
+        scores: tuple[IntArray, IntArray],
+    ) -> None:
+        """Write each game's roll in its chosen row (crossed out where ``crossed``); ``scores`` from :meth:`scores`."""
         m = self.model
-        points = np.zeros(len(games), dtype=np.int64)
-        extra = np.zeros(len(games), dtype=np.int64)
-        for r in np.unique(row):
-            sel = row == r
-            p, e = self.placement(games[sel], roll[sel], int(r))
-            points[sel] = np.where(crossed[sel], 0, p)
-            extra[sel] = e
+        all_points, extra = scores
+        points = np.where(crossed, 0, all_points[np.arange(len(games)), row])
         self.points[games, row] = points
         self.filled[games] |= 1 << row
         self.upper[games] += np.where(m.bonus_rows[row], points, 0)
@@ -214,16 +222,14 @@ def _throw(keep: IntArray, faces: npt.NDArray[np.int8]) -> IntArray:
 # ---------------------------------------------------------------------------- policies
 def _random_turn(g: _Games, games: IntArray, faces: npt.NDArray[np.int8], picks: FloatArray) -> None:
     m = g.model
-    roll = _throw(np.zeros(len(games), dtype=np.int64), faces[:, 0])
-    done = np.zeros(len(games), dtype=np.bool_)
-    row = np.zeros(len(games), dtype=np.int64)
-    crossed = np.zeros(len(games), dtype=np.bool_)
+    count = len(games)
+    roll = _throw(np.zeros(count, dtype=np.int64), faces[:, 0])
+    row = np.zeros(count, dtype=np.int64)
+    crossed = np.zeros(count, dtype=np.bool_)
     per_row = 2 if m.allow_scratch else 1
+    active = np.arange(count)
     for throw in range(1, m.max_throws + 1):
         last = throw == m.max_throws
-        active = np.nonzero(~done)[0]
-        if not len(active):
-            break
         legal = g.legal_rows(games[active], roll[active])
         boxes = legal.sum(axis=1) * per_row
         keeps = np.zeros(len(active), dtype=np.int64) if last else tables.ROLL_KEEP_COUNTS[roll[active]]
@@ -233,15 +239,18 @@ def _random_turn(g: _Games, games: IntArray, faces: npt.NDArray[np.int8], picks:
             sub = active[rethrow]
             keep = tables.ROLL_KEEPS[roll[sub], choice[rethrow]]
             roll[sub] = _throw(keep, faces[sub, throw])
-        box = active[~rethrow]
-        action = choice[~rethrow] - keeps[~rethrow]
+        stop = ~rethrow
+        box = active[stop]
+        action = choice[stop] - keeps[stop]
         # the box actions are Score and Scratch of each legal row, in row order
         nth = action // per_row
-        order = np.cumsum(legal[~rethrow], axis=1) - 1
-        row[box] = np.argmax((order == nth[:, None]) & legal[~rethrow], axis=1)
+        order = np.cumsum(legal[stop], axis=1) - 1
+        row[box] = np.argmax((order == nth[:, None]) & legal[stop], axis=1)
         crossed[box] = (action % per_row) == 1
-        done[box] = True
-    g.write(games, roll, row, crossed)
+        active = active[rethrow]
+        if not len(active):
+            break
+    g.write(games, row, crossed, g.scores(games, roll))
 
 
 def _greedy_keeps(g: _Games, filled: IntArray) -> IntArray:
@@ -268,28 +277,39 @@ def greedy_box_key(model: Model) -> IntArray:
 
 def _greedy_turn(g: _Games, games: IntArray, faces: npt.NDArray[np.int8]) -> None:
     m = g.model
+    count = len(games)
     sets, inverse = np.unique(g.filled[games], return_inverse=True)
     values = _greedy_keeps(g, sets)
-    roll = _throw(np.zeros(len(games), dtype=np.int64), faces[:, 0])
+    roll = _throw(np.zeros(count, dtype=np.int64), faces[:, 0])
+    best_keep = _best_keep_table(values * 8 + tables.KEEP_SIZES[:, None])
     for throw in range(1, m.max_throws):
-        candidates = tables.ROLL_KEEPS[roll]
-        score = np.where(
-            candidates >= 0, values[np.maximum(candidates, 0), inverse[:, None]] * 8 + _ROLL_SIZE_KEY[roll], -1
-        )
-        keep = candidates[np.arange(len(games)), np.argmax(score, axis=1)]
-        moving = tables.KEEP_SIZES[keep] < 5
+        keep = best_keep[roll, inverse]
+        moving = np.nonzero(tables.KEEP_SIZES[keep] < 5)[0]
         roll[moving] = _throw(keep[moving], faces[moving, throw])
     legal = g.legal_rows(games, roll)
-    tie = greedy_box_key(m)
-    best = np.full(len(games), -1, dtype=np.int64)
-    row = np.zeros(len(games), dtype=np.int64)
-    for r in range(m.num_rows):
-        points, extra = g.placement(games, roll, r)
-        key = np.where(legal[:, r], (points + extra) * (m.num_rows + 1) + tie[r], -1)
-        better = key > best
-        best[better] = key[better]
-        row[better] = r
-    g.write(games, roll, row, np.zeros(len(games), dtype=np.bool_))
+    scores = g.scores(games, roll)
+    points, extra = scores
+    key = np.where(legal, (points + extra[:, None]) * (m.num_rows + 1) + greedy_box_key(m)[None, :], -1)
+    row = np.argmax(key, axis=1)
+    g.write(games, row, np.zeros(count, dtype=np.bool_), scores)
+
+
+_CANDIDATES = np.where(tables.ROLL_KEEPS >= 0, tables.ROLL_KEEPS, tables.NUM_KEEPS)
+
+
+def _best_keep_table(scores: npt.NDArray[Any], block: int = 256) -> IntArray:
+    """For each roll and state, the keep of that roll with the highest score (the first on ties), (252, states).
+
+    ``scores`` is (462, states); padding candidates get the lowest score.
+    """
+    states = scores.shape[1]
+    low = np.iinfo(np.int64).min if scores.dtype.kind == "i" else -np.inf
+    best = np.empty((tables.NUM_ROLLS, states), dtype=np.int64)
+    for start in range(0, states, block):
+        part = np.concatenate([scores[:, start : start + block], np.full((1, min(block, states - start)), low)])
+        choice = np.argmax(part[_CANDIDATES], axis=1)
+        best[:, start : start + block] = np.take_along_axis(_CANDIDATES, choice, axis=1)
+    return best
 
 
 def _optimal_turn(
@@ -300,38 +320,46 @@ def _optimal_turn(
     values = strategy.values
     flat = values.reshape(-1)
     _, num_flags, num_upper = values.shape
+    count = len(games)
     capped = np.minimum(g.upper, m.cap)
     layers = turn_tables(m, values, g.filled[reps], g.flag[reps], capped[reps])
-    roll = _throw(np.zeros(len(games), dtype=np.int64), faces[:, 0])
+    roll = _throw(np.zeros(count, dtype=np.int64), faces[:, 0])
     for throw in range(1, m.max_throws):
         keeps = keep_values(layers[m.max_throws - throw - 1])
-        candidates = tables.ROLL_KEEPS[roll]
-        score = np.where(candidates >= 0, keeps[np.maximum(candidates, 0), local[:, None]], -np.inf)
-        keep = candidates[np.arange(len(games)), np.argmax(score, axis=1)]
-        moving = tables.KEEP_SIZES[keep] < 5
+        if count > 32 * len(reps):  # many games per state: tabulate each state's best keeps
+            keep = _best_keep_table(keeps)[roll, local]
+        else:  # few: look at each game's candidate keeps, state by state in memory order
+            by_state = np.concatenate([keeps.T, np.full((len(reps), 1), -np.inf)], axis=1).reshape(-1)
+            candidates = _CANDIDATES[roll]
+            choice = np.argmax(by_state[local[:, None] * (tables.NUM_KEEPS + 1) + candidates], axis=1)
+            keep = candidates[np.arange(count), choice]
+        moving = np.nonzero(tables.KEEP_SIZES[keep] < 5)[0]
         roll[moving] = _throw(keep[moving], faces[moving, throw])
     filled, flag, upper = g.filled[games], g.flag[games], capped[games]
     legal = g.legal_rows(games, roll)
-    best = np.full(len(games), -np.inf)
-    row = np.zeros(len(games), dtype=np.int64)
-    crossed = np.zeros(len(games), dtype=np.bool_)
-    for r in range(m.num_rows):
-        points, extra = g.placement(games, roll, r)
-        after = filled | (1 << r)
-        at_flag = r == m.flag_row and m.needs_flag
-        new_upper = np.minimum(upper + points, m.cap) if m.bonus_rows[r] else upper
-        new_flag = (points > 0).astype(np.int64) if at_flag else flag
-        options = [(points + extra + flat[(after * num_flags + new_flag) * num_upper + new_upper], False)]
-        if m.allow_scratch:
-            zero_flag = np.zeros_like(flag) if at_flag else flag
-            options.append((extra + flat[(after * num_flags + zero_flag) * num_upper + upper], True))
-        for value, is_cross in options:
-            value = np.where(legal[:, r], value, -np.inf)
-            better = value > best
-            best[better] = value[better]
-            row[better] = r
-            crossed[better] = is_cross
-    g.write(games, roll, row, crossed)
+    scores = g.scores(games, roll)
+    points, _extra = scores  # the extra is paid whatever the box: it does not change the choice
+    bits = 1 << np.arange(m.num_rows)
+    after = (filled[:, None] | bits[None, :]) * num_flags
+    new_upper = np.where(m.bonus_rows[None, :], np.minimum(upper[:, None] + points, m.cap), upper[:, None])
+    new_flag = np.broadcast_to(flag[:, None], points.shape)
+    zero_flag = new_flag
+    if m.needs_flag:
+        at_flag = np.arange(m.num_rows)[None, :] == m.flag_row
+        new_flag = np.where(at_flag, (points > 0).astype(np.int64), flag[:, None])
+        zero_flag = np.where(at_flag, 0, flag[:, None])
+    scored = np.where(legal, points + flat[(after + new_flag) * num_upper + new_upper], -np.inf)
+    best_row = np.argmax(scored, axis=1)
+    best = scored[np.arange(count), best_row]
+    crossed = np.zeros(count, dtype=np.bool_)
+    row = best_row
+    if m.allow_scratch:
+        zero = np.where(legal, flat[(after + zero_flag) * num_upper + upper[:, None]], -np.inf)
+        zero_row = np.argmax(zero, axis=1)
+        better = zero[np.arange(count), zero_row] > best
+        row = np.where(better, zero_row, best_row)
+        crossed = better
+    g.write(games, row, crossed, scores)
 
 
 def simulate(

@@ -123,15 +123,16 @@ def final_values(model: Model, values: FloatArray, filled: IntArray, flag: IntAr
         else:
             new_flag = flag[None, :]
         index = (after[None, :] * num_flags + new_flag) * num_upper + new_upper
-        candidates = distinct[:, None] + flat[index]
-        candidates[:, ~is_open] = _NEG
+        # closed rows get -inf (their entries may be NaN: fmax then keeps the other side)
+        candidates = flat[index] + distinct[:, None]
+        candidates += np.where(is_open, 0.0, _NEG)[None, :]
         if model.allow_scratch:
             if len(paying) == tables.NUM_ROLLS:
-                np.maximum(best, candidates[paying_classes], out=best)
+                np.fmax(best, candidates[paying_classes], out=best)
             elif len(paying):
-                best[paying] = np.maximum(best[paying], candidates[paying_classes])
+                best[paying] = np.fmax(best[paying], candidates[paying_classes])
         else:
-            np.maximum(best, candidates[classes], out=best)
+            np.fmax(best, candidates[classes], out=best)
     if model.flag_row >= 0 and (model.joker is not None or model.five_bonus):
         _five_of_a_kind(model, flat, values.shape, filled, flag, upper, best)
     return best
@@ -238,7 +239,8 @@ def turn_start_values(
     scratch = np.empty((tables.NUM_KEEPS, len(filled)))
     for _ in range(model.max_throws - 1):
         rolls = best_keeps(keep_values(rolls, scratch))
-    start: FloatArray = keep_values(rolls, scratch)[0].copy()
+    # the mean over the first throw, summed roll by roll (the same order whatever the block size)
+    start: FloatArray = (rolls * tables.ROLL_PROBABILITIES[:, None]).sum(axis=0)
     return start
 
 

@@ -31,6 +31,7 @@ __all__ = [
     "CHILDREN",
     "COUNTS",
     "FIVE_OF_A_KIND",
+    "FIVE_OF_A_KIND_FACE",
     "KEEP_COUNTS",
     "KEEP_SIZES",
     "NUM_KEEPS",
@@ -80,6 +81,10 @@ KEEP_COUNTS: IntArray = np.array([k.counts for k in KEEPS], dtype=np.int64)
 COUNTS: IntArray = KEEP_COUNTS[ROLL_OFFSET:].copy()
 #: The roll index of the five of a kind of each face 1 to 6.
 FIVE_OF_A_KIND: IntArray = np.array([keep_index((f,) * NUM_DICE) - ROLL_OFFSET for f in range(1, 7)], dtype=np.int64)
+
+#: For each roll, the face index (0-5) of a five of a kind, or -1.
+FIVE_OF_A_KIND_FACE: IntArray = np.full(NUM_ROLLS, -1, dtype=np.int64)
+FIVE_OF_A_KIND_FACE[FIVE_OF_A_KIND] = np.arange(6)
 
 #: ``CHILDREN[k, f - 1]``: the keep ``k`` plus one die showing ``f`` (keeps of 0-4 dice).
 CHILDREN: IntArray = np.array(
