@@ -157,8 +157,8 @@ class _Games:
                 filled = self.filled[games[where]]
                 is_upper = m.is_upper
                 matching = np.array(m.upper_index)[face]
-                upper_filled = (filled >> matching) & 1 == 1
-                open_lower = (legal[where] & ~is_upper[None, :]).any(axis=1)
+                upper_filled: npt.NDArray[np.bool_] = (filled >> matching) & 1 == 1
+                open_lower: npt.NDArray[np.bool_] = (legal[where] & ~is_upper[None, :]).any(axis=1)
                 rows = np.arange(m.num_rows)[None, :]
                 allowed_upper = np.where(upper_filled[:, None], ~open_lower[:, None], rows == matching[:, None])
                 allowed = np.where(is_upper[None, :], allowed_upper, upper_filled[:, None])
