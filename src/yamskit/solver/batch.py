@@ -158,9 +158,9 @@ class _Games:
                 is_upper = m.is_upper
                 matching = np.array(m.upper_index)[face]
                 upper_filled: npt.NDArray[np.bool_] = (filled >> matching) & 1 == 1
-                open_lower: npt.NDArray[np.bool_] = (legal[where] & ~is_upper[None, :]).any(axis=1)
+                open_lower = np.any(legal[where] & ~is_upper[None, :], axis=1, keepdims=True)
                 rows = np.arange(m.num_rows)[None, :]
-                allowed_upper = np.where(upper_filled[:, None], ~open_lower[:, None], rows == matching[:, None])
+                allowed_upper = np.where(upper_filled[:, None], ~open_lower, rows == matching[:, None])
                 allowed = np.where(is_upper[None, :], allowed_upper, upper_filled[:, None])
                 legal[where] &= allowed
         return legal
