@@ -25,6 +25,8 @@ Example:
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 from typing import Any, Literal
 
 import attrs
@@ -38,7 +40,7 @@ from .model import Model, model_of
 from .space import StateSpace
 from .strategy import Strategy
 
-__all__ = ["BatchResult", "PolicyName", "simulate"]
+__all__ = ["GAME_BLOCK", "BatchResult", "PolicyName", "simulate"]
 
 #: The built-in policies.
 PolicyName = Literal["random", "greedy", "optimal"]
@@ -210,20 +212,29 @@ class _Games:
         self.extra[games] += extra
 
 
-def _throw(keep: IntArray, faces: npt.NDArray[np.int8]) -> IntArray:
-    """The roll after keeping ``keep`` (keep indexes) and throwing the rest showing ``faces`` (games, 5)."""
+def _throw(keep: IntArray, codes: IntArray) -> IntArray:
+    """The roll after keeping ``keep`` (keep indexes) and throwing the rest.
+
+    ``codes[:, j]`` (games, 5) is the base-6 face-count code of the first ``j + 1`` dice
+    thrown, so the thrown dice add the code at their number.
+    """
     thrown = 5 - tables.KEEP_SIZES[keep]
-    mask = np.arange(5)[None, :] < thrown[:, None]
-    code = _KEEP_CODE[keep] + (np.where(mask, _POW6[faces], 0)).sum(axis=1)
+    code = _KEEP_CODE[keep] + np.where(thrown > 0, codes[np.arange(len(keep)), np.maximum(thrown - 1, 0)], 0)
     roll: IntArray = _CODE_TO_ROLL[code]
     return roll
 
 
+def _codes(faces: npt.NDArray[np.int8]) -> IntArray:
+    """Cumulative face-count codes of drawn faces (games, throws, 5) -> the same shape."""
+    codes: IntArray = np.cumsum(_POW6[faces], axis=2)
+    return codes
+
+
 # ---------------------------------------------------------------------------- policies
-def _random_turn(g: _Games, games: IntArray, faces: npt.NDArray[np.int8], picks: FloatArray) -> None:
+def _random_turn(g: _Games, games: IntArray, faces: IntArray, picks: FloatArray) -> None:
     m = g.model
     count = len(games)
-    roll = _throw(np.zeros(count, dtype=np.int64), faces[:, 0])
+    roll = _CODE_TO_ROLL[faces[:, 0, 4]]
     row = np.zeros(count, dtype=np.int64)
     crossed = np.zeros(count, dtype=np.bool_)
     per_row = 2 if m.allow_scratch else 1
@@ -275,12 +286,12 @@ def greedy_box_key(model: Model) -> IntArray:
     return key
 
 
-def _greedy_turn(g: _Games, games: IntArray, faces: npt.NDArray[np.int8]) -> None:
+def _greedy_turn(g: _Games, games: IntArray, faces: IntArray) -> None:
     m = g.model
     count = len(games)
     sets, inverse = np.unique(g.filled[games], return_inverse=True)
     values = _greedy_keeps(g, sets)
-    roll = _throw(np.zeros(count, dtype=np.int64), faces[:, 0])
+    roll = _CODE_TO_ROLL[faces[:, 0, 4]]
     best_keep = _best_keep_table(values * 8 + tables.KEEP_SIZES[:, None])
     for throw in range(1, m.max_throws):
         keep = best_keep[roll, inverse]
@@ -313,7 +324,7 @@ def _best_keep_table(scores: npt.NDArray[Any], block: int = 256) -> IntArray:
 
 
 def _optimal_turn(
-    g: _Games, games: IntArray, faces: npt.NDArray[np.int8], strategy: Strategy, reps: IntArray, local: IntArray
+    g: _Games, games: IntArray, faces: IntArray, strategy: Strategy, reps: IntArray, local: IntArray
 ) -> None:
     """One turn of ``games`` (whose states are those of the games ``reps``; ``local`` says which)."""
     m = g.model
@@ -323,13 +334,16 @@ def _optimal_turn(
     count = len(games)
     capped = np.minimum(g.upper, m.cap)
     layers = turn_tables(m, values, g.filled[reps], g.flag[reps], capped[reps])
-    roll = _throw(np.zeros(count, dtype=np.int64), faces[:, 0])
+    roll = _CODE_TO_ROLL[faces[:, 0, 4]]
     for throw in range(1, m.max_throws):
         keeps = keep_values(layers[m.max_throws - throw - 1])
         if count > 32 * len(reps):  # many games per state: tabulate each state's best keeps
             keep = _best_keep_table(keeps)[roll, local]
         else:  # few: look at each game's candidate keeps, state by state in memory order
-            by_state = np.concatenate([keeps.T, np.full((len(reps), 1), -np.inf)], axis=1).reshape(-1)
+            table = np.empty((len(reps), tables.NUM_KEEPS + 1))
+            table[:, : tables.NUM_KEEPS] = keeps.T
+            table[:, tables.NUM_KEEPS] = -np.inf
+            by_state = table.reshape(-1)
             candidates = _CANDIDATES[roll]
             choice = np.argmax(by_state[local[:, None] * (tables.NUM_KEEPS + 1) + candidates], axis=1)
             keep = candidates[np.arange(count), choice]
@@ -353,13 +367,55 @@ def _optimal_turn(
     best = scored[np.arange(count), best_row]
     crossed = np.zeros(count, dtype=np.bool_)
     row = best_row
-    if m.allow_scratch:
+    # a Score pays at least 0 and never lowers the upper total or the flag, so with a bonus that
+    # only grows with the total, crossing out never beats scoring in the same row
+    if m.allow_scratch and not m.bonus_grows:
         zero = np.where(legal, flat[(after + zero_flag) * num_upper + upper[:, None]], -np.inf)
         zero_row = np.argmax(zero, axis=1)
         better = zero[np.arange(count), zero_row] > best
         row = np.where(better, zero_row, best_row)
         crossed = better
     g.write(games, row, crossed, scores)
+
+
+#: Games per block: each block has its own dice generator (seeded from the seed and the block number).
+GAME_BLOCK = 1 << 18
+_SIMULATION: dict[str, Any] = {}
+
+
+def _play_block(task: tuple[int, int, int]) -> tuple[npt.NDArray[np.int32], IntArray, IntArray]:
+    """Play one block of games; return their box points, upper totals and extra points."""
+    games, seed, block = task
+    model: Model = _SIMULATION["model"]
+    name: str = _SIMULATION["policy"]
+    strategy: Strategy | None = _SIMULATION["strategy"]
+    space: StateSpace | None = _SIMULATION["space"]
+    rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(block,))))
+    g = _Games.start(model, games)
+    everyone = np.arange(games, dtype=np.int64)
+    for _turn in range(model.num_rows):
+        faces = _codes(rng.integers(0, 6, size=(games, model.max_throws, 5), dtype=np.int8))
+        if name == "random":
+            _random_turn(g, everyone, faces, rng.random((games, model.max_throws)))
+        elif name == "greedy":
+            _greedy_turn(g, everyone, faces)
+        else:
+            assert strategy is not None
+            assert space is not None
+            canon = space.canonical_upper(g.filled, g.upper)
+            keys = (g.filled * model.flags + g.flag) * (model.cap + 1) + canon
+            order = np.argsort(keys, kind="stable")
+            ordered = keys[order]
+            starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])
+            inverse = np.cumsum(np.r_[True, ordered[1:] != ordered[:-1]]) - 1  # state of each game, in order
+            first = order[starts]
+            bounds = np.r_[starts[::STATE_BLOCK], len(order)]
+            for b in range(len(bounds) - 1):
+                chunk = order[bounds[b] : bounds[b + 1]]
+                lo = b * STATE_BLOCK
+                local = inverse[bounds[b] : bounds[b + 1]] - lo
+                _optimal_turn(g, chunk, faces[chunk], strategy, first[lo : lo + STATE_BLOCK], local)
+    return g.points.astype(np.int32), g.upper, g.extra
 
 
 def simulate(
@@ -369,6 +425,7 @@ def simulate(
     policy: PolicyName | Strategy = "random",
     seed: int = 0,
     strategy: Strategy | None = None,
+    processes: int | None = None,
 ) -> BatchResult:
     """Play ``games`` solitaire games of ``variant`` together and return their scores and statistics.
 
@@ -378,6 +435,9 @@ def simulate(
         policy: ``"random"``, ``"greedy"``, ``"optimal"``, or a solved :class:`Strategy`.
         seed: seed of the dice (a numpy PCG64 generator).
         strategy: the strategy for ``"optimal"`` (solved on the spot when not given).
+        processes: worker processes (default: one per CPU). Games are played in blocks of
+            :data:`GAME_BLOCK`, each with its own dice generator drawn from ``seed``, so
+            the scores do not depend on the number of processes.
 
     Example:
         >>> import yamskit
@@ -403,41 +463,32 @@ def simulate(
             from .strategy import RulesMismatchError
 
             raise RulesMismatchError(f"the strategy was solved for other rules than {variant.name!r}")
-    rng = np.random.Generator(np.random.PCG64(seed))
-    g = _Games.start(model, games)
-    everyone = np.arange(games, dtype=np.int64)
     space = StateSpace.of(model) if name == "optimal" else None
-    for _turn in range(model.num_rows):
-        faces = rng.integers(0, 6, size=(games, model.max_throws, 5), dtype=np.int8)
-        if name == "random":
-            picks = rng.random((games, model.max_throws))
-            _random_turn(g, everyone, faces, picks)
-        elif name == "greedy":
-            _greedy_turn(g, everyone, faces)
+    sizes = [min(GAME_BLOCK, games - start) for start in range(0, games, GAME_BLOCK)]
+    tasks = [(size, seed, b) for b, size in enumerate(sizes)]
+    workers = min(len(tasks), (os.cpu_count() or 1) if processes is None else max(1, processes))
+    _SIMULATION.update(model=model, policy=name, strategy=strategy, space=space)
+    try:
+        if workers > 1 and hasattr(os, "fork"):
+            with multiprocessing.get_context("fork").Pool(workers) as pool:
+                parts = pool.map(_play_block, tasks)
         else:
-            assert strategy is not None
-            assert space is not None
-            canon = space.canonical_upper(g.filled, g.upper)
-            keys = (g.filled * model.flags + g.flag) * (model.cap + 1) + canon
-            unique, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
-            order = np.argsort(inverse, kind="stable")
-            bounds = np.searchsorted(inverse[order], np.arange(0, len(unique) + STATE_BLOCK, STATE_BLOCK))
-            for b in range(len(bounds) - 1):
-                chunk = order[bounds[b] : bounds[b + 1]]
-                if len(chunk):
-                    lo = b * STATE_BLOCK
-                    reps = first[lo : lo + STATE_BLOCK]
-                    _optimal_turn(g, chunk, faces[chunk], strategy, reps, inverse[chunk] - lo)
-    bonus = model.bonus[np.minimum(g.upper, model.cap)]
-    scores = g.points.sum(axis=1) + bonus + g.extra
+            parts = [_play_block(task) for task in tasks]
+    finally:
+        _SIMULATION.clear()
+    points = np.concatenate([p for p, _, _ in parts])
+    upper = np.concatenate([u for _, u, _ in parts])
+    extra = np.concatenate([e for _, _, e in parts])
+    bonus = model.bonus[np.minimum(upper, model.cap)]
+    scores = points.sum(axis=1, dtype=np.int64) + bonus + extra
     return BatchResult(
         variant=variant.name,
         policy=name,
         seed=seed,
         scores=scores,
         rows=model.rows,
-        row_means=g.points.mean(axis=0),
-        row_zero_rates=(g.points == 0).mean(axis=0),
+        row_means=points.mean(axis=0),
+        row_zero_rates=(points == 0).mean(axis=0),
         bonus_rate=float((bonus > 0).mean()),
-        extra_mean=float(g.extra.mean()),
+        extra_mean=float(extra.mean()),
     )

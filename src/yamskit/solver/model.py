@@ -88,6 +88,11 @@ class Model:
         return 2 if self.needs_flag else 1
 
     @property
+    def bonus_grows(self) -> bool:
+        """Whether the upper bonus never decreases as the upper total grows."""
+        return bool(np.all(np.diff(self.bonus) >= 0))
+
+    @property
     def is_upper(self) -> npt.NDArray[np.bool_]:
         """Whether each row is one of the number rows the joker rules know."""
         return np.array([r in UPPER_ROWS for r in self.rows], dtype=np.bool_)

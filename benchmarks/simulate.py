@@ -1,0 +1,105 @@
+"""Games per second of yamskit's batch simulation against yatzy-solver (optimal play) and pyhtzee (random play).
+
+Usage::
+
+    python benchmarks/simulate.py [--games 200000] [--repeat 3]
+
+yatzy-solver and pyhtzee are installed with pip into the current environment if
+missing. Everything runs in one process on the same machine. Rules: the Yahtzee
+preset for the optimal policy (yatzy-solver's ``american+forced-joker``); for random
+play, yamskit's ``classic joker="free" yams_bonus=100`` against pyhtzee's default
+free-choice joker rules. pyhtzee plays one game at a time in pure Python, so it is
+timed on fewer games. Ratios are yamskit's games per second over the peer's (the
+median of ``--repeat`` runs each).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from types import ModuleType
+
+import yamskit
+from yamskit.solver import simulate, solve
+
+
+def ensure(module: str, package: str) -> ModuleType | None:
+    """Import ``module``, installing ``package`` with pip first if needed; ``None`` if impossible."""
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        pass
+    print(f"installing {package} with pip into {sys.prefix} ...", flush=True)
+    done = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", package], check=False)
+    importlib.invalidate_caches()
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        print(f"{package} is not available here (pip exit code {done.returncode}); skipping it")
+        return None
+
+
+def rate(games: int, run: Callable[[], object], repeat: int) -> float:
+    """The median games per second of ``run`` (which plays ``games`` games)."""
+    rates = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        rates.append(games / (time.perf_counter() - start))
+    return statistics.median(rates)
+
+
+def pyhtzee_games(module: ModuleType, games: int) -> float:
+    """Play ``games`` random games with pyhtzee; return their mean score."""
+    total = 0
+    for seed in range(1, games + 1):
+        game = module.Pyhtzee(seed=seed)
+        while not game.is_finished():
+            game.take_action(game.sample_action())
+        total += game.get_total_score()
+    return total / games
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200_000, help="games per yamskit batch")
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    ys = ensure("yatzy_solver", "yatzy-solver")
+    ph = ensure("pyhtzee", "pyhtzee")
+    print(f"machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}; {args.games} games per batch")
+    n = args.games
+
+    yahtzee = yamskit.variant("yahtzee")
+    strategy = solve(yahtzee, quiet=True)
+    ours = rate(n, lambda: simulate(yahtzee, n, policy=strategy, seed=1), args.repeat)
+    mean = simulate(yahtzee, n, policy=strategy, seed=1).mean
+    print(f"optimal, yahtzee: yamskit {ours:,.0f} games/s (mean {mean:.2f}, expected {strategy.expected_score():.2f})")
+    if ys is not None:
+        solver = ys.Solver.build(ys.Variant("american+forced-joker"))
+        peer_games = max(1000, n // 4)
+        theirs = rate(peer_games, lambda: solver.simulate(peer_games, seed=1), args.repeat)
+        print(f"  yatzy-solver {theirs:,.0f} games/s ({peer_games} games)  ratio {ours / theirs:.1f}x")
+
+    free = yamskit.variant("classic", joker="free", yams_bonus=100)
+    peer_rate = None
+    if ph is not None:
+        peer_games = max(200, n // 200)
+        peer_rate = rate(peer_games, lambda: pyhtzee_games(ph, peer_games), args.repeat)
+        print(f"random, pyhtzee (pure Python): {peer_rate:,.0f} games/s ({peer_games} games)")
+    for policy in ("random", "greedy"):
+        ours = rate(n, lambda policy=policy: simulate(free, n, policy=policy, seed=1), args.repeat)
+        line = f"{policy}, yamskit batch: {ours:,.0f} games/s"
+        if peer_rate:
+            line += f"  ratio to pyhtzee's random games {ours / peer_rate:.0f}x"
+        print(line)
+
+
+if __name__ == "__main__":
+    main()
