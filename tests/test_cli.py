@@ -19,7 +19,7 @@ import yamskit
 from yamskit import GameRecord, Move, Roll, Score
 from yamskit.bots import RandomPlayer, play
 from yamskit.cli import action_id, main
-from yamskit.simulate import simulate
+from yamskit.simulate import BotKind, make_bot, simulate
 
 VARIANTS = yamskit.variant_names()
 
@@ -45,11 +45,11 @@ def assert_one_line_error(done: subprocess.CompletedProcess[str], *words: str) -
         assert word in lines[0]
 
 
-def bots_game(name: str, seed: int, bots: int = 2) -> yamskit.Result:
-    """The game ``yamskit play NAME --bots N --seed S`` plays, played through the library."""
+def bots_game(name: str, seed: int, bots: int = 2, kind: BotKind = "greedy") -> yamskit.Result:
+    """The game ``yamskit play NAME --bots N --seed S --bot KIND`` plays, played through the library."""
     names = [f"Bot {i + 1}" for i in range(bots)]
     state = yamskit.variant(name).new_game(names, seed=seed)
-    return play(state, [RandomPlayer(seed=seed + i) for i in range(bots)]).result()  # type: ignore[no-any-return]
+    return play(state, [make_bot(kind, seed=seed + i) for i in range(bots)]).result()  # type: ignore[no-any-return]
 
 
 def scorecard_variants() -> list[str]:
@@ -334,3 +334,16 @@ def test_play_refuses_a_record_path_it_cannot_write(tmp_path: Path, capsys: pyte
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 4
     assert all(line.startswith("yamskit: error:") for line in err)
+
+
+def test_play_seats_random_bots_on_request(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "classic", "--bots", "2", "--seed", "5", "--bot", "random"]) == 0
+    result = bots_game("classic", 5, kind="random")
+    assert "Winner: " + ", ".join(result.winner_names) in capsys.readouterr().out
+
+
+def test_simulate_seats_greedy_bots_on_request(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "classic", "-n", "3", "--seats", "1", "--bot", "greedy", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    greedy = simulate("classic", 3, seats=1, bot="greedy")
+    assert data == json.loads(json.dumps(greedy.to_data()))

@@ -23,13 +23,13 @@ from typing import IO, Any, NoReturn
 
 from . import __version__
 from .actions import Action, DeclareChallenge, Pass, Place, RemoveToken, Roll, Score, Scratch, TakeChip
-from .bots import RandomPlayer
 from .dice import NUM_DICE, Dice
 from .errors import DeserializationError, YamskitError
 from .records import GameRecord, check_record
 from .registry import variant as make_variant
 from .registry import variant_names
 from .serialization import parse_json
+from .simulate import make_bot
 
 __all__ = ["action_id", "main"]
 
@@ -201,7 +201,7 @@ def _play(args: argparse.Namespace) -> int:
     if args.save and not Path(args.save).resolve().parent.is_dir():
         raise CliError(f"cannot save the record to {args.save}: no such directory")
     seed = args.seed if args.seed is not None else secrets.randbits(32)
-    bots = {f"Bot {i + 1}": RandomPlayer(seed=seed + i) for i in range(args.bots)}
+    bots = {f"Bot {i + 1}": make_bot(args.bot, seed=seed + i) for i in range(args.bots)}
     variant = _variant(args)
     state = variant.new_game(names, seed=seed)
     print(f"{variant.name}: {', '.join(names)} (seed {seed})", file=out)
@@ -349,6 +349,7 @@ def _simulate(args: argparse.Namespace) -> int:
             seed=args.seed,
             jobs=args.jobs,
             progress=lambda done, _total: bar.update(task, completed=done),
+            bot=args.bot,
         )
     if args.json:
         print(json.dumps(stats.to_data(), indent=2))
@@ -401,7 +402,8 @@ def _parser() -> argparse.ArgumentParser:
     play = command("play", "Play in the terminal: hot-seat humans and random bots.")
     variant_args(play)
     play.add_argument("--players", nargs="+", metavar="NAME", help="names of the human players, in seat order")
-    play.add_argument("--bots", type=int, default=0, metavar="N", help="random bots seated after the humans")
+    play.add_argument("--bots", type=int, default=0, metavar="N", help="bots seated after the humans")
+    play.add_argument("--bot", choices=("greedy", "random"), default="greedy", help="kind of bot (default greedy)")
     play.add_argument("--seed", type=int, help="dice seed (random by default; printed)")
     play.add_argument("--save", metavar="FILE", help="write the game record to FILE at the end")
     play.add_argument("-v", "--verbose", action="store_true", help="print every bot move")
@@ -426,6 +428,7 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1)")
     simulate.add_argument("--seats", type=int, metavar="P", help="players per game (default: the fewest allowed)")
     simulate.add_argument("--bins", type=int, default=10, help="histogram bins (default 10)")
+    simulate.add_argument("--bot", choices=("random", "greedy"), default="random", help="kind of bot (default random)")
     simulate.add_argument("--json", action="store_true", help="print the statistics as JSON")
     simulate.set_defaults(func=_simulate)
 

@@ -1,7 +1,7 @@
 """Many bot games, and their statistics: mean, spread, histogram, win rates by seat.
 
-`simulate` plays ``n`` seeded games of any registered variant between
-`RandomPlayer` bots, through the game protocol only. Game ``i`` of a
+`simulate` plays ``n`` seeded games of any registered variant between bots
+(`RandomPlayer` or `GreedyPlayer`), through the game protocol only. Game ``i`` of a
 run with seed ``s`` always gets the same dice and the same bot choices, however the
 games are spread over workers, so a run is reproducible with any ``jobs`` or executor.
 
@@ -33,15 +33,46 @@ import math
 import statistics
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol, TypeAlias
 
 import attrs
 
-from .bots import RandomPlayer, play
+from .bots import GreedyPlayer, Player, RandomPlayer, play
 from .errors import RuleConfigError
 from .registry import variant as make_variant
 
-__all__ = ["MAX_GAMES", "SimulationResult", "Submitter", "check_run", "game_seed", "play_games", "simulate"]
+__all__ = [
+    "MAX_GAMES",
+    "BotKind",
+    "SimulationResult",
+    "Submitter",
+    "check_run",
+    "game_seed",
+    "make_bot",
+    "play_games",
+    "simulate",
+]
+
+#: The bots a run can seat: ``"random"`` (`RandomPlayer`) or ``"greedy"`` (`GreedyPlayer`).
+BotKind: TypeAlias = Literal["random", "greedy"]
+
+
+def make_bot(kind: BotKind, *, seed: int) -> Player:
+    """A bot of ``kind`` (random bots take ``seed``; greedy bots need none).
+
+    Raises:
+        RuleConfigError: an unknown kind.
+
+    Examples:
+        >>> make_bot("greedy", seed=1)
+        GreedyPlayer()
+    """
+    if kind == "random":
+        return RandomPlayer(seed=seed)
+    if kind == "greedy":
+        return GreedyPlayer()
+    raise RuleConfigError(f"bot must be 'random' or 'greedy', not {kind!r}")
+
 
 #: The most games one call simulates.
 MAX_GAMES = 10_000_000
@@ -71,7 +102,12 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def play_games(
-    name: str, options: Mapping[str, Any], players: Sequence[str], seed: int, indexes: Sequence[int]
+    name: str,
+    options: Mapping[str, Any],
+    players: Sequence[str],
+    seed: int,
+    indexes: Sequence[int],
+    bot: BotKind = "random",
 ) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
     """Play the games ``indexes`` of a run; ``(index, scores, winners)`` for each.
 
@@ -88,7 +124,7 @@ def play_games(
     for index in indexes:
         game_seed_ = game_seed(seed, index)
         state = variant.new_game(list(players), seed=game_seed_)
-        bots = [RandomPlayer(seed=game_seed_ + seat) for seat in range(len(players))]
+        bots = [make_bot(bot, seed=game_seed_ + seat) for seat in range(len(players))]
         result = play(state, bots).result()
         out.append((index, tuple(result.scores), tuple(result.winners)))
     return out
@@ -257,10 +293,11 @@ def _run_on(
     players: tuple[str, ...],
     seed: int,
     n: int,
+    bot: BotKind,
 ) -> None:
     chunk = max(1, min(1000, n // (workers * 8) or 1))
     futures: list[Future[Any]] = [
-        pool.submit(play_games, name, options, players, seed, list(range(start, min(n, start + chunk))))
+        pool.submit(play_games, name, options, players, seed, list(range(start, min(n, start + chunk))), bot)
         for start in range(0, n, chunk)
     ]
     for future in as_completed(futures):
@@ -277,8 +314,9 @@ def simulate(
     jobs: int = 1,
     executor: Executor | Submitter | None = None,
     progress: Callable[[int, int], None] | None = None,
+    bot: BotKind = "random",
 ) -> SimulationResult:
-    """Play ``n`` games between random bots and gather their results.
+    """Play ``n`` games between bots (random by default) and gather their results.
 
     Args:
         variant: a registry name, or a variant object from `yamskit.variant`
@@ -291,6 +329,7 @@ def simulate(
         executor: any `concurrent.futures.Executor` (or `Submitter`),
             e.g. a Dask client's ``get_executor()``; it is not shut down here.
         progress: called as ``progress(done, n)`` as games finish.
+        bot: ``"random"`` (`RandomPlayer`) or ``"greedy"`` (`GreedyPlayer`) in every seat.
 
     Raises:
         RuleConfigError: unknown variant or option, a bad number of seats, games or jobs.
@@ -301,6 +340,7 @@ def simulate(
     """
     rules = make_variant(variant, **dict(options or {})) if isinstance(variant, str) else variant
     players = check_run(rules, n, seats=seats, seed=seed, jobs=jobs)
+    make_bot(bot, seed=0)
     name, opts = rules.name, dict(rules.options)
     results: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
@@ -313,11 +353,11 @@ def simulate(
     if executor is None and jobs == 1:
         chunk = max(1, min(100, n // 100 or 1))
         for start in range(0, n, chunk):
-            collect(play_games(name, opts, players, seed, range(start, min(n, start + chunk))))
+            collect(play_games(name, opts, players, seed, range(start, min(n, start + chunk)), bot))
     elif executor is not None:
-        _run_on(executor, 8, collect, name, opts, players, seed, n)
+        _run_on(executor, 8, collect, name, opts, players, seed, n, bot)
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            _run_on(pool, jobs, collect, name, opts, players, seed, n)
+            _run_on(pool, jobs, collect, name, opts, players, seed, n, bot)
     ordered = [results[i] for i in range(n)]
     return SimulationResult(name, players, seed, tuple(s for s, _ in ordered), tuple(w for _, w in ordered))
