@@ -95,7 +95,9 @@ def final_values(model: Model, values: FloatArray, filled: IntArray, flag: IntAr
     Args:
         model: the rules.
         values: the dense values of every state with more rows filled.
-        filled, flag, upper: the states, one entry each.
+        filled: the filled rows of each state (bit sets).
+        flag: the five-of-a-kind flag of each state.
+        upper: the capped upper total of each state.
     """
     flat = values.reshape(-1)
     _, num_flags, num_upper = values.shape
