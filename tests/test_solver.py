@@ -256,3 +256,46 @@ def test_classic_strategy_table_is_small() -> None:
     space = StateSpace.of(model_of(yamskit.variant("yahtzee")))
     assert np.prod(space.shape) * 8 < 100e6
     assert space.count == 359_616
+
+
+def test_core_does_not_import_numpy_and_the_solver_says_how_to_get_it() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "import yamskit, yamskit.bots\n"
+        "assert 'numpy' not in sys.modules, 'the core imported numpy'\n"
+        "sys.modules['numpy'] = None\n"
+        "try:\n"
+        "    import yamskit.solver\n"
+        "except ImportError as error:\n"
+        "    print(error)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert "pip install 'yamskit[solver]'" in out
+
+
+def test_progress_bar_falls_back_to_plain_lines_without_rich(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "rich.progress", None)
+    solve(SMALL_GAMES["one_row_three_throws"], quiet=False)
+    assert "states" in capsys.readouterr().err
+
+
+def test_progress_bar_is_silent_when_quiet(capsys: pytest.CaptureFixture[str]) -> None:
+    solve(SMALL_GAMES["one_row_three_throws"], quiet=True)
+    assert capsys.readouterr().err == ""
+
+
+def test_advice_is_for_the_player_to_move_in_a_game_of_two(forced: tuple[ScorecardVariant, Strategy]) -> None:
+    variant, strategy = forced
+    game = variant.new_game(players=["Ann", "Bob"], seed=2)
+    game = game.apply(Roll(outcome="55555")).apply(Score("yams"))
+    assert game.current_player == 1
+    assert strategy.expected_score(game) == strategy.expected_score()
+    game = game.apply(Roll(outcome="12345")).apply(Score("large_straight"))
+    assert abs(strategy.expected_score(game) - (50 + strategy.values[1 << 6, 1, 0])) < TOLERANCE
