@@ -113,3 +113,37 @@ def test_optimal_player_beats_greedy(small: tuple[ScorecardVariant, object]) -> 
     optimal = simulate(v, 20_000, policy=strategy, seed=1)  # type: ignore[arg-type]
     greedy = simulate(v, 20_000, policy="greedy", seed=1)
     assert optimal.mean > greedy.mean
+
+
+@pytest.mark.parametrize("name", ["yahtzee", "classic"])
+def test_greedy_player_and_batch_greedy_policy_make_the_same_game_from_the_same_dice(name: str) -> None:
+    import numpy as np
+
+    from yamskit.solver import batch
+    from yamskit.solver.model import model_of
+
+    variant = yamskit.variant(name)
+    model = model_of(variant)
+    rng = np.random.Generator(np.random.PCG64(8))
+    for _game in range(4):
+        g = batch._Games.start(model, 1)
+        game = variant.new_game(seed=1)
+        for _turn in range(len(variant.rows)):
+            faces = rng.integers(0, 6, size=(1, 3, 5), dtype=np.int8)
+            if rng.random() < 0.3:  # now and then a five of a kind, for the joker rules
+                faces[0, 0, :] = faces[0, 0, 0]
+            batch._greedy_turn(g, np.array([0]), batch._codes(faces))
+            game = game.apply(Roll(outcome=Dice.of(*(int(f) + 1 for f in faces[0, 0]))))
+            throw = 1
+            while True:
+                action = GreedyPlayer().choose(game)
+                if not isinstance(action, Roll):
+                    game = game.apply(action)
+                    break
+                thrown = faces[0, throw, : 5 - len(action.keep)]
+                game = game.apply(Roll(action.keep, Dice.of(*(int(f) + 1 for f in thrown))))
+                throw += 1
+            cells = game.sheets[0].cells[0]
+            assert [c.value for c in cells] == g.points[0].tolist()
+            assert [not c.is_empty for c in cells] == [bool(g.filled[0] >> i & 1) for i in range(len(cells))]
+            assert game.sheets[0].extra == g.extra[0]

@@ -97,7 +97,7 @@ class Strategy:
         self.variant = variant
         self.model = model
         self.values = values
-        self._checked: set[int] = set()
+        self._checked: list[object] = []  # rules already checked (held, so that identity is safe)
 
     def __repr__(self) -> str:
         name = self.variant.name if self.variant is not None else "?"
@@ -120,14 +120,14 @@ class Strategy:
     def _check(self, state: ScorecardGame) -> None:
         if not isinstance(state, ScorecardGame):
             raise RuleConfigError(f"a strategy advises scorecard games, not {type(state).__name__}")
-        key = id(state.variant.rules)
-        if key in self._checked:
+        rules = state.variant.rules
+        if any(rules is seen for seen in self._checked):
             return
         if model_of(state.variant).fingerprint != self.model.fingerprint:
             raise RulesMismatchError(
                 f"this strategy was solved for other rules than {state.variant.name!r} {state.variant.options}"
             )
-        self._checked.add(key)
+        self._checked = [rules, *self._checked[:7]]
 
     def _position(self, state: ScorecardGame) -> _Position:
         self._check(state)
