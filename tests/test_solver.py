@@ -299,3 +299,19 @@ def test_advice_is_for_the_player_to_move_in_a_game_of_two(forced: tuple[Scoreca
     assert strategy.expected_score(game) == strategy.expected_score()
     game = game.apply(Roll(outcome="12345")).apply(Score("large_straight"))
     assert abs(strategy.expected_score(game) - (50 + strategy.values[1 << 6, 1, 0])) < TOLERANCE
+
+
+def test_a_table_of_a_registered_variant_loads_without_naming_it(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import yamskit.solver.strategy as strategy_module
+
+    variant = yamskit.variant("classic", joker="free")
+    model = strategy_module.model_of(variant)
+    fake = Strategy(variant, model, np.zeros((1 << 13, 1, 64)))
+    path = tmp_path / "classic.npz"
+    fake.save(path)
+    loaded = Strategy.load(path)
+    assert loaded.variant == variant
+    unnamed = Strategy(None, model, fake.values)
+    unnamed.save(tmp_path / "unnamed.npz")
+    with pytest.raises(DeserializationError, match="pass the variant"):
+        Strategy.load(tmp_path / "unnamed.npz")

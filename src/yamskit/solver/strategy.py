@@ -84,6 +84,19 @@ class _Position:
     so_far: int
 
 
+def _registered(path: str | os.PathLike[str], about: str) -> ScorecardVariant:
+    from ..registry import variant as lookup
+
+    try:
+        saved = json.loads(about)
+        found = lookup(saved["name"], **saved.get("options", {}))
+    except (ValueError, KeyError, TypeError) as error:
+        raise DeserializationError(f"{path}: pass the variant the table was solved for ({error})") from None
+    if not isinstance(found, ScorecardVariant):
+        raise DeserializationError(f"{path}: {saved['name']!r} is not a scorecard variant; pass the variant")
+    return found
+
+
 class Strategy:
     """The optimal strategy of a one-column scorecard variant (build one with :func:`yamskit.solver.solve`).
 
@@ -286,14 +299,18 @@ class Strategy:
             )
 
     @classmethod
-    def load(cls, path: str | os.PathLike[str], variant: ScorecardVariant) -> Strategy:
+    def load(cls, path: str | os.PathLike[str], variant: ScorecardVariant | None = None) -> Strategy:
         """Read a table written by :meth:`save`, for ``variant``.
+
+        Without ``variant``, the variant is rebuilt from the name and options saved with
+        the table, through the registry (``yamskit.variant(name, **options)``); a variant
+        defined in your own code must be passed.
 
         Raises:
             RulesMismatchError: the table was solved for other rules.
-            DeserializationError: not a strategy file, or another format version.
+            DeserializationError: not a strategy file, another format version, or no
+                variant given for a table whose variant is not registered.
         """
-        model = model_of(variant)
         try:
             with np.load(Path(path), allow_pickle=False) as data:
                 version = int(data["format"])
@@ -304,6 +321,9 @@ class Strategy:
             raise DeserializationError(f"{path} is not a yamskit strategy file: {error}") from None
         if version != FORMAT_VERSION:
             raise DeserializationError(f"{path} has strategy format {version}; this yamskit reads {FORMAT_VERSION}")
+        if variant is None:
+            variant = _registered(path, about)
+        model = model_of(variant)
         if fingerprint != model.fingerprint:
             raise RulesMismatchError(
                 f"{path} was solved for other rules ({about}) than {variant.name!r} {variant.options}"
