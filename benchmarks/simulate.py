@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/simulate.py [--games 200000] [--repeat 3]
+    python benchmarks/simulate.py [--games 1000000] [--repeat 3]
 
 yatzy-solver and pyhtzee are installed with pip into the current environment if
 missing. Everything runs in one process on the same machine. Rules: the Yahtzee
@@ -16,33 +16,16 @@ median of ``--repeat`` runs each).
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import statistics
-import subprocess
-import sys
 import time
 from collections.abc import Callable
 from types import ModuleType
 
+from peers import ensure
+
 import yamskit
 from yamskit.solver import simulate, solve
-
-
-def ensure(module: str, package: str) -> ModuleType | None:
-    """Import ``module``, installing ``package`` with pip first if needed; ``None`` if impossible."""
-    try:
-        return importlib.import_module(module)
-    except ImportError:
-        pass
-    print(f"installing {package} with pip into {sys.prefix} ...", flush=True)
-    done = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", package], check=False)
-    importlib.invalidate_caches()
-    try:
-        return importlib.import_module(module)
-    except ImportError:
-        print(f"{package} is not available here (pip exit code {done.returncode}); skipping it")
-        return None
 
 
 def rate(games: int, run: Callable[[], object], repeat: int) -> float:
@@ -68,7 +51,7 @@ def pyhtzee_games(module: ModuleType, games: int) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200_000, help="games per yamskit batch")
+    parser.add_argument("--games", type=int, default=1_000_000, help="games per yamskit batch")
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     ys = ensure("yatzy_solver", "yatzy-solver")

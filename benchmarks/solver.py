@@ -15,14 +15,13 @@ machine the times move with the load: compare the two columns of one run.
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import statistics
-import subprocess
 import sys
 import time
-from types import ModuleType
 from typing import Any
+
+from peers import ensure
 
 import yamskit
 from yamskit.solver import solve
@@ -46,22 +45,6 @@ RULE_SETS: list[tuple[str, str, dict[str, Any], str, float]] = [
         254.5896094820,
     ),
 ]
-
-
-def ensure(module: str, package: str) -> ModuleType | None:
-    """Import ``module``, installing ``package`` with pip first if needed; ``None`` if impossible."""
-    try:
-        return importlib.import_module(module)
-    except ImportError:
-        pass
-    print(f"installing {package} with pip into {sys.prefix} ...", flush=True)
-    done = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", package], check=False)
-    importlib.invalidate_caches()
-    try:
-        return importlib.import_module(module)
-    except ImportError:
-        print(f"{package} is not available here (pip exit code {done.returncode}); timing yamskit alone")
-        return None
 
 
 def timed(action: Any) -> tuple[float, Any]:

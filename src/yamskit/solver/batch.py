@@ -1,21 +1,21 @@
 """Batch simulation: many solitaire games of a one-column scorecard variant stepped together with numpy.
 
-:func:`simulate` plays ``games`` games at once, turn by turn: every game throws, keeps
+`simulate` plays ``games`` games at once, turn by turn: every game throws, keeps
 and writes a box in the same numpy operations. Three policies:
 
-* ``"random"`` — what :class:`~yamskit.bots.RandomPlayer` does: each legal action
+* ``"random"`` — what `RandomPlayer` does: each legal action
   (every distinct keep while throws are left, every Score and Scratch) equally likely;
-* ``"greedy"`` — what :class:`~yamskit.bots.GreedyPlayer` does: keep the dice that
+* ``"greedy"`` — what `GreedyPlayer` does: keep the dice that
   give the best expected immediate box after one more throw, then write the box
   paying most now;
-* ``"optimal"`` (or a :class:`~yamskit.solver.Strategy`) — the solver's policy. Games
+* ``"optimal"`` (or a `Strategy`) — the solver's policy. Games
   in the same state share one computation of that turn's layers.
 
 The dice come from a numpy generator seeded with ``seed``: the same seed, number of
 games and policy give the same scores. The rules (joker, five-of-a-kind bonus, upper
-bonus) are those of :mod:`yamskit.solver.model`.
+bonus) are those of `yamskit.solver.model`.
 
-Example:
+Examples:
     >>> import yamskit
     >>> from yamskit.solver import simulate
     >>> result = simulate(yamskit.variant("classic"), 2000, policy="greedy", seed=1)
@@ -35,7 +35,7 @@ import numpy.typing as npt
 
 from ..scorecard_game import ScorecardVariant
 from . import tables
-from .expectimax import keep_values, turn_tables
+from .expectimax import best_keeps, final_values, keep_values
 from .model import Model, model_of
 from .space import StateSpace
 from .strategy import Strategy
@@ -106,7 +106,7 @@ class BatchResult:
     def summary(self) -> str:
         """A plain-text table: mean, spread, and each row's mean and zero rate.
 
-        Example:
+        Examples:
             >>> import yamskit
             >>> print(simulate(yamskit.variant("classic"), 100, seed=2).summary().splitlines()[0])
             classic, random policy, 100 games: mean ...
@@ -199,7 +199,7 @@ class _Games:
         crossed: npt.NDArray[np.bool_],
         scores: tuple[IntArray, IntArray],
     ) -> None:
-        """Write each game's roll in its chosen row (crossed out where ``crossed``); ``scores`` from :meth:`scores`."""
+        """Write each game's roll in its chosen row (crossed out where ``crossed``); ``scores`` from `scores`."""
         m = self.model
         all_points, extra = scores
         points = np.where(crossed, 0, all_points[np.arange(len(games)), row])
@@ -333,19 +333,23 @@ def _optimal_turn(
     _, num_flags, num_upper = values.shape
     count = len(games)
     capped = np.minimum(g.upper, m.cap)
-    layers = turn_tables(m, values, g.filled[reps], g.flag[reps], capped[reps])
+    # keep_layers[i]: the value of each keep with i + 1 throws left after it (only what decisions need)
+    rolls = final_values(m, values, g.filled[reps], g.flag[reps], capped[reps])
+    keep_layers: list[FloatArray] = []
+    for i in range(m.max_throws - 1):
+        keep_layers.append(keep_values(rolls))
+        if i < m.max_throws - 2:
+            rolls = best_keeps(keep_layers[-1].copy())
     roll = _CODE_TO_ROLL[faces[:, 0, 4]]
     for throw in range(1, m.max_throws):
-        keeps = keep_values(layers[m.max_throws - throw - 1])
+        keeps = keep_layers[m.max_throws - throw - 1]
         if count > 32 * len(reps):  # many games per state: tabulate each state's best keeps
             keep = _best_keep_table(keeps)[roll, local]
         else:  # few: look at each game's candidate keeps, state by state in memory order
-            table = np.empty((len(reps), tables.NUM_KEEPS + 1))
-            table[:, : tables.NUM_KEEPS] = keeps.T
-            table[:, tables.NUM_KEEPS] = -np.inf
-            by_state = table.reshape(-1)
+            states = keeps.shape[1]
+            by_keep = np.concatenate([keeps, np.full((1, states), -np.inf)]).reshape(-1)  # row 462: padding
             candidates = _CANDIDATES[roll]
-            choice = np.argmax(by_state[local[:, None] * (tables.NUM_KEEPS + 1) + candidates], axis=1)
+            choice = np.argmax(by_keep[candidates * states + local[:, None]], axis=1)
             keep = candidates[np.arange(count), choice]
         moving = np.nonzero(tables.KEEP_SIZES[keep] < 5)[0]
         roll[moving] = _throw(keep[moving], faces[moving, throw])
@@ -432,14 +436,14 @@ def simulate(
     Args:
         variant: a one-column scorecard variant the solver supports.
         games: how many games.
-        policy: ``"random"``, ``"greedy"``, ``"optimal"``, or a solved :class:`Strategy`.
+        policy: ``"random"``, ``"greedy"``, ``"optimal"``, or a solved `Strategy`.
         seed: seed of the dice (a numpy PCG64 generator).
         strategy: the strategy for ``"optimal"`` (solved on the spot when not given).
         processes: worker processes (default: one per CPU). Games are played in blocks of
-            :data:`GAME_BLOCK`, each with its own dice generator drawn from ``seed``, so
+            `GAME_BLOCK`, each with its own dice generator drawn from ``seed``, so
             the scores do not depend on the number of processes.
 
-    Example:
+    Examples:
         >>> import yamskit
         >>> a = simulate(yamskit.variant("yahtzee"), 500, policy="random", seed=7)
         >>> b = simulate(yamskit.variant("yahtzee"), 500, policy="random", seed=7)
