@@ -67,7 +67,7 @@ _CHILDREN = [[_KEEP_INDEX[tuple(sorted((*k.faces, f)))] for f in range(1, 7)] fo
 
 
 def greedy_keep_values(rows: Sequence[Any]) -> list[int]:
-    """For each keep of :data:`~yamskit.dice.KEEPS`, the expected best immediate box after one more throw.
+    """For each keep of `KEEPS`, the expected best immediate box after one more throw.
 
     ``rows`` are the open categories. The values are scaled by 6**5 so that they are
     exact integers, comparable across keep sizes.
@@ -98,7 +98,7 @@ class GreedyPlayer:
     when a Score is legal. On other games (Yam Master, Yamslam...) it takes the first
     legal action that places or takes something, else the first legal action.
 
-    :func:`yamskit.solver.simulate` with ``policy="greedy"`` plays the same way.
+    `yamskit.solver.simulate` with ``policy="greedy"`` plays the same way.
 
     Examples:
         >>> import yamskit
@@ -165,7 +165,7 @@ def _keep_slot(keep: Dice) -> int:
 class OptimalPlayer:
     """Plays a solved strategy: the option with the highest expected final score.
 
-    ``strategy`` is a :class:`yamskit.solver.Strategy` (built by :func:`yamskit.solver.solve`;
+    ``strategy`` is a `yamskit.solver.Strategy` (built by `yamskit.solver.solve`;
     needs numpy). On a tie it writes a box rather than throwing again.
 
     Examples:

@@ -1,14 +1,14 @@
 """Exact optimal strategy for one-column solitaire scorecard games, with advice and fast simulation.
 
-:func:`solve` computes the expected final score of every turn state of a variant
+`solve` computes the expected final score of every turn state of a variant
 under optimal play (an expectimax over the states, each turn solved through its
-throw and keep layers with numpy) and returns a :class:`Strategy`, which gives
-:meth:`~Strategy.expected_score`, ranked :meth:`~Strategy.advise`, and saves to a
-file. :func:`simulate` plays many games at once with a random, greedy or optimal
+throw and keep layers with numpy) and returns a `Strategy`, which gives
+`expected_score`, ranked `advise`, and saves to a
+file. `simulate` plays many games at once with a random, greedy or optimal
 policy. The package needs numpy (``pip install 'yamskit[solver]'``); the rest of
 yamskit does not.
 
-Example:
+Examples:
     >>> import yamskit
     >>> from yamskit.categories import Category, total, upper
     >>> from yamskit.solver import solve
@@ -58,13 +58,13 @@ def solve(
     """Solve ``variant`` exactly: the optimal expected score of every state.
 
     Args:
-        variant: a one-column scorecard variant (see :func:`yamskit.solver.model.model_of`
-            for what is supported; anything else raises :class:`~yamskit.RuleConfigError`).
+        variant: a one-column scorecard variant (see `yamskit.solver.model.model_of`
+            for what is supported; anything else raises `RuleConfigError`).
         processes: worker processes (default: one per CPU; small games use one).
         quiet: no progress bar (a rich bar if rich is installed, else lines on stderr).
         progress: also called with (states done, states in all) as the solve advances.
 
-    Example:
+    Examples:
         >>> import yamskit
         >>> from yamskit.categories import upper
         >>> round(solve(yamskit.ScorecardVariant.define("sixes", rows=[upper(6)]), quiet=True).expected_score(), 4)

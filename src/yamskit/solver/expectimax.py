@@ -3,21 +3,21 @@
 A turn is solved through its layers, for a block of states at once (arrays are
 ``(rolls or keeps, states)``):
 
-1. :func:`final_values` — the value of each roll when it must be written now: the
+1. `final_values` — the value of each roll when it must be written now: the
    best box (points + the value of the state after it), with the joker and
    five-of-a-kind bonus rules on the six five-of-a-kind rolls.
-2. :func:`keep_values` — the value of each keep, throwing the other dice once more,
+2. `keep_values` — the value of each keep, throwing the other dice once more,
    built from the five-dice keeps down to the empty keep: a keep's value is the mean
    of the keeps with one more die of each face.
-3. :func:`best_keeps` — the value of each roll with a throw left: the best of its
+3. `best_keeps` — the value of each roll with a throw left: the best of its
    sub-multisets, taken up the sub-multiset lattice (each keep's best is its own
    value or its parents' best).
 
-:func:`turn_start_values` chains them; :func:`solve_values` runs it over every
+`turn_start_values` chains them; `solve_values` runs it over every
 state, from the full sheet back to the empty one, with worker processes sharing the
 value array.
 
-Example:
+Examples:
     >>> import numpy as np, yamskit
     >>> from yamskit.categories import Category, total
     >>> from yamskit.solver.model import model_of

@@ -1,12 +1,12 @@
 """The solver's view of a variant: row tables, upper bonus, joker and five-of-a-kind bonus, as arrays.
 
-:func:`model_of` checks that a variant is a one-column solitaire scorecard game the
+`model_of` checks that a variant is a one-column solitaire scorecard game the
 solver handles, and reads off everything the expectimax needs. Anything else raises
-:class:`~yamskit.RuleConfigError` naming what is not supported. The model also
+`RuleConfigError` naming what is not supported. The model also
 carries the rules *fingerprint*: a hash of every table and rule value, stored with a
 saved strategy so that it is never used for other rules.
 
-Example:
+Examples:
     >>> import yamskit
     >>> from yamskit.solver.model import model_of
     >>> m = model_of(yamskit.variant("yahtzee"))
@@ -112,15 +112,15 @@ def _fail(variant: ScorecardVariant, why: str) -> RuleConfigError:
 
 
 def model_of(variant: object) -> Model:
-    """The solver's model of ``variant``; :class:`RuleConfigError` if it is not solvable.
+    """The solver's model of ``variant``; `RuleConfigError` if it is not solvable.
 
-    Solvable: a :class:`~yamskit.ScorecardVariant` with one column in free order and
-    no turn condition, the standard result, at most :data:`MAX_ROWS` rows, an
+    Solvable: a `ScorecardVariant` with one column in free order and
+    no turn condition, the standard result, at most `MAX_ROWS` rows, an
     optional upper bonus (any tiers), and placement rules that are
-    :class:`~yamskit.house_rules.Joker` and :class:`~yamskit.house_rules.FiveOfAKindBonus`
+    `Joker` and `FiveOfAKindBonus`
     (at most one of each, on the same row, with the standard number rows).
 
-    Example:
+    Examples:
         >>> import yamskit
         >>> from yamskit.categories import upper
         >>> from yamskit.scorecard import Column

@@ -1,6 +1,6 @@
 """A progress bar for long solves: rich when it is installed, plain lines on stderr otherwise.
 
-Example:
+Examples:
     >>> bar = Progress(10, "solving", quiet=True)
     >>> bar.advance(4); bar.advance(6); bar.done
     10

@@ -6,7 +6,7 @@ rules exactly as the game applies them, memoising on what the sheet and the turn
 show. It is slow (every throw is applied), so it is for variants of a few rows, or
 for positions near the end of a game; the tests compare the solver with it.
 
-Example:
+Examples:
     >>> import yamskit
     >>> from yamskit.categories import upper
     >>> v = yamskit.ScorecardVariant.define("sixes", rows=[upper(6)], max_throws=1)
@@ -33,7 +33,7 @@ def _key(state: ScorecardGame) -> tuple[Any, ...]:
 class BruteForce:
     """Exact optimal expected final score of solitaire scorecard positions (memoised across calls).
 
-    Example:
+    Examples:
         >>> import yamskit
         >>> from yamskit.categories import upper
         >>> v = yamskit.ScorecardVariant.define("sixes", rows=[upper(6)], max_throws=1)

@@ -14,7 +14,7 @@ Two reductions keep the work small:
   cannot lift the total to the lowest threshold, the total no longer matters, so
   every such total is solved once, as 0, and copied.
 
-Example:
+Examples:
     >>> import yamskit
     >>> from yamskit.solver.model import model_of
     >>> space = StateSpace.of(model_of(yamskit.variant("yahtzee")))
@@ -79,7 +79,7 @@ class StateSpace:
     def canonical_upper(self, filled: IntArray, upper: IntArray) -> IntArray:
         """The upper totals (capped) that states are solved for: 0 for every dead total.
 
-        Example:
+        Examples:
             >>> import numpy as np, yamskit
             >>> from yamskit.solver.model import model_of
             >>> space = StateSpace.of(model_of(yamskit.variant("classic")))

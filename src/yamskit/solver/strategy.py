@@ -1,10 +1,10 @@
 """A solved variant: the optimal expected score of every state, advice, and a saved-table format.
 
-A :class:`Strategy` holds the value of every turn state (see
-:mod:`yamskit.solver.space`). Inside a turn it recomputes that turn's throw and keep
+A `Strategy` holds the value of every turn state (see
+`yamskit.solver.space`). Inside a turn it recomputes that turn's throw and keep
 layers for the one state asked about, so advice is exact at every step.
 
-Example:
+Examples:
     >>> import yamskit
     >>> from yamskit.categories import Category, total, upper
     >>> from yamskit.solver import solve
@@ -49,7 +49,7 @@ FloatArray = npt.NDArray[np.float64]
 class RulesMismatchError(RuleConfigError):
     """A strategy (or a saved table) used with a variant whose rules differ from the solved ones.
 
-    Example:
+    Examples:
         >>> issubclass(RulesMismatchError, RuleConfigError)
         True
     """
@@ -64,7 +64,7 @@ class Advice:
         expected: the expected final score of the player after this option.
         regret: how much less than the best option it is expected to score (0 for the best).
 
-    Example:
+    Examples:
         >>> Advice(Score("chance"), 30.5, 0.0).regret
         0.0
     """
@@ -98,7 +98,7 @@ def _registered(path: str | os.PathLike[str], about: str) -> ScorecardVariant:
 
 
 class Strategy:
-    """The optimal strategy of a one-column scorecard variant (build one with :func:`yamskit.solver.solve`).
+    """The optimal strategy of a one-column scorecard variant (build one with `yamskit.solver.solve`).
 
     Attributes:
         variant: the solved variant (``None`` for a table loaded without one).
@@ -120,7 +120,7 @@ class Strategy:
     def nbytes(self) -> int:
         """Memory held by the value table, in bytes.
 
-        Example:
+        Examples:
             >>> import yamskit
             >>> from yamskit.categories import upper
             >>> from yamskit.solver import solve
@@ -168,7 +168,7 @@ class Strategy:
 
         ``None`` is the start of a game. For a finished game, the player's actual score.
 
-        Example:
+        Examples:
             >>> import yamskit
             >>> from yamskit.categories import upper
             >>> from yamskit.solver import solve
@@ -193,7 +193,7 @@ class Strategy:
         throw showed 11111: a 0 in sixes beats 5 in chance, which would leave sixes to
         fill with about 12.6 on average instead of chance's 23.3.
 
-        Example:
+        Examples:
             >>> import yamskit
             >>> from yamskit.categories import Category, total, upper
             >>> from yamskit.solver import solve
@@ -255,7 +255,7 @@ class Strategy:
     def best_action(self, state: ScorecardGame) -> Action:
         """The action the optimal player takes: the best option, a box rather than a throw on a tie.
 
-        Example:
+        Examples:
             >>> import yamskit
             >>> from yamskit.categories import upper
             >>> from yamskit.solver import solve
@@ -276,7 +276,7 @@ class Strategy:
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the table to ``path`` (numpy ``.npz``), with the rules fingerprint and format version.
 
-        Example:
+        Examples:
             >>> import tempfile, yamskit
             >>> from yamskit.categories import upper
             >>> from yamskit.solver import solve
@@ -300,7 +300,7 @@ class Strategy:
 
     @classmethod
     def load(cls, path: str | os.PathLike[str], variant: ScorecardVariant | None = None) -> Strategy:
-        """Read a table written by :meth:`save`, for ``variant``.
+        """Read a table written by `save`, for ``variant``.
 
         Without ``variant``, the variant is rebuilt from the name and options saved with
         the table, through the registry (``yamskit.variant(name, **options)``); a variant

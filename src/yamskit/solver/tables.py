@@ -1,18 +1,18 @@
 """Roll and keep tables over the 252 rolls and 462 keeps, as numpy arrays.
 
 Everything the solver and the batch simulator index is built here once, from
-:data:`yamskit.dice.ROLLS` and :data:`yamskit.dice.KEEPS` (so index ``i`` of every
+`yamskit.dice.ROLLS` and `yamskit.dice.KEEPS` (so index ``i`` of every
 array means the same dice as in the core). Keeps are ordered by size, so the keeps
-of one size form a slice (:data:`SIZE_SLICES`), and the keeps of size five are the
+of one size form a slice (`SIZE_SLICES`), and the keeps of size five are the
 rolls, in the same order.
 
-* :data:`CHILDREN` — for each keep of fewer than five dice, the keep with one more
+* `CHILDREN` — for each keep of fewer than five dice, the keep with one more
   die of each face: averaging over them is throwing one more die.
-* :data:`PARENTS` — for each non-empty keep, the keeps with one die fewer (padded by
+* `PARENTS` — for each non-empty keep, the keeps with one die fewer (padded by
   repeating the first): the sub-multiset lattice, for best-keep maxima.
-* :data:`ROLL_PROBABILITIES` — the chance of each roll of five dice.
+* `ROLL_PROBABILITIES` — the chance of each roll of five dice.
 
-Example:
+Examples:
     >>> from yamskit.solver import tables
     >>> tables.CHILDREN.shape, tables.PARENTS.shape, tables.SIZE_SLICES[5]
     ((210, 6), (462, 5), slice(210, 462, None))
@@ -59,9 +59,9 @@ _INDEX = {k.faces: i for i, k in enumerate(KEEPS)}
 
 
 def keep_index(faces: tuple[int, ...]) -> int:
-    """Index in :data:`~yamskit.dice.KEEPS` of sorted ``faces``.
+    """Index in `KEEPS` of sorted ``faces``.
 
-    Example:
+    Examples:
         >>> keep_index(()), keep_index((6, 6, 6, 6, 6))
         (0, 461)
     """
