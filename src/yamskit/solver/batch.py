@@ -343,7 +343,7 @@ def _optimal_turn(
     roll = _CODE_TO_ROLL[faces[:, 0, 4]]
     for throw in range(1, m.max_throws):
         keeps = keep_layers[m.max_throws - throw - 1]
-        if count > 32 * len(reps):  # many games per state: tabulate each state's best keeps
+        if count > 128 * len(reps):  # many games per state: tabulate each state's best keeps
             keep = _best_keep_table(keeps)[roll, local]
         else:  # few: look at each game's candidate keeps, state by state in memory order
             states = keeps.shape[1]
@@ -358,15 +358,20 @@ def _optimal_turn(
     scores = g.scores(games, roll)
     points, _extra = scores  # the extra is paid whatever the box: it does not change the choice
     bits = 1 << np.arange(m.num_rows)
-    after = (filled[:, None] | bits[None, :]) * num_flags
-    new_upper = np.where(m.bonus_rows[None, :], np.minimum(upper[:, None] + points, m.cap), upper[:, None])
-    new_flag = np.broadcast_to(flag[:, None], points.shape)
-    zero_flag = new_flag
+    # flat index of the state after writing each row: ((filled | bit) * flags + flag) * uppers + upper
+    after = (filled[:, None] | bits[None, :]) * (num_flags * num_upper)
+    flag_part = flag[:, None] * num_upper
     if m.needs_flag:
         at_flag = np.arange(m.num_rows)[None, :] == m.flag_row
-        new_flag = np.where(at_flag, (points > 0).astype(np.int64), flag[:, None])
-        zero_flag = np.where(at_flag, 0, flag[:, None])
-    scored = np.where(legal, points + flat[(after + new_flag) * num_upper + new_upper], -np.inf)
+        zero_index = after + np.where(at_flag, 0, flag_part) + upper[:, None]
+        after += np.where(at_flag, (points > 0) * num_upper, flag_part)
+    else:
+        after += flag_part
+        zero_index = after + upper[:, None]
+    after += np.minimum(upper[:, None] + points * m.bonus_rows[None, :], m.cap)
+    scored = flat[after]
+    scored += points
+    scored[~legal] = -np.inf
     best_row = np.argmax(scored, axis=1)
     best = scored[np.arange(count), best_row]
     crossed = np.zeros(count, dtype=np.bool_)
@@ -374,7 +379,7 @@ def _optimal_turn(
     # a Score pays at least 0 and never lowers the upper total or the flag, so with a bonus that
     # only grows with the total, crossing out never beats scoring in the same row
     if m.allow_scratch and not m.bonus_grows:
-        zero = np.where(legal, flat[(after + zero_flag) * num_upper + upper[:, None]], -np.inf)
+        zero = np.where(legal, flat[zero_index], -np.inf)
         zero_row = np.argmax(zero, axis=1)
         better = zero[np.arange(count), zero_row] > best
         row = np.where(better, zero_row, best_row)
