@@ -34,6 +34,7 @@ import attrs
 from .actions import Action, Roll, action_from_data, action_to_data
 from .errors import DeserializationError, YamskitError
 from .game import Move
+from .record_schema import FORMAT, MAX_MOVES, MAX_POINTS, MAX_SEED, VERSION, record_schema
 from .serialization import expect, parse_json
 
 __all__ = [
@@ -46,14 +47,6 @@ __all__ = [
     "record_schema",
 ]
 
-#: The ``format`` tag of a game record.
-FORMAT = "yamskit.record"
-#: The current version of the record format.
-VERSION = 1
-#: The most moves a record may hold.
-MAX_MOVES = 100_000
-_MAX_SEED = 2**64 - 1
-_MAX_POINTS = 10**9
 _MAX_DEPTH = 32
 _KEYS = {"format", "version", "variant", "players", "seed", "setup", "moves", "claimed", "metadata"}
 
@@ -73,7 +66,7 @@ def _check_json(value: Any, where: str, depth: int = 0) -> None:
 
 def _setup_value(value: Any, where: str) -> Any:
     def small(v: Any) -> bool:
-        return type(v) is int and abs(v) <= _MAX_POINTS
+        return type(v) is int and abs(v) <= MAX_POINTS
 
     if isinstance(value, list):
         if len(value) > 64 or not all(small(v) for v in value):
@@ -391,7 +384,7 @@ class GameRecord:
         if not 1 <= len(names) <= 64 or not all(isinstance(n, str) and 0 < len(n) <= 100 for n in names):
             raise DeserializationError(f"{where}.players must be 1 to 64 names of 1 to 100 characters")
         seed = data.get("seed")
-        if seed is not None and (type(seed) is not int or not 0 <= seed <= _MAX_SEED):
+        if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
             raise DeserializationError(f"{where}.seed must be null or a whole number from 0 to 2**64-1")
         setup = expect(data, "setup", dict, where) if data.get("setup") is not None else {}
         if len(setup) > 16:
@@ -410,7 +403,7 @@ class GameRecord:
             for player, points in claimed.items():
                 if player not in names:
                     raise DeserializationError(f"{where}.claimed names {player!r}, who is not a player")
-                if type(points) is not int or abs(points) > _MAX_POINTS:
+                if type(points) is not int or abs(points) > MAX_POINTS:
                     raise DeserializationError(f"{where}.claimed[{player!r}] must be a whole number of points")
         metadata = expect(data, "metadata", dict, where) if data.get("metadata") is not None else {}
         _check_json(metadata, f"{where}.metadata")
@@ -613,109 +606,3 @@ def check_record(record: GameRecord | str | bytes | Mapping[str, Any], *, varian
         scores=scores,
         claim_errors=tuple(errors),
     )
-
-
-# ---------------------------------------------------------------- schema
-def record_schema() -> dict[str, Any]:
-    """The JSON Schema (draft 2020-12) of a game record.
-
-    The schema checks the shape; `check_record` checks the rules. The docs ship
-    the same schema as ``record-schema.json``.
-
-    Examples:
-        >>> fields = record_schema()["properties"]
-        >>> fields["format"], "moves" in fields
-        ({'const': 'yamskit.record'}, True)
-    """
-    dice = {"type": "string", "pattern": "^[1-6]{0,5}$", "description": "dice faces, e.g. '33325'"}
-    cell = {
-        "type": "array",
-        "items": {"type": "integer", "minimum": 0, "maximum": 99},
-        "minItems": 2,
-        "maxItems": 2,
-        "description": "[row, col] from the top left",
-    }
-    column = {"type": ["string", "null"], "description": "column id (null on a one-column sheet)"}
-
-    def action(kind: str, props: dict[str, Any], required: Sequence[str] = ()) -> dict[str, Any]:
-        return {
-            "type": "object",
-            "properties": {"type": {"const": kind}, **props},
-            "required": ["type", *required],
-            "additionalProperties": False,
-        }
-
-    actions = [
-        action(
-            "roll",
-            {"keep": {**dice, "type": ["string", "null"]}, "outcome": dice},
-            ["outcome"],
-        ),
-        action("score", {"row": {"type": "string"}, "column": column}, ["row"]),
-        action("scratch", {"row": {"type": "string"}, "column": column}, ["row"]),
-        action("pass", {}),
-        action("declare_challenge", {}),
-        action("place", {"cell": cell}, ["cell"]),
-        action("remove_token", {"cell": cell}, ["cell"]),
-        action("take_chip", {"kind": {"type": "string"}, "from_discard": {"type": ["boolean", "null"]}}, ["kind"]),
-    ]
-    number = {"type": "integer", "minimum": -_MAX_POINTS, "maximum": _MAX_POINTS}
-    scalar = {"anyOf": [{"type": ["string", "boolean", "null"], "maxLength": 100}, number]}
-    return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": "https://yamskit.readthedocs.io/record-schema.json",
-        "title": "yamskit game record",
-        "description": "A whole game of a yamskit variant: start, moves with every throw's faces, claims.",
-        "type": "object",
-        "properties": {
-            "format": {"const": FORMAT},
-            "version": {"const": VERSION},
-            "variant": {
-                "type": "object",
-                "properties": {
-                    "name": {"type": "string", "description": "registry name, e.g. 'classic'"},
-                    "options": {"type": "object", "description": "the variant's options"},
-                },
-                "required": ["name"],
-                "additionalProperties": False,
-            },
-            "players": {
-                "type": "array",
-                "items": {"type": "string", "minLength": 1, "maxLength": 100},
-                "minItems": 1,
-                "maxItems": 64,
-                "description": "player names in seat order",
-            },
-            "seed": {"type": ["integer", "null"], "minimum": 0, "maximum": _MAX_SEED},
-            "setup": {
-                "type": ["object", "null"],
-                "description": "further keyword arguments of new_game, e.g. {'first_player': 1}",
-                "maxProperties": 16,
-                "propertyNames": {"pattern": "^[A-Za-z_][A-Za-z0-9_]*$", "maxLength": 40},
-                "additionalProperties": {
-                    "anyOf": [scalar, {"type": "array", "items": number, "maxItems": 64}],
-                },
-            },
-            "moves": {
-                "type": "array",
-                "maxItems": MAX_MOVES,
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "player": {"type": "integer", "minimum": 0, "description": "seat index into players"},
-                        "action": {"oneOf": actions},
-                    },
-                    "required": ["player", "action"],
-                    "additionalProperties": False,
-                },
-            },
-            "claimed": {
-                "type": ["object", "null"],
-                "description": "claimed points by player name",
-                "additionalProperties": {"type": "integer", "minimum": -_MAX_POINTS, "maximum": _MAX_POINTS},
-            },
-            "metadata": {"type": ["object", "null"], "description": "free JSON kept with the record"},
-        },
-        "required": ["format", "version", "variant", "players", "moves"],
-        "additionalProperties": False,
-    }
