@@ -23,9 +23,10 @@ Examples:
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Literal, Protocol, runtime_checkable
 
 import attrs
 
@@ -41,6 +42,8 @@ __all__ = [
     "Result",
     "VariantLike",
     "check_players",
+    "choose_first_player",
+    "new_stream",
     "rank",
     "resolve_player",
     "roll_dice",
@@ -350,6 +353,41 @@ def roll_off(stream: DiceStream, players: int, *, dice: int = NUM_DICE) -> tuple
         best = max(sums)
         contenders = [p for p, s in zip(contenders, sums, strict=True) if s == best]
     return contenders[0], stream
+
+
+def new_stream(seed: int | None) -> DiceStream:
+    """The dice stream of a new game: from ``seed``, or from a fresh random seed that the state keeps.
+
+    Examples:
+        >>> new_stream(7)
+        DiceStream(seed=7, draws=0)
+        >>> new_stream(None).draws
+        0
+    """
+    return DiceStream(seed=secrets.randbits(63) if seed is None else seed)
+
+
+def choose_first_player(
+    stream: DiceStream, players: int, first_player: int | Literal["roll_off"], *, dice: int = NUM_DICE
+) -> tuple[int, DiceStream]:
+    """Who starts: the index ``first_player``, or the winner of a roll-off with ``dice`` dice each.
+
+    Raises:
+        RuleConfigError: ``first_player`` is neither a seat index nor ``"roll_off"``.
+
+    Examples:
+        >>> choose_first_player(DiceStream(seed=1), 3, 2)
+        (2, DiceStream(seed=1, draws=0))
+        >>> choose_first_player(DiceStream(seed=1), 3, "roll_off")[1].draws >= 15
+        True
+    """
+    if first_player == "roll_off":
+        return roll_off(stream, players, dice=dice)
+    if type(first_player) is int and 0 <= first_player < players:
+        return first_player, stream
+    raise RuleConfigError(
+        f"first_player must be a player index from 0 to {players - 1} or 'roll_off', not {first_player!r}"
+    )
 
 
 def game_over_error(players: tuple[str, ...]) -> IllegalActionError:

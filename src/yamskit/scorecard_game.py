@@ -18,7 +18,6 @@ Examples:
 from __future__ import annotations
 
 import json
-import secrets
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Literal
@@ -42,10 +41,11 @@ from .game import (
     Move,
     Result,
     check_players,
+    choose_first_player,
     game_over_error,
+    new_stream,
     resolve_player,
     roll_dice,
-    roll_off,
     throw_outcomes,
 )
 from .placement import Placement, PlacementRule
@@ -283,18 +283,13 @@ class ScorecardVariant:
         """
         low, high = self.rules.players
         names = check_players(players, minimum=low, maximum=high)
-        stream = DiceStream(seed=secrets.randbits(63) if seed is None else seed)
+        stream = new_stream(seed)
         weights: tuple[int, ...] = ()
         if column_weights is not None:
             weights = tuple(column_weights)
         elif self.rules.setup is not None:
             weights, stream = self.rules.setup(stream, len(names))
-        if first_player == "roll_off":
-            first, stream = roll_off(stream, len(names))
-        elif type(first_player) is int and 0 <= first_player < len(names):
-            first = first_player
-        else:
-            raise RuleConfigError(f"first_player must be a player index or 'roll_off', not {first_player!r}")
+        first, stream = choose_first_player(stream, len(names), first_player)
         return ScorecardGame(
             variant=self,
             players=names,

@@ -28,7 +28,6 @@ Examples:
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from typing import Any, Literal
@@ -51,10 +50,11 @@ from ..game import (
     Move,
     Result,
     check_players,
+    choose_first_player,
     game_over_error,
+    new_stream,
     resolve_player,
     roll_dice,
-    roll_off,
     throw_outcomes,
 )
 from ..turn import Turn
@@ -208,13 +208,7 @@ class YamMasterVariant:
             ('Bob', (12, 12))
         """
         names = check_players(players, minimum=2, maximum=2)
-        stream = DiceStream(seed=secrets.randbits(63) if seed is None else seed)
-        if first_player == "roll_off":
-            first, stream = roll_off(stream, len(names))
-        elif type(first_player) is int and 0 <= first_player < len(names):
-            first = first_player
-        else:
-            raise RuleConfigError(f"first_player must be 0, 1 or 'roll_off', not {first_player!r}")
+        first, stream = choose_first_player(new_stream(seed), len(names), first_player)
         return YamMasterGame(
             variant=self,
             players=names,

@@ -24,7 +24,6 @@ Examples:
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from typing import Any, Literal, get_args
@@ -46,10 +45,11 @@ from ..game import (
     Move,
     Result,
     check_players,
+    choose_first_player,
     game_over_error,
+    new_stream,
     resolve_player,
     roll_dice,
-    roll_off,
     throw_outcomes,
 )
 from ..turn import Turn
@@ -225,13 +225,7 @@ class YamslamVariant:
         names = check_players(
             players if players is not None else [f"Player {i + 1}" for i in range(low)], minimum=low, maximum=high
         )
-        stream = DiceStream(seed=secrets.randbits(63) if seed is None else seed)
-        if first_player == "roll_off":
-            first, stream = roll_off(stream, len(names), dice=1)
-        elif type(first_player) is int and 0 <= first_player < len(names):
-            first = first_player
-        else:
-            raise RuleConfigError(f"first_player must be a player index or 'roll_off', not {first_player!r}")
+        first, stream = choose_first_player(new_stream(seed), len(names), first_player, dice=1)
         sides = len(self.side_names(names))
         return YamslamGame(
             variant=self,
