@@ -1,4 +1,4 @@
-"""Play a complete, seeded game of classic Yams between two random players.
+"""Play a complete, seeded game of classic Yams between two greedy bots.
 
 Run: python examples/quickstart.py [SEED]
 """
@@ -8,13 +8,13 @@ from __future__ import annotations
 import sys
 
 import yamskit
-from yamskit.bots import RandomPlayer, play
+from yamskit.bots import GreedyPlayer, play
 
 
 def main(seed: int = 7) -> yamskit.Result:
     """Play the game, print both score sheets and the winner, and return the result."""
     game = yamskit.variant("classic").new_game(players=["Ann", "Bob"], seed=seed)
-    final = play(game, [RandomPlayer(seed=seed), RandomPlayer(seed=seed + 1)])
+    final = play(game, [GreedyPlayer(), GreedyPlayer()])
     print(final.render())
     result = final.result()
     print("Scores:", dict(zip(result.players, result.scores, strict=True)))
