@@ -29,7 +29,15 @@ __all__ = ["GreedyPlayer", "OptimalPlayer", "Player", "RandomPlayer", "play"]
 
 @runtime_checkable
 class Player(Protocol):
-    """Anything that picks an action for the player to move."""
+    """Anything that picks an action for the player to move.
+
+    Examples:
+        >>> class AlwaysFirst:
+        ...     def choose(self, state):
+        ...         return state.legal_actions()[0]
+        >>> isinstance(AlwaysFirst(), Player)
+        True
+    """
 
     def choose(self, state: Any) -> Action:
         """The action to apply to ``state``; it must be legal there."""

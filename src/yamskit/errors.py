@@ -93,51 +93,179 @@ class IllegalActionError(YamskitError):
 
 
 class NotYourTurnError(IllegalActionError):
-    """The action was made on behalf of a player whose turn it is not."""
+    """The action was made on behalf of a player whose turn it is not.
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("classic").new_game(players=["Ann", "Bob"], seed=1)
+        >>> try:
+        ...     g.apply(yamskit.Roll(), player="Bob")
+        ... except NotYourTurnError as error:
+        ...     print(error)
+        it is Ann's turn, not Bob's
+    """
 
 
 class GameOverError(IllegalActionError):
-    """The game is over; no action applies any more."""
+    """The game is over; no action applies any more.
+
+    Examples:
+        >>> import yamskit
+        >>> from yamskit.bots import GreedyPlayer, play
+        >>> g = play(yamskit.variant("classic").new_game(seed=1), [GreedyPlayer()])
+        >>> try:
+        ...     g.apply(yamskit.Roll())
+        ... except GameOverError as error:
+        ...     print(error)
+        the game between Player 1 is over: no action applies
+    """
 
 
 class ThrowLimitError(IllegalActionError):
-    """A throw beyond the number of throws the turn (or the column) allows."""
+    """A throw beyond the number of throws the turn (or the column) allows.
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("classic").new_game(seed=1)
+        >>> for _ in range(3):
+        ...     g = g.apply(yamskit.Roll())
+        >>> try:
+        ...     g.apply(yamskit.Roll())
+        ... except ThrowLimitError as error:
+        ...     print(error)
+        no throw left: this turn allows 3 throws
+    """
 
 
 class KeepError(IllegalActionError):
-    """Dice kept that are not among the dice showing (or kept on the first throw)."""
+    """Dice kept that are not among the dice showing (or kept on the first throw).
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("classic").new_game(seed=1).apply(yamskit.Roll(outcome="12345"))
+        >>> try:
+        ...     g.apply(yamskit.Roll(keep="66"))
+        ... except KeepError as error:
+        ...     print(error)
+        cannot keep 66: the dice showing are 12345
+    """
 
 
 class MustRollFirstError(IllegalActionError):
-    """A placement, or another action that needs dice, before the first throw."""
+    """A placement, or another action that needs dice, before the first throw.
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("classic").new_game(players=["Ann"], seed=1)
+        >>> try:
+        ...     g.apply(yamskit.Score("chance"))
+        ... except MustRollFirstError as error:
+        ...     print(error)
+        Ann must throw the dice before placing
+    """
 
 
 class OccupiedError(IllegalActionError):
-    """A box (or board cell) that is already filled."""
+    """A box (or board cell) that is already filled.
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("classic").new_game(seed=1)
+        >>> g = g.apply(yamskit.Roll(outcome="12345")).apply(yamskit.Score("chance"))
+        >>> try:
+        ...     g.apply(yamskit.Roll(outcome="12345")).apply(yamskit.Score("chance"))
+        ... except OccupiedError as error:
+        ...     print(error)
+        box 'chance' of column 'main' is already filled
+    """
 
 
 class FillOrderError(IllegalActionError):
-    """A box the column's fill order does not allow yet (down, up, mid, connected...)."""
+    """A box the column's fill order does not allow yet (down, up, mid, connected...).
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("challenge").new_game(seed=1).apply(yamskit.Roll(outcome="12345"))
+        >>> try:
+        ...     g.apply(yamskit.Score("sixes", "descending"))
+        ... except FillOrderError as error:
+        ...     print(error)
+        column 'descending' fills top to bottom: 'sixes' is not next (next: ones)
+    """
 
 
 class ColumnConditionError(IllegalActionError):
-    """A column whose turn condition the turn does not meet (dry, turbo...)."""
+    """A column whose turn condition the turn does not meet (dry, turbo...).
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("challenge").new_game(seed=1).apply(yamskit.Roll(outcome="12346"))
+        >>> g = g.apply(yamskit.Roll(keep="1234", outcome="5"))
+        >>> try:
+        ...     g.apply(yamskit.Score("large_straight", "dry"))
+        ... except ColumnConditionError as error:
+        ...     print(error)
+        column 'dry': the dice must come from one throw of all five dice
+    """
 
 
 class ConstraintError(IllegalActionError):
-    """A value that breaks a constraint between boxes (for example plus > minus)."""
+    """A value that breaks a constraint between boxes (for example plus > minus).
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("challenge").new_game(seed=1)
+        >>> g = g.apply(yamskit.Roll(outcome="66666")).apply(yamskit.Score("minus", "disorder"))
+        >>> g = g.apply(yamskit.Roll(outcome="11111"))
+        >>> try:
+        ...     g.apply(yamskit.Score("plus", "disorder"))
+        ... except ConstraintError as error:
+        ...     print(error)
+        plus (5) must be greater than minus (30) in column 'disorder'
+    """
 
 
 class UnknownActionError(IllegalActionError):
-    """An action this variant does not know, or a row, column or chip id it does not have."""
+    """An action this variant does not know, or a row, column or chip id it does not have.
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("classic").new_game(seed=1).apply(yamskit.Roll())
+        >>> try:
+        ...     g.apply(yamskit.Score("bonus"))
+        ... except UnknownActionError as error:
+        ...     print(str(error).split(";")[0])
+        unknown row 'bonus'
+    """
 
 
 class JokerRuleError(IllegalActionError):
-    """A box the joker rule does not allow for this five of a kind (classic's ``joker="forced"``)."""
+    """A box the joker rule does not allow for this five of a kind (classic's ``joker="forced"``).
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("yahtzee").new_game(seed=1)
+        >>> g = g.apply(yamskit.Roll(outcome="44444")).apply(yamskit.Score("yams"))
+        >>> g = g.apply(yamskit.Roll(outcome="44444"))
+        >>> try:
+        ...     g.apply(yamskit.Score("chance"))
+        ... except JokerRuleError as error:
+        ...     print(error)
+        joker (forced): a five of a kind of 4s must go in 'fours'
+    """
 
 
 class ThrowOutcomeError(IllegalActionError, InvalidDiceError):
     """Faces given for a throw that do not match the number of dice thrown.
 
     It is both an illegal action and invalid dice, so either ``except`` catches it.
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("classic").new_game(seed=1)
+        >>> try:
+        ...     g.apply(yamskit.Roll(outcome="123"))
+        ... except InvalidDiceError as error:
+        ...     print(type(error).__name__, "-", error)
+        ThrowOutcomeError - the throw shows 3 dice (123) but 5 were thrown (keeping 0)
     """

@@ -141,7 +141,13 @@ def rank(scores: Sequence[int]) -> tuple[tuple[int, ...], ...]:
 
 @runtime_checkable
 class VariantLike(Protocol):
-    """What `yamskit.variant` returns: a named rule set that starts games."""
+    """What `yamskit.variant` returns: a named rule set that starts games.
+
+    Examples:
+        >>> import yamskit
+        >>> isinstance(yamskit.variant("yamslam"), VariantLike)
+        True
+    """
 
     @property
     def name(self) -> str:
@@ -160,7 +166,14 @@ class VariantLike(Protocol):
 
 @runtime_checkable
 class GameState(Protocol):
-    """The protocol every variant's game state follows (see the module docs)."""
+    """The protocol every variant's game state follows (see the module docs).
+
+    Examples:
+        >>> import yamskit
+        >>> all(isinstance(yamskit.variant(n).new_game(players=["A", "B"], seed=1), GameState)
+        ...     for n in ("classic", "challenge", "yam-master", "yamslam"))
+        True
+    """
 
     @property
     def variant(self) -> Any:

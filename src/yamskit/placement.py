@@ -49,6 +49,14 @@ class Placement:
         also_cross: other boxes ``(row, column)`` of the same sheet that become crossed
             out as a consequence, even if they hold points.
         notes: short explanations added by rules, for UIs and logs.
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("classic", yams_bonus=100).new_game(seed=1)
+        >>> g = g.apply(yamskit.Roll(outcome="66666")).apply(yamskit.Score("yams"))
+        >>> p = g.apply(yamskit.Roll(outcome="66666")).placement(yamskit.Score("sixes"))
+        >>> p.points, p.extra, p.crossed, p.notes
+        (30, 100, False, ('bonus 100',))
     """
 
     player: int

@@ -135,7 +135,13 @@ def _dice(text: Any, where: str) -> Dice:
 
 
 def turn_to_data(turn: Turn) -> dict[str, Any]:
-    """A JSON-ready dict of a turn."""
+    """A JSON-ready dict of a turn.
+
+    Examples:
+        >>> from yamskit import Dice
+        >>> turn_to_data(Turn.start().throw(Dice(), Dice.parse("12345")))
+        {'max_throws': 3, 'throws': [{'kept': '', 'rolled': '12345'}], 'challenge': False}
+    """
     return {
         "max_throws": turn.max_throws,
         "throws": [{"kept": str(t.kept), "rolled": str(t.rolled)} for t in turn.throws],
@@ -144,7 +150,13 @@ def turn_to_data(turn: Turn) -> dict[str, Any]:
 
 
 def turn_from_data(data: Any, *, max_throws: int) -> Turn:
-    """A turn from `turn_to_data`, checked against the variant's throw limit."""
+    """A turn from `turn_to_data`, checked against the variant's throw limit.
+
+    Examples:
+        >>> turn_from_data({"max_throws": 3, "throws": [{"kept": "", "rolled": "66612"}], "challenge": False},
+        ...                max_throws=3).dice
+        Dice.parse('12666')
+    """
     where = "state.turn"
     limit = expect_int(data, "max_throws", where, 1, 10)
     if limit != max_throws:
@@ -169,24 +181,45 @@ def turn_from_data(data: Any, *, max_throws: int) -> Turn:
 
 
 def stream_to_data(stream: DiceStream) -> dict[str, int]:
-    """A JSON-ready dict of a dice stream."""
+    """A JSON-ready dict of a dice stream.
+
+    Examples:
+        >>> stream_to_data(DiceStream(seed=7, draws=5))
+        {'seed': 7, 'draws': 5}
+    """
     return {"seed": stream.seed, "draws": stream.draws}
 
 
 def stream_from_data(data: Any) -> DiceStream:
-    """A dice stream from `stream_to_data`."""
+    """A dice stream from `stream_to_data`.
+
+    Examples:
+        >>> stream_from_data({"seed": 7, "draws": 5})
+        DiceStream(seed=7, draws=5)
+    """
     seed = expect_int(data, "seed", "state.stream", 0, 2**64 - 1)
     draws = expect_int(data, "draws", "state.stream", 0, 2**64 - 1)
     return DiceStream(seed=seed, draws=draws)
 
 
 def history_to_data(history: tuple[Move, ...]) -> list[dict[str, Any]]:
-    """A JSON-ready list of moves."""
+    """A JSON-ready list of moves.
+
+    Examples:
+        >>> from yamskit import Score
+        >>> history_to_data((Move(0, Score("chance")),))
+        [{'player': 0, 'action': {'type': 'score', 'row': 'chance', 'column': None}}]
+    """
     return [{"player": m.player, "action": action_to_data(m.action)} for m in history]
 
 
 def history_from_data(data: Any, players: int, *, limit: int = 200_000) -> tuple[Move, ...]:
-    """Moves from `history_to_data`, each action validated."""
+    """Moves from `history_to_data`, each action validated.
+
+    Examples:
+        >>> history_from_data([{"player": 1, "action": {"type": "pass"}}], players=2)
+        (Move(player=1, action=Pass()),)
+    """
     if not isinstance(data, list):
         raise DeserializationError("state.history must be a list")
     if len(data) > limit:
@@ -200,7 +233,13 @@ def history_from_data(data: Any, players: int, *, limit: int = 200_000) -> tuple
 
 
 def dump_game(variant: Any, state: dict[str, Any]) -> str:
-    """The JSON text of a saved game: the envelope around a variant's state data."""
+    """The JSON text of a saved game: the envelope around a variant's state data.
+
+    Examples:
+        >>> import yamskit
+        >>> dump_game(yamskit.variant("yahtzee"), {})
+        '{"format":"yamskit.game","version":1,"variant":{"name":"yahtzee","options":{}},"state":{}}'
+    """
     return json.dumps(
         {
             "format": FORMAT,

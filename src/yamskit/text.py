@@ -22,6 +22,12 @@ def render_scorecard(game: ScorecardGame) -> str:
     """Each player's sheet as a text table (boxes, column bonus and totals), then the turn.
 
     Crossed-out boxes show ``x``; empty boxes are blank.
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("classic").new_game(players=["Ann"], seed=1).apply(yamskit.Roll(outcome="12345"))
+        >>> print(render_scorecard(g).splitlines()[-1])
+        Ann to play: dice 12345, throws 1/3
     """
     rules = game.rules
     labels = [r.label for r in rules.rows]
@@ -61,7 +67,13 @@ def render_scorecard(game: ScorecardGame) -> str:
 
 
 def describe_scorecard(variant: ScorecardVariant) -> str:
-    """The rows (with their maximum), columns, bonus, throws, options and notes of a variant."""
+    """The rows (with their maximum), columns, bonus, throws, options and notes of a variant.
+
+    Examples:
+        >>> import yamskit
+        >>> print(describe_scorecard(yamskit.variant("challenge")).splitlines()[0])
+        challenge: 14 rows x 4 column(s), 3 throws a turn
+    """
     rules = variant.rules
     lines = [
         f"{variant.name}: {len(rules.rows)} rows x {len(rules.columns)} column(s), {rules.max_throws} throws a turn"
