@@ -83,6 +83,16 @@ class Submitter(Protocol):
 
     Every `concurrent.futures.Executor` is one; so is a Dask client's
     ``get_executor()``, or a three-line adapter over Ray (see the module docs).
+
+    Examples:
+        >>> from concurrent.futures import Future
+        >>> class Inline:  # runs each task at once, in this process
+        ...     def submit(self, fn, /, *args):
+        ...         future = Future()
+        ...         future.set_result(fn(*args))
+        ...         return future
+        >>> simulate("classic", 4, seed=1, executor=Inline()) == simulate("classic", 4, seed=1)
+        True
     """
 
     def submit(self, fn: Callable[..., Any], /, *args: Any) -> Future[Any]:

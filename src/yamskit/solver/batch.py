@@ -71,6 +71,16 @@ class BatchResult:
         row_zero_rates: the share of games ending with 0 in each row (crossed out or worth 0).
         bonus_rate: the share of games earning an upper bonus.
         extra_mean: the mean points earned beside the boxes (five-of-a-kind bonuses).
+
+    Examples:
+        >>> import yamskit
+        >>> from yamskit.categories import Category, total, upper
+        >>> tiny = yamskit.ScorecardVariant.define("tiny", rows=[upper(6), Category("chance", total)])
+        >>> result = simulate(tiny, 100, policy="greedy", seed=1)
+        >>> result.variant, result.policy, result.games, result.rows
+        ('tiny', 'greedy', 100, ('sixes', 'chance'))
+        >>> round(result.mean, 6) == round(float(result.row_means.sum()), 6)  # no bonus: the rows make the score
+        True
     """
 
     variant: str

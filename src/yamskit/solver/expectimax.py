@@ -98,6 +98,17 @@ def final_values(model: Model, values: FloatArray, filled: IntArray, flag: IntAr
         filled: the filled rows of each state (bit sets).
         flag: the five-of-a-kind flag of each state.
         upper: the capped upper total of each state.
+
+    Examples:
+        >>> import numpy as np, yamskit
+        >>> from yamskit.categories import Category, total
+        >>> from yamskit.solver.model import model_of
+        >>> model = model_of(yamskit.ScorecardVariant.define("c", rows=[Category("chance", total)]))
+        >>> values = solve_values(model)
+        >>> empty = np.zeros(1, dtype=np.int64)  # one state: nothing filled, flag 0, upper total 0
+        >>> rolls = final_values(model, values, empty, empty, empty)
+        >>> rolls.shape, float(rolls[0, 0]), float(rolls[-1, 0])  # 11111 and 66666 written in chance
+        ((252, 1), 5.0, 30.0)
     """
     flat = values.reshape(-1)
     _, num_flags, num_upper = values.shape
@@ -195,6 +206,17 @@ def keep_values(rolls: FloatArray, out: FloatArray | None = None) -> FloatArray:
 
     ``rolls`` (252, states) is the value of each roll after that throw. Built by keep
     size, five down to zero: each keep is the mean of its six one-die-larger keeps.
+
+    Examples:
+        >>> import numpy as np, yamskit
+        >>> from yamskit.categories import Category, total
+        >>> from yamskit.solver.model import model_of
+        >>> model = model_of(yamskit.ScorecardVariant.define("c", rows=[Category("chance", total)]))
+        >>> values = solve_values(model)
+        >>> empty = np.zeros(1, dtype=np.int64)  # one state: nothing filled, flag 0, upper total 0
+        >>> keeps = keep_values(final_values(model, values, empty, empty, empty))
+        >>> keeps.shape, float(keeps[0, 0])  # the empty keep: one throw of five dice in chance
+        ((462, 1), 17.5)
     """
     keeps = np.empty((tables.NUM_KEEPS, rolls.shape[1])) if out is None else out
     keeps[_ROLLS] = rolls
@@ -213,6 +235,17 @@ def best_keeps(keeps: FloatArray) -> FloatArray:
     """The value of each roll when a keep is chosen from it: the best of its sub-multisets, (252, states).
 
     Works in place on ``keeps``: afterwards each keep holds the best value among its sub-multisets.
+
+    Examples:
+        >>> import numpy as np, yamskit
+        >>> from yamskit.categories import Category, total
+        >>> from yamskit.solver.model import model_of
+        >>> model = model_of(yamskit.ScorecardVariant.define("c", rows=[Category("chance", total)]))
+        >>> values = solve_values(model)
+        >>> empty = np.zeros(1, dtype=np.int64)  # one state: nothing filled, flag 0, upper total 0
+        >>> rolls = best_keeps(keep_values(final_values(model, values, empty, empty, empty)))
+        >>> float(rolls[0, 0]), float(rolls[-1, 0])  # 11111: throw all again; 66666: keep all
+        (17.5, 30.0)
     """
     for size in range(1, 6):
         block = tables.SIZE_SLICES[size]
@@ -226,7 +259,19 @@ def best_keeps(keeps: FloatArray) -> FloatArray:
 def turn_tables(
     model: Model, values: FloatArray, filled: IntArray, flag: IntArray, upper: IntArray
 ) -> list[FloatArray]:
-    """The value of each roll with 0, 1, ... ``max_throws - 1`` throws left, each (252, states)."""
+    """The value of each roll with 0, 1, ... ``max_throws - 1`` throws left, each (252, states).
+
+    Examples:
+        >>> import numpy as np, yamskit
+        >>> from yamskit.categories import Category, total
+        >>> from yamskit.solver.model import model_of
+        >>> model = model_of(yamskit.ScorecardVariant.define("c", rows=[Category("chance", total)]))
+        >>> values = solve_values(model)
+        >>> empty = np.zeros(1, dtype=np.int64)  # one state: nothing filled, flag 0, upper total 0
+        >>> layers = turn_tables(model, values, empty, empty, empty)
+        >>> tuple(float(layer[0, 0]) for layer in layers)  # the roll 11111 with 0, 1, 2 throws left
+        (5.0, 17.5, 21.25)
+    """
     layers = [final_values(model, values, filled, flag, upper)]
     for _ in range(model.max_throws - 1):
         layers.append(best_keeps(keep_values(layers[-1])).copy())
@@ -236,7 +281,18 @@ def turn_tables(
 def turn_start_values(
     model: Model, values: FloatArray, filled: IntArray, flag: IntArray, upper: IntArray
 ) -> FloatArray:
-    """The value of each state at the start of a turn, before its first throw, shape (states,)."""
+    """The value of each state at the start of a turn, before its first throw, shape (states,).
+
+    Examples:
+        >>> import numpy as np, yamskit
+        >>> from yamskit.categories import Category, total
+        >>> from yamskit.solver.model import model_of
+        >>> model = model_of(yamskit.ScorecardVariant.define("c", rows=[Category("chance", total)]))
+        >>> values = solve_values(model)
+        >>> empty = np.zeros(1, dtype=np.int64)  # one state: nothing filled, flag 0, upper total 0
+        >>> round(float(turn_start_values(model, values, empty, empty, empty)[0]), 4)
+        23.3333
+    """
     rolls = final_values(model, values, filled, flag, upper)
     scratch = np.empty((tables.NUM_KEEPS, len(filled)))
     for _ in range(model.max_throws - 1):
@@ -293,6 +349,17 @@ def solve_values(
         processes: worker processes (default: the CPU count; 1 solves in this process).
         quiet: no progress bar.
         progress: called with (states done, states in all) after each block.
+
+    Examples:
+        >>> import yamskit
+        >>> from yamskit.categories import Category, total, upper
+        >>> from yamskit.solver.model import model_of
+        >>> tiny = yamskit.ScorecardVariant.define("tiny", rows=[upper(6), Category("chance", total)])
+        >>> values = solve_values(model_of(tiny), processes=1)
+        >>> values.shape  # 4 filled sets (bits: sixes, chance), 1 flag, 1 upper total
+        (4, 1, 1)
+        >>> tuple(round(float(v), 4) for v in values[:, 0, 0])  # nothing, sixes, chance, both filled
+        (37.3438, 23.3333, 12.6389, 0.0)
     """
     space = StateSpace.of(model)
     shared, buffer = _shared_array(space.shape)

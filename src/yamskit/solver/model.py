@@ -56,6 +56,16 @@ class Model:
         upper_index: the row index of ones..sixes (-1 where the sheet has no such row).
         joker_points: what each row pays for a five of a kind of each face at full joker value.
         fingerprint: a hash of everything above.
+
+    Examples:
+        >>> import yamskit
+        >>> from yamskit.categories import Category, total, upper
+        >>> tiny = yamskit.ScorecardVariant.define("tiny", rows=[upper(6), Category("chance", total)])
+        >>> m = model_of(tiny)
+        >>> m.rows, m.num_rows, m.tables.shape, m.max_throws, m.cap
+        (('sixes', 'chance'), 2, (2, 252), 3, 0)
+        >>> int(m.tables[0, -1]), int(m.tables[1, 0])  # 66666 in sixes, 11111 in chance
+        (30, 5)
     """
 
     rows: tuple[str, ...]

@@ -25,6 +25,14 @@ class Progress:
         label: what is being done.
         quiet: show nothing.
         callback: also called with (done, total) at each step.
+
+    Examples:
+        >>> seen = []
+        >>> bar = Progress(3, "solving", quiet=True, callback=lambda done, total: seen.append(f"{done}/{total}"))
+        >>> bar.advance(1); bar.advance(2)
+        >>> ", ".join(seen)
+        '1/3, 3/3'
+        >>> bar.close()
     """
 
     def __init__(

@@ -77,5 +77,14 @@ class BruteForce:
 
 
 def exact_value(variant: ScorecardVariant) -> Fraction:
-    """The exact optimal expected score of ``variant`` from the empty sheet."""
+    """The exact optimal expected score of ``variant`` from the empty sheet.
+
+    Examples:
+        >>> import yamskit
+        >>> from yamskit.categories import Category, total
+        >>> from yamskit.solver import solve
+        >>> v = yamskit.ScorecardVariant.define("chance", rows=[Category("chance", total)], max_throws=1)
+        >>> exact_value(v), float(exact_value(v)) == solve(v, quiet=True).expected_score()
+        (Fraction(35, 2), True)
+    """
     return BruteForce().value(variant.new_game(seed=0))

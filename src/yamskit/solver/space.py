@@ -43,6 +43,19 @@ class StateSpace:
         model: the model.
         alive: for each set of filled bonus rows (as a row bit set), the upper totals to solve.
         dead: for each such set, the reachable totals that take the value of total 0.
+
+    Examples:
+        >>> import yamskit
+        >>> from yamskit.categories import upper
+        >>> from yamskit.scorecard import UpperBonus
+        >>> from yamskit.solver.model import model_of
+        >>> bonus = UpperBonus.single(20, 10, rows=("fives", "sixes"))
+        >>> tiny = yamskit.ScorecardVariant.define("tiny", rows=[upper(5), upper(6)], bonus=bonus)
+        >>> space = StateSpace.of(model_of(tiny))
+        >>> space.shape, space.count
+        ((4, 1, 21), 13)
+        >>> tuple(space.alive[0b11].tolist()), tuple(space.dead[0b11].tolist())  # both rows filled
+        ((0, 20), (5, 6, 10, 11, 12, 15, 16, 17, 18))
     """
 
     model: Model

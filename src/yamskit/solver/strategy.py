@@ -104,6 +104,17 @@ class Strategy:
         variant: the solved variant (``None`` for a table loaded without one).
         model: the solver's model of its rules.
         values: the value (points still to come) of every turn state, ``[filled, flag, upper]``.
+
+    Examples:
+        >>> import yamskit
+        >>> from yamskit.categories import Category, total, upper
+        >>> from yamskit.solver import solve
+        >>> tiny = yamskit.ScorecardVariant.define("tiny", rows=[upper(6), Category("chance", total)])
+        >>> strategy = solve(tiny, quiet=True)
+        >>> strategy
+        <Strategy tiny: 37.3438 expected, 0.0 MB>
+        >>> strategy.model.rows, strategy.values.shape
+        (('sixes', 'chance'), (4, 1, 1))
     """
 
     def __init__(self, variant: ScorecardVariant | None, model: Model, values: FloatArray) -> None:

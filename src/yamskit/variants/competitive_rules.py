@@ -79,7 +79,20 @@ class Bounds:
 
 
 class Constraint(Protocol):
-    """A rule that can say which values a box accepts (see `Bounds`)."""
+    """A rule that can say which values a box accepts (see `Bounds`).
+
+    Examples:
+        >>> import yamskit
+        >>> sec = yamskit.variant("competitive").rules.rules[0]
+        >>> tuple(type(c).__name__ for c in sec.constraints)
+        ('GoldenRule', 'SumPair')
+        >>> class AtMostSixty:
+        ...     def bounds(self, game, player, row, column):
+        ...         return Bounds(high=60, why_high="house rule: 60 at most")
+        >>> g = yamskit.variant("competitive").new_game(players=["Ann", "Bob"], seed=1)
+        >>> Sec({"yams": 100}, constraints=(AtMostSixty(),)).value(g, 0, "yams", "free")
+        (60, 'house rule: 60 at most')
+    """
 
     def bounds(self, game: ScorecardGame, player: int, row: str, column: str) -> Bounds:
         """The values ``player`` may write in ``row``/``column`` of ``game`` now."""

@@ -119,19 +119,64 @@ class ChipError(IllegalActionError):
 
 
 class ChipNotAvailableError(ChipError):
-    """No chip of that kind is left in the rack (or in the discard pile)."""
+    """No chip of that kind is left in the rack (or in the discard pile).
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("yamslam").new_game(players=["Ann", "Bob"], seed=1)
+        >>> for _ in range(4):
+        ...     g = g.apply(yamskit.Roll(outcome="22444")).apply(yamskit.TakeChip("full_house"))
+        >>> try:
+        ...     g.apply(yamskit.Roll(outcome="22444")).apply(yamskit.TakeChip("full_house"))
+        ... except ChipNotAvailableError as error:
+        ...     print(error)
+        no full_house chip left in the rack (it holds: two_pairs, three_of_a_kind, ...)
+    """
 
 
 class ChipNotQualifiedError(ChipError):
-    """The dice do not form the chip's combination."""
+    """The dice do not form the chip's combination.
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("yamslam").new_game(seed=1).apply(yamskit.Roll(outcome="12345"))
+        >>> try:
+        ...     g.apply(yamskit.TakeChip("flush"))
+        ... except ChipNotQualifiedError as error:
+        ...     print(error)
+        the dice 12345 do not form flush (they qualify for: small_straight, large_straight)
+    """
 
 
 class DiscardPileError(ChipError):
-    """A chip taken from the discard pile without a Yamslam."""
+    """A chip taken from the discard pile without a Yamslam.
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("yamslam").new_game(seed=1).apply(yamskit.Roll(outcome="22444"))
+        >>> try:
+        ...     g.apply(yamskit.TakeChip("full_house", from_discard=True))
+        ... except DiscardPileError as error:
+        ...     print(error)
+        only a Yamslam (five of a kind) takes a chip from the discard pile; the dice show 22444
+    """
 
 
 class SecondChipError(ChipError):
-    """In solo, a Yamslam's second chip must be taken before anything else."""
+    """In solo, a Yamslam's second chip must be taken before anything else.
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("yamslam", mode="solo").new_game(seed=1)
+        >>> g = g.apply(yamskit.Roll(outcome="55555")).apply(yamskit.TakeChip("large_straight"))
+        >>> try:
+        ...     g.apply(yamskit.Pass())
+        ... except SecondChipError as error:
+        ...     print(error)
+        passing: this Yamslam still takes its second chip (TakeChip from the rack, ...)
+        >>> g.apply(yamskit.TakeChip("flush")).chips(0)
+        ChipSet.of('flush', 'large_straight')
+    """
 
 
 def _check_mode(_instance: object, _attribute: object, value: str) -> None:

@@ -38,7 +38,17 @@ _MAX_GAMES = 1000
 
 
 class MatchError(IllegalActionError):
-    """A game that cannot be recorded in this match (not over, other players or rules, match over)."""
+    """A game that cannot be recorded in this match (not over, other players or rules, match over).
+
+    Examples:
+        >>> import yamskit
+        >>> m = Match.start(yamskit.variant("yamslam"), ["Ann", "Bob"], games=1, seed=1)
+        >>> try:
+        ...     m.record(m.new_game())
+        ... except MatchError as error:
+        ...     print(error)
+        only a finished game can be recorded: the rack still holds chips
+    """
 
 
 @attrs.frozen
