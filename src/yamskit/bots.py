@@ -21,7 +21,7 @@ from typing import Any, Protocol, runtime_checkable
 import attrs
 
 from .actions import Action, DeclareChallenge, Pass, Roll, Score, Scratch
-from .dice import KEEPS, NUM_DICE, ROLLS, Dice
+from .dice import KEEP_CHILDREN, KEEPS, NUM_DICE, ROLLS, Dice, keep_index
 from .errors import YamskitError
 
 __all__ = ["GreedyPlayer", "OptimalPlayer", "Player", "RandomPlayer", "play"]
@@ -70,10 +70,6 @@ class RandomPlayer:
         return actions[int.from_bytes(digest, "big") % len(actions)]  # type: ignore[no-any-return]
 
 
-_KEEP_INDEX = {k.faces: i for i, k in enumerate(KEEPS)}
-_CHILDREN = [[_KEEP_INDEX[tuple(sorted((*k.faces, f)))] for f in range(1, 7)] for k in KEEPS if len(k) < NUM_DICE]
-
-
 def greedy_keep_values(rows: Sequence[Any]) -> list[int]:
     """For each keep of `KEEPS`, the expected best immediate box after one more throw.
 
@@ -90,7 +86,7 @@ def greedy_keep_values(rows: Sequence[Any]) -> list[int]:
     best = [max((row.table[r] for row in rows), default=0) for r in range(len(ROLLS))]
     values = [0] * (len(KEEPS) - len(ROLLS)) + best
     for k in range(len(KEEPS) - len(ROLLS) - 1, -1, -1):
-        values[k] = sum(values[c] for c in _CHILDREN[k])
+        values[k] = sum(values[c] for c in KEEP_CHILDREN[k])
     return [v * 6 ** len(KEEPS[k]) for k, v in enumerate(values)]
 
 
@@ -166,7 +162,7 @@ class GreedyPlayer:
 
 
 def _keep_slot(keep: Dice) -> int:
-    return _KEEP_INDEX[keep.faces]
+    return keep_index(keep.faces)
 
 
 @attrs.frozen

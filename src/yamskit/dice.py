@@ -33,11 +33,13 @@ from .errors import InvalidDiceError
 __all__ = [
     "FACES",
     "KEEPS",
+    "KEEP_CHILDREN",
     "NUM_DICE",
     "ROLLS",
     "Dice",
     "DiceStream",
     "face_from_seed",
+    "keep_index",
     "outcome_probabilities",
 ]
 
@@ -217,6 +219,23 @@ ROLLS: tuple[Dice, ...] = tuple(Dice(f) for f in _multisets(NUM_DICE))
 KEEPS: tuple[Dice, ...] = tuple(Dice(f) for size in range(NUM_DICE + 1) for f in _multisets(size))
 _ROLL_INDEX: dict[tuple[int, ...], int] = {d.faces: i for i, d in enumerate(ROLLS)}
 _KEEP_INDEX: dict[tuple[int, ...], int] = {d.faces: i for i, d in enumerate(KEEPS)}
+
+
+def keep_index(faces: tuple[int, ...]) -> int:
+    """Position in `KEEPS` of the multiset of sorted ``faces`` (0 to 5 dice).
+
+    Examples:
+        >>> keep_index(()), keep_index((6, 6, 6, 6, 6)), KEEPS[keep_index((3, 3))]
+        (0, 461, Dice.parse('33'))
+    """
+    return _KEEP_INDEX[faces]
+
+
+#: The keep lattice: ``KEEP_CHILDREN[k][f - 1]`` is the index of keep ``k`` plus one die
+#: showing ``f``, for the keeps of 0 to 4 dice (the first ``len(KEEPS) - len(ROLLS)``).
+KEEP_CHILDREN: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_KEEP_INDEX[tuple(sorted((*k.faces, f)))] for f in FACES) for k in KEEPS if len(k) < NUM_DICE
+)
 
 
 @cache

@@ -25,7 +25,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from ..dice import KEEPS, NUM_DICE, ROLLS, outcome_probabilities
+from ..dice import KEEP_CHILDREN, KEEPS, NUM_DICE, ROLLS, keep_index, outcome_probabilities
 
 __all__ = [
     "CHILDREN",
@@ -55,19 +55,6 @@ NUM_KEEPS = len(KEEPS)
 #: Index of the first five-dice keep: ``KEEPS[ROLL_OFFSET + r] == ROLLS[r]``.
 ROLL_OFFSET = NUM_KEEPS - NUM_ROLLS
 
-_INDEX = {k.faces: i for i, k in enumerate(KEEPS)}
-
-
-def keep_index(faces: tuple[int, ...]) -> int:
-    """Index in `KEEPS` of sorted ``faces``.
-
-    Examples:
-        >>> keep_index(()), keep_index((6, 6, 6, 6, 6))
-        (0, 461)
-    """
-    return _INDEX[faces]
-
-
 #: Number of dice of each keep.
 KEEP_SIZES: IntArray = np.array([len(k) for k in KEEPS], dtype=np.int64)
 #: The slice of the keeps of each size 0 to 5.
@@ -87,9 +74,7 @@ FIVE_OF_A_KIND_FACE: IntArray = np.full(NUM_ROLLS, -1, dtype=np.int64)
 FIVE_OF_A_KIND_FACE[FIVE_OF_A_KIND] = np.arange(6)
 
 #: ``CHILDREN[k, f - 1]``: the keep ``k`` plus one die showing ``f`` (keeps of 0-4 dice).
-CHILDREN: IntArray = np.array(
-    [[keep_index(tuple(sorted((*k.faces, f)))) for f in range(1, 7)] for k in KEEPS[:ROLL_OFFSET]], dtype=np.int64
-)
+CHILDREN: IntArray = np.array(KEEP_CHILDREN, dtype=np.int64)
 
 
 def _parents(faces: tuple[int, ...]) -> list[int]:
