@@ -35,7 +35,7 @@ import numpy.typing as npt
 
 from ..scorecard_game import ScorecardVariant
 from . import tables
-from .expectimax import best_keeps, final_values, keep_values
+from .expectimax import keep_layers
 from .model import Model, model_of
 from .space import StateSpace
 from .strategy import Strategy
@@ -343,16 +343,10 @@ def _optimal_turn(
     _, num_flags, num_upper = values.shape
     count = len(games)
     capped = np.minimum(g.upper, m.cap)
-    # keep_layers[i]: the value of each keep with i + 1 throws left after it (only what decisions need)
-    rolls = final_values(m, values, g.filled[reps], g.flag[reps], capped[reps])
-    keep_layers: list[FloatArray] = []
-    for i in range(m.max_throws - 1):
-        keep_layers.append(keep_values(rolls))
-        if i < m.max_throws - 2:
-            rolls = best_keeps(keep_layers[-1].copy())
+    layers = keep_layers(m, values, g.filled[reps], g.flag[reps], capped[reps])
     roll = _CODE_TO_ROLL[faces[:, 0, 4]]
     for throw in range(1, m.max_throws):
-        keeps = keep_layers[m.max_throws - throw - 1]
+        keeps = layers[m.max_throws - throw - 1]
         if count > 128 * len(reps):  # many games per state: tabulate each state's best keeps
             keep = _best_keep_table(keeps)[roll, local]
         else:  # few: look at each game's candidate keeps, state by state in memory order

@@ -46,6 +46,7 @@ __all__ = [
     "CHUNK",
     "best_keeps",
     "final_values",
+    "keep_layers",
     "keep_values",
     "solve_values",
     "turn_start_values",
@@ -275,6 +276,33 @@ def turn_tables(
     layers = [final_values(model, values, filled, flag, upper)]
     for _ in range(model.max_throws - 1):
         layers.append(best_keeps(keep_values(layers[-1])).copy())
+    return layers
+
+
+def keep_layers(
+    model: Model, values: FloatArray, filled: IntArray, flag: IntArray, upper: IntArray
+) -> list[FloatArray]:
+    """The value of each keep with 1, 2, ... ``max_throws - 1`` throws left after it, each (462, states).
+
+    This is what decisions inside a turn need: ``keep_layers(...)[t - 1][k]`` is the
+    value of keeping ``k`` when the throw it leads to leaves ``t - 1`` more throws.
+
+    Examples:
+        >>> import numpy as np, yamskit
+        >>> from yamskit.categories import Category, total
+        >>> from yamskit.solver.model import model_of
+        >>> model = model_of(yamskit.ScorecardVariant.define("c", rows=[Category("chance", total)]))
+        >>> values = solve_values(model)
+        >>> empty = np.zeros(1, dtype=np.int64)
+        >>> tuple(float(layer[0, 0]) for layer in keep_layers(model, values, empty, empty, empty))  # keep nothing
+        (17.5, 21.25)
+    """
+    rolls = final_values(model, values, filled, flag, upper)
+    layers: list[FloatArray] = []
+    for left in range(1, model.max_throws):
+        layers.append(keep_values(rolls))
+        if left < model.max_throws - 1:
+            rolls = best_keeps(layers[-1].copy())
     return layers
 
 
