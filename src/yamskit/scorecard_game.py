@@ -48,6 +48,7 @@ from .game import (
     roll_dice,
     throw_outcomes,
 )
+from .names import Names, column_names, row_names
 from .placement import Placement, PlacementRule
 from .scorecard import SCRATCHED, Cell, Column, Sheet, UpperBonus
 from .turn import Turn
@@ -113,8 +114,12 @@ class ScorecardRules:
     result: Callable[[ScorecardGame], Result] | None = None
     setup: Callable[[DiceStream, int], tuple[tuple[int, ...], DiceStream]] | None = None
     players: tuple[int, int] = (1, 8)
+    _row_names: Names = attrs.field(init=False, repr=False, eq=False)
+    _column_names: Names = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_row_names", row_names((r.id, r.label) for r in self.rows))
+        object.__setattr__(self, "_column_names", column_names((c.id, c.label) for c in self.columns))
         ids = [c.id for c in self.columns]
         if not ids or len(set(ids)) != len(ids):
             raise RuleConfigError(f"a sheet needs at least one column and distinct column ids: {ids}")
@@ -137,23 +142,41 @@ class ScorecardRules:
         """Column ids, left to right."""
         return tuple(c.id for c in self.columns)
 
+    @property
+    def row_names(self) -> Names:
+        """The rows' ids, display labels and aliases (see `yamskit.names`)."""
+        return self._row_names
+
+    @property
+    def column_names(self) -> Names:
+        """The columns' ids, display labels and aliases (see `yamskit.names`)."""
+        return self._column_names
+
     def row_index(self, row: str) -> int:
-        """Index of a row id; `UnknownActionError` listing the rows if unknown."""
-        try:
-            return self.row_ids.index(row)
-        except ValueError:
-            raise UnknownActionError(f"unknown row {row!r}; rows: {', '.join(self.row_ids)}") from None
+        """Index of a row, by id or label (any case) or alias; `UnknownNameError` if unknown."""
+        return self.row_ids.index(self._row_names.resolve(row))
 
     def column_index(self, column: str | None) -> int:
-        """Index of a column id (``None`` names the only column of a one-column sheet)."""
+        """Index of a column, by id, label or alias (``None``: the only column of a one-column sheet)."""
         if column is None:
             if len(self.columns) == 1:
                 return 0
             raise UnknownActionError(f"name a column: {', '.join(self.column_ids)}")
-        try:
-            return self.column_ids.index(column)
-        except ValueError:
-            raise UnknownActionError(f"unknown column {column!r}; columns: {', '.join(self.column_ids)}") from None
+        return self.column_ids.index(self._column_names.resolve(column))
+
+    def canonical(self, action: Score | Scratch) -> Score | Scratch:
+        """``action`` with its row and column written as ids (the same object when they already are).
+
+        Examples:
+            >>> import yamskit
+            >>> yamskit.variant("yahtzee").rules.canonical(yamskit.Score("Yahtzee"))
+            Score(row='yams', column=None)
+        """
+        row = self.row_ids[self.row_index(action.row)]
+        column = action.column if action.column is None else self.column_ids[self.column_index(action.column)]
+        if row == action.row and column == action.column:
+            return action
+        return type(action)(row, column)
 
     def upper_total(self, sheet: Sheet, column: int) -> int:
         """The sum of the bonus rows of ``column`` on ``sheet``."""
@@ -435,7 +458,7 @@ class ScorecardGame:
         points = 0 if scratch else rules.rows[r].score(dice)
         p = Placement(
             player=self.current_player,
-            row=action.row,
+            row=rules.row_ids[r],
             column=column.id,
             dice=dice,
             turn=self.turn,
@@ -535,6 +558,7 @@ class ScorecardGame:
                 self, turn=turn, stream=stream, history=(*self.history, Move(self.current_player, done))
             )
         if isinstance(action, (Score, Scratch)):
+            action = self.rules.canonical(action)
             return self._write(self.placement(action), action)
         raise UnknownActionError(f"{self.variant.name} has no action {type(action).__name__}")
 
