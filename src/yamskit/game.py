@@ -30,7 +30,7 @@ from typing import Any, Literal, Protocol, runtime_checkable
 
 import attrs
 
-from .actions import Action, Roll
+from .actions import Action, DiceLike, Roll, to_dice
 from .dice import NUM_DICE, Dice, DiceStream, outcome_probabilities
 from .errors import GameOverError, IllegalActionError, InvalidDiceError, NotYourTurnError, RuleConfigError
 from .turn import Turn
@@ -207,7 +207,7 @@ class GameState(Protocol):
     def apply(self, action: Action, *, player: int | str | None = None) -> Any:
         """The state after ``action``."""
 
-    def outcomes(self, keep: Dice | str = ...) -> tuple[tuple[Dice, Fraction], ...]:
+    def outcomes(self, keep: DiceLike = ...) -> tuple[tuple[Dice, Fraction], ...]:
         """The chance outcomes of throwing all dice but ``keep``."""
 
     def result(self) -> Result:
@@ -333,7 +333,7 @@ def roll_dice(turn: Turn, stream: DiceStream, action: Roll) -> tuple[Turn, DiceS
     return turn.throw(action.keep, outcome), stream, Roll(keep=action.keep, outcome=outcome)
 
 
-def throw_outcomes(turn: Turn, keep: Dice | str) -> tuple[tuple[Dice, Fraction], ...]:
+def throw_outcomes(turn: Turn, keep: DiceLike) -> tuple[tuple[Dice, Fraction], ...]:
     """The five-dice results of throwing all dice but ``keep``, with exact probabilities.
 
     Examples:
@@ -342,7 +342,7 @@ def throw_outcomes(turn: Turn, keep: Dice | str) -> tuple[tuple[Dice, Fraction],
         >>> len(outs), sum(p for _, p in outs)
         (21, Fraction(1, 1))
     """
-    kept = keep if isinstance(keep, Dice) else Dice.parse(keep)
+    kept = to_dice(keep)
     turn.check_throw(kept)
     return tuple((kept + rolled, p) for rolled, p in outcome_probabilities(NUM_DICE - len(kept)))
 

@@ -24,7 +24,7 @@ from typing import Any, Literal
 
 import attrs
 
-from .actions import Action, Roll, Score, Scratch
+from .actions import Action, DiceLike, Roll, Score, Scratch, to_dice
 from .categories import Category
 from .dice import Dice, DiceStream
 from .errors import (
@@ -268,7 +268,7 @@ class ScorecardVariant:
         """The category behind a row id."""
         return self.rules.rows[self.rules.row_index(row)]
 
-    def score(self, row: str, dice: Dice | str) -> int:
+    def score(self, row: str, dice: DiceLike) -> int:
         """Points ``row`` gives for ``dice`` alone, with no sheet context (0 if they do not qualify).
 
         Examples:
@@ -276,8 +276,7 @@ class ScorecardVariant:
             >>> yamskit.variant("classic").score("three_of_a_kind", "33325")
             16
         """
-        d = dice if isinstance(dice, Dice) else Dice.parse(dice)
-        return self.category(row).score(d)
+        return self.category(row).score(to_dice(dice))
 
     def new_game(
         self,
@@ -387,7 +386,7 @@ class ScorecardGame:
         """The box ``row``/``column`` of ``player``'s sheet."""
         return self.sheets[player].cell(self.rules.row_index(row), self.rules.column_index(column))
 
-    def outcomes(self, keep: Dice | str = "") -> tuple[tuple[Dice, Fraction], ...]:
+    def outcomes(self, keep: DiceLike = "") -> tuple[tuple[Dice, Fraction], ...]:
         """Every five-dice result of throwing all dice but ``keep``, with exact probabilities.
 
         Examples:

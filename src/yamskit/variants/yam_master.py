@@ -34,7 +34,7 @@ from typing import Any, Literal
 
 import attrs
 
-from ..actions import Action, DeclareChallenge, Pass, Place, RemoveToken, Roll
+from ..actions import Action, DeclareChallenge, DiceLike, Pass, Place, RemoveToken, Roll
 from ..dice import Dice, DiceStream
 from ..errors import (
     DeserializationError,
@@ -311,7 +311,7 @@ class YamMasterGame:
         """The labels the current turn's dice satisfy, ``sec`` and ``defi`` included."""
         return turn_labels(self.turn)
 
-    def outcomes(self, keep: Dice | str = "") -> tuple[tuple[Dice, Fraction], ...]:
+    def outcomes(self, keep: DiceLike = "") -> tuple[tuple[Dice, Fraction], ...]:
         """Every five-dice result of throwing all dice but ``keep``, with exact probabilities.
 
         Examples:

@@ -30,7 +30,7 @@ from typing import Any, Literal, get_args
 
 import attrs
 
-from ..actions import Action, Pass, Roll, TakeChip
+from ..actions import Action, DiceLike, Pass, Roll, TakeChip
 from ..dice import Dice, DiceStream
 from ..errors import (
     DeserializationError,
@@ -364,7 +364,7 @@ class YamslamGame:
         """The chips ``player`` holds (their team's, in team play), in value order."""
         return self.collections[self.variant.side(player)]
 
-    def outcomes(self, keep: Dice | str = "") -> tuple[tuple[Dice, Fraction], ...]:
+    def outcomes(self, keep: DiceLike = "") -> tuple[tuple[Dice, Fraction], ...]:
         """Every five-dice result of throwing all dice but ``keep``, with exact probabilities.
 
         Examples:
