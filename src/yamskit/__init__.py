@@ -18,6 +18,7 @@ from ._version import __version__
 from .actions import (
     Action,
     DeclareChallenge,
+    DiceLike,
     Pass,
     Place,
     RemoveToken,
@@ -26,7 +27,7 @@ from .actions import (
     Scratch,
     TakeChip,
 )
-from .bots import RandomPlayer, play
+from .bots import GreedyPlayer, OptimalPlayer, Player, RandomPlayer, play
 from .dice import Dice, DiceStream
 from .errors import (
     ColumnConditionError,
@@ -47,7 +48,8 @@ from .errors import (
     UnknownActionError,
     YamskitError,
 )
-from .game import GameState, LegalActions, Move, Result
+from .game import GameState, LegalActions, Move, Result, VariantLike
+from .names import UnknownNameError
 from .records import CheckReport, GameRecord, check_record, record_schema
 from .registry import register_variant, variant, variant_names
 from .scorecard import Cell, Column, FillPolicy, Sheet, TurnCondition, UpperBonus
@@ -65,12 +67,14 @@ __all__ = [
     "DeclareChallenge",
     "DeserializationError",
     "Dice",
+    "DiceLike",
     "DiceStream",
     "FillOrderError",
     "FillPolicy",
     "GameOverError",
     "GameRecord",
     "GameState",
+    "GreedyPlayer",
     "IllegalActionError",
     "InvalidDiceError",
     "JokerRuleError",
@@ -80,8 +84,10 @@ __all__ = [
     "MustRollFirstError",
     "NotYourTurnError",
     "OccupiedError",
+    "OptimalPlayer",
     "Pass",
     "Place",
+    "Player",
     "RandomPlayer",
     "RemoveToken",
     "Result",
@@ -100,7 +106,9 @@ __all__ = [
     "Turn",
     "TurnCondition",
     "UnknownActionError",
+    "UnknownNameError",
     "UpperBonus",
+    "VariantLike",
     "YamskitError",
     "__version__",
     "check_record",

@@ -157,10 +157,10 @@ class VariantLike(Protocol):
     def options(self) -> dict[str, Any]:
         """The options the variant was created with (JSON-ready)."""
 
-    def new_game(self, players: Sequence[str] = ..., *, seed: int | None = None) -> Any:
+    def new_game(self, players: Sequence[str] = ..., *, seed: int | None = None) -> GameState:
         """A new game state."""
 
-    def state_from_data(self, data: Any) -> Any:
+    def state_from_data(self, data: Any) -> GameState:
         """Rebuild a state from the ``"state"`` part of `GameState.to_json`."""
 
 
@@ -176,7 +176,7 @@ class GameState(Protocol):
     """
 
     @property
-    def variant(self) -> Any:
+    def variant(self) -> VariantLike:
         """The variant this game follows."""
 
     @property
@@ -204,8 +204,8 @@ class GameState(Protocol):
     def is_legal(self, action: Action, *, player: int | str | None = None) -> bool:
         """Whether ``action`` applies now."""
 
-    def apply(self, action: Action, *, player: int | str | None = None) -> Any:
-        """The state after ``action``."""
+    def apply(self, action: Action, *, player: int | str | None = None) -> GameState:
+        """The state after ``action`` (each variant's state returns its own type)."""
 
     def outcomes(self, keep: DiceLike = ...) -> tuple[tuple[Dice, Fraction], ...]:
         """The chance outcomes of throwing all dice but ``keep``."""
