@@ -31,6 +31,7 @@ import sys
 import unicodedata
 import warnings
 from collections.abc import Iterable, Iterator
+from typing import TypeVar
 
 import attrs
 
@@ -48,6 +49,7 @@ __all__ = [
 ]
 
 _PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
+_T = TypeVar("_T")
 
 #: Other names every scorecard accepts for a row id it has (silently).
 ROW_ALIASES: dict[str, tuple[str, ...]] = {
@@ -272,3 +274,37 @@ def column_names(columns: Iterable[tuple[str, str]]) -> Names:
         'down'
     """
     return Names("column", tuple(Name(id, label, aliases=COLUMN_ALIASES.get(id, ())) for id, label in columns))
+
+
+def warn_renamed(old: str, new: str, *, what: str = "argument") -> None:
+    """Warn (`DeprecationWarning`, pointing at the caller's code) that ``old`` is now ``new``.
+
+    Examples:
+        >>> import warnings
+        >>> with warnings.catch_warnings(record=True) as caught:
+        ...     warnings.simplefilter("always")
+        ...     warn_renamed("n", "games")
+        >>> str(caught[0].message)
+        "the argument 'n' is deprecated; use 'games'"
+    """
+    warnings.warn(f"the {what} {old!r} is deprecated; use {new!r}", DeprecationWarning, stacklevel=_caller_stacklevel())
+
+
+def renamed_argument(old: str, old_value: _T | None, new: str, new_value: _T | None) -> _T:
+    """The value of an argument renamed from ``old`` to ``new``: either name, not both.
+
+    Raises:
+        TypeError: both names given, or neither (as Python does for a missing argument).
+
+    Examples:
+        >>> renamed_argument("n", None, "games", 10)
+        10
+    """
+    if old_value is not None:
+        if new_value is not None:
+            raise TypeError(f"give {new!r} only ({old!r} is its deprecated name)")
+        warn_renamed(old, new)
+        return old_value
+    if new_value is None:
+        raise TypeError(f"missing argument {new!r}")
+    return new_value

@@ -39,6 +39,7 @@ import attrs
 
 from .bots import GreedyPlayer, Player, RandomPlayer, play
 from .errors import RuleConfigError
+from .names import renamed_argument
 from .registry import variant as make_variant
 
 __all__ = [
@@ -316,7 +317,7 @@ def _run_on(
 
 def simulate(
     variant: str | Any,
-    n: int,
+    games: int | None = None,
     *,
     seats: int | None = None,
     seed: int = 0,
@@ -325,13 +326,17 @@ def simulate(
     executor: Executor | Submitter | None = None,
     progress: Callable[[int, int], None] | None = None,
     bot: BotKind = "random",
+    n: int | None = None,
 ) -> SimulationResult:
-    """Play ``n`` games between bots (random by default) and gather their results.
+    """Play ``games`` games between bots (random by default) and gather their results.
+
+    The solver's batch simulation, `yamskit.solver.simulate`, takes the same names:
+    ``games``, ``bot``, ``seed``, and its result's ``stdev``.
 
     Args:
         variant: a registry name, or a variant object from `yamskit.variant`
             (its name and options are sent to the workers).
-        n: the number of games.
+        games: the number of games.
         seats: players per game; by default the fewest the variant accepts.
         seed: the run's seed (game ``i`` uses `game_seed` ``(seed, i)``).
         options: the variant's options, when ``variant`` is a name.
@@ -340,6 +345,7 @@ def simulate(
             e.g. a Dask client's ``get_executor()``; it is not shut down here.
         progress: called as ``progress(done, n)`` as games finish.
         bot: ``"random"`` (`RandomPlayer`) or ``"greedy"`` (`GreedyPlayer`) in every seat.
+        n: deprecated name of ``games`` (before 0.1.0); warns.
 
     Raises:
         RuleConfigError: unknown variant or option, a bad number of seats, games or jobs.
@@ -348,6 +354,7 @@ def simulate(
         >>> simulate("yahtzee", 3, seed=2).games
         3
     """
+    n = renamed_argument("n", n, "games", games)
     rules = make_variant(variant, **dict(options or {})) if isinstance(variant, str) else variant
     players = check_run(rules, n, seats=seats, seed=seed, jobs=jobs)
     make_bot(bot, seed=0)
