@@ -12,18 +12,16 @@ the combination a token needs to go there, shown as printed on the (French) boar
 Each label has an English id, the same word the other variants use for that
 combination (`LABEL_TABLE`, and the naming page of the docs):
 
-======  ==================  =====================================================
-label   id                  the dice
-======  ==================  =====================================================
-1..6    ``"1"``..``"6"``    three (or more) of that face
-Carré   ``four_of_a_kind``  four of a kind
-Yam     ``yams``            five of a kind
-Full    ``full_house``      three of one face and two of another (five of a kind counts)
-Suite   ``straight``        12345 or 23456
-≤8      ``less_than_8``     a sum of 8 or less
-Sec     ``one_shot``        a *figure* (any label above but a plain three of a kind) on the first throw
-Défi    ``challenge``       a challenge declared after the first throw, then a figure on the second or third
-======  ==================  =====================================================
+| label | id | the dice |
+| --- | --- | --- |
+| 1..6 | ``"1"``..``"6"`` | three (or more) of that face |
+| Carré | ``four_of_a_kind`` | four of a kind |
+| Yam | ``yams`` | five of a kind |
+| Full | ``full_house`` | three of one face and two of another (five of a kind counts) |
+| Suite | ``straight`` | 12345 or 23456 |
+| ≤8 | ``less_than_8`` | a sum of 8 or less |
+| Sec | ``one_shot`` | a *figure* (any label above but a plain three of a kind) on the first throw |
+| Défi | ``challenge`` | a challenge declared after the first throw, then a figure on the second or third |
 
 Wherever a label is read, the id, the label (any case, accents optional: ``"carre"``)
 or the old id of releases before 0.1.0 (``"le8"``, with a `DeprecationWarning`) is
@@ -101,18 +99,20 @@ FIGURE_LABELS: tuple[str, ...] = ("full_house", "four_of_a_kind", "yams", "strai
 #: Every label id.
 LABEL_IDS: tuple[str, ...] = (*FACE_LABELS, *FIGURE_LABELS, "one_shot", "challenge")
 
-#: The label ids with their printed (French) labels and their ids before 0.1.0.
+#: The label ids with their printed (French) labels. The ids of releases before 0.1.0
+#: were the labels without accents (``carre``, ``defi``, ``full``, ``yam``, ``suite``,
+#: ``sec``), so they still read as labels; only ``le8`` needs an alias of its own.
 LABEL_TABLE = Names(
     "cell label",
     (
         *(Name(face, face) for face in FACE_LABELS),
-        Name("full_house", "Full", deprecated=("full",)),
-        Name("four_of_a_kind", "Carré", deprecated=("carre",)),
-        Name("yams", "Yam", deprecated=("yam",)),
-        Name("straight", "Suite", deprecated=("suite",)),
+        Name("full_house", "Full"),
+        Name("four_of_a_kind", "Carré"),
+        Name("yams", "Yam"),
+        Name("straight", "Suite"),
         Name("less_than_8", "≤8", deprecated=("le8",)),
-        Name("one_shot", "Sec", deprecated=("sec",)),
-        Name("challenge", "Défi", deprecated=("defi",)),
+        Name("one_shot", "Sec"),
+        Name("challenge", "Défi"),
     ),
 )
 
