@@ -254,3 +254,9 @@ def test_an_old_yamslam_record_with_chip_labels_replays() -> None:
     text = GameRecord.from_game(g).dump().replace('"kind": "full_house"', '"kind": "Full house"')
     assert '"Full house"' in text
     assert check_record(text).valid
+
+
+# ---------------------------------------------------------------- variant names
+def test_a_near_miss_variant_name_suggests_the_variant() -> None:
+    with pytest.raises(yamskit.RuleConfigError, match=r"unknown variant 'yam_master'; did you mean 'yam-master'\?"):
+        yamskit.variant("yam_master")

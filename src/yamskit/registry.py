@@ -15,6 +15,7 @@ Examples:
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import inspect
 import pkgutil
@@ -124,7 +125,9 @@ def variant(name: str, **options: Any) -> Any:
     _load()
     factory = _FACTORIES.get(name) if isinstance(name, str) else None
     if factory is None:
-        raise RuleConfigError(f"unknown variant {name!r}; known variants: {', '.join(sorted(_FACTORIES))}")
+        close = difflib.get_close_matches(name, list(_FACTORIES), n=1) if isinstance(name, str) else []
+        hint = f"; did you mean {close[0]!r}?" if close else ";"
+        raise RuleConfigError(f"unknown variant {name!r}{hint} known variants: {', '.join(sorted(_FACTORIES))}")
     try:
         signature = inspect.signature(factory)
     except (TypeError, ValueError):  # pragma: no cover - builtins without signatures
