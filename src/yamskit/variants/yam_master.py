@@ -20,7 +20,7 @@ Examples:
     >>> game = yamskit.variant("yam-master").new_game(players=["Ann", "Bob"], seed=1)
     >>> game = game.apply(yamskit.Roll(outcome="22255"))
     >>> sorted(game.labels)
-    ['2', 'full', 'sec']
+    ['2', 'full_house', 'one_shot']
     >>> game = game.apply(yamskit.Place((1, 2)))
     >>> game.board.owner((1, 2)), game.supply, game.players[game.current_player]
     (0, (11, 12), 'Bob')
@@ -98,8 +98,8 @@ EndReason = Literal["five_in_a_row", "last_token", "max_turns"]
 
 #: The rulings this module applies, one line each (shown by ``describe()``; explained in the docs).
 RULINGS: tuple[str, ...] = (
-    "sec and defi take a figure: full, carre, yam, suite or le8 (a plain three of a kind is not one)",
-    "a Yam is also a full, a carre and a three of a kind of its face",
+    "Sec and Défi take a figure: Full, Carré, Yam, Suite or ≤8 (a plain three of a kind is not one)",
+    "a Yam is also a Full, a Carré and a three of a kind of its face",
     "a challenge is declared between the first and second throw, and commits to at least one more throw",
     "the throw after a challenge must throw at least one die (keeping all five is not a throw)",
     "a failed challenge costs nothing: any other cell the dice satisfy may still be taken",
@@ -308,7 +308,7 @@ class YamMasterGame:
 
     @property
     def labels(self) -> frozenset[str]:
-        """The labels the current turn's dice satisfy, ``sec`` and ``defi`` included."""
+        """The label ids the current turn's dice satisfy, ``one_shot`` (sec) and ``challenge`` (défi) included."""
         return turn_labels(self.turn)
 
     def outcomes(self, keep: DiceLike = "") -> tuple[tuple[Dice, Fraction], ...]:
@@ -516,7 +516,7 @@ class YamMasterGame:
             >>> import yamskit
             >>> g = yamskit.variant("yam-master").new_game(players=["Ann", "Bob"], seed=1)
             >>> print(g.apply(yamskit.Roll(outcome="12345")).render().splitlines()[-1])
-            Ann (X) to play: dice 12345, throw 1/3; the dice satisfy: sec, suite
+            Ann (X) to play: dice 12345, throw 1/3; the dice satisfy: Sec, Suite
         """
         return render_game(self)
 
