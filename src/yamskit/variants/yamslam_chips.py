@@ -261,7 +261,7 @@ class ChipSet:
             yield from (kind,) * count
 
     def __contains__(self, kind: object) -> bool:
-        return isinstance(kind, str) and kind in _VALUES and self.count(kind) > 0
+        return isinstance(kind, str) and kind in CHIP_NAMES and self.count(kind) > 0
 
     def count(self, kind: str) -> int:
         """How many chips of ``kind`` the set holds.
