@@ -116,10 +116,12 @@ class ScorecardRules:
     players: tuple[int, int] = (1, 8)
     _row_names: Names = attrs.field(init=False, repr=False, eq=False)
     _column_names: Names = attrs.field(init=False, repr=False, eq=False)
+    _positions: dict[str, int] = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_row_names", row_names((r.id, r.label) for r in self.rows))
         object.__setattr__(self, "_column_names", column_names((c.id, c.label) for c in self.columns))
+        object.__setattr__(self, "_positions", {r.id: i for i, r in enumerate(self.rows)})
         ids = [c.id for c in self.columns]
         if not ids or len(set(ids)) != len(ids):
             raise RuleConfigError(f"a sheet needs at least one column and distinct column ids: {ids}")
@@ -154,7 +156,7 @@ class ScorecardRules:
 
     def row_index(self, row: str) -> int:
         """Index of a row, by id or label (any case) or alias; `UnknownNameError` if unknown."""
-        return self.row_ids.index(self._row_names.resolve(row))
+        return self._positions[self._row_names.resolve(row)]
 
     def column_index(self, column: str | None) -> int:
         """Index of a column, by id, label or alias (``None``: the only column of a one-column sheet)."""
