@@ -99,7 +99,7 @@ def pictures() -> dict[str, str]:
     teams = yamskit.variant("competitive", mode="2v2").new_game(players=["Ann", "Bob", "Cy", "Dee"], seed=6)
     teams = play(teams, _scorecard_move, seed=6, actions=10_000)
     master = yamskit.variant("yam-master").new_game(players=["Ann", "Bob"], seed=7)
-    master = play(master, _yam_master_move, seed=7, actions=40)
+    master = play(master, _yam_master_move, seed=7, actions=120)
     master = master.apply(Roll()) if not master.is_over and not master.turn.has_thrown else master
     slam = yamskit.variant("yamslam").new_game(players=["Ann", "Bob", "Cy"], seed=8)
     slam = _mid_turn(play(slam, _yamslam_move, seed=8, actions=45))
