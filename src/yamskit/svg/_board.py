@@ -26,6 +26,14 @@ def last_moves(game: YamMasterGame) -> tuple[tuple[int, int] | None, tuple[int, 
     return None, None
 
 
+def shown(label: str) -> str:
+    """How a cell label is printed: the board module's display label where it has one, else the id."""
+    from ..variants import yam_master_board
+
+    table = getattr(yam_master_board, "LABEL_TABLE", None)
+    return str(table.label(label)) if table is not None else label
+
+
 def status_line(game: YamMasterGame) -> str:
     """Whose turn and which throw, or how the game ended."""
     if game.is_over:
@@ -74,7 +82,9 @@ def draw(game: YamMasterGame, theme: Theme) -> str:
                 data_owner="" if owner is None else owner,
             )
             if owner is None:
-                canvas.text(x + _CELL / 2, y + _CELL / 2, label, size=15, anchor="middle", bold=True, class_="label")
+                canvas.text(
+                    x + _CELL / 2, y + _CELL / 2, shown(label), size=15, anchor="middle", bold=True, class_="label"
+                )
                 continue
             canvas.circle(
                 x + _CELL / 2,
@@ -88,7 +98,7 @@ def draw(game: YamMasterGame, theme: Theme) -> str:
                 data_row=r,
                 data_col=c,
             )
-            canvas.text(x + _CELL / 2, y + _CELL * 0.86, label, size=10, anchor="middle", fill=theme.muted)
+            canvas.text(x + _CELL / 2, y + _CELL * 0.86, shown(label), size=10, anchor="middle", fill=theme.muted)
     if removed is not None and board.owner(removed) is None:
         r, c = removed
         canvas.circle(
@@ -150,7 +160,7 @@ def draw(game: YamMasterGame, theme: Theme) -> str:
     used_w, used_h = turn_panel(canvas, x0, y, status, turn.dice, turn.kept)
     y += used_h
     if turn.has_thrown and not game.is_over:
-        have = "the dice make: " + (", ".join(sorted(game.labels)) or "nothing")
+        have = "the dice make: " + (", ".join(shown(label) for label in sorted(game.labels)) or "nothing")
         canvas.text(x0, y + 6, have, size=12, fill=theme.muted, class_="labels")
         used_w = max(used_w, text_width(have, 12))
         y += 20
