@@ -314,3 +314,13 @@ def test_a_team_result_names_the_winning_team() -> None:
     assert title.startswith("Winning team: ") or title.startswith("Draw")
     teams = {int(e.attrib["data-team"]): int(text_of(e)) for e in by_class(root, "team-score")}
     assert teams == {t: team["score"] for t, team in enumerate(outcome.details["teams"])}
+
+
+@pytest.mark.parametrize("key", ["classic-2", "competitive-2v2", "yam-master", "yamslam-team"])
+def test_pictures_are_deterministic_and_repr_stays_the_full_value(key: str) -> None:
+    state = playout(key, 3)[40]
+    assert svg(state) == svg(state)
+    assert state._repr_svg_() == svg(state)
+    assert repr(state).startswith(type(state).__name__ + "(")
+    assert str(state) != repr(state)
+    assert str(state) == state.render()
