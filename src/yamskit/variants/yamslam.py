@@ -251,15 +251,16 @@ class YamslamVariant:
         players: Sequence[str] | None = None,
         *,
         seed: int | None = None,
-        first_player: int | Literal["roll_off"] = 0,
+        first_player: int | Literal["roll_off"] = "roll_off",
     ) -> YamslamGame:
         """A new game: a full rack, empty collections, the first player to throw.
 
         Args:
             players: names in seat order (default ``Player 1``... for the mode's smallest number).
             seed: seed of the dice stream (a fresh random one when ``None``; stored in the state).
-            first_player: a seat index, or ``"roll_off"``: each player throws one die, the highest
-                starts, tied leaders throw again (the rule sheet's way).
+            first_player: ``"roll_off"`` (default, the rule sheet's way): each player throws one
+                die from the game's stream, the highest starts, tied leaders throw again; or a
+                seat index to name the first player.
 
         Examples:
             >>> g = YamslamVariant("solo").new_game(seed=3)
