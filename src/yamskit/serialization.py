@@ -24,6 +24,7 @@ from .dice import Dice, DiceStream
 from .errors import DeserializationError, YamskitError
 from .game import Move, check_players
 from .scorecard import SCRATCHED, Cell, Sheet
+from .state_checks import check_cell_points, check_column_weights, check_extra, check_stream
 from .turn import Turn
 
 if TYPE_CHECKING:
@@ -355,17 +356,29 @@ def scorecard_state_from_data(variant: ScorecardVariant, data: Any) -> Scorecard
         return Sheet(columns, extra)
 
     sheets = _list_of(data, "sheets", where, n, sheet)
+    row_ids = [row.id for row in variant.rules.rows]
+    for p, loaded in enumerate(sheets):
+        at = f"{where}.sheets[{p}]"
+        for column in loaded.cells:
+            for row, cell in zip(row_ids, column, strict=True):
+                check_cell_points(variant, row, cell.value, at)
+        check_extra(variant, loaded.extra, rows * cols - loaded.empty_count, at)
     weights = expect(data, "column_weights", list, where)
-    if len(weights) > cols or any(type(w) is not int or not 0 <= w <= 10**6 for w in weights):
-        raise DeserializationError(f"{where}.column_weights must be at most {cols} whole numbers")
+    try:
+        weights = list(check_column_weights(variant, weights))
+    except YamskitError as error:
+        raise DeserializationError(f"{where}.{error}") from None
+    stream = stream_from_data(expect(data, "stream", dict, where))
+    history = history_from_data(expect(data, "history", list, where), n)
+    check_stream(stream)
     game = ScorecardGame(
         variant=variant,
         players=players,
         sheets=sheets,
         current_player=expect_int(data, "current_player", where, 0, n - 1),
         turn=turn_from_data(expect(data, "turn", dict, where), max_throws=variant.rules.max_throws),
-        stream=stream_from_data(expect(data, "stream", dict, where)),
-        history=history_from_data(expect(data, "history", list, where), n),
+        stream=stream,
+        history=history,
         first_player=expect_int(data, "first_player", where, 0, n - 1),
         column_weights=tuple(weights),
     )

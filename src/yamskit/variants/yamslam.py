@@ -646,6 +646,7 @@ class YamslamGame:
 
 def _state_from_data(variant: YamslamVariant, data: Any) -> YamslamGame:
     from ..serialization import expect, expect_int, history_from_data, stream_from_data, turn_from_data
+    from ..state_checks import check_stream
 
     where = "state"
     try:
@@ -683,6 +684,9 @@ def _state_from_data(variant: YamslamVariant, data: Any) -> YamslamGame:
     round_chip = expect(data, "round_chip", bool, where)
     if round_chip and variant.mode == "solo":
         raise DeserializationError(f"{where}.round_chip is not used in solo")
+    stream = stream_from_data(expect(data, "stream", dict, where))
+    history = history_from_data(expect(data, "history", list, where), n)
+    check_stream(stream)
     return YamslamGame(
         variant=variant,
         players=players,
@@ -691,8 +695,8 @@ def _state_from_data(variant: YamslamVariant, data: Any) -> YamslamGame:
         collections=collections,
         current_player=expect_int(data, "current_player", where, 0, n - 1),
         turn=turn,
-        stream=stream_from_data(expect(data, "stream", dict, where)),
-        history=history_from_data(expect(data, "history", list, where), n),
+        stream=stream,
+        history=history,
         first_player=expect_int(data, "first_player", where, 0, n - 1),
         round_chip=round_chip,
         second_pick=second_pick,
