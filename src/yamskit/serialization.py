@@ -66,15 +66,33 @@ def _no_float(text: str) -> Any:
     raise DeserializationError(f"unexpected non-integer number {text[:40]!r}")
 
 
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise DeserializationError(f"duplicate key {key[:40]!r} in a JSON object")
+            seen.add(key)
+    return data
+
+
 def parse_json(text: str | bytes) -> Any:
     """Parse untrusted JSON: bounded size, integers of at most 30 digits, no floats or NaN.
 
+    An object with the same key twice is refused (readers disagree on which one wins).
+
     Raises:
-        DeserializationError: not JSON, too large, too deep, or with forbidden numbers.
+        DeserializationError: not JSON, too large, too deep, with forbidden numbers
+            or with a duplicate key.
 
     Examples:
         >>> parse_json('{"a": [1, 2]}')
         {'a': [1, 2]}
+        >>> parse_json('{"a": 1, "a": 2}')
+        Traceback (most recent call last):
+        ...
+        yamskit.errors.DeserializationError: duplicate key 'a' in a JSON object
     """
     if isinstance(text, bytes):
         try:
@@ -86,7 +104,13 @@ def parse_json(text: str | bytes) -> Any:
     if len(text) > MAX_TEXT:
         raise DeserializationError(f"JSON text of {len(text)} characters is larger than {MAX_TEXT}")
     try:
-        return json.loads(text, parse_int=_bounded_int, parse_float=_no_float, parse_constant=_no_float)
+        return json.loads(
+            text,
+            parse_int=_bounded_int,
+            parse_float=_no_float,
+            parse_constant=_no_float,
+            object_pairs_hook=_unique_keys,
+        )
     except DeserializationError:
         raise
     except RecursionError:
