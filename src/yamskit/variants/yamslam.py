@@ -16,7 +16,7 @@ collection per team).
 
 Examples:
     >>> import yamskit
-    >>> g = yamskit.variant("yamslam").new_game(players=["Ann", "Bob"], seed=1)
+    >>> g = yamskit.variant("yamslam").new_game(players=["Ann", "Bob"], seed=1, first_player=0)
     >>> g = g.apply(yamskit.Roll(outcome="22444")).apply(yamskit.TakeChip("full_house"))
     >>> g.chips(0), g.players[g.current_player], g.result().scores
     (ChipSet.of('full_house'), 'Bob', (30, 0))
