@@ -179,3 +179,20 @@ def test_column_weights_flip_no_winner_in_a_checked_record() -> None:
     forged = attrs.evolve(record, setup={"column_weights": [-8, -10, -12, -14, -16, -18]})
     with pytest.raises(DeserializationError, match="column_weights"):
         check_record(forged)
+
+
+def test_a_users_setup_without_its_own_check_takes_one_positive_weight_per_column() -> None:
+    from yamskit import ScorecardVariant
+    from yamskit.categories import Category, total, upper
+    from yamskit.scorecard import Column
+
+    def deal(stream: Any, _players: int) -> tuple[tuple[int, ...], Any]:
+        return (1, 2), stream
+
+    mini = ScorecardVariant.define(
+        "mini", rows=[upper(6), Category("chance", total)], columns=[Column("a"), Column("b")], setup=deal
+    )
+    assert mini.new_game(players=["Ann"], seed=1, column_weights=[3, 4]).column_weights == (3, 4)
+    for weights in ([0, 4], [3], [3, 4, 5], [3, True]):
+        with pytest.raises(RuleConfigError, match="column_weights"):
+            mini.new_game(players=["Ann"], seed=1, column_weights=weights)

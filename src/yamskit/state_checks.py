@@ -42,8 +42,9 @@ MAX_GAME_DRAWS = 2**40
 def check_column_weights(variant: ScorecardVariant, weights: Any) -> tuple[int, ...]:
     """``weights`` checked by the variant's setup (``setup.check_weights``).
 
-    A variant without a setup that deals weights has no column coefficients, so it
-    refuses any.
+    A variant without a setup has no column coefficients, so it refuses any. A
+    user's setup without a ``check_weights`` method accepts one whole number from 1
+    to 10**6 per column.
 
     Raises:
         RuleConfigError: weights the variant could not have dealt.
@@ -57,13 +58,23 @@ def check_column_weights(variant: ScorecardVariant, weights: Any) -> tuple[int, 
         ...
         yamskit.errors.RuleConfigError: column_weights: classic has no column coefficients
     """
-    check = getattr(variant.rules.setup, "check_weights", None)
-    if check is None:
+    setup = variant.rules.setup
+    if setup is None:
         if isinstance(weights, (list, tuple)) and not weights:
             return ()
         raise RuleConfigError(f"column_weights: {variant.name} has no column coefficients")
-    checked: tuple[int, ...] = check(weights)
-    return checked
+    check = getattr(setup, "check_weights", None)
+    if check is not None:
+        checked: tuple[int, ...] = check(weights)
+        return checked
+    columns = len(variant.rules.columns)
+    if (
+        not isinstance(weights, (list, tuple))
+        or len(weights) != columns
+        or any(type(w) is not int or not 1 <= w <= 10**6 for w in weights)
+    ):
+        raise RuleConfigError(f"column_weights must be {columns} whole numbers from 1 to 10**6, not {weights!r}")
+    return tuple(weights)
 
 
 def _own_rules(variant: ScorecardVariant) -> bool:
