@@ -62,6 +62,17 @@ def children(pid: int) -> set[int]:
     return found
 
 
+def descendants(pid: int) -> set[int]:
+    """Children, grandchildren... of ``pid`` (workers may hang below a fork server)."""
+    found, todo = set(), [pid]
+    while todo:
+        for child in children(todo.pop()):
+            if child not in found:
+                found.add(child)
+                todo.append(child)
+    return found
+
+
 def alive(pid: int) -> bool:
     try:
         state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
@@ -86,13 +97,16 @@ def test_simulate_with_jobs_stops_on_ctrl_c_with_status_130() -> None:
         "simulate", "classic", "-n", "5000000", "--jobs", "2", "--bot", "greedy", "--json", stdout=subprocess.DEVNULL
     )
     deadline = time.monotonic() + WAIT
-    while len(children(process.pid)) < 2 and time.monotonic() < deadline:
+    while len(descendants(process.pid)) < 2 and time.monotonic() < deadline:
         time.sleep(0.1)
-    workers = children(process.pid)
+    workers = descendants(process.pid)
     assert len(workers) >= 2, "the worker processes never started"
     time.sleep(1)  # let the workers take up games
     process.send_signal(signal.SIGINT)
     assert process.wait(timeout=WAIT) == 130
+    deadline = time.monotonic() + WAIT  # a bound for a hang, not a speed requirement
+    while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
     assert not any(alive(pid) for pid in workers)
 
 
