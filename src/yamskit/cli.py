@@ -402,9 +402,12 @@ def _check(args: argparse.Namespace) -> int:
         sys.stdout.flush()
     except BrokenPipeError:
         _quiet_stdout()
-        if done < len(args.files) or args.json:
-            print("yamskit: error: output closed before every file was checked and reported", file=sys.stderr)
-            return 2
+        left = len(args.files) - done
+        print(
+            f"yamskit: error: output closed before every report was written ({left} file(s) not checked)",
+            file=sys.stderr,
+        )
+        return 2
     return worst
 
 
