@@ -107,7 +107,7 @@ class GreedyPlayer:
     when a Score is legal. On other games (Yam Master, Yamslam...) it takes the first
     legal action that places or takes something, else the first legal action.
 
-    `yamskit.solver.simulate` with ``policy="greedy"`` plays the same way.
+    `yamskit.solver.simulate` with ``bot="greedy"`` plays the same way.
 
     Examples:
         >>> import yamskit
