@@ -176,7 +176,12 @@ class Names:
 
     @property
     def ids(self) -> tuple[str, ...]:
-        """The ids, in table order."""
+        """The ids, in table order.
+
+        Examples:
+            >>> Names("column", [Name("down"), Name("up")]).ids
+            ('down', 'up')
+        """
         return tuple(e.id for e in self.entries)
 
     def __iter__(self) -> Iterator[Name]:

@@ -147,20 +147,45 @@ class ScorecardRules:
 
     @property
     def row_names(self) -> Names:
-        """The rows' ids, display labels and aliases (see `yamskit.names`)."""
+        """The rows' ids, display labels and aliases (see `yamskit.names`).
+
+        Examples:
+            >>> import yamskit
+            >>> yamskit.variant("yahtzee").rules.row_names.label("yams")
+            'Yahtzee'
+        """
         return self._row_names
 
     @property
     def column_names(self) -> Names:
-        """The columns' ids, display labels and aliases (see `yamskit.names`)."""
+        """The columns' ids, display labels and aliases (see `yamskit.names`).
+
+        Examples:
+            >>> import yamskit
+            >>> yamskit.variant("challenge").rules.column_names.label("down")
+            'Descending'
+        """
         return self._column_names
 
     def row_index(self, row: str) -> int:
-        """Index of a row, by id or label (any case) or alias; `UnknownNameError` if unknown."""
+        """Index of a row, by id or label (any case) or alias; `UnknownNameError` if unknown.
+
+        Examples:
+            >>> import yamskit
+            >>> rules = yamskit.variant("classic").rules
+            >>> rules.row_index("chance"), rules.row_index("Full House")
+            (12, 8)
+        """
         return self._positions[self._row_names.resolve(row)]
 
     def column_index(self, column: str | None) -> int:
-        """Index of a column, by id, label or alias (``None``: the only column of a one-column sheet)."""
+        """Index of a column, by id, label or alias (``None``: the only column of a one-column sheet).
+
+        Examples:
+            >>> import yamskit
+            >>> yamskit.variant("challenge").rules.column_index("ascending")
+            1
+        """
         if column is None:
             if len(self.columns) == 1:
                 return 0
