@@ -99,6 +99,8 @@ def test_competitive_coefficients_take_column_names() -> None:
     assert v.options["coefficients"] == {"down": 8, "free": 10, "up": 12, "mid": 14, "turbo": 16, "connected": 18}
     with pytest.raises(yamskit.RuleConfigError, match="did you mean 'turbo'"):
         yamskit.variant("competitive", coefficients={**given, "turb": 16})
+    with pytest.raises(yamskit.RuleConfigError, match="name a column twice"):
+        yamskit.variant("competitive", coefficients={**given, "down": 8})
 
 
 def test_a_near_miss_column_suggests_the_column() -> None:

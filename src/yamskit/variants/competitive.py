@@ -180,10 +180,12 @@ def competitive(
     column_ids = tuple(c.id for c in COLUMNS)
     if isinstance(coefficients, Mapping):
         # column names as users write them ("Down", "descending") -> ids
-        coefficients = {
-            (_COLUMN_NAMES.resolve(k, error=RuleConfigError) if isinstance(k, str) else k): v
-            for k, v in coefficients.items()
+        named = {
+            (_COLUMN_NAMES.resolve(k, error=RuleConfigError) if isinstance(k, str) else k): k for k in coefficients
         }
+        if len(named) != len(coefficients):
+            raise RuleConfigError(f"coefficients name a column twice: {list(coefficients)}")
+        coefficients = {id: coefficients[key] for id, key in named.items()}
     setup = Coefficients.from_option(coefficients, column_ids)
     golden, sums = GoldenRule(), SumPair()
     return ScorecardVariant.define(
