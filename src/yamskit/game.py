@@ -4,6 +4,8 @@ A game state is an immutable value. Whatever the variant, it offers:
 
 * ``players`` (names, in seat order) and ``current_player`` (an index into them);
 * ``legal_actions()`` — a lazy view of the actions that apply now;
+* ``legal_action_ids()`` / ``legal_action_mask()`` — the same as ids of the variant's
+  `yamskit.ActionSpace` (``variant.actions``), for programs that work with integers;
 * ``is_legal(action)`` / ``check(action)`` / ``apply(action)`` — ask, explain, do;
 * ``outcomes(keep)`` — the chance outcomes of a throw with exact probabilities;
 * ``is_over`` and ``result()``;
@@ -197,6 +199,12 @@ class GameState(Protocol):
 
     def legal_actions(self) -> LegalActions:
         """A lazy view of the legal actions."""
+
+    def legal_action_ids(self) -> tuple[int, ...]:
+        """The ids in ``variant.actions`` of the legal decisions, ascending."""
+
+    def legal_action_mask(self) -> bytes:
+        """One byte per id of ``variant.actions``: 1 where the decision is legal, else 0."""
 
     def check(self, action: Action, *, player: int | str | None = None) -> None:
         """Raise the `IllegalActionError` that applying ``action`` would raise."""

@@ -24,6 +24,7 @@ from typing import Any, Literal
 
 import attrs
 
+from .action_space import ActionSpace, scorecard_actions
 from .actions import Action, Roll, Score, Scratch
 from .categories import Category
 from .dice import Dice, DiceStream
@@ -180,9 +181,25 @@ class ScorecardVariant:
     options: dict[str, Any] = attrs.field(factory=dict, eq=False, repr=False)
     notes: tuple[str, ...] = attrs.field(default=(), eq=False, repr=False)
     _key: str = attrs.field(init=False, repr=False)
+    _space: ActionSpace | None = attrs.field(init=False, default=None, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_key", json.dumps(self.options, sort_keys=True, default=str))
+
+    @property
+    def actions(self) -> ActionSpace:
+        """The numbered decisions of this variant (see `yamskit.action_space.scorecard_actions`).
+
+        Examples:
+            >>> import yamskit
+            >>> space = yamskit.variant("classic").actions
+            >>> space[space.index(yamskit.Score("yams"))]
+            Score(row='yams', column=None)
+        """
+        if self._space is None:
+            object.__setattr__(self, "_space", scorecard_actions(self.name, self.rules))
+        assert self._space is not None
+        return self._space
 
     @classmethod
     def define(
@@ -511,6 +528,29 @@ class ScorecardGame:
             13
         """
         return LegalActions(self._generate, self.is_legal)
+
+    def legal_action_ids(self) -> tuple[int, ...]:
+        """The ids in ``variant.actions`` of the legal decisions, ascending.
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("classic").new_game(seed=1).apply(yamskit.Roll(outcome="12345"))
+            >>> ids = g.legal_action_ids()
+            >>> len(ids), g.variant.actions[ids[-1]]
+            (58, Scratch(row='chance', column=None))
+        """
+        return self.variant.actions.ids(self.legal_actions())
+
+    def legal_action_mask(self) -> bytes:
+        """One byte per id of ``variant.actions``: 1 where the decision is legal, else 0.
+
+        Examples:
+            >>> import yamskit
+            >>> mask = yamskit.variant("classic").new_game(seed=1).legal_action_mask()
+            >>> len(mask), sum(mask)
+            (488, 1)
+        """
+        return self.variant.actions.mask(self.legal_action_ids())
 
     # ------------------------------------------------------------------ doing
     def apply(self, action: Action, *, player: int | str | None = None) -> ScorecardGame:

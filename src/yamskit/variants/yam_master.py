@@ -34,6 +34,7 @@ from typing import Any, Literal
 
 import attrs
 
+from ..action_space import ROLL_ACTIONS, ActionSpace
 from ..actions import Action, DeclareChallenge, Pass, Place, RemoveToken, Roll
 from ..dice import Dice, DiceStream
 from ..errors import (
@@ -71,6 +72,7 @@ from .yam_master_board import (
 )
 
 __all__ = [
+    "ACTIONS",
     "DEFAULT_MAX_TURNS",
     "MAX_THROWS",
     "RULINGS",
@@ -146,6 +148,22 @@ class RemovalError(IllegalActionError):
     """
 
 
+#: The action space of every Yam Master variant: the 462 throws (ids 0-461), then
+#: ``DeclareChallenge()`` (462), ``Pass()`` (463), ``Place(cell)`` for the 25 cells row by
+#: row (464-488: cell ``(r, c)`` is ``464 + 5 * r + c``) and ``RemoveToken(cell)`` in the
+#: same order (489-513).
+ACTIONS: ActionSpace = ActionSpace(
+    "yam-master",
+    (
+        *ROLL_ACTIONS,
+        DeclareChallenge(),
+        Pass(),
+        *(Place((r, c)) for r in range(SIZE) for c in range(SIZE)),
+        *(RemoveToken((r, c)) for r in range(SIZE) for c in range(SIZE)),
+    ),
+)
+
+
 def _check_removed(_instance: object, _attribute: object, value: object) -> None:
     if value not in ("supply", "out"):
         raise RuleConfigError(f"removed must be 'supply' or 'out', not {value!r}")
@@ -185,6 +203,18 @@ class YamMasterVariant:
     def options(self) -> dict[str, Any]:
         """The options, JSON-ready: ``yamskit.variant("yam-master", **options)`` rebuilds this variant."""
         return {"removed": self.removed, "max_turns": self.max_turns}
+
+    @property
+    def actions(self) -> ActionSpace:
+        """The numbered decisions (`ACTIONS`, the same whatever the options).
+
+        Examples:
+            >>> import yamskit
+            >>> space = YamMasterVariant().actions
+            >>> len(space), space[464 + 5 * 2 + 2]
+            (514, Place(cell=(2, 2)))
+        """
+        return ACTIONS
 
     def new_game(
         self,
@@ -438,6 +468,28 @@ class YamMasterGame:
             (DeclareChallenge(), Place(cell=(1, 2)), Place(cell=(2, 4)), Place(cell=(3, 1)), Place(cell=(3, 2)), Pass())
         """
         return LegalActions(self._generate, self.is_legal)
+
+    def legal_action_ids(self) -> tuple[int, ...]:
+        """The ids in `ACTIONS` of the legal decisions, ascending.
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("yam-master").new_game(seed=1).apply(yamskit.Roll(outcome="12345"))
+            >>> [ACTIONS[i] for i in g.legal_action_ids() if i >= 462][:2]
+            [DeclareChallenge(), Pass()]
+        """
+        return ACTIONS.ids(self.legal_actions())
+
+    def legal_action_mask(self) -> bytes:
+        """One byte per id of `ACTIONS`: 1 where the decision is legal, else 0.
+
+        Examples:
+            >>> import yamskit
+            >>> mask = yamskit.variant("yam-master").new_game(seed=1).legal_action_mask()
+            >>> len(mask), mask[0]
+            (514, 1)
+        """
+        return ACTIONS.mask(self.legal_action_ids())
 
     # ------------------------------------------------------------------ doing
     def apply(self, action: Action, *, player: int | str | None = None) -> YamMasterGame:

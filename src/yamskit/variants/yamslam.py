@@ -30,6 +30,7 @@ from typing import Any, Literal, get_args
 
 import attrs
 
+from ..action_space import ROLL_ACTIONS, ActionSpace
 from ..actions import Action, Pass, Roll, TakeChip
 from ..dice import Dice, DiceStream
 from ..errors import (
@@ -69,6 +70,7 @@ from .yamslam_chips import (
 )
 
 __all__ = [
+    "ACTIONS",
     "MAX_THROWS",
     "NOTES",
     "VARIANTS",
@@ -106,6 +108,20 @@ NOTES: tuple[str, ...] = (
     "Team: seats alternate between the teams (seats 1 and 3 against 2 and 4); each team has one "
     "collection and every team member gets the team's score.",
     "Length: every round takes or discards a chip, so a game has at most 56 rounds plus 28 extra turns.",
+)
+
+
+#: The action space of every Yamslam mode: the 462 throws (ids 0-461), then
+#: ``TakeChip(kind)`` from the rack for the seven kinds in value order (462-468),
+#: ``TakeChip(kind, from_discard=True)`` in the same order (469-475), and ``Pass()`` (476).
+ACTIONS: ActionSpace = ActionSpace(
+    "yamslam",
+    (
+        *ROLL_ACTIONS,
+        *(TakeChip(kind.value) for kind in KINDS),
+        *(TakeChip(kind.value, from_discard=True) for kind in KINDS),
+        Pass(),
+    ),
 )
 
 
@@ -207,6 +223,18 @@ class YamslamVariant:
     def options(self) -> dict[str, Any]:
         """The options that rebuild this variant through `yamskit.variant`."""
         return {"mode": self.mode}
+
+    @property
+    def actions(self) -> ActionSpace:
+        """The numbered decisions (`ACTIONS`, the same in every mode).
+
+        Examples:
+            >>> import yamskit
+            >>> space = YamslamVariant().actions
+            >>> len(space), space[462 + 7 + 4]
+            (477, TakeChip(kind='full_house', from_discard=True))
+        """
+        return ACTIONS
 
     @property
     def players(self) -> tuple[int, int]:
@@ -475,6 +503,28 @@ class YamslamGame:
             (TakeChip(kind='two_pairs', from_discard=False), TakeChip(kind='flush', from_discard=False), Pass())
         """
         return LegalActions(self._generate, self.is_legal)
+
+    def legal_action_ids(self) -> tuple[int, ...]:
+        """The ids in `ACTIONS` of the legal decisions, ascending.
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("yamslam").new_game(seed=1).apply(yamskit.Roll(outcome="13355"))
+            >>> [ACTIONS[i] for i in g.legal_action_ids() if i >= 462]
+            [TakeChip(kind='two_pairs', from_discard=False), TakeChip(kind='flush', from_discard=False), Pass()]
+        """
+        return ACTIONS.ids(self.legal_actions())
+
+    def legal_action_mask(self) -> bytes:
+        """One byte per id of `ACTIONS`: 1 where the decision is legal, else 0.
+
+        Examples:
+            >>> import yamskit
+            >>> mask = yamskit.variant("yamslam").new_game(seed=1).legal_action_mask()
+            >>> len(mask), sum(mask)
+            (477, 1)
+        """
+        return ACTIONS.mask(self.legal_action_ids())
 
     # ------------------------------------------------------------------ doing
     def apply(self, action: Action, *, player: int | str | None = None) -> YamslamGame:
