@@ -523,8 +523,14 @@ class ScorecardGame:
         return True
 
     def _generate(self) -> Iterator[Action]:
+        # throws first, then box by box (column by column), its Score before its Scratch
         space = self.variant.actions
-        return iter([space[i] for i in legal_ids(self)])
+        ids = legal_ids(self)
+        base = self.rules.tables.score_base
+        boxes = self.rules.tables.rows * self.rules.tables.columns
+        throws = [space[i] for i in ids if i < base]
+        order = sorted(((i - base) % boxes, i) for i in ids if i >= base)
+        return iter(throws + [space[i] for _, i in order])
 
     def legal_actions(self) -> LegalActions:
         """A lazy view of the legal actions (throws listed with ``outcome=None``).
