@@ -27,7 +27,7 @@ import attrs
 from .action_space import ActionSpace, scorecard_actions
 from .actions import Action, Roll, Score, Scratch
 from .categories import Category
-from .dice import Dice, DiceStream
+from .dice import NUM_DICE, Dice, DiceStream
 from .errors import (
     ColumnConditionError,
     FillOrderError,
@@ -394,6 +394,11 @@ class ScorecardGame:
     _history: History = attrs.field(default=EMPTY_HISTORY, converter=to_history, alias="history")
     first_player: int = 0
     column_weights: tuple[int, ...] = ()
+    _over: bool = attrs.field(init=False, eq=False, repr=False)
+    _legal: tuple[int, ...] | None = attrs.field(init=False, default=None, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_over", all(sheet.is_full for sheet in self.sheets))
 
     # ------------------------------------------------------------------ queries
     @property
@@ -409,7 +414,7 @@ class ScorecardGame:
     @property
     def is_over(self) -> bool:
         """Whether every box of every sheet is filled."""
-        return all(sheet.is_full for sheet in self.sheets)
+        return self._over
 
     @property
     def dice(self) -> Dice:
@@ -497,9 +502,15 @@ class ScorecardGame:
             )
         if column.condition is not None and not column.condition.check(turn):
             raise ColumnConditionError(f"column {column.id!r}: {column.condition.description}")
+        return self._placement_at(r, c, scratch)
+
+    def _placement_at(self, r: int, c: int, scratch: bool) -> Placement:
+        """The placement in box (``r``, ``c``), through the rules, for a box the sheet and column allow."""
+        rules = self.rules
+        turn = self.turn
         dice = turn.throws[-1].dice
         points = 0 if scratch else rules.rows[r].table[dice.index]
-        p = Placement(self.current_player, action.row, column.id, dice, turn, scratch, points, scratch)
+        p = Placement(self.current_player, rules.row_ids[r], rules.column_ids[c], dice, turn, scratch, points, scratch)
         for rule in rules.rules:
             p = rule(self, p)
         return p
@@ -575,7 +586,11 @@ class ScorecardGame:
             >>> len(ids), g.variant.actions[ids[-1]]
             (58, Scratch(row='chance', column=None))
         """
-        return legal_ids(self)
+        legal = self._legal
+        if legal is None:
+            legal = legal_ids(self)
+            object.__setattr__(self, "_legal", legal)  # a cache: the state itself never changes
+        return legal
 
     def legal_action_mask(self) -> bytes:
         """One byte per id of ``variant.actions``: 1 where the decision is legal, else 0.
@@ -587,7 +602,7 @@ class ScorecardGame:
             (488, 1)
         """
         mask = bytearray(len(self.variant.actions))
-        for i in legal_ids(self):
+        for i in self.legal_action_ids():
             mask[i] = 1
         return bytes(mask)
 
@@ -604,10 +619,15 @@ class ScorecardGame:
             >>> g.apply(yamskit.Roll()).turn.throws_used, g.turn.throws_used
             (1, 0)
         """
-        if self.is_over:
+        if self._over:
             raise game_over_error(self.players)
         if player is not None:
             resolve_player(self.players, self.current_player, player)
+        legal = self._legal
+        if legal is not None:  # the legal ids are known: a decision among them needs no more checks
+            i = self.variant.actions.find(action)
+            if i is not None and i in legal:
+                return self._apply_id(i, action)
         if isinstance(action, Roll):
             self._check_roll(action)
             turn, stream, done = roll_dice(self.turn, self.stream, action)
@@ -625,6 +645,32 @@ class ScorecardGame:
         if isinstance(action, (Score, Scratch)):
             return self._write(self.placement(action), action)
         raise UnknownActionError(f"{self.variant.name} has no action {type(action).__name__}")
+
+    def _apply_id(self, i: int, action: Action) -> ScorecardGame:
+        """Apply the legal decision ``i`` of the action space (``action`` is how it was spelled)."""
+        tables = self.rules.tables
+        if i < tables.score_base:  # a throw with its faces from the stream
+            assert isinstance(action, Roll)
+            keep = action.keep
+            rolled, stream = self.stream.throw(NUM_DICE - len(keep))
+            turn = self.turn.thrown(keep, rolled)
+            done = Roll(keep, rolled)
+            return ScorecardGame(
+                self.variant,
+                self.players,
+                self.sheets,
+                self.current_player,
+                turn,
+                stream,
+                self._history.append(Move(self.current_player, done)),
+                self.first_player,
+                self.column_weights,
+            )
+        assert isinstance(action, (Score, Scratch))
+        boxes = tables.rows * tables.columns
+        box = i - tables.score_base
+        c, r = divmod(box % boxes, tables.rows)
+        return self._write(self._placement_at(r, c, box >= boxes), action)
 
     def _write(self, p: Placement, action: Score | Scratch) -> ScorecardGame:
         rules = self.rules

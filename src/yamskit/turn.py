@@ -163,7 +163,11 @@ class Turn:
             >>> Turn.start().thrown(Dice(), Dice.parse("12345")).throws_used
             1
         """
-        return Turn(self.max_throws, (*self.throws, Throw(keep, outcome)), self.challenge)
+        turn = object.__new__(Turn)  # the throw limit is already valid: skip the validator
+        object.__setattr__(turn, "max_throws", self.max_throws)
+        object.__setattr__(turn, "throws", (*self.throws, Throw(keep, outcome)))
+        object.__setattr__(turn, "challenge", self.challenge)
+        return turn
 
     def declare_challenge(self) -> Turn:
         """The turn after declaring a challenge (a *défi*): only between the first and second throw.

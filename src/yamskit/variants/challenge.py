@@ -141,13 +141,28 @@ class PlusAboveMinus:
         return p
 
     def refusable_rows(self, game: ScorecardGame) -> frozenset[str]:
-        """The rows this rule may refuse a placement in: plus and minus (see `yamskit.scorecard_moves`).
+        """The rows this rule may refuse now: plus where some minus holds a number, and the reverse.
+
+        See `yamskit.scorecard_moves`: only boxes of these rows are checked one by one.
 
         Examples:
-            >>> sorted(PlusAboveMinus().refusable_rows(None))
-            ['minus', 'plus']
+            >>> import yamskit
+            >>> g = yamskit.variant("challenge").new_game(seed=1)
+            >>> PlusAboveMinus().refusable_rows(g)
+            frozenset()
+            >>> g = g.apply(yamskit.Roll(outcome="55555")).apply(yamskit.Score("minus", "ascending"))
+            >>> PlusAboveMinus().refusable_rows(g.apply(yamskit.Roll()))
+            frozenset({'plus'})
         """
-        return frozenset((self.plus, self.minus))
+        rules = game.rules
+        sheet = game.sheets[game.current_player]
+        plus, minus = rules.row_index(self.plus), rules.row_index(self.minus)
+        rows = []
+        if any(column[minus].points is not None for column in sheet.cells):
+            rows.append(self.plus)
+        if any(column[plus].points is not None for column in sheet.cells):
+            rows.append(self.minus)
+        return frozenset(rows)
 
 
 def challenge() -> ScorecardVariant:
