@@ -327,9 +327,6 @@ def face_from_seed(seed: int, draw: int) -> int:
         attempt += 1  # pragma: no cover - probability 2**-80
 
 
-_FIRST_ATTEMPT = (0).to_bytes(4, "big")
-
-
 @functools.lru_cache(maxsize=1024)
 def _seeded_hasher(seed: int) -> hashlib.blake2b:
     """A BLAKE2b hasher fed with the seed's bytes; copies of it hash the rest of a draw."""
@@ -381,7 +378,7 @@ class DiceStream:
         for draw in range(draws, draws + count):
             # the first attempt of face_from_seed, inlined: its first byte decides 252 times in 256
             h = hasher.copy()
-            h.update(draw.to_bytes(8, "big") + _FIRST_ATTEMPT)
+            h.update((draw << 32).to_bytes(12, "big"))  # the draw counter, then attempt 0
             first = h.digest()[0]
             faces.append(first % 6 + 1 if first < 252 else face_from_seed(seed, draw))
         faces.sort()

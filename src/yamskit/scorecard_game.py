@@ -60,6 +60,8 @@ from .turn import Turn
 __all__ = ["ScorecardGame", "ScorecardRules", "ScorecardVariant"]
 
 _PLACEHOLDER = Dice.parse("11111")
+#: Boxes holding the usual points, shared (cells are values).
+_POINTS: dict[int, Cell] = {points: Cell(points=points) for points in range(1001)}
 
 
 def _standard_result(game: ScorecardGame) -> Result:
@@ -674,7 +676,7 @@ class ScorecardGame:
 
     def _write(self, p: Placement, action: Score | Scratch) -> ScorecardGame:
         rules = self.rules
-        cell = SCRATCHED if p.crossed else Cell(points=p.points)
+        cell = SCRATCHED if p.crossed else _POINTS.get(p.points) or Cell(points=p.points)
         changes = [(rules.row_index(p.row), rules.column_index(p.column), cell)]
         changes.extend((rules.row_index(row), rules.column_index(column), SCRATCHED) for row, column in p.also_cross)
         sheet = self.sheets[p.player].with_cells(changes, extra=p.extra)

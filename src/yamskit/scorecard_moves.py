@@ -7,12 +7,12 @@ action space; the keeps a player may choose come from `yamskit.dice.SUB_KEEPS`.
 `legal_ids` puts these together with the columns' turn conditions and the variant's
 placement rules:
 
-* a placement rule may say which rows it could refuse in a position by offering
-  ``refusable_rows``: a method ``refusable_rows(game) -> frozenset[str]``, or a plain
+* a placement rule may say which boxes it could refuse in a position by offering
+  ``refusable_rows``: a method ``refusable_rows(game) -> frozenset``, or a plain
   ``frozenset`` when the answer never changes (``frozenset()`` for a rule that only changes
-  points). Only boxes of those rows are then run through the rules one by one. A rule
-  without it may refuse anything, so every candidate box is run through it: still exact,
-  slower;
+  points). Its items are row ids (every box of that row) or ``(row, column)`` pairs (one
+  box). Only those boxes are then run through the rules one by one. A rule without it may
+  refuse anything, so every candidate box is run through it: still exact, slower;
 * a throw is legal while a box can still be filled after it; when every open column
   has a turn condition, each keep is checked the long way (`ScorecardGame.check`).
 
@@ -40,19 +40,22 @@ if TYPE_CHECKING:
     from .scorecard import Column, TurnCondition
     from .scorecard_game import ScorecardGame, ScorecardRules
 
-__all__ = ["SUB_KEEP_SETS", "SheetTables", "legal_ids"]
+__all__ = ["SUB_KEEP_SETS", "Refusable", "SheetTables", "legal_ids"]
 
 #: Bound on each memo of a rule set; a memo is cleared when it reaches it.
 _MEMO_LIMIT = 1 << 17
 #: For each roll index, the set of keep indexes a player may choose (for quick membership).
 SUB_KEEP_SETS: tuple[frozenset[int], ...] = tuple(frozenset(keeps) for keeps in SUB_KEEPS)
 
+#: What a placement rule says it may refuse: a row id (each box of the row) or a ``(row, column)`` box.
+Refusable = str | tuple[str, str]
+
 #: The open boxes of one sheet: whether a column without a turn condition has one, and for each
 #: column that has some, its condition with the Score ids and the Scratch ids of its open boxes.
 _Open = tuple[bool, tuple[tuple["TurnCondition | None", tuple[int, ...], tuple[int, ...]], ...]]
 
 
-def _static_rows(rule: object) -> frozenset[str] | None:
+def _static_rows(rule: object) -> frozenset[Refusable] | None:
     rows = getattr(rule, "refusable_rows", None)
     return rows if isinstance(rows, frozenset) else None
 
@@ -100,7 +103,7 @@ class SheetTables:
         self.scratch_base: int | None = NUM_ROLL_IDS + self.rows * self.columns if rules.allow_scratch else None
         self.conditions: tuple[TurnCondition | None, ...] = tuple(c.condition for c in rules.columns)
         self.dynamic_rules: tuple[Any, ...] = tuple(r for r in rules.rules if _static_rows(r) is None)
-        self.static_rows: frozenset[str] = frozenset().union(
+        self.static_rows: frozenset[Refusable] = frozenset().union(
             *(rows for rows in map(_static_rows, rules.rules) if rows is not None)
         )
         self._memo: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}
@@ -156,8 +159,8 @@ class SheetTables:
         return found
 
 
-def _refusable(game: ScorecardGame, tables: SheetTables) -> frozenset[str] | None:
-    """Rows some placement rule might refuse now; ``None``: any row (a rule that cannot tell)."""
+def _refusable(game: ScorecardGame, tables: SheetTables) -> frozenset[Refusable] | None:
+    """Rows and boxes some placement rule might refuse now; ``None``: anything (a rule that cannot tell)."""
     rows = tables.static_rows
     for rule in tables.dynamic_rules:
         tell = getattr(rule, "refusable_rows", None)
@@ -209,12 +212,19 @@ def legal_ids(game: ScorecardGame) -> tuple[int, ...]:
             rows_count = tables.rows
             boxes = rows_count * tables.columns
             base = tables.score_base
-            check = set(range(rows_count)) if refusable is None else {rules.row_index(r) for r in refusable}
-            scores = tuple(
-                i for i in scores if (i - base) % rows_count not in check or _placeable(game, i - base, boxes)
-            )
+            if refusable is None:
+                check = set(range(boxes))
+            else:
+                check = set()
+                for item in refusable:
+                    if isinstance(item, str):
+                        r = rules.row_index(item)
+                        check.update(range(r, boxes, rows_count))
+                    else:
+                        check.add(rules.column_index(item[1]) * rows_count + rules.row_index(item[0]))
+            scores = tuple(i for i in scores if (i - base) not in check or _placeable(game, i - base, boxes))
             scratches = tuple(
-                i for i in scratches if (i - base) % rows_count not in check or _placeable(game, i - base, boxes)
+                i for i in scratches if (i - base) % boxes not in check or _placeable(game, i - base, boxes)
             )
     return keeps + scores + scratches
 

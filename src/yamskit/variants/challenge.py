@@ -140,10 +140,10 @@ class PlusAboveMinus:
             )
         return p
 
-    def refusable_rows(self, game: ScorecardGame) -> frozenset[str]:
-        """The rows this rule may refuse now: plus where some minus holds a number, and the reverse.
+    def refusable_rows(self, game: ScorecardGame) -> frozenset[tuple[str, str]]:
+        """The boxes this rule may refuse now: plus in a column whose minus holds a number, and the reverse.
 
-        See `yamskit.scorecard_moves`: only boxes of these rows are checked one by one.
+        See `yamskit.scorecard_moves`: only these boxes are checked one by one.
 
         Examples:
             >>> import yamskit
@@ -152,17 +152,17 @@ class PlusAboveMinus:
             frozenset()
             >>> g = g.apply(yamskit.Roll(outcome="55555")).apply(yamskit.Score("minus", "ascending"))
             >>> PlusAboveMinus().refusable_rows(g.apply(yamskit.Roll()))
-            frozenset({'plus'})
+            frozenset({('plus', 'ascending')})
         """
         rules = game.rules
-        sheet = game.sheets[game.current_player]
         plus, minus = rules.row_index(self.plus), rules.row_index(self.minus)
-        rows = []
-        if any(column[minus].points is not None for column in sheet.cells):
-            rows.append(self.plus)
-        if any(column[plus].points is not None for column in sheet.cells):
-            rows.append(self.minus)
-        return frozenset(rows)
+        boxes = []
+        for column, cells in zip(rules.column_ids, game.sheets[game.current_player].cells, strict=True):
+            if cells[minus].points is not None and cells[plus].is_empty:
+                boxes.append((self.plus, column))
+            if cells[plus].points is not None and cells[minus].is_empty:
+                boxes.append((self.minus, column))
+        return frozenset(boxes)
 
 
 def challenge() -> ScorecardVariant:
