@@ -60,6 +60,8 @@ from .turn import Turn
 __all__ = ["ScorecardGame", "ScorecardRules", "ScorecardVariant"]
 
 _PLACEHOLDER = Dice.parse("11111")
+#: Stand-in faces for throws not made yet (turn conditions look at the throws, not the faces).
+_PLACEHOLDERS: tuple[Dice, ...] = tuple(Dice((1,) * n) for n in range(NUM_DICE + 1))
 #: Boxes holding the usual points, shared (cells are values).
 _POINTS: dict[int, Cell] = {points: Cell(points=points) for points in range(1001)}
 
@@ -459,12 +461,15 @@ class ScorecardGame:
             again.append(turn.thrown(Dice.of(turn.dice.faces[0]), Dice.parse("1111")))
         return any(self._can_finish(t) for t in again)
 
+    def _can_finish_keeping(self, keep: Dice) -> bool:
+        """Whether a box can still be filled after throwing all dice but ``keep`` (a throw the turn allows)."""
+        return self._can_finish(self.turn.thrown(keep, _PLACEHOLDERS[NUM_DICE - len(keep)]))
+
     def _check_roll(self, action: Roll) -> None:
         self.turn.check_throw(action.keep, action.outcome)
         if self._free_column():
             return
-        rolled = Dice(_PLACEHOLDER.faces[: 5 - len(action.keep)])
-        if not self._can_finish(self.turn.thrown(action.keep, rolled)):
+        if not self._can_finish_keeping(action.keep):
             kept = f"keeping {action.keep}" if len(action.keep) else "this throw"
             raise ColumnConditionError(
                 f"{kept} would leave no box you may fill this turn: "
@@ -655,19 +660,14 @@ class ScorecardGame:
             assert isinstance(action, Roll)
             keep = action.keep
             rolled, stream = self.stream.throw(NUM_DICE - len(keep))
-            turn = self.turn.thrown(keep, rolled)
-            done = Roll(keep, rolled)
-            return ScorecardGame(
-                self.variant,
-                self.players,
-                self.sheets,
-                self.current_player,
-                turn,
-                stream,
-                self._history.append(Move(self.current_player, done)),
-                self.first_player,
-                self.column_weights,
-            )
+            state = object.__new__(ScorecardGame)  # the same game a throw later: copied field by field
+            for name in _SLOTS:
+                object.__setattr__(state, name, getattr(self, name))
+            object.__setattr__(state, "turn", self.turn.thrown(keep, rolled))
+            object.__setattr__(state, "stream", stream)
+            object.__setattr__(state, "_history", self._history.append(Move(self.current_player, Roll(keep, rolled))))
+            object.__setattr__(state, "_legal", None)
+            return state
         assert isinstance(action, (Score, Scratch))
         boxes = tables.rows * tables.columns
         box = i - tables.score_base
@@ -719,3 +719,7 @@ class ScorecardGame:
         from .serialization import dump_game, scorecard_state_to_data
 
         return dump_game(self.variant, scorecard_state_to_data(self))
+
+
+#: The attributes of a `ScorecardGame`, for copying one quickly.
+_SLOTS: tuple[str, ...] = tuple(f.name for f in attrs.fields(ScorecardGame))

@@ -33,7 +33,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .action_space import NUM_ROLL_IDS
-from .dice import SUB_KEEPS
+from .dice import KEEPS, SUB_KEEPS
 from .errors import IllegalActionError
 
 if TYPE_CHECKING:
@@ -193,9 +193,8 @@ def legal_ids(game: ScorecardGame) -> tuple[int, ...]:
         keeps = (0,)
     else:
         keeps = SUB_KEEPS[throws[-1].dice.index]
-    if keeps and not free:
-        space = game.variant.actions
-        keeps = tuple(k for k in keeps if game.is_legal(space[k]))
+    if keeps and not free:  # every open column has a turn condition: keep only throws that can still finish
+        keeps = tuple(k for k in keeps if game._can_finish_keeping(KEEPS[k]))
     if not throws:
         return keeps
     if len(columns) == 1 and columns[0][0] is None:
