@@ -370,6 +370,9 @@ class DiceStream:
     def throw(self, count: int) -> tuple[Dice, DiceStream]:
         """Throw ``count`` dice: their faces and the stream after them.
 
+        Raises:
+            InvalidDiceError: ``count`` is not 0 to 5, or the draw counter would pass 2**64 - 1.
+
         Examples:
             >>> len(DiceStream(seed=1).throw(3)[0])
             3
@@ -378,7 +381,7 @@ class DiceStream:
             raise InvalidDiceError(f"cannot throw {count!r} dice: between 0 and {NUM_DICE}")
         seed, draws = self.seed, self.draws
         if draws + count >= _MAX_SEED:
-            raise InvalidDiceError(f"the dice stream of seed {seed} is exhausted: {draws} faces drawn")
+            raise InvalidDiceError(f"the dice stream is used up: {draws} of 2**64 draws made")
         hasher = _seeded_hasher(seed)
         faces = []
         for draw in range(draws, draws + count):
