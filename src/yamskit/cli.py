@@ -1,7 +1,8 @@
 """The ``yamskit`` command: play, score, check records, simulate, show rules.
 
-A thin layer over the public API (argparse for the arguments, rich for tables and
-progress bars; rich comes with the ``cli`` extra). Every command exits 0 on success,
+A thin layer over the public API (argparse for the arguments, plain-text tables; a
+progress bar from rich when rich is installed, none otherwise: no command needs an
+extra). Every command exits 0 on success,
 2 with a one-line error on bad usage or bad input; ``check`` exits 1 when a record
 breaks a rule; Ctrl-C (SIGINT) exits 130. Text from records (names, moves) is
 printed with control characters and lone surrogates escaped.
@@ -52,14 +53,41 @@ class _Parser(argparse.ArgumentParser):
         raise CliError(f"{message} (see {self.prog} --help)")
 
 
-def _rich() -> Any:
-    try:
-        import rich.console
-        import rich.progress
-        import rich.table
-    except ImportError:
-        raise CliError("this command needs rich: pip install 'yamskit[cli]'") from None
-    return rich
+def _grid(title: str, head: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[bool]) -> str:
+    """A plain-text table: a title line, then the head and the rows aligned in columns."""
+    from .text import _table
+
+    return "\n".join([title, *_table([list(head), *map(list, rows)], right)])
+
+
+class _Progress:
+    """A progress bar on stderr: rich's when rich is installed and stderr is a terminal, else nothing."""
+
+    def __init__(self, label: str, total: int, *, enabled: bool) -> None:
+        self._bar: Any = None
+        if not enabled or not sys.stderr.isatty():
+            return
+        try:
+            import rich.console
+            import rich.progress
+        except ImportError:
+            return
+        columns = (*rich.progress.Progress.get_default_columns(), rich.progress.MofNCompleteColumn())
+        self._bar = rich.progress.Progress(*columns, console=rich.console.Console(stderr=True), transient=True)
+        self._task = self._bar.add_task(label, total=total)
+
+    def __enter__(self) -> _Progress:
+        if self._bar is not None:
+            self._bar.start()
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        if self._bar is not None:
+            self._bar.stop()
+
+    def update(self, done: int, _total: int) -> None:
+        if self._bar is not None:
+            self._bar.update(self._task, completed=done)
 
 
 # ---------------------------------------------------------------- shared helpers
@@ -155,69 +183,116 @@ def _mid_turn(state: Any) -> bool:
 
 
 def _print_result(state: Any, out: IO[str]) -> None:
-    rich = _rich()
+    """The ranking (by team where there are teams), and the duel table of a Competitive Yams game."""
+    from .text import render_duels, render_result
+
     result = state.result()
-    table = rich.table.Table(title="Result" if state.is_over else "Points so far")
-    table.add_column("Place", justify="right")
-    table.add_column("Player")
-    table.add_column("Points", justify="right")
-    for place, group in enumerate(result.ranking, start=1):
-        for seat in group:
-            table.add_row(str(place), result.players[seat], str(result.scores[seat]))
-    console = rich.console.Console(file=out, width=100)
-    console.print(table)
-    if state.is_over:
-        console.print("Winner: " + ", ".join(result.winner_names), highlight=False)
+    details = result.details
+    if isinstance(details, dict) and details.get("duels"):
+        print("Duels", file=out)
+        print(_safe_lines(render_duels(result)), file=out)
+        print("", file=out)
+    print("Result" if state.is_over else "Points so far", file=out)
+    lines = render_result(result).splitlines()
+    if not state.is_over:
+        lines = lines[:-1]  # no winner yet
+    elif any(line.startswith("Team totals:") for line in lines):
+        lines.insert(-1, "Players are ranked by their team's total.")
+    print(_safe_lines("\n".join(lines)), file=out)
+
+
+def _safe_lines(text: str) -> str:
+    return "\n".join(_safe(line) for line in text.splitlines())
 
 
 # ---------------------------------------------------------------- play
-def _choose(state: Any, legal: list[Action], line: str) -> Action | str:
-    """The action a typed line names, or a message saying why it names none."""
+def _choose(menu: list[tuple[Action, str]], legal: list[Action], line: str) -> Action | str:
+    """The action a typed line names (a menu number or any legal action's id), or why it names none."""
     text = line.strip()
     if text.isdigit():
         number = int(text)
-        if 1 <= number <= len(legal):
-            return legal[number - 1]
-        return f"no choice {number}: pick 1 to {len(legal)}"
+        if 1 <= number <= len(menu):
+            return menu[number - 1][0]
+        return f"no choice {number}: pick 1 to {len(menu)}"
     wanted = _normalize(text)
     for action in legal:
         if _normalize(action_id(action)) == wanted:
             return action
-    example = action_id(legal[-1])
-    return f"not a choice: {text!r}; type a number from 1 to {len(legal)}, an id such as {example!r}, ? or quit"
+    example = action_id(menu[-1][0])
+    return f"not a choice: {text!r}; type a number from 1 to {len(menu)}, an id such as {example!r}, ? or quit"
 
 
-def _list_choices(state: Any, legal: list[Action], out: IO[str]) -> None:
-    """The numbered choices, in columns; placing ones show the points they would add."""
+def _box_label(state: Any, action: Score | Scratch) -> str:
+    """What writing ``action`` does, in the sheet's own numbers: ``"full_house: 25"``, ``"yams: cross out"``."""
+    box = action.row + (f" {action.column}" if action.column is not None else "")
+    placement = state.placement(action)
+    if placement.crossed:
+        text = f"{box}: cross out" if isinstance(action, Scratch) else f"{box}: 0 (crossed out)"
+    else:
+        text = f"{box}: {placement.points}"
+    if placement.extra:
+        text += f" +{placement.extra} bonus"
+    return text
+
+
+def _menu(state: Any, legal: list[Action]) -> list[tuple[Action, str]]:
+    """The numbered choices: one per box (its Score, or its Scratch where scoring would only write 0 too).
+
+    Placements show what they write in the variant's own units (box points, chip
+    values, line points); throws and passes show none.
+    """
     seat = state.current_player
-    before = state.result().scores[seat]
-    entries = []
-    for number, action in enumerate(legal, start=1):
-        gain = ""
-        if not isinstance(action, Roll):
-            try:
-                gain = f" ({state.apply(action).result().scores[seat] - before:+d})"
-            except ValueError:
-                gain = ""
-        entries.append(f"{number:>3}. {action_id(action)}{gain}")
+    scores = {(a.row, a.column): a for a in legal if isinstance(a, Score)}
+    scratches = {(a.row, a.column): a for a in legal if isinstance(a, Scratch)}
+    menu: list[tuple[Action, str]] = []
+    shown: set[tuple[str, str | None]] = set()
+    for action in legal:
+        if isinstance(action, (Score, Scratch)):
+            key = (action.row, action.column)
+            if key in shown:
+                continue
+            shown.add(key)
+            score, scratch = scores.get(key), scratches.get(key)
+            chosen: Score | Scratch = score if score is not None else action
+            if score is not None and scratch is not None and state.placement(score).points == 0:
+                chosen = scratch  # scoring would write 0 as well: one choice, crossing out
+            menu.append((chosen, _box_label(state, chosen)))
+            continue
+        label = action_id(action)
+        if isinstance(action, TakeChip):
+            before = state.result().scores[seat]
+            gain = state.apply(action).result().scores[seat] - before
+            label += f" ({gain:+d} points)"
+        elif isinstance(action, (Place, RemoveToken)):
+            before = state.result().scores[seat]
+            gain = state.apply(action).result().scores[seat] - before
+            if gain:
+                label += f" ({gain:+d} line points)"
+        menu.append((action, label))
+    return menu
+
+
+def _list_choices(menu: list[tuple[Action, str]], out: IO[str]) -> None:
+    """The numbered choices, in columns."""
+    entries = [f"{number:>3}. {_safe(label)}" for number, (_, label) in enumerate(menu, start=1)]
     width = max(len(e) for e in entries) + 2
     per_line = max(1, 100 // width)
     for start in range(0, len(entries), per_line):
         print("".join(e.ljust(width) for e in entries[start : start + per_line]).rstrip(), file=out)
 
 
-def _check_writable(path: str) -> None:
-    """Refuse a ``--save`` path that cannot be written, before the game starts."""
+def _check_writable(path: str, *, what: str = "the record") -> None:
+    """Refuse a ``--save`` (or ``--svg``) path that cannot be written, before the work starts."""
     target = Path(path)
     if target.is_dir():
-        raise CliError(f"cannot save the record to {path}: it is a directory")
+        raise CliError(f"cannot save {what} to {path}: it is a directory")
     parent = target.resolve().parent
     if not parent.is_dir():
-        raise CliError(f"cannot save the record to {path}: no such directory")
+        raise CliError(f"cannot save {what} to {path}: no such directory")
     if target.exists() and not os.access(target, os.W_OK):
-        raise CliError(f"cannot save the record to {path}: the file is not writable")
+        raise CliError(f"cannot save {what} to {path}: the file is not writable")
     if not target.exists() and not os.access(parent, os.W_OK | os.X_OK):
-        raise CliError(f"cannot save the record to {path}: the directory is not writable")
+        raise CliError(f"cannot save {what} to {path}: the directory is not writable")
 
 
 def _save(path: str | None, state: Any, out: IO[str]) -> None:
@@ -275,7 +350,8 @@ def _play_loop(
                 print("", file=out)
                 print(state.render(), file=out)
             legal = list(state.legal_actions())
-            _list_choices(state, legal, out)
+            menu = _menu(state, legal)
+            _list_choices(menu, out)
             shown = len(state.history)
         print(f"{name}> ", end="", file=out, flush=True)
         try:
@@ -295,7 +371,7 @@ def _play_loop(
         if text in _HELP or not text:
             shown = -1
             continue
-        choice = _choose(state, legal, line)
+        choice = _choose(menu, legal, line)
         if isinstance(choice, str):
             print(choice, file=out)
             continue
@@ -326,13 +402,8 @@ def _score(args: argparse.Namespace) -> int:
     if len(args.values) == 2:
         print(variant.score(args.values[0], dice))
         return 0
-    rich = _rich()
-    table = rich.table.Table(title=f"{variant.name}: {dice}")
-    table.add_column("Row")
-    table.add_column("Points", justify="right")
-    for row in variant.rows:
-        table.add_row(row, str(variant.score(row, dice)))
-    rich.console.Console(width=100).print(table)
+    rows = [(row, str(variant.score(row, dice))) for row in variant.rows]
+    print(_grid(f"{variant.name}: {dice}", ("Row", "Points"), rows, (False, True)))
     return 0
 
 
@@ -419,57 +490,72 @@ def _quiet_stdout() -> None:
 
 # ---------------------------------------------------------------- simulate
 def _simulate(args: argparse.Namespace) -> int:
-    from .simulate import check_run, simulate
+    from .simulate import PERCENTILES, check_run, simulate
 
-    rich = _rich()
     variant = _variant(args)
     if args.bins < 1:
         raise CliError(f"--bins must be 1 or more, not {args.bins}")
     if not 1 <= args.jobs <= max_jobs():
         raise CliError(f"--jobs must be 1 to {max_jobs()} (4 x the CPU count), not {args.jobs}")
     check_run(variant, args.n, seats=args.seats, seed=args.seed, jobs=args.jobs)
-    console = rich.console.Console(width=100)
-    columns = (*rich.progress.Progress.get_default_columns(), rich.progress.MofNCompleteColumn())
-    with rich.progress.Progress(
-        *columns, console=rich.console.Console(stderr=True), transient=True, disable=args.json
-    ) as bar:
-        task = bar.add_task(f"{variant.name}: {args.n} games", total=args.n)
+    if args.svg:
+        _check_writable(args.svg, what="the histogram")
+    with _Progress(f"{variant.name}: {args.n} games", args.n, enabled=not args.json) as bar:
         stats = simulate(
             variant,
             args.n,
             seats=args.seats,
             seed=args.seed,
             jobs=args.jobs,
-            progress=lambda done, _total: bar.update(task, completed=done),
+            progress=bar.update,
             bot=args.bot,
+            engine=args.engine,
         )
+    bins = stats.histogram(args.bins)
+    if args.svg:
+        _write_histogram(args.svg, stats, bins)
     if args.json:
         print(json.dumps(stats.to_data(), indent=2))
         return 0
-    table = rich.table.Table(
-        title=f"{variant.name}: {stats.games} games, {len(stats.players)} seat(s), seed {args.seed}"
+    engine = "numpy batch engine" if stats.engine == "batch" else "game by game"
+    title = f"{variant.name}: {stats.games} games, {len(stats.players)} seat(s), {args.bot} bots, seed {args.seed}"
+    print(f"{title} ({engine})")
+    heads = ("mean", "stdev", "low", *(f"p{q}" for q in PERCENTILES), "high")
+    row = (
+        f"{stats.mean:.2f}",
+        f"{stats.stdev:.2f}",
+        str(stats.low),
+        *(f"{stats.percentile(q):g}" for q in PERCENTILES),
+        str(stats.high),
     )
-    for head in ("mean", "stdev", "median", "low", "high"):
-        table.add_column(head, justify="right")
-    table.add_row(f"{stats.mean:.2f}", f"{stats.stdev:.2f}", f"{stats.median:g}", str(stats.low), str(stats.high))
-    console.print(table)
-    hist = rich.table.Table(title="Points histogram")
-    hist.add_column("points", justify="right")
-    hist.add_column("count", justify="right")
-    hist.add_column("")
-    bins = stats.histogram(args.bins)
+    print(_grid("", heads, [row], [True] * len(heads)).lstrip("\n"))
+    print("")
     top = max(count for _, _, count in bins)
-    for low, high, count in bins:
-        hist.add_row(str(low) if low == high else f"{low}-{high}", str(count), "#" * round(40 * count / top))
-    console.print(hist)
+    rows = [
+        (str(low) if low == high else f"{low}-{high}", str(count), "#" * round(40 * count / top))
+        for low, high, count in bins
+    ]
+    print(_grid("Points histogram", ("points", "count", ""), rows, (True, True, False)))
     if len(stats.players) > 1:
-        seats = rich.table.Table(title="By seat")
-        for head in ("seat", "mean points", "win rate"):
-            seats.add_column(head, justify="right")
-        for seat, (mean, rate) in enumerate(zip(stats.seat_means, stats.win_rates, strict=True), start=1):
-            seats.add_row(str(seat), f"{mean:.2f}", f"{rate:.1%}")
-        console.print(seats)
+        print("")
+        seats = [
+            (str(seat), f"{mean:.2f}", f"{rate:.1%}")
+            for seat, (mean, rate) in enumerate(zip(stats.seat_means, stats.win_rates, strict=True), start=1)
+        ]
+        print(_grid("By seat", ("seat", "mean points", "win rate"), seats, (True, True, True)))
+    if args.svg:
+        print(f"Histogram written to {args.svg}")
     return 0
+
+
+def _write_histogram(path: str, stats: Any, bins: list[tuple[int, int, int]]) -> None:
+    from .svg.histogram import histogram
+
+    title = f"{stats.variant}: {stats.games} games, mean {stats.mean:.1f}"
+    try:
+        Path(path).write_text(histogram(bins, title=title) + "\n", encoding="utf-8")
+    except OSError as error:
+        raise CliError(f"cannot write the histogram to {path}: {error.strerror or error}") from None
 
 
 # ---------------------------------------------------------------- parser
@@ -518,7 +604,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     check.set_defaults(func=_check)
 
-    simulate = command("simulate", "Play N games between random bots and print statistics.")
+    simulate = command("simulate", "Play N games between bots; print statistics, percentiles and a histogram.")
     variant_args(simulate)
     simulate.add_argument("-n", type=int, default=1000, metavar="N", help="number of games (default 1000)")
     simulate.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
@@ -527,7 +613,14 @@ def _parser() -> argparse.ArgumentParser:
     )
     simulate.add_argument("--seats", type=int, metavar="P", help="players per game (default: the fewest allowed)")
     simulate.add_argument("--bins", type=int, default=10, help="histogram bins (default 10)")
-    simulate.add_argument("--bot", choices=("random", "greedy"), default="random", help="kind of bot (default random)")
+    simulate.add_argument("--bot", choices=("random", "greedy"), default="greedy", help="kind of bot (default greedy)")
+    simulate.add_argument(
+        "--engine",
+        choices=("auto", "batch", "games"),
+        default="auto",
+        help="auto (default): the numpy batch engine for one-column solitaire, game by game elsewhere",
+    )
+    simulate.add_argument("--svg", metavar="FILE", help="also write the histogram as an SVG picture to FILE")
     simulate.add_argument("--json", action="store_true", help="print the statistics as JSON")
     simulate.set_defaults(func=_simulate)
 
