@@ -295,14 +295,37 @@ def _check_writable(path: str, *, what: str = "the record") -> None:
         raise CliError(f"cannot save {what} to {path}: the directory is not writable")
 
 
-def _save(path: str | None, state: Any, out: IO[str]) -> None:
+def _ask_faces(state: Any, roll: Roll, out: IO[str]) -> Roll | None:
+    """Read the faces of a real throw until they are valid; ``None`` when the player quits or input ends."""
+    from .scorekeeper import thrown
+
+    count = NUM_DICE - len(roll.keep)
+    kept = f" (kept {roll.keep})" if len(roll.keep) else ""
+    while True:
+        print(f"Faces of the {count} thrown dice{kept}, e.g. {'35216'[:count]}: ", end="", file=out, flush=True)
+        try:
+            line = sys.stdin.readline()
+        except UnicodeDecodeError:
+            print("could not read that line (not UTF-8 text)", file=out)
+            continue
+        text = line.strip().lower()
+        if not line or text in _QUIT:
+            return None
+        try:
+            return thrown(state, keep=roll.keep, faces="".join(text.replace(",", " ").split()))
+        except YamskitError as error:
+            print(_safe(str(error)), file=out)
+
+
+def _save(path: str | None, state: Any, out: IO[str] | None) -> None:
     if path:
         record = GameRecord.from_game(state, claimed=bool(state.is_over), metadata={"source": "yamskit play"})
         try:
             Path(path).write_text(record.dump() + "\n", encoding="utf-8")
         except OSError as error:
             raise CliError(f"cannot save the record to {path}: {error.strerror or error}") from None
-        print(f"Record saved to {path}", file=out)
+        if out is not None:
+            print(f"Record saved to {path}", file=out)
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -316,6 +339,8 @@ def _play(args: argparse.Namespace) -> int:
     taken = [name for name in humans if name.startswith("Bot ")]
     if taken and args.bots:
         raise CliError(f"the names 'Bot 1', 'Bot 2'... are the bots': rename {taken[0]!r}")
+    if args.dice == "ask" and args.bots:
+        raise CliError("--dice ask keeps score for people throwing real dice: seat no --bots")
     if args.save:
         _check_writable(args.save)
     seed = args.seed if args.seed is not None else secrets.randbits(32)
@@ -375,6 +400,13 @@ def _play_loop(
         if isinstance(choice, str):
             print(choice, file=out)
             continue
+        if args.dice == "ask" and isinstance(choice, Roll):
+            asked = _ask_faces(state, choice, out)
+            if asked is None:
+                print("Game left unfinished.", file=out)
+                _save(args.save, state, out)
+                return 0
+            choice = asked
         since = len(state.history)
         try:
             state = game[0] = state.apply(choice)
@@ -382,6 +414,7 @@ def _play_loop(
             print(f"illegal: {error}", file=out)
             continue
         print(f"{name}: {action_id(choice)}{_last_throw(state, since)}", file=out)
+        _save(args.save, state, None)  # as the game goes: a table can check it at any time
     print("", file=out)
     print(state.render(), file=out)
     _print_result(state, out)
@@ -583,7 +616,15 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--bots", type=int, default=0, metavar="N", help="bots seated after the humans")
     play.add_argument("--bot", choices=("greedy", "random"), default="greedy", help="kind of bot (default greedy)")
     play.add_argument("--seed", type=int, help="dice seed (random by default; printed)")
-    play.add_argument("--save", metavar="FILE", help="write the game record to FILE at the end, on quit or on Ctrl-C")
+    play.add_argument(
+        "--save", metavar="FILE", help="write the game record to FILE after every move, at the end, on quit or Ctrl-C"
+    )
+    play.add_argument(
+        "--dice",
+        choices=("seed", "ask"),
+        default="seed",
+        help="seed (default): the dice come from the seed; ask: type the faces of real dice after each throw",
+    )
     play.add_argument("-v", "--verbose", action="store_true", help="print every bot move")
     play.set_defaults(func=_play)
 
