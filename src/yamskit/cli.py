@@ -16,12 +16,14 @@ Examples:
 from __future__ import annotations
 
 import argparse
+import contextlib
+import importlib
 import json
 import os
 import secrets
 import sys
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any, NoReturn
 
@@ -533,7 +535,7 @@ def _simulate(args: argparse.Namespace) -> int:
     check_run(variant, args.n, seats=args.seats, seed=args.seed, jobs=args.jobs)
     if args.svg:
         _check_writable(args.svg, what="the histogram")
-    with _Progress(f"{variant.name}: {args.n} games", args.n, enabled=not args.json) as bar:
+    with _Progress(f"{variant.name}: {args.n} games", args.n, enabled=not args.json) as bar, _dask(args) as pool:
         stats = simulate(
             variant,
             args.n,
@@ -543,6 +545,7 @@ def _simulate(args: argparse.Namespace) -> int:
             progress=bar.update,
             bot=args.bot,
             engine=args.engine,
+            executor=pool,
         )
     bins = stats.histogram(args.bins)
     if args.svg:
@@ -579,6 +582,24 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.svg:
         print(f"Histogram written to {args.svg}")
     return 0
+
+
+@contextlib.contextmanager
+def _dask(args: argparse.Namespace) -> Iterator[Any]:
+    """A Dask executor on the scheduler ``--scheduler`` names (closed afterwards), or ``None``."""
+    if not args.scheduler:
+        yield None
+        return
+    try:
+        distributed: Any = importlib.import_module("distributed")  # typed Any: an optional dependency
+    except ImportError:
+        raise CliError("--scheduler needs dask.distributed: pip install 'yamskit[dask]'") from None
+    try:
+        client = distributed.Client(args.scheduler, timeout=10)
+    except (OSError, TimeoutError, ValueError) as error:
+        raise CliError(f"cannot reach the Dask scheduler {args.scheduler}: {error}") from None
+    with client:
+        yield client.get_executor()
 
 
 def _write_histogram(path: str, stats: Any, bins: list[tuple[int, int, int]]) -> None:
@@ -662,6 +683,11 @@ def _parser() -> argparse.ArgumentParser:
         help="auto (default): the numpy batch engine for one-column solitaire, game by game elsewhere",
     )
     simulate.add_argument("--svg", metavar="FILE", help="also write the histogram as an SVG picture to FILE")
+    simulate.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="play on a Dask cluster, e.g. tcp://10.0.0.5:8786 (needs the dask extra; game by game)",
+    )
     simulate.add_argument("--json", action="store_true", help="print the statistics as JSON")
     simulate.set_defaults(func=_simulate)
 

@@ -10,7 +10,10 @@ Parallel runs go through `concurrent.futures`: ``jobs=4`` uses a
 with the executor's ``submit(fn, *args)`` returning a future. Larger runs can use a
 cluster this way:
 
-* Dask: ``distributed.Client(...).get_executor()`` is such an executor.
+* Dask (``pip install 'yamskit[dask]'``): ``distributed.Client(address).get_executor()``
+  is such an executor (tested against a ``distributed.LocalCluster``: the results
+  equal the local run of the same seed); ``yamskit simulate --scheduler ADDRESS``
+  does this.
 * Ray: wrap remote calls, e.g. a class whose ``submit(fn, *args)`` returns
   ``ray.remote(fn).remote(*args).future()``.
 
@@ -451,8 +454,9 @@ def simulate(
             plays them together with `yamskit.solver.simulate` (numpy; one seat of a
             one-column scorecard variant the solver models; the same policy as
             ``bot``, but its own dice stream, so the scores differ from ``"games"``);
-            ``"auto"`` takes ``"batch"`` where it applies and ``"games"`` elsewhere.
-            The batch engine uses ``jobs`` processes and ignores ``executor``.
+            ``"auto"`` takes ``"batch"`` where it applies and no ``executor`` is given,
+            and ``"games"`` elsewhere. The batch engine uses ``jobs`` processes; it
+            refuses an ``executor``.
 
     Raises:
         RuleConfigError: unknown variant or option, a bad number of seats, games or jobs.
@@ -468,7 +472,9 @@ def simulate(
     make_bot(bot, seed=0)
     if engine not in ("games", "batch", "auto"):
         raise RuleConfigError(f"engine must be 'games', 'batch' or 'auto', not {engine!r}")
-    if engine != "games":
+    if engine == "batch" and executor is not None:
+        raise RuleConfigError("the batch engine runs in local processes: give no executor")
+    if engine == "batch" or (engine == "auto" and executor is None):
         why = batch_refusal(rules, len(players))
         if why is None:
             return _simulate_batch(rules, players, n, seed=seed, jobs=jobs, bot=bot, progress=progress)
