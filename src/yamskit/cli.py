@@ -612,6 +612,27 @@ def _write_histogram(path: str, stats: Any, bins: list[tuple[int, int, int]]) ->
         raise CliError(f"cannot write the histogram to {path}: {error.strerror or error}") from None
 
 
+# ---------------------------------------------------------------- advise
+def _advise(args: argparse.Namespace) -> int:
+    variant = _variant(args)
+    read = getattr(variant, "from_notation", None)
+    if read is None:
+        raise CliError("this yamskit reads no position notation: 'advise' needs it")
+    state = read(args.notation)
+    try:
+        from .advice import cached_strategy, ranked, render_advice
+        from .solver.model import model_of
+
+        model_of(variant)
+    except ImportError:
+        raise CliError("advise needs numpy: pip install 'yamskit[solver]'") from None
+    if state.is_over:
+        raise CliError("the game in this position is over: there is nothing to advise")
+    strategy = cached_strategy(variant, directory=args.cache, quiet=not sys.stderr.isatty())
+    print(_safe_lines(render_advice(state, ranked(strategy, state))))
+    return 0
+
+
 # ---------------------------------------------------------------- parser
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="yamskit", description="The rules of the Yams family of dice games.")
@@ -690,6 +711,16 @@ def _parser() -> argparse.ArgumentParser:
     )
     simulate.add_argument("--json", action="store_true", help="print the statistics as JSON")
     simulate.set_defaults(func=_simulate)
+
+    advise = command(
+        "advise", "Every option of a solitaire position with its expected final score and regret (exact solver)."
+    )
+    variant_args(advise)
+    advise.add_argument("notation", metavar="NOTATION", help="the position, in yamskit's position notation (quoted)")
+    advise.add_argument(
+        "--cache", metavar="DIR", help="where solved tables are kept (default $YAMSKIT_CACHE or ~/.cache/yamskit)"
+    )
+    advise.set_defaults(func=_advise)
 
     rules = command("rules", "A variant's rows, columns, options and rulings (no VARIANT: list them).")
     variant_args(rules, optional=True)
