@@ -371,6 +371,8 @@ def _play_loop(
             state = game[0] = state.apply(action)
             if humans or args.verbose:
                 print(f"{name}: {action_id(action)}{_last_throw(state, since)}", file=out)
+            if humans:
+                _save(args.save, state, None)
             continue
         if shown != len(state.history):
             if shown == -1 or not _mid_turn(state):
