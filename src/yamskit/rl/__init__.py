@@ -5,7 +5,8 @@ Needs the ``rl`` extra (``pip install 'yamskit[rl]'``: numpy, gymnasium, petting
 registers a Gymnasium environment ``yamskit/<variant>-v0`` for every built-in variant:
 
 * `YamsEnv` — one game, the agent in seat 0, bots in the other seats;
-* `YamsVectorEnv` — thousands of solitaire games of a one-column sheet stepped with numpy;
+* `YamsVectorEnv` — thousands of solitaire games of a one-column sheet stepped with numpy
+  (``gymnasium.make_vec("yamskit/yahtzee-v0", num_envs=4096)`` builds it for classic and yahtzee);
 * `observe` / `observation_size` / `observation_layout` — states as float32 vectors;
 * `yamskit.rl.pettingzoo` — an AEC env for every variant with two or more players;
 * `yamskit.rl.openspiel` — ``register()`` adds ``python_yamskit_<variant>`` games to OpenSpiel.
@@ -53,13 +54,26 @@ def env_ids() -> list[str]:
     return [f"yamskit/{name}-v0" for name in _variant_names()]
 
 
+def _solvable(name: str) -> bool:
+    from ..errors import RuleConfigError
+    from ..registry import variant
+    from ..solver.model import model_of
+
+    try:
+        model_of(variant(name))
+    except RuleConfigError:
+        return False
+    return True
+
+
 def _register() -> None:
     for name in _variant_names():
         env_id = f"yamskit/{name}-v0"
         if env_id not in _gymnasium.registry:
-            _gymnasium.register(id=env_id, entry_point="yamskit.rl.env:YamsEnv", kwargs={"variant": name})
-        vector_id = f"yamskit/{name}-vector-v0"
-        del vector_id
+            vector = "yamskit.rl.vector:YamsVectorEnv" if _solvable(name) else None
+            _gymnasium.register(
+                id=env_id, entry_point="yamskit.rl.env:YamsEnv", vector_entry_point=vector, kwargs={"variant": name}
+            )
 
 
 _register()
