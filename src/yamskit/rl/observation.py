@@ -156,11 +156,25 @@ def _turn(turn: Turn, max_throws: int, to_move: int, players: int) -> list[float
     return out + seats
 
 
+_SHEETS: dict[int, tuple[Any, list[float], list[int], int]] = {}
+
+
+def _sheet_facts(rules: Any) -> tuple[list[float], list[int], int]:
+    """Per rules (cached): each row's scale, the bonus rows' indexes, the bonus threshold."""
+    known = _SHEETS.get(id(rules))
+    if known is None or known[0] is not rules:
+        scales = [1.0 / max(1, row.max) for row in rules.rows]
+        cap = max((t for t, _ in rules.bonus.tiers), default=0) if rules.bonus else 0
+        upper = [rules.row_ids.index(r) for r in rules.bonus.rows] if rules.bonus else []
+        known = (rules, scales, upper, cap)
+        _SHEETS[id(rules)] = known
+    return known[1], known[2], known[3]
+
+
 def _scorecard(state: ScorecardGame, player: int) -> list[float]:
     rules = state.rules
     n = len(state.players)
-    scales = [1.0 / max(1, row.max) for row in rules.rows]
-    cap = max((t for t, _ in rules.bonus.tiers), default=0) if rules.bonus else 0
+    scales, upper_rows, cap = _sheet_facts(rules)
     cells: list[float] = []
     upper: list[float] = []
     extra: list[float] = []
@@ -175,7 +189,7 @@ def _scorecard(state: ScorecardGame, player: int) -> list[float]:
                 else:
                     cells += (1.0, 0.0, min(1.0, (cell.points or 0) * scale))
             if rules.bonus is not None and cap > 0:
-                total = rules.upper_total(sheet, c)
+                total = sum(column[r].value for r in upper_rows)
                 upper += (min(1.0, total / cap), 1.0 if rules.bonus.points(total) > 0 else 0.0)
             else:
                 upper += (0.0, 0.0)

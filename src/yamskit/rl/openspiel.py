@@ -55,6 +55,7 @@ __all__ = ["YamsGame", "YamsState", "game_name", "register"]
 
 _ROLL_IDS = {roll: i for i, roll in enumerate(ROLLS)}
 _REGISTERED: dict[str, type[YamsGame]] = {}
+_OUTCOMES: dict[Dice, list[tuple[int, float]]] = {}
 _COEFFICIENT_ORDERS: tuple[tuple[int, ...], ...] = tuple(itertools.permutations((8, 10, 12, 14, 16, 18)))
 
 
@@ -209,8 +210,11 @@ class YamsState(pyspiel.State):  # type: ignore[misc]
         if self.game_state is None:
             share = 1.0 / len(_COEFFICIENT_ORDERS)
             return [(i, share) for i in range(len(_COEFFICIENT_ORDERS))]
-        assert self.keep is not None
-        return [(_ROLL_IDS[dice], float(p)) for dice, p in self.game_state.outcomes(self.keep)]
+        keep = self.keep
+        assert keep is not None
+        if keep not in _OUTCOMES:  # the same for every state: the throw was checked when it was chosen
+            _OUTCOMES[keep] = [(_ROLL_IDS[dice], float(p)) for dice, p in self.game_state.outcomes(keep)]
+        return list(_OUTCOMES[keep])
 
     def _apply_action(self, action: int) -> None:
         game, state, keep = self._yams, self.game_state, self.keep
