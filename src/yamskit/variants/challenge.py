@@ -140,6 +140,15 @@ class PlusAboveMinus:
             )
         return p
 
+    def refusable_rows(self, game: ScorecardGame) -> frozenset[str]:
+        """The rows this rule may refuse a placement in: plus and minus (see `yamskit.scorecard_moves`).
+
+        Examples:
+            >>> sorted(PlusAboveMinus().refusable_rows(None))
+            ['minus', 'plus']
+        """
+        return frozenset((self.plus, self.minus))
+
 
 def challenge() -> ScorecardVariant:
     """Yams Challenge: four columns, plus above minus, never stranded (no options).

@@ -131,6 +131,15 @@ class ZeroIsScratch:
             return p
         return p.written_as_zero(f"{p.row}: these dice do not qualify, 0")
 
+    def refusable_rows(self, game: ScorecardGame) -> frozenset[str]:
+        """None: this rule changes what a box gets (at worst a crossed-out 0), it never refuses one.
+
+        Examples:
+            >>> ZeroIsScratch().refusable_rows(None)
+            frozenset()
+        """
+        return frozenset()
+
 
 @attrs.frozen
 class GoldenRule:
@@ -165,6 +174,15 @@ class GoldenRule:
 
     def __call__(self, game: ScorecardGame, p: Placement) -> Placement:
         return _apply_bounds("golden rule", self.bounds(game, p.player, p.row, p.column), p)
+
+    def refusable_rows(self, game: ScorecardGame) -> frozenset[str]:
+        """None: this rule changes what a box gets (at worst a crossed-out 0), it never refuses one.
+
+        Examples:
+            >>> GoldenRule().refusable_rows(None)
+            frozenset()
+        """
+        return frozenset()
 
 
 @attrs.frozen
@@ -231,6 +249,15 @@ class SumPair:
             return attrs.evolve(p, also_cross=(*p.also_cross, (partner_row, p.column)), notes=(*p.notes, note))
         return p
 
+    def refusable_rows(self, game: ScorecardGame) -> frozenset[str]:
+        """None: this rule changes what a box gets (at worst a crossed-out 0), it never refuses one.
+
+        Examples:
+            >>> SumPair().refusable_rows(None)
+            frozenset()
+        """
+        return frozenset()
+
 
 def _as_dict(maxima: Mapping[str, int]) -> dict[str, int]:
     return dict(maxima)
@@ -263,6 +290,15 @@ class Sec:
 
     maxima: dict[str, int] = attrs.field(converter=_as_dict, validator=_check_maxima)
     constraints: tuple[Constraint, ...] = ()
+
+    def refusable_rows(self, game: ScorecardGame) -> frozenset[str]:
+        """None: this rule changes what a box gets (at worst a crossed-out 0), it never refuses one.
+
+        Examples:
+            >>> Sec({"yams": 100}).refusable_rows(None)
+            frozenset()
+        """
+        return frozenset()
 
     def value(self, game: ScorecardGame, player: int, row: str, column: str) -> tuple[int, str]:
         """The sec value of ``row``/``column`` for ``player`` now, and what limited it.
