@@ -13,7 +13,6 @@ import yamskit  # noqa: E402
 import yamskit.rl  # noqa: E402
 from yamskit.bots import RandomPlayer  # noqa: E402
 from yamskit.rl import YamsEnv, observation_layout, observation_size, observe  # noqa: E402
-from yamskit.rl._compat import legal_mask  # noqa: E402
 
 #: Every registered id, plus the modes of the variants that have them.
 CONFIGS = [
@@ -67,7 +66,7 @@ def test_masks_are_the_states_legal_action_masks_and_observations_fit_the_layout
         assert obs.min() >= 0.0
         assert obs.max() <= 1.0
         np.testing.assert_array_equal(obs, observe(env.game, 0))
-        assert info["action_mask"].tobytes() == legal_mask(env.game)
+        assert info["action_mask"].tobytes() == env.game.legal_action_mask()
         np.testing.assert_array_equal(env.action_masks(), info["action_mask"].astype(bool))
         obs, _, terminated, _, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
         if terminated:

@@ -13,7 +13,6 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 import yamskit  # noqa: E402
-from yamskit.rl._compat import legal_mask  # noqa: E402
 from yamskit.rl.observation import observe  # noqa: E402
 from yamskit.rl.pettingzoo import env, raw_env  # noqa: E402
 
@@ -58,7 +57,7 @@ def _play(aec: object, seed: int, pick: int) -> list[tuple[str, float, bytes]]:
         game = aec.unwrapped.game
         seat = aec.possible_agents.index(agent)
         assert seat == game.current_player
-        assert obs["action_mask"].tobytes() == legal_mask(game)
+        assert obs["action_mask"].tobytes() == game.legal_action_mask()
         np.testing.assert_array_equal(obs["observation"], observe(game, seat))
         others = [aec.observe(a)["action_mask"] for a in aec.possible_agents if a != agent]
         assert not any(mask.any() for mask in others)

@@ -180,7 +180,7 @@ def _scorecard(state: ScorecardGame, player: int) -> list[float]:
     extra: list[float] = []
     for k in range(n):
         sheet = state.sheets[(player + k) % n]
-        for c, column in enumerate(sheet.cells):
+        for column in sheet.cells:
             for cell, scale in zip(column, scales, strict=True):
                 if cell.is_empty:
                     cells += (0.0, 0.0, 0.0)

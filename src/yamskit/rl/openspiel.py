@@ -46,7 +46,7 @@ import pyspiel
 
 from .. import registry
 from ..actions import Roll
-from ..dice import NUM_DICE, ROLLS, Dice, keep_index
+from ..dice import ROLLS, Dice
 from ..scorecard_game import ScorecardVariant
 from . import _compat, _play
 from .observation import default_players, observation_size, observe
