@@ -118,6 +118,7 @@ class YamsEnv(gymnasium.Env[Observation, np.int64]):
         self._key = 0
         self._throws = 0
         self.game: Any = self.variant.new_game(players=names, seed=0)
+        self._mask = _play.mask_array(self.game)
 
     # ------------------------------------------------------------------ helpers
     def _apply(self, action: Any) -> None:
@@ -135,7 +136,8 @@ class YamsEnv(gymnasium.Env[Observation, np.int64]):
         return int(self.game.result().scores[0])
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": _play.mask_array(self.game)}
+        self._mask = _play.mask_array(self.game)
+        return {"action_mask": self._mask.copy()}
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions now, one bool per action id (what ``MaskablePPO`` asks for).
@@ -146,7 +148,7 @@ class YamsEnv(gymnasium.Env[Observation, np.int64]):
             >>> env.action_masks().nonzero()[0].tolist()  # Roll(keep=Dice()) is id 0
             [0]
         """
-        return _play.mask_array(self.game).astype(np.bool_)
+        return self._mask.astype(np.bool_)
 
     # ------------------------------------------------------------------ gymnasium API
     def reset(
@@ -202,13 +204,12 @@ class YamsEnv(gymnasium.Env[Observation, np.int64]):
         if self.game.is_over:
             raise GameOverError("the episode has ended: call reset() before stepping again")
         index = int(action)
-        mask = _compat.legal_mask(self.game)
+        mask = self._mask
         if not 0 <= index < len(mask) or not mask[index]:
             error = _play.illegal(self.game, index, self.space)
             if self.illegal_action == "raise":
                 raise error
-            info = self._info()
-            info["illegal_action"] = str(error)
+            info = {"action_mask": self._mask.copy(), "illegal_action": str(error)}
             return observe(self.game, 0), self.illegal_reward, False, False, info
         before = self._score() if self.reward_mode == "score" else 0
         self._apply(self.space[index])

@@ -52,9 +52,9 @@ Floats = npt.NDArray[np.float32]
 
 _KIND_ROLL, _KIND_SCORE, _KIND_SCRATCH = 0, 1, 2
 #: ``_SUBKEEPS[r, k]``: keep ``k`` is among the dice of roll ``r`` (a Roll keeping it is legal).
-_SUBKEEPS = np.zeros((tables.NUM_ROLLS, tables.NUM_KEEPS), dtype=np.bool_)
+_SUBKEEPS = np.zeros((tables.NUM_ROLLS, tables.NUM_KEEPS), dtype=np.int8)
 for _r in range(tables.NUM_ROLLS):
-    _SUBKEEPS[_r, tables.ROLL_KEEPS[_r, : tables.ROLL_KEEP_COUNTS[_r]]] = True
+    _SUBKEEPS[_r, tables.ROLL_KEEPS[_r, : tables.ROLL_KEEP_COUNTS[_r]]] = 1
 _COUNTS = np.vstack([tables.COUNTS, np.zeros((1, 6), dtype=np.int64)]) / 5.0  # row -1: no dice yet
 
 
@@ -103,6 +103,7 @@ class YamsVectorEnv(VectorEnv[Floats, IntArray, Floats]):
             self._scratch_ids = np.array([self.space.index(Scratch(r)) for r in m.rows], dtype=np.int64)
             kind[self._scratch_ids], arg[self._scratch_ids] = _KIND_SCRATCH, np.arange(rows)
         self._roll_ids = np.array([self.space.index(Roll(keep=k)) for k in KEEPS], dtype=np.int64)
+        self._rolls_first = bool((self._roll_ids == np.arange(len(KEEPS))).all())
         self._kind, self._arg = kind, arg
         self._scale = np.array([1.0 / max(1, row.max) for row in self.variant.rules.rows])
         self._full = (1 << rows) - 1
@@ -120,6 +121,7 @@ class YamsVectorEnv(VectorEnv[Floats, IntArray, Floats]):
         self._thrown = np.zeros(n, dtype=np.uint64)
         self._done = np.zeros(n, dtype=np.bool_)
         self._keys = episode_keys(self._seeds, self._episodes)
+        self._mask = self._masks()
 
     def _restart(self, where: IntArray) -> None:
         g = self._games
@@ -142,12 +144,14 @@ class YamsVectorEnv(VectorEnv[Floats, IntArray, Floats]):
     def _masks(self) -> npt.NDArray[np.int8]:
         n, m = self.num_envs, self.model
         mask = np.zeros((n, len(self.space)), dtype=np.int8)
-        live = np.nonzero(~self._done)[0]
-        first = live[self._throws[live] == 0]
-        mask[first, self._roll_ids[0]] = 1
-        middle = live[(self._throws[live] > 0) & (self._throws[live] < m.max_throws)]
-        mask[middle[:, None], self._roll_ids[None, :]] = _SUBKEEPS[self._roll[middle]]
-        thrown = live[self._throws[live] > 0]
+        live, throws = ~self._done, self._throws
+        mask[live & (throws == 0), self._roll_ids[0]] = 1
+        middle = np.flatnonzero(live & (throws > 0) & (throws < m.max_throws))
+        if self._rolls_first:  # ids 0..461 are the keeps in order: copy whole rows of the keep table
+            mask[middle, : len(KEEPS)] = _SUBKEEPS[self._roll[middle]]
+        else:
+            mask[middle[:, None], self._roll_ids[None, :]] = _SUBKEEPS[self._roll[middle]]
+        thrown = np.flatnonzero(live & (throws > 0))
         legal = self._games.legal_rows(thrown, self._roll[thrown]).astype(np.int8)
         mask[thrown[:, None], self._score_ids[None, :]] = legal
         if len(self._scratch_ids):
@@ -157,23 +161,22 @@ class YamsVectorEnv(VectorEnv[Floats, IntArray, Floats]):
     def _observe(self) -> Floats:
         g, m = self._games, self.model
         n, rows = self.num_envs, len(m.rows)
-        filled = ((g.filled[:, None] >> np.arange(rows)[None, :]) & 1).astype(np.float64)
-        cells = np.stack([filled, self._scratched, np.minimum(1.0, g.points * self._scale[None, :])], axis=2)
-        parts = [cells.reshape(n, rows * 3)]
+        obs = np.zeros((n, self.single_observation_space.shape[0]), dtype=np.float32)
+        cells = obs[:, : rows * 3].reshape(n, rows, 3)
+        cells[:, :, 0] = (g.filled[:, None] >> np.arange(rows)[None, :]) & 1
+        cells[:, :, 1] = self._scratched
+        cells[:, :, 2] = np.minimum(1.0, g.points * self._scale[None, :])
+        at = rows * 3
         if m.cap > 0 and self.variant.rules.bonus is not None:
-            earned = m.bonus[np.minimum(g.upper, m.cap)] > 0
-            parts.append(np.stack([np.minimum(1.0, g.upper / m.cap), earned], axis=1))
-        else:
-            parts.append(np.zeros((n, 2)))
-        parts.append(np.minimum(1.0, g.extra / 1000.0)[:, None])
-        parts.append(np.zeros((n, 1)))  # column weights
-        parts.append(_COUNTS[self._roll])
-        throws = np.zeros((n, m.max_throws + 1))
-        throws[np.arange(n), self._throws] = 1.0
-        parts.append(throws)
-        parts.append(np.zeros((n, 1)))  # challenge
-        parts.append(np.ones((n, 1)))  # to move: the only player
-        return np.concatenate(parts, axis=1).astype(np.float32)
+            obs[:, at] = np.minimum(1.0, g.upper / m.cap)
+            obs[:, at + 1] = m.bonus[np.minimum(g.upper, m.cap)] > 0
+        obs[:, at + 2] = np.minimum(1.0, g.extra / 1000.0)
+        at += 4  # upper (2), extra (1), column weights (1: none)
+        obs[:, at : at + 6] = _COUNTS[self._roll]
+        at += 6
+        obs[np.arange(n), at + self._throws] = 1.0
+        obs[:, -1] = 1.0  # to move: the only player (the challenge flag before it stays 0)
+        return obs
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions of every game, shape ``(num_envs, actions)``; games about to restart: none.
@@ -184,7 +187,7 @@ class YamsVectorEnv(VectorEnv[Floats, IntArray, Floats]):
             >>> envs.action_masks().sum(axis=1).tolist()
             [1, 1, 1]
         """
-        return self._masks().astype(np.bool_)
+        return self._mask.astype(np.bool_)
 
     # ------------------------------------------------------------------ gymnasium API
     def reset(
@@ -210,7 +213,7 @@ class YamsVectorEnv(VectorEnv[Floats, IntArray, Floats]):
         self._seeds = seeds
         self._episodes = np.zeros(self.num_envs, dtype=np.uint64)
         self._start_all()
-        return self._observe(), {"action_mask": self._masks()}
+        return self._observe(), {"action_mask": self._mask}
 
     def step(self, actions: Any) -> tuple[Floats, Floats, Any, Any, dict[str, Any]]:
         """Apply one action id per game (ignored for games that restart on this step).
@@ -231,7 +234,7 @@ class YamsVectorEnv(VectorEnv[Floats, IntArray, Floats]):
         n, g = self.num_envs, self._games
         restarting = np.nonzero(self._done)[0]
         live = np.nonzero(~self._done)[0]
-        mask = self._masks()
+        mask = self._mask
         bad = live[(acts[live] < 0) | (acts[live] >= len(self.space))]
         if not len(bad):
             bad = live[mask[live, acts[live]] == 0]
@@ -264,13 +267,9 @@ class YamsVectorEnv(VectorEnv[Floats, IntArray, Floats]):
         terminated = np.zeros(n, dtype=np.bool_)
         terminated[live] = g.filled[live] == self._full
         self._done = terminated.copy()
-        return (
-            self._observe(),
-            reward.astype(np.float32),
-            terminated,
-            np.zeros(n, dtype=np.bool_),
-            {"action_mask": self._masks()},
-        )
+        self._mask = self._masks()
+        info = {"action_mask": self._mask}  # a fresh array every step
+        return self._observe(), reward.astype(np.float32), terminated, np.zeros(n, dtype=np.bool_), info
 
     def _single_state(self, i: int) -> Any:
         """A yamskit state with game ``i``'s sheet and dice (used to explain an illegal action)."""
