@@ -25,22 +25,9 @@ from yamskit.categories import Category, total, upper
 from yamskit.dice import KEEPS
 from yamskit.scorecard import Column, FillPolicy
 
-#: (name, options, players) of every built-in variant and mode.
-MODES: list[tuple[str, dict[str, Any], list[str]]] = [
-    ("classic", {}, ["Ann", "Bob"]),
-    ("classic", {"joker": "forced", "yams_bonus": 100}, ["Ann"]),
-    ("yahtzee", {}, ["Ann"]),
-    ("challenge", {}, ["Ann", "Bob"]),
-    ("competitive", {"mode": "1v1"}, ["A", "B"]),
-    ("competitive", {"mode": "1v1v1"}, ["A", "B", "C"]),
-    ("competitive", {"mode": "2v2"}, ["A", "B", "C", "D"]),
-    ("yam-master", {}, ["Ann", "Bob"]),
-    ("yam-master", {"removed": "out"}, ["Ann", "Bob"]),
-    ("yamslam", {}, ["Ann", "Bob", "Cy"]),
-    ("yamslam", {"mode": "solo"}, ["Ann"]),
-    ("yamslam", {"mode": "team"}, ["A", "B", "C", "D"]),
-]
-IDS = [f"{name}-{'-'.join(f'{k}={v}' for k, v in options.items())}" for name, options, _ in MODES]
+from .oracle import MODES, mode_id
+
+IDS = [mode_id(name, options) for name, options, _ in MODES]
 
 
 def _user_variant() -> yamskit.ScorecardVariant:

@@ -10,6 +10,11 @@ boxes (a Yams bonus), with boxes to cross out as a consequence, or raise an
 `IllegalActionError` subclass that names the rule. Rules are values
 you compose, not methods you override.
 
+A rule may also offer ``refusable_rows(game) -> frozenset[str]``: the rows whose boxes it
+could refuse in that position (``frozenset()`` for a rule that only changes points).
+Listing the legal moves then runs the rules only on boxes of those rows (see
+`yamskit.scorecard_moves`); a rule without the method is run on every open box.
+
 Examples:
     >>> import yamskit
     >>> game = yamskit.variant("classic").new_game(players=["Ann"], seed=1)

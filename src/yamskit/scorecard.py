@@ -173,7 +173,8 @@ class TurnCondition:
 
     The check must depend on the turn's facts (throws used, dice kept), not on the
     faces, because yamskit also asks it of throws not yet made, to keep players from
-    being stranded with no legal placement.
+    being stranded with no legal placement. Make ``check`` a module-level function (or
+    a frozen callable value) for the variant to pickle; a ``lambda`` does not pickle.
 
     Examples:
         >>> from yamskit import Dice
@@ -189,14 +190,24 @@ class TurnCondition:
     @classmethod
     def dry(cls) -> TurnCondition:
         """All five dice showing came from one throw of all five dice."""
-        return cls("dry", "the dice must come from one throw of all five dice", lambda t: t.all_dice_thrown)
+        return cls("dry", "the dice must come from one throw of all five dice", _all_dice_thrown)
 
     @classmethod
     def at_most_throws(cls, limit: int) -> TurnCondition:
         """The turn used at most ``limit`` throws."""
-        return cls(
-            f"at_most_{limit}_throws", f"the turn may use at most {limit} throws", lambda t: t.throws_used <= limit
-        )
+        return cls(f"at_most_{limit}_throws", f"the turn may use at most {limit} throws", _AtMostThrows(limit))
+
+
+def _all_dice_thrown(turn: Turn) -> bool:
+    return turn.all_dice_thrown
+
+
+@attrs.frozen
+class _AtMostThrows:
+    limit: int
+
+    def __call__(self, turn: Turn) -> bool:
+        return turn.throws_used <= self.limit
 
 
 @attrs.frozen

@@ -147,6 +147,15 @@ class ScorecardRules:
             columns_at[None] = 0
         object.__setattr__(self, "_columns_at", columns_at)
 
+    def __getstate__(self) -> dict[str, Any]:
+        # the tables are a cache: a copy (pickle, a worker process) builds its own
+        return {f.name: getattr(self, f.name) for f in attrs.fields(type(self)) if f.name != "_tables"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_tables", None)
+
     @property
     def tables(self) -> SheetTables:
         """The lookup tables the game states use to list legal moves (built on first use)."""
@@ -201,6 +210,15 @@ class ScorecardVariant:
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_key", json.dumps(self.options, sort_keys=True, default=str))
+
+    def __getstate__(self) -> dict[str, Any]:
+        # the action space is a cache: a copy builds its own
+        return {f.name: getattr(self, f.name) for f in attrs.fields(type(self)) if f.name != "_space"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_space", None)
 
     @property
     def actions(self) -> ActionSpace:
