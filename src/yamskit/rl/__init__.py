@@ -28,7 +28,7 @@ except ImportError as _error:  # pragma: no cover - exercised without the extra
         f"yamskit.rl needs {_error.name}: pip install 'yamskit[rl]' (numpy, gymnasium, pettingzoo)"
     ) from _error
 
-from ..registry import variant_names as _variant_names
+from ._play import built_in_names as _variant_names
 from .env import YamsEnv
 from .observation import default_players, observation_layout, observation_size, observe
 from .vector import YamsVectorEnv
@@ -45,7 +45,7 @@ __all__ = [
 
 
 def env_ids() -> list[str]:
-    """The Gymnasium ids this package registers, one per built-in variant.
+    """The Gymnasium ids this package registers, one per built-in variant (plug-ins: use `YamsEnv`).
 
     Examples:
         >>> env_ids()[:2]

@@ -17,6 +17,20 @@ from .dice import faces
 Reward = Literal["score", "outcome"]
 
 
+def built_in_names() -> list[str]:
+    """The names of yamskit's own variants (not plug-ins or variants registered at run time), sorted."""
+    import importlib
+    import pkgutil
+
+    from .. import variants
+
+    names: set[str] = set()
+    for info in pkgutil.iter_modules(variants.__path__):
+        module = importlib.import_module(f"{variants.__name__}.{info.name}")
+        names.update(getattr(module, "VARIANTS", {}))
+    return sorted(names)
+
+
 def resolve_variant(variant: Any, options: dict[str, Any]) -> Any:
     """A variant from a registry name (with options) or a variant object (without)."""
     if isinstance(variant, str):

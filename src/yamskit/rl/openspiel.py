@@ -315,7 +315,10 @@ def _game_type(variant: Any) -> Any:
 
 
 def register() -> list[str]:
-    """Register a pyspiel game for every registered variant; return their short names.
+    """Register a pyspiel game for every built-in variant; return their short names.
+
+    A variant of your own plays through ``YamsGame({"variant": name, ...})`` once it is in
+    the registry (`yamskit.register_variant`).
 
     Registering twice is harmless.
 
@@ -324,7 +327,7 @@ def register() -> list[str]:
         True
     """
     names = []
-    for name in registry.variant_names():
+    for name in _play.built_in_names():
         short = game_name(name)
         if short not in pyspiel.registered_names():
             # a class per variant: pyspiel keeps classes (not closures) safely until exit

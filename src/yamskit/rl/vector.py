@@ -84,7 +84,7 @@ class YamsVectorEnv(VectorEnv[Floats, IntArray, Floats]):
         self.model = model_of(self.variant)
         self.num_envs = num_envs
         self.space = _compat.action_space(self.variant)
-        size = observation_size(self.variant, 1)
+        size = self._size = observation_size(self.variant, 1)
         self.single_observation_space = spaces.Box(0.0, 1.0, shape=(size,), dtype=np.float32)
         self.single_action_space = spaces.Discrete(len(self.space))
         self.observation_space = batch_space(self.single_observation_space, num_envs)
@@ -161,7 +161,7 @@ class YamsVectorEnv(VectorEnv[Floats, IntArray, Floats]):
     def _observe(self) -> Floats:
         g, m = self._games, self.model
         n, rows = self.num_envs, len(m.rows)
-        obs = np.zeros((n, self.single_observation_space.shape[0]), dtype=np.float32)
+        obs = np.zeros((n, self._size), dtype=np.float32)
         cells = obs[:, : rows * 3].reshape(n, rows, 3)
         cells[:, :, 0] = (g.filled[:, None] >> np.arange(rows)[None, :]) & 1
         cells[:, :, 1] = self._scratched
