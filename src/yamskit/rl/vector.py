@@ -135,12 +135,6 @@ class YamsVectorEnv(VectorEnv[Floats, IntArray, Floats]):
         self._episodes[where] += np.uint64(1)
         self._keys[where] = episode_keys(self._seeds[where], self._episodes[where])
 
-    def _totals(self, where: IntArray | slice = slice(None)) -> IntArray:
-        g, m = self._games, self.model
-        bonus = m.bonus[np.minimum(g.upper[where], m.cap)]
-        totals: IntArray = g.points[where].sum(axis=1) + bonus + g.extra[where]
-        return totals
-
     def _masks(self) -> npt.NDArray[np.int8]:
         n, m = self.num_envs, self.model
         mask = np.zeros((n, len(self.space)), dtype=np.int8)
@@ -255,14 +249,17 @@ class YamsVectorEnv(VectorEnv[Floats, IntArray, Floats]):
         boxing = kind != _KIND_ROLL
         writing = live[boxing]
         if len(writing):
-            before = self._totals(writing)
+            m = self.model
             row = arg[boxing]
             crossed = kind[boxing] == _KIND_SCRATCH
+            upper_before, extra_before = g.upper[writing], g.extra[writing]
             g.write(writing, row, crossed, g.scores(writing, self._roll[writing]))
             self._scratched[writing, row] = crossed
             self._roll[writing] = -1
             self._throws[writing] = 0
-            reward[writing] = self._totals(writing) - before
+            # the step's points: the box, the change of the upper bonus, the extra points
+            bonus = m.bonus[np.minimum(g.upper[writing], m.cap)] - m.bonus[np.minimum(upper_before, m.cap)]
+            reward[writing] = g.points[writing, row] + bonus + g.extra[writing] - extra_before
         self._restart(restarting)
         terminated = np.zeros(n, dtype=np.bool_)
         terminated[live] = g.filled[live] == self._full
