@@ -44,6 +44,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
+from ..actions import Roll
 from ..bots import GreedyPlayer, Player
 from ..errors import GameOverError
 from . import _compat, _play
@@ -123,7 +124,7 @@ class YamsEnv(gymnasium.Env[Observation, np.int64]):
     # ------------------------------------------------------------------ helpers
     def _apply(self, action: Any) -> None:
         action = _play.with_faces(action, self._key, self._throws)
-        if action is not None and type(action).__name__ == "Roll":
+        if isinstance(action, Roll):
             self._throws += 1
         self.game = self.game.apply(action)
 
