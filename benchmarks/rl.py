@@ -7,11 +7,13 @@ Usage::
 Actions are random *legal* ones (chosen from the mask, as a masked agent would). Two
 figures per adapter: steps per second of the environment alone (time inside ``step`` and
 the automatic resets) and of the whole loop (the random policy included). Each is the
-median of ``--repeat`` runs of about ``--seconds`` each, in one process:
+median of ``--repeat`` runs of about ``--seconds`` each, in one process. Times are the
+process's CPU time (``time.process_time``): on a shared machine, wall-clock time also counts
+the time spent waiting for a CPU, which says nothing about the code measured.
 
 * Gymnasium: ``gymnasium.make("yamskit/yahtzee-v0")`` stepped one action at a time;
 * vector env: `yamskit.rl.YamsVectorEnv` for Yahtzee with ``--envs`` games, counting every
-  game's step (choosing the actions for all games is included);
+  game's step;
 * PettingZoo: the AEC env of classic Yams for two players, and of Yam Master;
 * OpenSpiel: ``python_yamskit_yahtzee`` with two players, counting decisions and chance nodes.
 
@@ -42,9 +44,9 @@ def rates(run: Run, seconds: float, repeat: int) -> tuple[float, float]:
     """Median steps per second of the env alone and of the whole loop."""
     alone, loop = [], []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = time.process_time()
         steps, inside = run(seconds)
-        loop.append(steps / (time.perf_counter() - start))
+        loop.append(steps / (time.process_time() - start))
         alone.append(steps / inside)
     return statistics.median(alone), statistics.median(loop)
 
@@ -53,8 +55,8 @@ def single(seconds: float) -> tuple[int, float]:
     env = gym.make("yamskit/yahtzee-v0")
     rng = np.random.default_rng(0)
     _, info = env.reset(seed=0)
-    steps, inside, end = 0, 0.0, time.perf_counter() + seconds
-    clock = time.perf_counter
+    steps, inside, end = 0, 0.0, time.process_time() + seconds
+    clock = time.process_time
     while clock() < end:
         for _ in range(100):
             action = int(rng.choice(np.flatnonzero(info["action_mask"])))
@@ -72,13 +74,13 @@ def vector(envs: int) -> Run:
         vec = YamsVectorEnv("yahtzee", num_envs=envs)
         rng = np.random.default_rng(0)
         _, info = vec.reset(seed=0)
-        steps, inside, end = 0, 0.0, time.perf_counter() + seconds
-        while time.perf_counter() < end:
+        steps, inside, end = 0, 0.0, time.process_time() + seconds
+        while time.process_time() < end:
             mask = info["action_mask"].view(np.uint8)
             actions = np.argmax(rng.integers(1, 256, size=mask.shape, dtype=np.uint8) * mask, axis=1)
-            start = time.perf_counter()
+            start = time.process_time()
             _, _, _, _, info = vec.step(actions)
-            inside += time.perf_counter() - start
+            inside += time.process_time() - start
             steps += envs
         return steps, inside
 
@@ -90,19 +92,19 @@ def pettingzoo(name: str) -> Run:
         aec = aec_env(name)
         rng = np.random.default_rng(0)
         aec.reset(seed=0)
-        steps, inside, end = 0, 0.0, time.perf_counter() + seconds
-        while time.perf_counter() < end:
-            start = time.perf_counter()
+        steps, inside, end = 0, 0.0, time.process_time() + seconds
+        while time.process_time() < end:
+            start = time.process_time()
             obs, _, terminated, truncated, _ = aec.last()
             if terminated or truncated:
                 aec.reset()
-                inside += time.perf_counter() - start
+                inside += time.process_time() - start
                 continue
-            inside += time.perf_counter() - start
+            inside += time.process_time() - start
             action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
-            start = time.perf_counter()
+            start = time.process_time()
             aec.step(action)
-            inside += time.perf_counter() - start
+            inside += time.process_time() - start
             steps += 1
         return steps, inside
 
@@ -113,22 +115,22 @@ def openspiel(seconds: float) -> tuple[int, float]:
     game = pyspiel.load_game("python_yamskit_yahtzee")
     rng = np.random.default_rng(0)
     state = game.new_initial_state()
-    steps, inside, end = 0, 0.0, time.perf_counter() + seconds
-    while time.perf_counter() < end:
-        start = time.perf_counter()
+    steps, inside, end = 0, 0.0, time.process_time() + seconds
+    while time.process_time() < end:
+        start = time.process_time()
         if state.is_terminal():
             state = game.new_initial_state()
         chance = state.is_chance_node()
         options = state.chance_outcomes() if chance else state.legal_actions()
-        inside += time.perf_counter() - start
+        inside += time.process_time() - start
         if chance:
             ids, probs = zip(*options, strict=True)
             action = ids[rng.choice(len(ids), p=np.array(probs) / sum(probs))]
         else:
             action = rng.choice(options)
-        start = time.perf_counter()
+        start = time.process_time()
         state.apply_action(int(action))
-        inside += time.perf_counter() - start
+        inside += time.process_time() - start
         steps += 1
     return steps, inside
 
