@@ -223,7 +223,14 @@ class YamsEnv(gymnasium.Env[Observation, np.int64]):
         return observe(self.game, 0), reward, terminated, False, self._info()
 
     def render(self) -> str | None:
-        """The game as text (``render_mode="ansi"``); ``None`` without a render mode."""
+        """The game as text (``render_mode="ansi"``); ``None`` without a render mode.
+
+        Examples:
+            >>> env = YamsEnv("classic", render_mode="ansi")
+            >>> _ = env.reset(seed=0)
+            >>> env.render() == env.game.render()
+            True
+        """
         if self.render_mode != "ansi":
             return None
         return str(self.game.render())

@@ -152,11 +152,24 @@ class YamsGame(pyspiel.Game):  # type: ignore[misc]
         self.names = [f"player_{i}" for i in range(self.players)]
 
     def new_initial_state(self) -> YamsState:
-        """A new game (a chance node first where coefficients are dealt)."""
+        """A new game (a chance node first where coefficients are dealt).
+
+        Examples:
+            >>> YamsGame({"variant": "competitive"}).new_initial_state().is_chance_node()
+            True
+        """
         return YamsState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
-        """The observer: `yamskit.rl.observe` as the tensor, the text view as the string."""
+        """The observer: `yamskit.rl.observe` as the tensor, the text view as the string.
+
+        Examples:
+            >>> game = YamsGame({"variant": "yamslam"})
+            >>> observer = game.make_py_observer()
+            >>> observer.set_from(game.new_initial_state(), 0)
+            >>> observer.tensor.shape
+            (45,)
+        """
         return _Observer(self)
 
 
@@ -186,16 +199,31 @@ class YamsState(pyspiel.State):  # type: ignore[misc]
 
     @property
     def game_state(self) -> Any:
-        """The yamskit state (``None`` before the coefficients are dealt)."""
+        """The yamskit state (``None`` before the coefficients are dealt).
+
+        Examples:
+            >>> YamsGame({"variant": "classic"}).new_initial_state().game_state.turn.throws_used
+            0
+        """
         return self._held.state
 
     @property
     def keep(self) -> Dice | None:
-        """The dice kept by the pending throw, or ``None``."""
+        """The dice kept by the pending throw, or ``None``.
+
+        Examples:
+            >>> YamsGame({"variant": "yamslam"}).new_initial_state().keep is None
+            True
+        """
         return self._held.keep
 
     def current_player(self) -> int:
-        """The seat to move, ``CHANCE`` at a throw or a deal, ``TERMINAL`` at the end."""
+        """The seat to move, ``CHANCE`` at a throw or a deal, ``TERMINAL`` at the end.
+
+        Examples:
+            >>> YamsGame({"variant": "yam-master"}).new_initial_state().current_player()
+            0
+        """
         if self.game_state is None or self.keep is not None:
             return int(pyspiel.PlayerId.CHANCE)
         if self.game_state.is_over:
@@ -206,7 +234,17 @@ class YamsState(pyspiel.State):  # type: ignore[misc]
         return _compat.legal_ids(self.game_state)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The outcomes of the pending throw (or deal) with their probabilities."""
+        """The outcomes of the pending throw (or deal) with their probabilities.
+
+        Ids are indexes into `yamskit.dice.ROLLS` (or into the 720 coefficient orders).
+
+        Examples:
+            >>> state = YamsGame({"variant": "yahtzee"}).new_initial_state()
+            >>> state.apply_action(0)
+            >>> outcomes = state.chance_outcomes()
+            >>> outcomes[0], len(outcomes)
+            ((0, 0.0001286008230452675), 252)
+        """
         if self.game_state is None:
             share = 1.0 / len(_COEFFICIENT_ORDERS)
             return [(i, share) for i in range(len(_COEFFICIENT_ORDERS))]
@@ -239,11 +277,21 @@ class YamsState(pyspiel.State):  # type: ignore[misc]
         return repr(self._yams.space[action])
 
     def is_terminal(self) -> bool:
-        """Whether the game has ended."""
+        """Whether the game has ended.
+
+        Examples:
+            >>> YamsGame({"variant": "classic"}).new_initial_state().is_terminal()
+            False
+        """
         return self.game_state is not None and self.keep is None and bool(self.game_state.is_over)
 
     def returns(self) -> list[float]:
-        """Final scores, duel points or +1/0/-1 (see the module docs); zeros before the end."""
+        """Final scores, duel points or +1/0/-1 (see the module docs); zeros before the end.
+
+        Examples:
+            >>> YamsGame({"variant": "yam-master"}).new_initial_state().returns()
+            [0.0, 0.0]
+        """
         if not self.is_terminal():
             return [0.0] * self._yams.players
         if self._yams.returns_kind == "outcome":

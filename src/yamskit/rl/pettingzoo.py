@@ -102,15 +102,32 @@ class YamsAECEnv(AECEnv):  # type: ignore[misc]
         self.game: Any = self.variant.new_game(players=self.possible_agents, seed=0)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        """The same dict space for every agent: ``observation`` and ``action_mask``."""
+        """The same dict space for every agent: ``observation`` and ``action_mask``.
+
+        Examples:
+            >>> YamsAECEnv("yam-master").observation_space("player_1")["observation"].shape
+            (68,)
+        """
         return self._observation_space
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        """``Discrete(len(variant.actions))`` for every agent."""
+        """``Discrete(len(variant.actions))`` for every agent.
+
+        Examples:
+            >>> YamsAECEnv("yamslam").action_space("player_0")
+            Discrete(477)
+        """
         return self._action_space
 
     def observe(self, agent: str) -> dict[str, Any]:
-        """What ``agent`` sees: its observation vector, and the legal ids if it is to move."""
+        """What ``agent`` sees: its observation vector, and the legal ids if it is to move.
+
+        Examples:
+            >>> aec = YamsAECEnv("classic")
+            >>> aec.reset(seed=1)
+            >>> int(aec.observe("player_0")["action_mask"].sum()), int(aec.observe("player_1")["action_mask"].sum())
+            (1, 0)
+        """
         seat = self.possible_agents.index(agent)
         if not self.game.is_over and self.game.current_player == seat:
             mask = _play.mask_array(self.game)
@@ -122,7 +139,14 @@ class YamsAECEnv(AECEnv):  # type: ignore[misc]
         return tuple(int(s) for s in self.game.result().scores)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Start a new game; ``seed`` fixes its dice (without one: the next episode of the last seed)."""
+        """Start a new game; ``seed`` fixes its dice (without one: the next episode of the last seed).
+
+        Examples:
+            >>> aec = YamsAECEnv("yamslam")
+            >>> aec.reset(seed=4)
+            >>> aec.agent_selection, aec.rewards
+            ('player_0', {'player_0': 0.0, 'player_1': 0.0})
+        """
         if seed is not None:
             self._base, self._episode = int(seed), 0
         elif self._base is None:
@@ -145,6 +169,13 @@ class YamsAECEnv(AECEnv):  # type: ignore[misc]
 
         Raises:
             IllegalActionError: the id is masked out (the message names the rule).
+
+        Examples:
+            >>> aec = YamsAECEnv("yam-master")
+            >>> aec.reset(seed=2)
+            >>> aec.step(0)  # player_0 throws; it is still their turn
+            >>> aec.agent_selection, aec.game.turn.throws_used
+            ('player_0', 1)
         """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
@@ -177,13 +208,24 @@ class YamsAECEnv(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        """The game as text (``render_mode="ansi"``)."""
+        """The game as text (``render_mode="ansi"``).
+
+        Examples:
+            >>> aec = YamsAECEnv("yam-master", render_mode="ansi")
+            >>> aec.reset(seed=2)
+            >>> aec.render() == aec.game.render()
+            True
+        """
         if self.render_mode != "ansi":
             return None
         return str(self.game.render())
 
     def close(self) -> None:
-        """Nothing to release."""
+        """Nothing to release.
+
+        Examples:
+            >>> YamsAECEnv("classic").close()
+        """
 
 
 def raw_env(variant: Any = "classic", **kwargs: Any) -> YamsAECEnv:
