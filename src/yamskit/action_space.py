@@ -32,6 +32,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, overload
 
@@ -138,6 +139,22 @@ class ActionSpace(Sequence[Action]):
             raise UnknownActionError(f"{action!r} is not in the action space of {self._name}")
         return found
 
+    def find(self, action: object) -> int | None:
+        """The id of ``action`` when it is exactly one of the space's decisions (or an alias), else ``None``.
+
+        Unlike `index`, a throw with explicit faces is not found (it is not a decision of the space).
+
+        Examples:
+            >>> import yamskit
+            >>> space = yamskit.variant("classic").actions
+            >>> space.find(yamskit.Roll()), space.find(yamskit.Roll(outcome="12345")), space.find("yams")
+            (0, None, None)
+        """
+        try:
+            return self._index.get(action)  # type: ignore[call-overload, no-any-return]
+        except TypeError:  # unhashable
+            return None
+
     def count(self, action: object) -> int:
         """1 if ``action`` is in the space, else 0.
 
@@ -208,15 +225,20 @@ def scorecard_actions(name: str, rules: ScorecardRules) -> ActionSpace:
         >>> len(yamskit.variant("competitive").actions)  # no crossing out
         540
     """
-    rows = rules.row_ids
-    single = len(rules.columns) == 1
-    kinds: tuple[type[Score] | type[Scratch], ...] = (Score, Scratch) if rules.allow_scratch else (Score,)
+    return _scorecard_actions(name, rules.row_ids, rules.column_ids, rules.allow_scratch)
+
+
+@functools.lru_cache(maxsize=256)
+def _scorecard_actions(name: str, rows: tuple[str, ...], columns: tuple[str, ...], allow_scratch: bool) -> ActionSpace:
+    # shared by every variant object with the same sheet (loading a game builds a new variant object)
+    single = len(columns) == 1
+    kinds: tuple[type[Score] | type[Scratch], ...] = (Score, Scratch) if allow_scratch else (Score,)
     actions: list[Action] = list(ROLL_ACTIONS)
     aliases: list[tuple[Action, int]] = []
     for kind in kinds:
-        for column in rules.columns:
+        for column in columns:
             for row in rows:
                 if single:
-                    aliases.append((kind(row, column.id), len(actions)))
-                actions.append(kind(row, None if single else column.id))
+                    aliases.append((kind(row, column), len(actions)))
+                actions.append(kind(row, None if single else column))
     return ActionSpace(name, actions, aliases=aliases)

@@ -19,6 +19,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import itertools
 import math
@@ -129,6 +130,8 @@ class Dice:
 
     def __add__(self, other: Dice) -> Dice:
         """The union of two multisets (kept dice plus a new throw)."""
+        if not self.faces:
+            return other
         found = _INTERNED.get(tuple(sorted(self.faces + other.faces)))
         return found if found is not None else Dice(self.faces + other.faces)
 
@@ -324,8 +327,10 @@ def face_from_seed(seed: int, draw: int) -> int:
         attempt += 1  # pragma: no cover - probability 2**-80
 
 
-_blake2b = hashlib.blake2b
-_FIRST_ATTEMPT = (0).to_bytes(4, "big")
+@functools.lru_cache(maxsize=1024)
+def _seeded_hasher(seed: int) -> hashlib.blake2b:
+    """A BLAKE2b hasher fed with the seed's bytes; copies of it hash the rest of a draw."""
+    return hashlib.blake2b(seed.to_bytes(8, "big"), digest_size=16)
 
 
 def _check_seed(_instance: object, _attribute: object, value: int) -> None:
@@ -366,11 +371,18 @@ class DiceStream:
         if type(count) is not int or not 0 <= count <= NUM_DICE:
             raise InvalidDiceError(f"cannot throw {count!r} dice: between 0 and {NUM_DICE}")
         seed, draws = self.seed, self.draws
-        prefix = seed.to_bytes(8, "big")
+        if draws + count >= _MAX_SEED:
+            raise InvalidDiceError(f"the dice stream of seed {seed} is exhausted: {draws} faces drawn")
+        hasher = _seeded_hasher(seed)
         faces = []
         for draw in range(draws, draws + count):
             # the first attempt of face_from_seed, inlined: its first byte decides 252 times in 256
-            first = _blake2b(prefix + draw.to_bytes(8, "big") + _FIRST_ATTEMPT, digest_size=16).digest()[0]
+            h = hasher.copy()
+            h.update((draw << 32).to_bytes(12, "big"))  # the draw counter, then attempt 0
+            first = h.digest()[0]
             faces.append(first % 6 + 1 if first < 252 else face_from_seed(seed, draw))
         faces.sort()
-        return _INTERNED[tuple(faces)], DiceStream(seed=seed, draws=draws + count)
+        after = object.__new__(DiceStream)  # seed and counter are known to be valid
+        object.__setattr__(after, "seed", seed)
+        object.__setattr__(after, "draws", draws + count)
+        return _INTERNED[tuple(faces)], after

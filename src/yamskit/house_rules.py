@@ -13,7 +13,7 @@ Examples:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 import attrs
 
@@ -173,11 +173,5 @@ class FiveOfAKindBonus:
             return attrs.evolve(p, extra=p.extra + self.points, notes=(*p.notes, f"bonus {self.points}"))
         return p
 
-    def refusable_rows(self, game: ScorecardGame) -> frozenset[str]:
-        """None: this rule only adds points, it never refuses a placement.
-
-        Examples:
-            >>> FiveOfAKindBonus().refusable_rows(None)
-            frozenset()
-        """
-        return frozenset()
+    #: Never refuses a placement, it only adds points (see `yamskit.scorecard_moves`).
+    refusable_rows: ClassVar[frozenset[str]] = frozenset()

@@ -78,7 +78,19 @@ class Placement:
 
     def written_as_zero(self, note: str) -> Placement:
         """This placement, written as a crossed-out 0, with ``note`` explaining why."""
-        return attrs.evolve(self, points=0, crossed=True, notes=(*self.notes, note))
+        return Placement(
+            self.player,
+            self.row,
+            self.column,
+            self.dice,
+            self.turn,
+            self.scratch,
+            0,
+            True,
+            self.extra,
+            self.also_cross,
+            (*self.notes, note),
+        )
 
 
 #: A placement rule: inspect or change a placement, or raise an IllegalActionError.

@@ -27,7 +27,7 @@ import attrs
 from .action_space import ActionSpace, scorecard_actions
 from .actions import Action, Roll, Score, Scratch
 from .categories import Category
-from .dice import Dice, DiceStream
+from .dice import NUM_DICE, Dice, DiceStream
 from .errors import (
     ColumnConditionError,
     FillOrderError,
@@ -60,6 +60,10 @@ from .turn import Turn
 __all__ = ["ScorecardGame", "ScorecardRules", "ScorecardVariant"]
 
 _PLACEHOLDER = Dice.parse("11111")
+#: Stand-in faces for throws not made yet (turn conditions look at the throws, not the faces).
+_PLACEHOLDERS: tuple[Dice, ...] = tuple(Dice((1,) * n) for n in range(NUM_DICE + 1))
+#: Boxes holding the usual points, shared (cells are values).
+_POINTS: dict[int, Cell] = {points: Cell(points=points) for points in range(1001)}
 
 
 def _standard_result(game: ScorecardGame) -> Result:
@@ -394,6 +398,11 @@ class ScorecardGame:
     _history: History = attrs.field(default=EMPTY_HISTORY, converter=to_history, alias="history")
     first_player: int = 0
     column_weights: tuple[int, ...] = ()
+    _over: bool = attrs.field(init=False, eq=False, repr=False)
+    _legal: tuple[int, ...] | None = attrs.field(init=False, default=None, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_over", all(sheet.is_full for sheet in self.sheets))
 
     # ------------------------------------------------------------------ queries
     @property
@@ -409,7 +418,7 @@ class ScorecardGame:
     @property
     def is_over(self) -> bool:
         """Whether every box of every sheet is filled."""
-        return all(sheet.is_full for sheet in self.sheets)
+        return self._over
 
     @property
     def dice(self) -> Dice:
@@ -452,12 +461,15 @@ class ScorecardGame:
             again.append(turn.thrown(Dice.of(turn.dice.faces[0]), Dice.parse("1111")))
         return any(self._can_finish(t) for t in again)
 
+    def _can_finish_keeping(self, keep: Dice) -> bool:
+        """Whether a box can still be filled after throwing all dice but ``keep`` (a throw the turn allows)."""
+        return self._can_finish(self.turn.thrown(keep, _PLACEHOLDERS[NUM_DICE - len(keep)]))
+
     def _check_roll(self, action: Roll) -> None:
         self.turn.check_throw(action.keep, action.outcome)
         if self._free_column():
             return
-        rolled = Dice(_PLACEHOLDER.faces[: 5 - len(action.keep)])
-        if not self._can_finish(self.turn.thrown(action.keep, rolled)):
+        if not self._can_finish_keeping(action.keep):
             kept = f"keeping {action.keep}" if len(action.keep) else "this throw"
             raise ColumnConditionError(
                 f"{kept} would leave no box you may fill this turn: "
@@ -497,9 +509,15 @@ class ScorecardGame:
             )
         if column.condition is not None and not column.condition.check(turn):
             raise ColumnConditionError(f"column {column.id!r}: {column.condition.description}")
+        return self._placement_at(r, c, scratch)
+
+    def _placement_at(self, r: int, c: int, scratch: bool) -> Placement:
+        """The placement in box (``r``, ``c``), through the rules, for a box the sheet and column allow."""
+        rules = self.rules
+        turn = self.turn
         dice = turn.throws[-1].dice
         points = 0 if scratch else rules.rows[r].table[dice.index]
-        p = Placement(self.current_player, action.row, column.id, dice, turn, scratch, points, scratch)
+        p = Placement(self.current_player, rules.row_ids[r], rules.column_ids[c], dice, turn, scratch, points, scratch)
         for rule in rules.rules:
             p = rule(self, p)
         return p
@@ -575,7 +593,11 @@ class ScorecardGame:
             >>> len(ids), g.variant.actions[ids[-1]]
             (58, Scratch(row='chance', column=None))
         """
-        return legal_ids(self)
+        legal = self._legal
+        if legal is None:
+            legal = legal_ids(self)
+            object.__setattr__(self, "_legal", legal)  # a cache: the state itself never changes
+        return legal
 
     def legal_action_mask(self) -> bytes:
         """One byte per id of ``variant.actions``: 1 where the decision is legal, else 0.
@@ -587,7 +609,7 @@ class ScorecardGame:
             (488, 1)
         """
         mask = bytearray(len(self.variant.actions))
-        for i in legal_ids(self):
+        for i in self.legal_action_ids():
             mask[i] = 1
         return bytes(mask)
 
@@ -604,10 +626,15 @@ class ScorecardGame:
             >>> g.apply(yamskit.Roll()).turn.throws_used, g.turn.throws_used
             (1, 0)
         """
-        if self.is_over:
+        if self._over:
             raise game_over_error(self.players)
         if player is not None:
             resolve_player(self.players, self.current_player, player)
+        legal = self._legal
+        if legal is not None:  # the legal ids are known: a decision among them needs no more checks
+            i = self.variant.actions.find(action)
+            if i is not None and i in legal:
+                return self._apply_id(i, action)
         if isinstance(action, Roll):
             self._check_roll(action)
             turn, stream, done = roll_dice(self.turn, self.stream, action)
@@ -626,9 +653,30 @@ class ScorecardGame:
             return self._write(self.placement(action), action)
         raise UnknownActionError(f"{self.variant.name} has no action {type(action).__name__}")
 
+    def _apply_id(self, i: int, action: Action) -> ScorecardGame:
+        """Apply the legal decision ``i`` of the action space (``action`` is how it was spelled)."""
+        tables = self.rules.tables
+        if i < tables.score_base:  # a throw with its faces from the stream
+            assert isinstance(action, Roll)
+            keep = action.keep
+            rolled, stream = self.stream.throw(NUM_DICE - len(keep))
+            state = object.__new__(ScorecardGame)  # the same game a throw later: copied field by field
+            for name in _SLOTS:
+                object.__setattr__(state, name, getattr(self, name))
+            object.__setattr__(state, "turn", self.turn.thrown(keep, rolled))
+            object.__setattr__(state, "stream", stream)
+            object.__setattr__(state, "_history", self._history.append(Move(self.current_player, Roll(keep, rolled))))
+            object.__setattr__(state, "_legal", None)
+            return state
+        assert isinstance(action, (Score, Scratch))
+        boxes = tables.rows * tables.columns
+        box = i - tables.score_base
+        c, r = divmod(box % boxes, tables.rows)
+        return self._write(self._placement_at(r, c, box >= boxes), action)
+
     def _write(self, p: Placement, action: Score | Scratch) -> ScorecardGame:
         rules = self.rules
-        cell = SCRATCHED if p.crossed else Cell(points=p.points)
+        cell = SCRATCHED if p.crossed else _POINTS.get(p.points) or Cell(points=p.points)
         changes = [(rules.row_index(p.row), rules.column_index(p.column), cell)]
         changes.extend((rules.row_index(row), rules.column_index(column), SCRATCHED) for row, column in p.also_cross)
         sheet = self.sheets[p.player].with_cells(changes, extra=p.extra)
@@ -671,3 +719,7 @@ class ScorecardGame:
         from .serialization import dump_game, scorecard_state_to_data
 
         return dump_game(self.variant, scorecard_state_to_data(self))
+
+
+#: The attributes of a `ScorecardGame`, for copying one quickly.
+_SLOTS: tuple[str, ...] = tuple(f.name for f in attrs.fields(ScorecardGame))

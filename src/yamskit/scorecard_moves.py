@@ -7,10 +7,12 @@ action space; the keeps a player may choose come from `yamskit.dice.SUB_KEEPS`.
 `legal_ids` puts these together with the columns' turn conditions and the variant's
 placement rules:
 
-* a placement rule may say which rows it could ever refuse in a position by offering a
-  method ``refusable_rows(game) -> frozenset[str]``; only boxes of those rows are then
-  checked through the full `ScorecardGame.placement`. A rule without that method may
-  refuse anything, so every candidate box is checked through it: still exact, slower;
+* a placement rule may say which boxes it could refuse in a position by offering
+  ``refusable_rows``: a method ``refusable_rows(game) -> frozenset``, or a plain
+  ``frozenset`` when the answer never changes (``frozenset()`` for a rule that only changes
+  points). Its items are row ids (every box of that row) or ``(row, column)`` pairs (one
+  box). Only those boxes are then run through the rules one by one. A rule without it may
+  refuse anything, so every candidate box is run through it: still exact, slower;
 * a throw is legal while a box can still be filled after it; when every open column
   has a turn condition, each keep is checked the long way (`ScorecardGame.check`).
 
@@ -28,22 +30,34 @@ Examples:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .action_space import NUM_ROLL_IDS
-from .dice import SUB_KEEPS
+from .dice import KEEPS, SUB_KEEPS
 from .errors import IllegalActionError
 
 if TYPE_CHECKING:
     from .scorecard import Column, TurnCondition
     from .scorecard_game import ScorecardGame, ScorecardRules
 
-__all__ = ["SheetTables", "legal_ids"]
+__all__ = ["SUB_KEEP_SETS", "Refusable", "SheetTables", "legal_ids"]
 
-#: Bound on the memo of each rule set (column, mask) -> open boxes; cleared when reached.
-_MEMO_LIMIT = 1 << 18
+#: Bound on each memo of a rule set; a memo is cleared when it reaches it.
+_MEMO_LIMIT = 1 << 17
 #: For each roll index, the set of keep indexes a player may choose (for quick membership).
 SUB_KEEP_SETS: tuple[frozenset[int], ...] = tuple(frozenset(keeps) for keeps in SUB_KEEPS)
+
+#: What a placement rule says it may refuse: a row id (each box of the row) or a ``(row, column)`` box.
+Refusable = str | tuple[str, str]
+
+#: The open boxes of one sheet: whether a column without a turn condition has one, and for each
+#: column that has some, its condition with the Score ids and the Scratch ids of its open boxes.
+_Open = tuple[bool, tuple[tuple["TurnCondition | None", tuple[int, ...], tuple[int, ...]], ...]]
+
+
+def _static_rows(rule: object) -> frozenset[Refusable] | None:
+    rows = getattr(rule, "refusable_rows", None)
+    return rows if isinstance(rows, frozenset) else None
 
 
 class SheetTables:
@@ -54,15 +68,31 @@ class SheetTables:
         score_base: id of ``Score`` for box (0, 0); box ``(r, c)`` is ``score_base + c * rows + r``.
         scratch_base: the same for ``Scratch``, or ``None`` without crossing out.
         conditions: each column's turn condition (``None`` when it has none).
+        dynamic_rules: the placement rules whose refusals depend on the position.
+        static_rows: the rows the other rules may always refuse.
 
     Examples:
         >>> import yamskit
         >>> t = yamskit.variant("challenge").rules.tables
         >>> t.open_boxes(1, 0)[0]  # ascending fills minus first
         (13,)
+        >>> yamskit.variant("competitive").rules.tables.dynamic_rules  # its rules never refuse
+        ()
     """
 
-    __slots__ = ("_columns", "_memo", "_row_ids", "columns", "conditions", "rows", "score_base", "scratch_base")
+    __slots__ = (
+        "_columns",
+        "_memo",
+        "_row_ids",
+        "_sheets",
+        "columns",
+        "conditions",
+        "dynamic_rules",
+        "rows",
+        "score_base",
+        "scratch_base",
+        "static_rows",
+    )
 
     def __init__(self, rules: ScorecardRules) -> None:
         self._row_ids = rules.row_ids
@@ -72,7 +102,12 @@ class SheetTables:
         self.score_base = NUM_ROLL_IDS
         self.scratch_base: int | None = NUM_ROLL_IDS + self.rows * self.columns if rules.allow_scratch else None
         self.conditions: tuple[TurnCondition | None, ...] = tuple(c.condition for c in rules.columns)
+        self.dynamic_rules: tuple[Any, ...] = tuple(r for r in rules.rules if _static_rows(r) is None)
+        self.static_rows: frozenset[Refusable] = frozenset().union(
+            *(rows for rows in map(_static_rows, rules.rules) if rows is not None)
+        )
         self._memo: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}
+        self._sheets: dict[tuple[int, ...], _Open] = {}
 
     def open_boxes(self, column: int, mask: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
         """The rows ``column``'s fill policy opens when ``mask`` is filled, their Score ids, their Scratch ids.
@@ -99,11 +134,35 @@ class SheetTables:
             self._memo[key] = found
         return found
 
+    def open_sheet(self, masks: tuple[int, ...]) -> _Open:
+        """The open boxes of a sheet whose columns have the filled ``masks`` (see `_Open`).
 
-def _refusable(game: ScorecardGame) -> frozenset[str] | None:
-    """Rows some placement rule might refuse now; ``None``: any row (a rule that cannot tell)."""
-    rows: frozenset[str] = frozenset()
-    for rule in game.rules.rules:
+        Examples:
+            >>> import yamskit
+            >>> free, columns = yamskit.variant("challenge").rules.tables.open_sheet((0, 0, 0, 0))
+            >>> free, [len(scores) for _, scores, _ in columns]
+            (True, [1, 1, 14, 14])
+        """
+        found = self._sheets.get(masks)
+        if found is None:
+            free = False
+            columns = []
+            for c, mask in enumerate(masks):
+                rows, scores, scratches = self.open_boxes(c, mask)
+                if rows:
+                    free = free or self.conditions[c] is None
+                    columns.append((self.conditions[c], scores, scratches))
+            found = (free, tuple(columns))
+            if len(self._sheets) >= _MEMO_LIMIT:
+                self._sheets.clear()
+            self._sheets[masks] = found
+        return found
+
+
+def _refusable(game: ScorecardGame, tables: SheetTables) -> frozenset[Refusable] | None:
+    """Rows and boxes some placement rule might refuse now; ``None``: anything (a rule that cannot tell)."""
+    rows = tables.static_rows
+    for rule in tables.dynamic_rules:
         tell = getattr(rule, "refusable_rows", None)
         if tell is None:
             return None
@@ -126,51 +185,54 @@ def legal_ids(game: ScorecardGame) -> tuple[int, ...]:
     rules = game.rules
     tables = rules.tables
     turn = game.turn
-    masks = game.sheets[game.current_player].masks
-    conditions = tables.conditions
-    thrown = bool(turn.throws)
-    free_column = False
-    scores: list[int] = []
-    scratches: list[int] = []
-    for c in range(tables.columns):
-        rows, score_ids, scratch_ids = tables.open_boxes(c, masks[c])
-        if not rows:
-            continue
-        condition = conditions[c]
-        if condition is None:
-            free_column = True
-        elif not thrown or not condition.check(turn):
-            continue
-        if thrown:
-            scores.extend(score_ids)
-            scratches.extend(scratch_ids)
-    if turn.max_throws - len(turn.throws) <= 0:
+    throws = turn.throws
+    free, columns = tables.open_sheet(game.sheets[game.current_player].masks)
+    if len(throws) >= turn.max_throws:
         keeps: tuple[int, ...] = ()
-    elif not thrown:
+    elif not throws:
         keeps = (0,)
     else:
-        keeps = SUB_KEEPS[turn.throws[-1].dice.index]
-    if keeps and not free_column:
-        space = game.variant.actions
-        keeps = tuple(k for k in keeps if game.is_legal(space[k]))
-    if scores and rules.rules:
-        refusable = _refusable(game)
+        keeps = SUB_KEEPS[throws[-1].dice.index]
+    if keeps and not free:  # every open column has a turn condition: keep only throws that can still finish
+        keeps = tuple(k for k in keeps if game._can_finish_keeping(KEEPS[k]))
+    if not throws:
+        return keeps
+    if len(columns) == 1 and columns[0][0] is None:
+        scores, scratches = columns[0][1], columns[0][2]
+    else:
+        scores = scratches = ()
+        for condition, score_ids, scratch_ids in columns:
+            if condition is None or condition.check(turn):
+                scores += score_ids
+                scratches += scratch_ids
+    if scores and (tables.static_rows or tables.dynamic_rules):
+        refusable = _refusable(game, tables)
         if refusable is None or refusable:
-            space = game.variant.actions
-            check = None if refusable is None else {rules.row_index(r) for r in refusable}
             rows_count = tables.rows
-            scores = [i for i in scores if _placeable(game, space[i], check, (i - tables.score_base) % rows_count)]
-            scratches = [
-                i for i in scratches if _placeable(game, space[i], check, (i - tables.score_base) % rows_count)
-            ]
-    return keeps + tuple(scores) + tuple(scratches)
+            boxes = rows_count * tables.columns
+            base = tables.score_base
+            if refusable is None:
+                check = set(range(boxes))
+            else:
+                check = set()
+                for item in refusable:
+                    if isinstance(item, str):
+                        r = rules.row_index(item)
+                        check.update(range(r, boxes, rows_count))
+                    else:
+                        check.add(rules.column_index(item[1]) * rows_count + rules.row_index(item[0]))
+            scores = tuple(i for i in scores if (i - base) not in check or _placeable(game, i - base, boxes))
+            scratches = tuple(
+                i for i in scratches if (i - base) % boxes not in check or _placeable(game, i - base, boxes)
+            )
+    return keeps + scores + scratches
 
 
-def _placeable(game: ScorecardGame, action: object, check: set[int] | None, row: int) -> bool:
-    if check is not None and row not in check:
-        return True
+def _placeable(game: ScorecardGame, box: int, boxes: int) -> bool:
+    """Whether the rules accept the placement ``box`` (counted from the first Score id)."""
+    c, r = divmod(box % boxes, game.rules.tables.rows)
     try:
-        game.placement(action)  # type: ignore[arg-type]
+        game._placement_at(r, c, box >= boxes)
     except (IllegalActionError, ValueError):
         return False
     return True

@@ -163,7 +163,15 @@ class Turn:
             >>> Turn.start().thrown(Dice(), Dice.parse("12345")).throws_used
             1
         """
-        return Turn(self.max_throws, (*self.throws, Throw(keep, outcome)), self.challenge)
+        throw = object.__new__(Throw)  # built field by field: both are values checked by the caller
+        object.__setattr__(throw, "kept", keep)
+        object.__setattr__(throw, "rolled", outcome)
+        object.__setattr__(throw, "dice", keep + outcome)
+        turn = object.__new__(Turn)
+        object.__setattr__(turn, "max_throws", self.max_throws)
+        object.__setattr__(turn, "throws", (*self.throws, throw))
+        object.__setattr__(turn, "challenge", self.challenge)
+        return turn
 
     def declare_challenge(self) -> Turn:
         """The turn after declaring a challenge (a *défi*): only between the first and second throw.

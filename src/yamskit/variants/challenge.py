@@ -140,14 +140,29 @@ class PlusAboveMinus:
             )
         return p
 
-    def refusable_rows(self, game: ScorecardGame) -> frozenset[str]:
-        """The rows this rule may refuse a placement in: plus and minus (see `yamskit.scorecard_moves`).
+    def refusable_rows(self, game: ScorecardGame) -> frozenset[tuple[str, str]]:
+        """The boxes this rule may refuse now: plus in a column whose minus holds a number, and the reverse.
+
+        See `yamskit.scorecard_moves`: only these boxes are checked one by one.
 
         Examples:
-            >>> sorted(PlusAboveMinus().refusable_rows(None))
-            ['minus', 'plus']
+            >>> import yamskit
+            >>> g = yamskit.variant("challenge").new_game(seed=1)
+            >>> PlusAboveMinus().refusable_rows(g)
+            frozenset()
+            >>> g = g.apply(yamskit.Roll(outcome="55555")).apply(yamskit.Score("minus", "ascending"))
+            >>> PlusAboveMinus().refusable_rows(g.apply(yamskit.Roll()))
+            frozenset({('plus', 'ascending')})
         """
-        return frozenset((self.plus, self.minus))
+        rules = game.rules
+        plus, minus = rules.row_index(self.plus), rules.row_index(self.minus)
+        boxes = []
+        for column, cells in zip(rules.column_ids, game.sheets[game.current_player].cells, strict=True):
+            if cells[minus].points is not None and cells[plus].is_empty:
+                boxes.append((self.plus, column))
+            if cells[plus].points is not None and cells[minus].is_empty:
+                boxes.append((self.minus, column))
+        return frozenset(boxes)
 
 
 def challenge() -> ScorecardVariant:

@@ -25,7 +25,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 import attrs
 
@@ -131,14 +131,8 @@ class ZeroIsScratch:
             return p
         return p.written_as_zero(f"{p.row}: these dice do not qualify, 0")
 
-    def refusable_rows(self, game: ScorecardGame) -> frozenset[str]:
-        """None: this rule changes what a box gets (at worst a crossed-out 0), it never refuses one.
-
-        Examples:
-            >>> ZeroIsScratch().refusable_rows(None)
-            frozenset()
-        """
-        return frozenset()
+    #: Never refuses a box, it only changes what the box gets (see `yamskit.scorecard_moves`).
+    refusable_rows: ClassVar[frozenset[str]] = frozenset()
 
 
 @attrs.frozen
@@ -175,14 +169,8 @@ class GoldenRule:
     def __call__(self, game: ScorecardGame, p: Placement) -> Placement:
         return _apply_bounds("golden rule", self.bounds(game, p.player, p.row, p.column), p)
 
-    def refusable_rows(self, game: ScorecardGame) -> frozenset[str]:
-        """None: this rule changes what a box gets (at worst a crossed-out 0), it never refuses one.
-
-        Examples:
-            >>> GoldenRule().refusable_rows(None)
-            frozenset()
-        """
-        return frozenset()
+    #: Never refuses a box, it only changes what the box gets (see `yamskit.scorecard_moves`).
+    refusable_rows: ClassVar[frozenset[str]] = frozenset()
 
 
 @attrs.frozen
@@ -249,14 +237,8 @@ class SumPair:
             return attrs.evolve(p, also_cross=(*p.also_cross, (partner_row, p.column)), notes=(*p.notes, note))
         return p
 
-    def refusable_rows(self, game: ScorecardGame) -> frozenset[str]:
-        """None: this rule changes what a box gets (at worst a crossed-out 0), it never refuses one.
-
-        Examples:
-            >>> SumPair().refusable_rows(None)
-            frozenset()
-        """
-        return frozenset()
+    #: Never refuses a box, it only changes what the box gets (see `yamskit.scorecard_moves`).
+    refusable_rows: ClassVar[frozenset[str]] = frozenset()
 
 
 def _as_dict(maxima: Mapping[str, int]) -> dict[str, int]:
@@ -291,14 +273,8 @@ class Sec:
     maxima: dict[str, int] = attrs.field(converter=_as_dict, validator=_check_maxima)
     constraints: tuple[Constraint, ...] = ()
 
-    def refusable_rows(self, game: ScorecardGame) -> frozenset[str]:
-        """None: this rule changes what a box gets (at worst a crossed-out 0), it never refuses one.
-
-        Examples:
-            >>> Sec({"yams": 100}).refusable_rows(None)
-            frozenset()
-        """
-        return frozenset()
+    #: Never refuses a box, it only changes what the box gets (see `yamskit.scorecard_moves`).
+    refusable_rows: ClassVar[frozenset[str]] = frozenset()
 
     def value(self, game: ScorecardGame, player: int, row: str, column: str) -> tuple[int, str]:
         """The sec value of ``row``/``column`` for ``player`` now, and what limited it.
