@@ -213,6 +213,12 @@ class Dice:
         """
         return _sub_multisets(self.faces)
 
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows for these dice (see `yamskit.svg.dice`)."""
+        from .svg import dice
+
+        return dice(self)
+
 
 @cache
 def _sub_multisets(faces: tuple[int, ...]) -> tuple[Dice, ...]:

@@ -720,6 +720,17 @@ class ScorecardGame:
 
         return dump_game(self.variant, scorecard_state_to_data(self))
 
+    # ------------------------------------------------------------------ views
+    def __str__(self) -> str:
+        """The text view of this state (the same as `render`); ``repr`` stays the full value."""
+        return self.render()
+
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows for this state (see `yamskit.svg.svg`)."""
+        from .svg import svg
+
+        return svg(self)
+
 
 #: The attributes of a `ScorecardGame`, for copying one quickly.
 _SLOTS: tuple[str, ...] = tuple(f.name for f in attrs.fields(ScorecardGame))

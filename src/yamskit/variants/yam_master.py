@@ -673,6 +673,17 @@ class YamMasterGame:
         }
         return dump_game(self.variant, data)
 
+    # ------------------------------------------------------------------ views
+    def __str__(self) -> str:
+        """The text view of this state (the same as `render`); ``repr`` stays the full value."""
+        return self.render()
+
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows for this state (see `yamskit.svg.svg`)."""
+        from ..svg import svg
+
+        return svg(self)
+
 
 def _pair(data: Any, key: str) -> tuple[int, int]:
     from ..serialization import expect

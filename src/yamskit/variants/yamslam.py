@@ -745,6 +745,17 @@ class YamslamGame:
             },
         )
 
+    # ------------------------------------------------------------------ views
+    def __str__(self) -> str:
+        """The text view of this state (the same as `render`); ``repr`` stays the full value."""
+        return self.render()
+
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows for this state (see `yamskit.svg.svg`)."""
+        from ..svg import svg
+
+        return svg(self)
+
 
 def _state_from_data(variant: YamslamVariant, data: Any) -> YamslamGame:
     from ..serialization import expect, expect_int, history_from_data, stream_from_data, turn_from_data
