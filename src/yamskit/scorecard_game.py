@@ -660,13 +660,19 @@ class ScorecardGame:
             assert isinstance(action, Roll)
             keep = action.keep
             rolled, stream = self.stream.throw(NUM_DICE - len(keep))
-            state = object.__new__(ScorecardGame)  # the same game a throw later: copied field by field
-            for name in _SLOTS:
-                object.__setattr__(state, name, getattr(self, name))
-            object.__setattr__(state, "turn", self.turn.thrown(keep, rolled))
-            object.__setattr__(state, "stream", stream)
-            object.__setattr__(state, "_history", self._history.append(Move(self.current_player, Roll(keep, rolled))))
-            object.__setattr__(state, "_legal", None)
+            state = object.__new__(ScorecardGame)  # the same game a throw later, set field by field
+            put = object.__setattr__
+            put(state, "variant", self.variant)
+            put(state, "players", self.players)
+            put(state, "sheets", self.sheets)
+            put(state, "current_player", self.current_player)
+            put(state, "turn", self.turn.thrown(keep, rolled))
+            put(state, "stream", stream)
+            put(state, "_history", self._history.append(Move(self.current_player, Roll(keep, rolled))))
+            put(state, "first_player", self.first_player)
+            put(state, "column_weights", self.column_weights)
+            put(state, "_over", self._over)
+            put(state, "_legal", None)
             return state
         assert isinstance(action, (Score, Scratch))
         boxes = tables.rows * tables.columns
@@ -732,5 +738,17 @@ class ScorecardGame:
         return svg(self)
 
 
-#: The attributes of a `ScorecardGame`, for copying one quickly.
-_SLOTS: tuple[str, ...] = tuple(f.name for f in attrs.fields(ScorecardGame))
+# the quick copy in ScorecardGame._apply_id sets every field: keep it in step with the class
+assert [f.name for f in attrs.fields(ScorecardGame)] == [
+    "variant",
+    "players",
+    "sheets",
+    "current_player",
+    "turn",
+    "stream",
+    "_history",
+    "first_player",
+    "column_weights",
+    "_over",
+    "_legal",
+]
