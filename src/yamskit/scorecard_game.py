@@ -54,7 +54,11 @@ from .game import (
 )
 from .placement import Placement, PlacementRule
 from .scorecard import SCRATCHED, Cell, Column, Sheet, UpperBonus
+<<<<<<< HEAD
 from .scorecard_moves import SheetTables, legal_ids
+=======
+from .state_checks import check_column_weights
+>>>>>>> main
 from .turn import Turn
 
 __all__ = ["ScorecardGame", "ScorecardRules", "ScorecardVariant"]
@@ -328,7 +332,8 @@ class ScorecardVariant:
             first_player: index of the first player, or ``"roll_off"``: each throws the
                 five dice, the highest sum starts, tied leaders throw again.
             column_weights: per-column coefficients, when the variant uses them
-                (otherwise drawn by the variant's setup).
+                (otherwise drawn by the variant's setup); checked by the setup
+                (`check_column_weights`), refused by variants without one.
 
         Examples:
             >>> import yamskit
@@ -341,7 +346,7 @@ class ScorecardVariant:
         stream = new_stream(seed)
         weights: tuple[int, ...] = ()
         if column_weights is not None:
-            weights = tuple(column_weights)
+            weights = check_column_weights(self, column_weights)
         elif self.rules.setup is not None:
             weights, stream = self.rules.setup(stream, len(names))
         first, stream = choose_first_player(stream, len(names), first_player)

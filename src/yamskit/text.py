@@ -224,13 +224,34 @@ def render_duels(result: Result) -> str:
     return "\n".join(lines)
 
 
+def _fixed_options(variant: ScorecardVariant) -> str:
+    """The house rules a preset fixes, as ``" (fixed: joker='forced', ...)"``, or ``""``."""
+    fixed = [f"{k}={v!r}" for rule in variant.rules.rules for k, v in _rule_options(rule).items()]
+    return f" (fixed: {', '.join(fixed)})" if fixed else ""
+
+
+def _rule_options(rule: object) -> dict[str, object]:
+    from .house_rules import FiveOfAKindBonus, Joker
+
+    if isinstance(rule, Joker):
+        return {"joker": rule.kind}
+    if isinstance(rule, FiveOfAKindBonus):
+        return {"yams_bonus": rule.points}
+    return {}
+
+
 def describe_scorecard(variant: ScorecardVariant) -> str:
     """The rows (with their maximum), columns, bonus, throws, options and notes of a variant.
+
+    A variant without options says ``Options: none``, naming the house rules a preset
+    fixes (``yahtzee``: ``joker='forced'``, ``yams_bonus=100``).
 
     Examples:
         >>> import yamskit
         >>> print(describe_scorecard(yamskit.variant("challenge")).splitlines()[0])
         challenge: 14 rows x 4 column(s), 3 throws a turn
+        >>> [line for line in describe_scorecard(yamskit.variant("yahtzee")).splitlines() if "Options" in line]
+        ["Options: none (fixed: joker='forced', yams_bonus=100)"]
     """
     rules = variant.rules
     lines = [
@@ -248,6 +269,8 @@ def describe_scorecard(variant: ScorecardVariant) -> str:
     lines.append("Crossing out: " + ("Scratch(row, column) writes x (0)" if rules.allow_scratch else "no"))
     if variant.options:
         lines.append("Options: " + ", ".join(f"{k}={v!r}" for k, v in variant.options.items()))
+    else:
+        lines.append("Options: none" + _fixed_options(variant))
     if variant.notes:
         lines.append("Rulings:")
         lines.extend(f"  - {note}" for note in variant.notes)
