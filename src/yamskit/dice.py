@@ -379,10 +379,9 @@ class DiceStream:
         """
         if type(count) is not int or not 0 <= count <= NUM_DICE:
             raise InvalidDiceError(f"cannot throw {count!r} dice: between 0 and {NUM_DICE}")
-<<<<<<< HEAD
         seed, draws = self.seed, self.draws
         if draws + count >= _MAX_SEED:
-            raise InvalidDiceError(f"the dice stream of seed {seed} is exhausted: {draws} faces drawn")
+            raise InvalidDiceError(f"the dice stream of seed {seed} is used up (exhausted): {draws} draws made")
         hasher = _seeded_hasher(seed)
         faces = []
         for draw in range(draws, draws + count):
@@ -396,9 +395,3 @@ class DiceStream:
         object.__setattr__(after, "seed", seed)
         object.__setattr__(after, "draws", draws + count)
         return _INTERNED[tuple(faces)], after
-=======
-        if self.draws + count >= _MAX_SEED:
-            raise InvalidDiceError(f"the dice stream is used up: {self.draws} of 2**64 draws made")
-        faces = [face_from_seed(self.seed, self.draws + i) for i in range(count)]
-        return Dice(faces), DiceStream(seed=self.seed, draws=self.draws + count)
->>>>>>> main

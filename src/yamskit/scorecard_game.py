@@ -54,11 +54,8 @@ from .game import (
 )
 from .placement import Placement, PlacementRule
 from .scorecard import SCRATCHED, Cell, Column, Sheet, UpperBonus
-<<<<<<< HEAD
 from .scorecard_moves import SheetTables, legal_ids
-=======
 from .state_checks import check_column_weights
->>>>>>> main
 from .turn import Turn
 
 __all__ = ["ScorecardGame", "ScorecardRules", "ScorecardVariant"]

@@ -276,14 +276,10 @@ class Sec:
     maxima: dict[str, int] = attrs.field(converter=_as_dict, validator=_check_maxima)
     constraints: tuple[Constraint, ...] = ()
 
-<<<<<<< HEAD
     #: Never refuses a box, it only changes what the box gets (see `yamskit.scorecard_moves`).
     refusable_rows: ClassVar[frozenset[str]] = frozenset()
 
-    def value(self, game: ScorecardGame, player: int, row: str, column: str) -> tuple[int, str]:
-=======
     def value(self, game: ScorecardGame, player: int, row: str, column: str, *, dice_value: int = 0) -> tuple[int, str]:
->>>>>>> main
         """The sec value of ``row``/``column`` for ``player`` now, and what limited it.
 
         Args:
