@@ -10,6 +10,8 @@ algorithms (MCTS, expectimax, CFR...) and tests.
   their exact probabilities (`yamskit.game.throw_outcomes`, as floats). Competitive
   Yams without the ``coefficients`` option starts with a chance node dealing the column
   coefficients: one of the 720 orders of 8, 10, ..., 18, all equally likely.
+* Seat 0 always begins (``first_player=0``: no hidden roll-off), so every chance event
+  of the game is a chance node.
 * Returns at the end: each player's final score (classic, yahtzee, challenge, Yamslam,
   your own sheets: general-sum), each player's duel points (Competitive Yams: zero-sum),
   or +1 / 0 / -1 for a win, a draw, a loss (Yam Master: zero-sum).
@@ -190,7 +192,7 @@ class YamsState(pyspiel.State):  # type: ignore[misc]
         # immutable values, so the holder hands the same one to the clone
         self._held = _Shared(None, None)
         if not game.deals_coefficients:
-            self._held = _Shared(game.variant.new_game(players=game.names, seed=0), None)
+            self._held = _Shared(game.variant.new_game(players=game.names, seed=0, first_player=0), None)
 
     @property
     def _yams(self) -> YamsGame:
