@@ -62,13 +62,13 @@ def test_each_state_links_to_the_history_of_the_state_before() -> None:
 @pytest.mark.parametrize("name", ["classic", "challenge", "yam-master", "yamslam"])
 def test_json_and_equality_are_those_of_the_moves(name: str) -> None:
     v = yamskit.variant(name)
-    game = v.new_game(players=["Ann", "Bob"], seed=4).apply(Roll(outcome="12345"))
+    game = v.new_game(players=["Ann", "Bob"], seed=4, first_player=0).apply(Roll(outcome="12345"))
     data = json.loads(game.to_json())["state"]["history"]
     assert data == [{"player": 0, "action": {"type": "roll", "keep": "", "outcome": "12345"}}]
     loaded = yamskit.load_game(game.to_json())
     assert loaded == game
     assert loaded.history == game.history
-    assert game != v.new_game(players=["Ann", "Bob"], seed=4).apply(Roll(outcome="12346"))
+    assert game != v.new_game(players=["Ann", "Bob"], seed=4, first_player=0).apply(Roll(outcome="12346"))
 
 
 def test_a_long_history_pickles_and_is_freed_without_recursion() -> None:

@@ -20,5 +20,5 @@ def test_a_throw_shows_the_faces_of_the_seed_definition() -> None:
 
 
 def test_an_exhausted_stream_refuses_to_throw() -> None:
-    with pytest.raises(InvalidDiceError, match="exhausted"):
+    with pytest.raises(InvalidDiceError, match="used up"):
         DiceStream(seed=1, draws=2**64 - 3).throw(5)

@@ -381,7 +381,7 @@ class DiceStream:
             raise InvalidDiceError(f"cannot throw {count!r} dice: between 0 and {NUM_DICE}")
         seed, draws = self.seed, self.draws
         if draws + count >= _MAX_SEED:
-            raise InvalidDiceError(f"the dice stream of seed {seed} is used up (exhausted): {draws} draws made")
+            raise InvalidDiceError(f"the dice stream is used up: {draws} of 2**64 draws made")
         hasher = _seeded_hasher(seed)
         faces = []
         for draw in range(draws, draws + count):
