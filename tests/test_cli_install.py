@@ -94,7 +94,8 @@ def test_score_simulate_and_rules(bare: Path) -> None:
     assert (bare / "h.svg").read_text().startswith("<svg")
     done = _run(bare / "yamskit", "rules")
     assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == yamskit.variant_names()
+    # the built-in variants (this process may have registered more, e.g. from the docs' examples)
+    assert {"challenge", "classic", "competitive", "yahtzee", "yam-master", "yamslam"} <= set(done.stdout.split())
     done = _run(bare / "yamskit", "rules", "challenge")
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == yamskit.variant("challenge").describe().strip()
