@@ -18,5 +18,18 @@ Examples:
 from __future__ import annotations
 
 from .basic import GreedyPlayer, OptimalPlayer, Player, RandomPlayer, greedy_keep_values, play
+from .strong import LEVELS, Level, StrongPlayer, player, solvable
 
-__all__ = ["GreedyPlayer", "OptimalPlayer", "Player", "RandomPlayer", "greedy_keep_values", "play"]
+__all__ = [
+    "LEVELS",
+    "GreedyPlayer",
+    "Level",
+    "OptimalPlayer",
+    "Player",
+    "RandomPlayer",
+    "StrongPlayer",
+    "greedy_keep_values",
+    "play",
+    "player",
+    "solvable",
+]

@@ -27,8 +27,8 @@ Examples:
     >>> import yamskit
     >>> game = yamskit.variant("classic").new_game(seed=1).apply(yamskit.Roll(outcome="66612"))
     >>> view = SheetView.of(game)
-    >>> round(view.worth[view.rules.row_index("sixes"), 0], 2)
-    11.37
+    >>> round(float(view.worth[view.rules.row_index("sixes"), 0] / WORTH_FACTOR), 2)  # one turn aimed at sixes
+    12.64
 """
 
 from __future__ import annotations
@@ -148,7 +148,9 @@ class SheetView:
         player = game.current_player
         sheet = game.sheets[player]
         raw = _row_tables(rules)
-        cells = tuple((r, c) for c in range(len(rules.columns)) for r in range(len(rules.rows)) if sheet.cells[c][r].is_empty)
+        cells = tuple(
+            (r, c) for c in range(len(rules.columns)) for r in range(len(rules.rows)) if sheet.cells[c][r].is_empty
+        )
         tables = np.array([_effective(game, player, r, c, raw[r]) for r, c in cells]).reshape(len(cells), len(ROLLS))
         worth = np.zeros((len(rules.rows), len(rules.columns)))
         nonzero = np.ones((len(rules.rows), len(rules.columns)))
@@ -262,9 +264,7 @@ def _stop_table(view: SheetView, gains: FloatArray) -> Any:
     """``stop(used, fresh)`` over the boxes fillable now, with the columns' turn conditions."""
     rules = view.rules
     sheet = view.game.sheets[view.game.current_player]
-    allowed = {
-        c: set(column.policy.allowed(rules.row_ids, sheet.filled(c))) for c, column in enumerate(rules.columns)
-    }
+    allowed = {c: set(column.policy.allowed(rules.row_ids, sheet.filled(c))) for c, column in enumerate(rules.columns)}
     rows_now = [i for i, (r, c) in enumerate(view.cells) if r in allowed[c]]
     memo: dict[tuple[int, bool], FloatArray] = {}
 
@@ -337,9 +337,7 @@ def choose_on_sheet(game: ScorecardGame, *, depth: int = 10) -> Action:
     if turn.throws_left > 0:
         stop = _stop_table(view, view.gains())
         keeps = keep_values_after(stop, used=turn.throws_used, max_throws=turn.max_throws, depth=depth)
-        subs = sorted(
-            turn.dice.sub_multisets(), key=lambda k: (-keeps[keep_index(k.faces)], -len(k), k.faces)
-        )
+        subs = sorted(turn.dice.sub_multisets(), key=lambda k: (-keeps[keep_index(k.faces)], -len(k), k.faces))
         for keep in subs:
             value = float(keeps[keep_index(keep.faces)])
             if best_box is not None and value <= best_box[0] + 1e-9:
