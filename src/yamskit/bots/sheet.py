@@ -42,7 +42,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..actions import Action, Roll, Score, Scratch
-from ..dice import ROLLS, Dice, keep_index
+from ..dice import KEEPS, ROLLS, Dice, keep_index
 from ..errors import IllegalActionError
 from ..scorecard_game import ScorecardGame, ScorecardRules
 from ..turn import Throw, Turn
@@ -140,47 +140,39 @@ class SheetView:
     nonzero: FloatArray = attrs.field(repr=False)
     weights: tuple[float, ...]
     clean: int
+    spreads: FloatArray = attrs.field(repr=False)
 
     @classmethod
     def of(cls, game: ScorecardGame) -> SheetView:
         """Build the view for the player to move in ``game``."""
         rules = game.rules
+        row_ids = rules.row_ids
         player = game.current_player
         sheet = game.sheets[player]
         raw = _row_tables(rules)
         cells = tuple(
-            (r, c) for c in range(len(rules.columns)) for r in range(len(rules.rows)) if sheet.cells[c][r].is_empty
+            (r, c) for c in range(len(rules.columns)) for r in range(len(row_ids)) if sheet.cells[c][r].is_empty
         )
         tables = np.array([_effective(game, player, r, c, raw[r]) for r, c in cells]).reshape(len(cells), len(ROLLS))
-        worth = np.zeros((len(rules.rows), len(rules.columns)))
-        nonzero = np.ones((len(rules.rows), len(rules.columns)))
-        for c, column in enumerate(rules.columns):
-            index = [i for i, (_, cc) in enumerate(cells) if cc == c]
-            if not index:
-                continue
-            throws, fresh = rules.max_throws, False
-            if column.condition is not None:
-                if column.condition.name == "dry":
-                    fresh = True
-                elif column.condition.name.startswith("at_most_"):
-                    throws = min(throws, int(column.condition.name.split("_")[2]))
+        worth = np.zeros((len(row_ids), len(rules.columns)))
+        nonzero = np.ones((len(row_ids), len(rules.columns)))
+        groups: dict[tuple[int, bool], list[int]] = {}
+        for i, (_, c) in enumerate(cells):
+            groups.setdefault(_aim(rules, c), []).append(i)
+        for (throws, fresh), index in groups.items():
             block = tables[index].T
-            ev = single_target_values(block, throws=throws, fresh_only=fresh)
-            hit = single_target_values((block > 0).astype(np.float64), throws=throws, fresh_only=fresh)
+            both = single_target_values(
+                np.hstack([block, (block > 0).astype(np.float64)]), throws=throws, fresh_only=fresh
+            )
             for j, i in enumerate(index):
-                r = cells[i][0]
-                worth[r, c] = WORTH_FACTOR * ev[j]
-                nonzero[r, c] = 1.0 - (1.0 - min(1.0, hit[j])) ** CLEAN_TRIES
+                r, c = cells[i]
+                worth[r, c] = WORTH_FACTOR * both[j]
+                nonzero[r, c] = 1.0 - (1.0 - min(1.0, float(both[len(index) + j]))) ** CLEAN_TRIES
         weights = tuple(float(w) for w in game.column_weights) or (1.0,) * len(rules.columns)
-        clean = int(getattr(rules.result, "clean_bonus", 0) or _clean_bonus(rules))
-        return cls(game, rules, cells, tables, worth, nonzero, weights, clean)
+        clean = _clean_bonus(rules)
+        return cls(game, rules, cells, tables, worth, nonzero, weights, clean, _spreads(rules))
 
     # ------------------------------------------------------------------ bonus and clean terms
-    def _upper_rows(self) -> tuple[int, ...]:
-        if not self.rules.bonus:
-            return ()
-        return tuple(self.rules.row_index(r) for r in self.rules.bonus.rows)
-
     def expected_bonus(self, c: int, total: float, open_rows: Sequence[int]) -> float:
         """The expected upper bonus of column ``c`` from ``total`` with ``open_rows`` still to fill.
 
@@ -190,11 +182,14 @@ class SheetView:
             >>> view.expected_bonus(0, 63, ()), view.expected_bonus(0, 10, ())
             (35.0, 0.0)
         """
+        mean = total + sum(float(self.worth[r, c]) for r in open_rows)
+        var = sum(float(self.spreads[r]) for r in open_rows)
+        return self._bonus(mean, var)
+
+    def _bonus(self, mean: float, var: float) -> float:
         bonus = self.rules.bonus
         if not bonus:
             return 0.0
-        mean = total + sum(self.worth[r, c] for r in open_rows)
-        var = sum((UPPER_SPREAD * _FACES_OF.get(self.rules.row_ids[r], 3)) ** 2 for r in open_rows)
         out, before = 0.0, 0
         for threshold, points in bonus.tiers:
             step = points - before
@@ -206,14 +201,17 @@ class SheetView:
                 out += step * 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
         return out
 
-    def _column_state(self, c: int) -> tuple[float, list[int], bool, list[int]]:
+    def _column_state(self, c: int) -> _Column:
         sheet = self.game.sheets[self.game.current_player]
-        upper = self._upper_rows()
-        total = float(sum(sheet.cells[c][r].value for r in upper))
-        open_upper = [r for r in upper if sheet.cells[c][r].is_empty]
-        clean = all(cell.is_empty or cell.value > 0 for cell in sheet.cells[c])
-        open_all = [r for r in range(len(self.rules.rows)) if sheet.cells[c][r].is_empty]
-        return total, open_upper, clean, open_all
+        column = sheet.cells[c]
+        upper = _upper_rows(self.rules)
+        total = float(sum(column[r].value for r in upper))
+        open_upper = [r for r in upper if column[r].is_empty]
+        mean = sum(float(self.worth[r, c]) for r in open_upper)
+        var = sum(float(self.spreads[r]) for r in open_upper)
+        clean = bool(self.clean) and all(cell.is_empty or cell.value > 0 for cell in column)
+        product = math.prod(float(self.nonzero[r, c]) for r in range(len(column)) if column[r].is_empty)
+        return _Column(total, frozenset(open_upper), mean, var, self._bonus(total + mean, var), clean, product)
 
     def gains(self) -> FloatArray:
         """The value of writing each roll in each open box, shape (len(cells), 252).
@@ -225,30 +223,70 @@ class SheetView:
             (13, 252)
         """
         out = np.empty_like(self.tables)
-        cache: dict[int, tuple[float, list[int], bool, list[int]]] = {}
+        cache: dict[int, _Column] = {}
         for i, (r, c) in enumerate(self.cells):
             if c not in cache:
                 cache[c] = self._column_state(c)
             out[i] = self.weights[c] * self.gain_of(r, c, self.tables[i], cache[c])
         return out
 
-    def gain_of(
-        self, r: int, c: int, points: FloatArray, column: tuple[float, list[int], bool, list[int]] | None = None
-    ) -> FloatArray:
-        """The unweighted value of writing ``points`` (an array) in box (r, c), relative to its worth."""
-        total, open_upper, clean, open_all = column or self._column_state(c)
+    def gain_of(self, r: int, c: int, points: FloatArray, column: _Column | None = None) -> FloatArray:
+        """The unweighted value of writing ``points`` (an array) in box (r, c), relative to its worth.
+
+        Examples:
+            >>> import numpy as np, yamskit
+            >>> view = SheetView.of(yamskit.variant("classic").new_game(seed=1).apply(yamskit.Roll(outcome="12345")))
+            >>> [round(float(v), 1) for v in view.gain_of(view.rules.row_index("chance"), 0, np.array([15.0, 25.0]))]
+            [-5.5, 4.5]
+        """
+        col = column or self._column_state(c)
         value = points - self.worth[r, c]
-        if r in open_upper:
-            rest = [u for u in open_upper if u != r]
-            before = self.expected_bonus(c, total, open_upper)
-            distinct = np.unique(points)
-            after = {float(p): self.expected_bonus(c, total + float(p), rest) for p in distinct}
-            value = value + np.vectorize(after.__getitem__, otypes=[np.float64])(points) - before
-        if self.clean and clean:
-            others = math.prod(self.nonzero[o, c] for o in open_all if o != r)
-            whole = others * self.nonzero[r, c]
-            value = value + np.where(points > 0, self.clean * (others - whole), -self.clean * whole)
+        if r in col.open_upper:
+            mean = col.total + col.mean - float(self.worth[r, c])
+            var = col.var - float(self.spreads[r])
+            distinct, inverse = np.unique(points, return_inverse=True)
+            after = np.array([self._bonus(mean + float(p), var) for p in distinct])
+            value = value + after[inverse] - col.bonus
+        if col.clean:
+            mine = float(self.nonzero[r, c])
+            others = col.product / mine if mine > 0 else 0.0
+            value = value + np.where(points > 0, self.clean * (others - col.product), -self.clean * col.product)
         return np.asarray(value, dtype=np.float64)
+
+
+@attrs.frozen
+class _Column:
+    total: float
+    open_upper: frozenset[int]
+    mean: float
+    var: float
+    bonus: float
+    clean: bool
+    product: float
+
+
+def _aim(rules: ScorecardRules, c: int) -> tuple[int, bool]:
+    """The throws and the dry flag of a turn aimed at a box of column ``c``."""
+    condition = rules.columns[c].condition
+    throws, fresh = rules.max_throws, False
+    if condition is not None:
+        if condition.name == "dry":
+            fresh = True
+        elif condition.name.startswith("at_most_"):
+            throws = min(throws, int(condition.name.split("_")[2]))
+    return throws, fresh
+
+
+def _upper_rows(rules: ScorecardRules) -> tuple[int, ...]:
+    if not rules.bonus:
+        return ()
+    row_ids = rules.row_ids
+    return tuple(row_ids.index(r) for r in rules.bonus.rows if r in row_ids)
+
+
+def _spreads(rules: ScorecardRules) -> FloatArray:
+    """The variance assumed for each row's final points (number rows only)."""
+    return np.array([(UPPER_SPREAD * _FACES_OF.get(r, 3)) ** 2 for r in rules.row_ids], dtype=np.float64)
 
 
 def _clean_bonus(rules: ScorecardRules) -> int:
@@ -284,36 +322,54 @@ def _stop_table(view: SheetView, gains: FloatArray) -> Any:
     return stop
 
 
-def _placements(game: ScorecardGame, view: SheetView) -> list[tuple[float, Action]]:
-    """Every legal Score or Scratch of the current dice with its value (real points, every rule)."""
+#: How many boxes, best first by the tables, are checked against every placement rule.
+_CHECKED = 4
+
+
+def _placements(game: ScorecardGame, view: SheetView, gains: FloatArray) -> list[tuple[float, Action]]:
+    """The legal Score or Scratch of the current dice worth most, with their values (real points, every rule).
+
+    The boxes are ranked by the tables (``gains``); the best few are then placed for
+    real, so that every rule counts (a joker, a *sec*, a bonus beside the boxes); with
+    five of a kind every box is, since those rules mostly concern it.
+    """
     rules = game.rules
+    row_ids = rules.row_ids
     sheet = game.sheets[game.current_player]
     single = len(rules.columns) == 1
+    dice = game.turn.dice
+    roll = keep_index(dice.faces) - (len(KEEPS) - len(ROLLS))
+    allowed = {}
+    for c, column in enumerate(rules.columns):
+        if column.condition is None or column.condition.check(game.turn):
+            allowed[c] = set(column.policy.allowed(row_ids, sheet.filled(c)))
+    ranked = sorted(
+        (i for i, (r, c) in enumerate(view.cells) if r in allowed.get(c, ())), key=lambda i: -gains[i, roll]
+    )
+    if len(set(dice.faces)) > 1:
+        ranked = ranked[:_CHECKED]
     out: list[tuple[float, Action]] = []
     column_states: dict[int, Any] = {}
-    for c, column in enumerate(rules.columns):
-        if column.condition is not None and not column.condition.check(game.turn):
-            continue
-        for r in column.policy.allowed(rules.row_ids, sheet.filled(c)):
-            name = None if single else column.id
-            for action in (Score(rules.row_ids[r], name), Scratch(rules.row_ids[r], name)):
-                try:
-                    placed = game.placement(action)
-                except IllegalActionError:
-                    continue
-                if c not in column_states:
-                    column_states[c] = view._column_state(c)
-                points = 0.0 if placed.crossed else float(placed.points)
-                value = float(view.gain_of(r, c, np.array([points]), column_states[c])[0]) * view.weights[c]
-                value += placed.extra
-                for row, col in placed.also_cross:
-                    rr, cc = rules.row_index(row), rules.column_index(col)
-                    value -= view.weights[cc] * sheet.cells[cc][rr].value
-                    if sheet.cells[cc][rr].is_empty:
-                        value += view.weights[cc] * view.worth[rr, cc]
-                out.append((value, action))
-                if isinstance(action, Score):
-                    break  # a Scratch never beats the Score of the same box
+    for i in ranked:
+        r, c = view.cells[i]
+        name = None if single else rules.columns[c].id
+        for action in (Score(row_ids[r], name), Scratch(row_ids[r], name)):
+            try:
+                placed = game.placement(action)
+            except IllegalActionError:
+                continue
+            if c not in column_states:
+                column_states[c] = view._column_state(c)
+            points = 0.0 if placed.crossed else float(placed.points)
+            value = float(view.gain_of(r, c, np.array([points]), column_states[c])[0]) * view.weights[c]
+            value += placed.extra
+            for row, col in placed.also_cross:
+                rr, cc = rules.row_index(row), rules.column_index(col)
+                value -= view.weights[cc] * sheet.cells[cc][rr].value
+                if sheet.cells[cc][rr].is_empty:
+                    value += view.weights[cc] * view.worth[rr, cc]
+            out.append((value, action))
+            break  # the Score if it is legal, else the Scratch
     return out
 
 
@@ -332,10 +388,10 @@ def choose_on_sheet(game: ScorecardGame, *, depth: int = 10) -> Action:
     if not turn.has_thrown:
         return Roll()
     view = SheetView.of(game)
-    placements = _placements(game, view)
-    best_box = max(placements, key=lambda vp: vp[0], default=None)
+    gains = view.gains()
+    best_box = max(_placements(game, view, gains), key=lambda vp: vp[0], default=None)
     if turn.throws_left > 0:
-        stop = _stop_table(view, view.gains())
+        stop = _stop_table(view, gains)
         keeps = keep_values_after(stop, used=turn.throws_used, max_throws=turn.max_throws, depth=depth)
         subs = sorted(turn.dice.sub_multisets(), key=lambda k: (-keeps[keep_index(k.faces)], -len(k), k.faces))
         for keep in subs:
