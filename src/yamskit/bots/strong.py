@@ -6,7 +6,8 @@ kind of game:
 
 * a one-column scorecard the solver handles (classic, Yahtzee, a user's own Yatzy...):
   the exact solver's values, solved once when the estimated time fits
-  ``time_budget``;
+  ``time_budget``; otherwise the sheet split into parts solved exactly
+  (`yamskit.bots.split`);
 * any other scorecard (Yams Challenge, Competitive Yams, a user's own): each open
   box's expected future worth, the upper bonus and clean columns (`yamskit.bots.sheet`);
 * Yam Master: lines and threats (`yamskit.bots.board`);
@@ -131,6 +132,10 @@ class StrongPlayer:
         if isinstance(state, ScorecardGame):
             if self.depth >= state.rules.max_throws and solvable(state.variant, time_budget=self.time_budget):
                 return OptimalPlayer(_strategy(state.variant)).choose(state)
+            from .split import choose_split, splittable
+
+            if splittable(state.variant):
+                return choose_split(state, depth=self.depth)
             from .sheet import choose_on_sheet
 
             return choose_on_sheet(state, depth=self.depth)
