@@ -144,6 +144,12 @@ def choose_board_action(game: Any, *, depth: int = 10) -> Action:
     """The strong bot's action in Yam Master: the best way to end the turn, keep, or declare a défi.
 
     ``depth`` is how many throws ahead keeps look.
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("yam-master").new_game(players=["A", "B"], seed=1).apply(yamskit.Roll(outcome="11456"))
+        >>> choose_board_action(g)  # nothing to place yet: a défi opens its two cells to any figure
+        DeclareChallenge()
     """
     turn = game.turn
     if not turn.has_thrown:

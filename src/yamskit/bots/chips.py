@@ -112,6 +112,12 @@ def choose_chip_action(game: Any, *, depth: int = 10) -> Action:
     """The strong bot's action in Yamslam: the best chip now, or the keep that promises most.
 
     ``depth`` is how many throws ahead keeps look.
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("yamslam").new_game(players=["A", "B"], seed=1).apply(yamskit.Roll(outcome="66666"))
+        >>> choose_chip_action(g)  # a Yamslam: the best chip, and another turn
+        TakeChip(kind='large_straight', from_discard=False)
     """
     chips = game.chips(game.current_player)
     if game.second_pick:

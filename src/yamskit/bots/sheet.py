@@ -144,7 +144,14 @@ class SheetView:
 
     @classmethod
     def of(cls, game: ScorecardGame) -> SheetView:
-        """Build the view for the player to move in ``game``."""
+        """Build the view for the player to move in ``game``.
+
+        Examples:
+            >>> import yamskit
+            >>> view = SheetView.of(yamskit.variant("challenge").new_game(seed=1).apply(yamskit.Roll(outcome="12345")))
+            >>> len(view.cells), view.weights
+            (56, (1.0, 1.0, 1.0, 1.0))
+        """
         rules = game.rules
         row_ids = rules.row_ids
         player = game.current_player

@@ -29,7 +29,7 @@ from ..errors import IllegalActionError, RuleConfigError
 from ..scorecard_game import ScorecardGame, ScorecardVariant
 from .lookahead import keep_values_after
 
-__all__ = ["PART_ROWS", "choose_split", "split_parts"]
+__all__ = ["BONUS_PART_ROWS", "PART_ROWS", "choose_split", "split_parts", "splittable"]
 
 FloatArray = npt.NDArray[np.float64]
 #: The most rows of one part (other than the bonus rows).
@@ -45,6 +45,12 @@ def split_parts(variant: ScorecardVariant) -> list[tuple[tuple[int, ...], Any, F
 
     Raises:
         RuleConfigError: a part is not something the solver handles.
+
+    Examples:
+        >>> import yamskit
+        >>> rows, model, values = split_parts(yamskit.variant("classic"))[0]
+        >>> model.rows, round(float(values[0, 0, 0]), 2)  # the number rows and their bonus, played alone
+        (('ones', 'twos', 'threes', 'fours', 'fives', 'sixes'), 71.95)
     """
     rules = variant.rules
     hit = _PARTS.get(id(rules))
@@ -87,7 +93,13 @@ def _correlation(table: Any, totals: FloatArray) -> float:
 
 
 def splittable(variant: Any) -> bool:
-    """Whether ``variant`` is a one-column sheet in free order whose parts the solver handles."""
+    """Whether ``variant`` is a one-column sheet in free order whose parts the solver handles.
+
+    Examples:
+        >>> import yamskit
+        >>> splittable(yamskit.variant("yahtzee")), splittable(yamskit.variant("challenge"))
+        (True, False)
+    """
     if not isinstance(variant, ScorecardVariant) or len(variant.rules.columns) != 1:
         return False
     column = variant.rules.columns[0]

@@ -92,7 +92,7 @@ def _strategy(variant: Any) -> Any:
 class StrongPlayer:
     """A bot that plans the rest of its turn exactly and judges its end with an evaluation per variant.
 
-    Args:
+    Attributes:
         variant: the variant it will play (any scorecard variant, user-defined ones
             included; Yam Master; Yamslam).
         time_budget: seconds it may spend, once, solving a one-column sheet exactly;
@@ -120,8 +120,11 @@ class StrongPlayer:
     def choose(self, state: Any) -> Action:
         """The action it takes in ``state`` (always legal there).
 
-        Raises:
-            YamskitError: the game is over.
+        Examples:
+            >>> import yamskit
+            >>> v = yamskit.variant("yam-master")
+            >>> StrongPlayer(v).choose(v.new_game(players=["A", "B"], seed=1))
+            Roll(keep=Dice.parse(''), outcome=None)
         """
         from ..scorecard_game import ScorecardGame
         from ..variants.yam_master import YamMasterGame
