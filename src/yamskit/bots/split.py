@@ -36,6 +36,8 @@ FloatArray = npt.NDArray[np.float64]
 PART_ROWS = 8
 #: The most rows of the part that holds the bonus rows (rows that follow the dice total join them).
 BONUS_PART_ROWS = 6
+#: Weight of the change of a part's value against the points written now.
+PART_WEIGHT = 1.0
 _NEG = -1e18
 _PARTS: dict[int, tuple[Any, list[tuple[tuple[int, ...], Any, FloatArray]]]] = {}
 
@@ -131,7 +133,7 @@ def _gains(game: ScorecardGame) -> tuple[FloatArray, list[tuple[int, Any, Any]]]
                 later = after[np.minimum(upper + points.astype(np.int64), model.cap)]
             else:
                 later = np.full(len(ROLLS), float(after[upper]))
-            out[i] = points + later - now
+            out[i] = points + PART_WEIGHT * (later - now)
             info[i] = (j, model, (filled, upper, now, after))
     return out, info
 
@@ -141,7 +143,7 @@ def _real_value(game: ScorecardGame, action: Score | Scratch, info: tuple[int, A
     j, model, (_, upper, now, after) = info
     points = 0 if placed.crossed else placed.points
     new_upper = min(upper + points, model.cap) if model.bonus_rows[j] else upper
-    return float(points + placed.extra + after[new_upper] - now)
+    return float(points + placed.extra + PART_WEIGHT * (after[new_upper] - now))
 
 
 def choose_split(game: ScorecardGame, *, depth: int = 10) -> Action:
