@@ -380,6 +380,21 @@ def _placements(game: ScorecardGame, view: SheetView, gains: FloatArray) -> list
     return out
 
 
+_RECENT: list[tuple[Any, int, SheetView, FloatArray]] = []
+
+
+def _view_of(game: ScorecardGame) -> tuple[SheetView, FloatArray]:
+    """The view and gains of ``game``, reused within a turn (they do not depend on the dice)."""
+    for sheets, player, view, gains in _RECENT:
+        if sheets is game.sheets and player == game.current_player and view.game.variant is game.variant:
+            return view, gains
+    view = SheetView.of(game)
+    gains = view.gains()
+    _RECENT.insert(0, (game.sheets, game.current_player, view, gains))
+    del _RECENT[8:]
+    return view, gains
+
+
 def choose_on_sheet(game: ScorecardGame, *, depth: int = 10) -> Action:
     """The strong bot's action on a scorecard: the best keep or the best box.
 
@@ -394,8 +409,7 @@ def choose_on_sheet(game: ScorecardGame, *, depth: int = 10) -> Action:
     turn = game.turn
     if not turn.has_thrown:
         return Roll()
-    view = SheetView.of(game)
-    gains = view.gains()
+    view, gains = _view_of(game)
     best_box = max(_placements(game, view, gains), key=lambda vp: vp[0], default=None)
     if turn.throws_left > 0:
         stop = _stop_table(view, gains)
