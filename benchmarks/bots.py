@@ -122,13 +122,15 @@ def match(setup: Setup, first: str, second: str, games: int, seed: int, pool: An
     """Play one match-up and summarise it."""
     tasks = list(_tasks(setup, first, second, games, seed))
     started = time.perf_counter()
-    results = pool.map(play_one, tasks, chunksize=max(1, games // 32)) if pool else list(map(play_one, tasks))
-    wall = time.perf_counter() - started
+    results = pool.imap(play_one, tasks, chunksize=max(1, games // 64)) if pool else map(play_one, tasks)
     counts = {"win": 0, "draw": 0, "loss": 0}
     times: list[float] = []
-    for outcome, spent in results:
+    for done, (outcome, spent) in enumerate(results, start=1):
         counts[outcome] += 1
         times.extend(spent)
+        if done % 25 == 0 and done < games:  # partial figures on stderr, for long runs
+            print(f"  {setup.label} {first}-{second}: {done} games, W/D/L {counts}", file=sys.stderr, flush=True)
+    wall = time.perf_counter() - started
     score = (counts["win"] + 0.5 * counts["draw"]) / games
     low, high = wilson(score, games)
     times.sort()
