@@ -19,6 +19,7 @@ Examples:
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 import numpy as np
@@ -43,6 +44,7 @@ BONUS_PART_ROWS = 6
 PART_WEIGHT = 0.9
 _NEG = -1e18
 _PARTS: dict[int, tuple[Any, list[tuple[tuple[int, ...], Any, FloatArray]]]] = {}
+_SOLVED: dict[str, list[tuple[tuple[int, ...], Any, FloatArray]]] = {}
 
 
 def split_parts(variant: ScorecardVariant) -> list[tuple[tuple[int, ...], Any, FloatArray]]:
@@ -61,6 +63,10 @@ def split_parts(variant: ScorecardVariant) -> list[tuple[tuple[int, ...], Any, F
     hit = _PARTS.get(id(rules))
     if hit is not None and hit[0] is rules:
         return hit[1]
+    key = _signature(rules)
+    if key in _SOLVED:
+        _remember(rules, _SOLVED[key])
+        return _SOLVED[key]
     from ..solver.expectimax import solve_values
     from ..solver.model import model_of
 
@@ -86,8 +92,28 @@ def split_parts(variant: ScorecardVariant) -> list[tuple[tuple[int, ...], Any, F
         )
         model = model_of(sub)
         parts.append((group, model, solve_values(model, processes=1, quiet=True)))
-    _PARTS[id(rules)] = (rules, parts)
+    _SOLVED[key] = parts
+    _remember(rules, parts)
     return parts
+
+
+def _remember(rules: Any, parts: list[tuple[tuple[int, ...], Any, FloatArray]]) -> None:
+    if len(_PARTS) > 64:
+        _PARTS.clear()
+    _PARTS[id(rules)] = (rules, parts)
+
+
+def _signature(rules: Any) -> str:
+    """A hash of what the parts depend on: rows and their tables, bonus, throws, crossing out."""
+    text = repr(
+        (
+            [(row.id, tuple(row.table)) for row in rules.rows],
+            rules.bonus,
+            rules.max_throws,
+            rules.allow_scratch,
+        )
+    )
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 
 def _correlation(table: Any, totals: FloatArray) -> float:

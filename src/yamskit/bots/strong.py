@@ -44,17 +44,28 @@ _STATES_PER_SECOND = 100_000
 _STRATEGIES: dict[str, Any] = {}
 
 
+_MODELS: dict[int, tuple[Any, Any]] = {}
+
+
 def _model(variant: Any) -> Any:
+    """The solver's model of ``variant`` (``None`` if it has none), computed once per rules object."""
     from ..scorecard_game import ScorecardVariant
 
     if not isinstance(variant, ScorecardVariant) or len(variant.rules.columns) != 1:
         return None
+    hit = _MODELS.get(id(variant.rules))
+    if hit is not None and hit[0] is variant.rules:
+        return hit[1]
     try:
         from ..solver.model import model_of
 
-        return model_of(variant)
+        model = model_of(variant)
     except (RuleConfigError, ImportError):
-        return None
+        model = None
+    if len(_MODELS) > 64:
+        _MODELS.clear()
+    _MODELS[id(variant.rules)] = (variant.rules, model)
+    return model
 
 
 def solvable(variant: Any, *, time_budget: float | None = None) -> bool:
