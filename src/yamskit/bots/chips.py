@@ -43,6 +43,8 @@ FloatArray = npt.NDArray[np.float64]
 KINDS_POTENTIAL: tuple[float, ...] = (0.0, 1.0, 3.0, 6.0, 10.0, 16.0, 30.0, 50.0)
 #: Bonus potential of 0..4 chips of one kind (a full stack pays 30).
 STACK_POTENTIAL: tuple[float, ...] = (0.0, 1.0, 5.0, 13.0, 30.0)
+#: Share of the rack's mean chip value added to any chip taken with several players (denial, tempo).
+TEMPO = 0.5
 #: What the extra turn of a Yamslam is worth.
 EXTRA_TURN = 22.0
 _NEG = -1e18
@@ -95,6 +97,11 @@ def _values(game: Any) -> tuple[FloatArray, float]:
         best_any = max(best_any, chip_value(chips, rack, kind, from_discard=True))
     if best_any <= _NEG / 2:
         best_any = 0.0
+    if game.variant.mode != "solo" and len(rack):
+        # a chip taken is one the others cannot take: worth a share of the rack's mean chip
+        denial = TEMPO * rack.points / len(rack)
+        values = np.where(values > _NEG / 2, values + denial, values)
+        best_any += denial
     extra = EXTRA_TURN if game.variant.mode != "solo" else float(np.sort(values)[-2]) if len(rack) > 1 else 0.0
     return values, best_any + max(extra, 0.0)
 
