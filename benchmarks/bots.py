@@ -59,6 +59,10 @@ SETUPS: tuple[Setup, ...] = (
 )
 
 
+#: Time only the decisions taken with dice showing (not the opening throw of a turn).
+AFTER_THROW = False
+
+
 class Timed:
     """A bot whose decisions are timed."""
 
@@ -69,7 +73,8 @@ class Timed:
     def choose(self, state: Any) -> Any:
         start = time.perf_counter()
         action = self.bot.choose(state)
-        self.times.append(time.perf_counter() - start)
+        if not AFTER_THROW or state.turn.has_thrown:
+            self.times.append(time.perf_counter() - start)
         return action
 
 
@@ -180,7 +185,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--round-robin", action="store_true", help="every pair of random, easy, medium, hard")
     parser.add_argument("--pair", nargs=2, default=("hard", "easy"), metavar=("FIRST", "SECOND"))
     parser.add_argument("--solitaire", type=int, default=0, metavar="N", help="also N classic solitaire games")
+    parser.add_argument("--after-throw", action="store_true", help="time only decisions with dice showing")
     args = parser.parse_args(argv)
+    global AFTER_THROW
+    AFTER_THROW = args.after_throw
     setups = [s for s in SETUPS if not args.only or s.label in args.only or s.name in args.only]
     levels = ("random", "easy", "medium", "hard")
     pairs = [(a, b) for i, a in enumerate(levels) for b in levels[i + 1 :]] if args.round_robin else [tuple(args.pair)]
