@@ -42,6 +42,7 @@ LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "perfect")
 #: Solver states per second assumed when deciding whether a solve fits the time budget.
 _STATES_PER_SECOND = 100_000
 _STRATEGIES: dict[str, Any] = {}
+_COUNTS: dict[str, int] = {}
 
 
 _MODELS: dict[int, tuple[Any, Any]] = {}
@@ -83,9 +84,11 @@ def solvable(variant: Any, *, time_budget: float | None = None) -> bool:
         return False
     if time_budget is None or model.fingerprint in _STRATEGIES:
         return True
-    from ..solver.space import StateSpace
+    if model.fingerprint not in _COUNTS:
+        from ..solver.space import StateSpace
 
-    return StateSpace.of(model).count / _STATES_PER_SECOND <= time_budget
+        _COUNTS[model.fingerprint] = StateSpace.of(model).count
+    return _COUNTS[model.fingerprint] / _STATES_PER_SECOND <= time_budget
 
 
 def _strategy(variant: Any) -> Any:
