@@ -29,6 +29,7 @@ from typing import IO, Any, NoReturn
 
 from . import __version__
 from .actions import Action, DeclareChallenge, Pass, Place, RemoveToken, Roll, Score, Scratch, TakeChip
+from .bots import LEVELS, player
 from .dice import NUM_DICE, Dice
 from .errors import DeserializationError, YamskitError
 from .records import GameRecord, check_record
@@ -346,8 +347,11 @@ def _play(args: argparse.Namespace) -> int:
     if args.save:
         _check_writable(args.save)
     seed = args.seed if args.seed is not None else secrets.randbits(32)
-    bots = {f"Bot {i + 1}": make_bot(args.bot, seed=seed + i) for i in range(args.bots)}
     variant = _variant(args)
+    bots = {
+        f"Bot {i + 1}": player(variant, args.level, seed=seed + i) if args.level else make_bot(args.bot, seed=seed + i)
+        for i in range(args.bots)
+    }
     state = variant.new_game(names, seed=seed)
     print(f"{variant.name}: {', '.join(names)} (seed {seed})", file=out)
     game = [state]  # the latest state, for Ctrl-C
@@ -659,6 +663,11 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--players", nargs="+", metavar="NAME", help="names of the human players, in seat order")
     play.add_argument("--bots", type=int, default=0, metavar="N", help="bots seated after the humans")
     play.add_argument("--bot", choices=("greedy", "random"), default="greedy", help="kind of bot (default greedy)")
+    play.add_argument(
+        "--level",
+        choices=LEVELS,
+        help="bot level, instead of --bot (perfect: solvable sheets only)",
+    )
     play.add_argument("--seed", type=int, help="dice seed (random by default; printed)")
     play.add_argument(
         "--save", metavar="FILE", help="write the game record to FILE after every move, at the end, on quit or Ctrl-C"
