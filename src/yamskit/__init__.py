@@ -48,6 +48,7 @@ from .errors import (
     YamskitError,
 )
 from .game import GameState, LegalActions, Move, Result
+from .notation import from_notation
 from .records import CheckReport, GameRecord, check_record, record_schema
 from .registry import register_variant, variant, variant_names
 from .scorecard import Cell, Column, FillPolicy, Sheet, TurnCondition, UpperBonus
@@ -104,6 +105,7 @@ __all__ = [
     "YamskitError",
     "__version__",
     "check_record",
+    "from_notation",
     "load_game",
     "play",
     "record_schema",

@@ -63,12 +63,12 @@ def _write_cell(cell: Cell) -> str:
     return "x" if cell.scratched else "" if cell.points is None else str(cell.points)
 
 
-def _read_cell(text: str, where: str) -> Cell:
+def _read_cell(text: str, who: str, column: str, row: str) -> Cell:
     if text == "":
         return EMPTY
     if text == "x":
         return SCRATCHED
-    return Cell(points=read_int(text, where, 0, 10**6 - 1))
+    return Cell(points=read_int(text, f"SHEETS ({who}, {column}/{row})", 0, 10**6 - 1))
 
 
 def write_scorecard(game: ScorecardGame) -> str:
@@ -103,19 +103,17 @@ def write_scorecard(game: ScorecardGame) -> str:
 
 
 def _read_sheet(text: str, variant: ScorecardVariant, who: str) -> Sheet:
-    rows, columns = len(variant.rows), len(variant.columns)
+    row_ids, column_ids = variant.rows, variant.columns
     body, plus, extra = text.partition("+")
     parts = body.split("|")
-    if len(parts) != columns:
-        raise NotationError(f"SHEETS: {who}'s sheet has {len(parts)} columns, not {columns}")
+    if len(parts) != len(column_ids):
+        raise NotationError(f"SHEETS: {who}'s sheet has {len(parts)} columns, not {len(column_ids)}")
     cells = []
-    for c, part in enumerate(parts):
+    for column, part in zip(column_ids, parts, strict=True):
         boxes = part.split(",")
-        if len(boxes) != rows:
-            raise NotationError(f"SHEETS: {who}'s column {variant.columns[c]!r} has {len(boxes)} boxes, not {rows}")
-        cells.append(
-            tuple(_read_cell(b, f"SHEETS ({who}, {variant.columns[c]}/{variant.rows[r]})") for r, b in enumerate(boxes))
-        )
+        if len(boxes) != len(row_ids):
+            raise NotationError(f"SHEETS: {who}'s column {column!r} has {len(boxes)} boxes, not {len(row_ids)}")
+        cells.append(tuple(_read_cell(box, who, column, row) for box, row in zip(boxes, row_ids, strict=True)))
     return Sheet(tuple(cells), read_int(extra, f"SHEETS ({who}, +extra)", 1, 10**6) if plus else 0)
 
 

@@ -319,7 +319,7 @@ def check_scorecard(game: ScorecardGame) -> None:
     check_turn(game.turn, max_throws=rules.max_throws)
     if game.turn.has_thrown and game.is_over:
         raise ImpossibleTurnError("every box is filled: no turn is under way", rule="finished_game")
-    if not game.is_over and not game.legal_actions():
+    if game.turn.has_thrown and not game.legal_actions():
         raise ImpossibleTurnError(
             f"{game.players[game.current_player]} would have no legal action with dice {game.turn.dice} "
             f"after {game.turn.throws_used} throws",
