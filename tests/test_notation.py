@@ -203,3 +203,49 @@ def test_not_a_string_or_too_long_is_refused() -> None:
 def test_to_notation_refuses_other_objects() -> None:
     with pytest.raises(TypeError):
         to_notation(object())
+
+
+def _lucky_dice(rng: random.Random, keep: yamskit.Dice) -> yamskit.Dice:
+    """Faces for a throw keeping ``keep``: often five of a kind or low dice, to reach jokers, bonuses and secs."""
+    n, r = 5 - len(keep), rng.random()
+    if r < 0.6 and len(set(keep.faces)) <= 1:
+        return yamskit.Dice([keep.faces[0] if len(keep) else rng.randint(1, 6)] * n)
+    if r < 0.7:
+        return yamskit.Dice([rng.choice((1, 1, 2)) for _ in range(n)])
+    return yamskit.Dice([rng.randint(1, 6) for _ in range(n)])
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "players"),
+    [
+        ("classic", {"joker": "free", "yams_bonus": 100}, 1),
+        ("yahtzee", {}, 2),
+        ("classic", {"joker": "seed", "yams_bonus": 100}, 1),
+        ("competitive", {}, 2),
+        ("yam-master", {"removed": "out"}, 2),
+        ("yamslam", {"mode": "solo"}, 1),
+        ("yamslam", {}, 2),
+    ],
+)
+@settings(max_examples=2)
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_notation_round_trips_games_full_of_five_of_a_kind(
+    name: str, options: dict[str, Any], players: int, seed: int
+) -> None:
+    variant = yamskit.variant(name, **options)
+    rng = random.Random(seed)
+    state = variant.new_game(players=[f"P{i}" for i in range(players)], seed=seed)
+    while True:
+        back = variant.from_notation(state.to_notation())
+        assert same_position(back, state)
+        if state.is_over:
+            return
+        legal = list(state.legal_actions())
+        ends = [a for a in legal if not isinstance(a, (yamskit.Roll, yamskit.DeclareChallenge))]
+        action = rng.choice(legal)
+        if ends and state.turn.has_thrown and rng.random() < 0.6:
+            me = state.current_player
+            action = max(ends, key=lambda a: (state.apply(a).result().scores[me], rng.random()))
+        if isinstance(action, yamskit.Roll):
+            action = yamskit.Roll(keep=action.keep, outcome=_lucky_dice(rng, action.keep))
+        state = state.apply(action)
