@@ -41,8 +41,8 @@ def _turns_of(turns: int, first: int, player: int) -> int:
 
 
 def _turns_needed(board: Board, out: Sequence[int], player: int) -> int:
-    """The fewest turns ``player`` played: a placement per token on the board, a removal per opponent token out."""
-    return board.count(player) + out[1 - player]
+    """The fewest turns ``player`` played: a placement per own token on the board or out, a removal per opponent's."""
+    return board.count(player) + out[player] + out[1 - player]
 
 
 def check_yam_master(game: YamMasterGame) -> None:
@@ -120,8 +120,8 @@ def check_yam_master(game: YamMasterGame) -> None:
         had, needed = _turns_of(turns, game.first_player, p), _turns_needed(board, game.out, p)
         if had < needed:
             raise ImpossibleTurnError(
-                f"{players[p]} has played {had} of the {turns} turns, too few to place {board.count(p)} tokens "
-                f"and remove {game.out[1 - p]}",
+                f"{players[p]} has played {had} of the {turns} turns, too few to place {board.count(p) + game.out[p]} "
+                f"tokens and remove {game.out[1 - p]}",
                 rule="turn_count",
             )
     check_turn(game.turn, max_throws=MAX_THROWS, challenge=True)
