@@ -348,8 +348,8 @@ class ScorecardVariant:
             dice: the five dice showing, if the player has thrown this turn.
             throws: throws used this turn (default 1 with dice, else 0).
             kept: the dice held back in the last throw (default none: all five thrown).
-            seed: the dice stream's seed (default a fresh random one); draws: faces
-                already drawn from it (default: what a new game's setup draws).
+            seed: the dice stream's seed (default a fresh random one).
+            draws: faces already drawn from the stream (default: what a new game's setup draws).
             column_weights: per-column coefficients, a list or ``{column: weight}``
                 (default: dealt from the seed, as a new game does).
 

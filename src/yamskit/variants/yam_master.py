@@ -270,12 +270,15 @@ class YamMasterVariant:
                 ``{player: [(row, col), ...]}`` by name or index.
             out: tokens of each player out of the game (``removed="out"`` only).
             current_player: the player to act, by index or name.
-            first_player, turns: who played first and how many turns were played; by
-                default the fewest turns that fit the board and whose turn it is.
-            dice, throws, kept: the dice showing, the throws used (default 1 with dice),
-                the dice held back in the last throw (default none).
+            first_player: who played first (default: from ``turns`` and whose turn it is).
+            turns: turns played, both players counted (default: the fewest that fit the
+                board, the tokens out and whose turn it is).
+            dice: the five dice showing, if the player has thrown this turn.
+            throws: throws used this turn (default 1 with dice, else 0).
+            kept: the dice held back in the last throw (default none: all five thrown).
             challenge: whether a challenge (*défi*) was declared after the first throw.
-            seed, draws: the dice stream (default a fresh random seed, nothing drawn).
+            seed: the dice stream's seed (default a fresh random one).
+            draws: faces already drawn from the stream.
 
         Raises:
             PositionError: a value no game can reach; the message names the rule,

@@ -340,14 +340,16 @@ class YamslamVariant:
                 in team play a player's name or the team's name, ``"Ann & Cy"``).
             discard: the discard pile.
             rack: the rack (default: the chips that are nowhere else).
-            current_player, first_player: the player to act and the one who began each
-                round, by index or name.
+            current_player: the player to act, by index or name.
+            first_player: the player who begins each round, by index or name.
             round_chip: whether a chip was taken in the round so far.
             second_pick: solo only: a Yamslam's first chip is taken, the second is due.
             last_draw: the player (or side) that took the last chip from the rack.
-            dice, throws, kept: the dice showing, the throws used (default 1 with dice),
-                the dice held back in the last throw (default none).
-            seed, draws: the dice stream (default a fresh random seed, nothing drawn).
+            dice: the five dice showing, if the player has thrown this turn.
+            throws: throws used this turn (default 1 with dice, else 0).
+            kept: the dice held back in the last throw (default none: all five thrown).
+            seed: the dice stream's seed (default a fresh random one).
+            draws: faces already drawn from the stream.
 
         Raises:
             PositionError: a value no game can reach; the message names the pile and the
