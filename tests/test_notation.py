@@ -249,3 +249,28 @@ def test_notation_round_trips_games_full_of_five_of_a_kind(
         if isinstance(action, yamskit.Roll):
             action = yamskit.Roll(keep=action.keep, outcome=_lucky_dice(rng, action.keep))
         state = state.apply(action)
+
+
+def test_a_variant_of_your_own_round_trips_through_its_own_from_notation() -> None:
+    from yamskit.categories import Category, total, upper
+
+    mini = yamskit.ScorecardVariant.define("mini", rows=[upper(6), Category("chance", total)])
+    game = mini.new_game(players=["Ann"], seed=2).apply(yamskit.Roll(outcome="66612"))
+    text = game.to_notation()
+    assert text == "mini Ann , 0:0 12666 2:0"
+    assert same_position(mini.from_notation(text), game)
+    with pytest.raises(NotationError, match="unknown variant 'mini'"):
+        from_notation(text)
+
+
+@pytest.mark.parametrize("value", ["a b", "100", "null", "x,y", "é", "", 7, None, True, {"k": [1, "two words"]}])
+def test_option_values_of_any_json_kind_are_written_in_one_field(value: Any) -> None:
+    from yamskit.notation.grammar import parse_head, variant_head
+
+    class Fake:
+        name = "nosuch"
+        options = {"a": value, "b": 1}  # noqa: RUF012
+
+    head = variant_head(Fake())
+    assert len(head.split()) == 1
+    assert parse_head(head) == ("nosuch", {"a": value, "b": 1})

@@ -510,3 +510,79 @@ def test_unknown_row_or_column_ids_are_named() -> None:
         yamskit.variant("classic").position(["Ann"], sheets=[{"sevens": 7}])
     with pytest.raises(yamskit.UnknownActionError, match="unknown column 'sideways'"):
         yamskit.variant("challenge").position(["Ann"], sheets=[{"sideways": {"ones": 1}}])
+
+
+def test_players_fit_the_variant() -> None:
+    refused(ImpossibleTurnError, "players", yamskit.variant("competitive").position, ["Ann", "Bob", "Cy"])
+    refused(ImpossibleTurnError, "players", yamskit.variant("yam-master").position, ["Ann", "Ann"])
+
+
+# ------------------------------------------------------------------ every reachable state can be set up by name
+def _rebuild(state: Any) -> Any:
+    """The same position, given to ``variant.position`` by names as a player would read them off the table."""
+    v, names = state.variant, state.players
+    turn = state.turn
+    common: dict[str, Any] = {
+        "current_player": names[state.current_player],
+        "first_player": names[state.first_player],
+        "dice": str(turn.dice) if turn.has_thrown else None,
+        "throws": turn.throws_used,
+        "kept": str(turn.kept),
+        "seed": state.stream.seed,
+        "draws": state.stream.draws,
+    }
+    if isinstance(state, yamskit.ScorecardGame):
+        sheets = {
+            name: {
+                (row, column): ("x" if cell.scratched else cell.points)
+                for c, column in enumerate(v.columns)
+                for row, cell in zip(v.rows, sheet.cells[c], strict=True)
+            }
+            for name, sheet in zip(names, state.sheets, strict=True)
+        }
+        extra = {name: sheet.extra for name, sheet in zip(names, state.sheets, strict=True)}
+        return v.position(names, sheets=sheets, extra=extra, column_weights=state.column_weights, **common)
+    if hasattr(state, "board"):
+        board = {p: state.board.cells_of(p) for p in (0, 1)}
+        return v.position(names, board=board, out=state.out, turns=state.turns, challenge=turn.challenge, **common)
+    return v.position(
+        names,
+        collections=dict(zip(state.side_names, state.collections, strict=True)),
+        discard=list(state.discard),
+        round_chip=state.round_chip,
+        second_pick=state.second_pick,
+        last_draw=None if state.last_draw is None else state.side_names[state.last_draw],
+        **common,
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "players"),
+    [
+        ("classic", {"yams_bonus": 100}, 2),
+        ("challenge", {}, 1),
+        ("competitive", {"mode": "1v1v1"}, 3),
+        ("yam-master", {"removed": "out"}, 2),
+        ("yamslam", {"mode": "team"}, 4),
+        ("yamslam", {"mode": "solo"}, 1),
+    ],
+)
+def test_every_state_of_a_playout_can_be_set_up_by_name(name: str, options: dict[str, Any], players: int) -> None:
+    import random
+
+    v = yamskit.variant(name, **options)
+    rng = random.Random(len(name))
+    state = v.new_game(players=[f"P{i}" for i in range(players)], seed=3)
+    for step in range(10_000):
+        if step % 3 == 0 or state.is_over:
+            rebuilt = _rebuild(state)
+            assert rebuilt.history == ()
+            assert rebuilt.to_notation().split()[:4] == state.to_notation().split()[:4]
+            assert rebuilt.turn.dice == state.turn.dice
+            assert rebuilt.turn.throws_used == state.turn.throws_used
+            assert rebuilt.turn.all_dice_thrown == state.turn.all_dice_thrown
+            assert rebuilt.stream == state.stream
+            assert set(rebuilt.legal_actions()) == set(state.legal_actions())
+        if state.is_over:
+            return
+        state = state.apply(rng.choice(list(state.legal_actions())))

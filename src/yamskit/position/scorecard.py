@@ -32,13 +32,12 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..dice import ROLLS, Dice, DiceStream
-from ..game import check_players
 from ..house_rules import FiveOfAKindBonus, Joker, joker_value
 from ..scorecard import EMPTY, SCRATCHED, Cell, FillPolicy, Sheet
 from ..variants.challenge import PlusAboveMinus
 from ..variants.competitive_rules import GoldenRule, Sec, SumPair, ZeroIsScratch
 from .errors import ImpossibleSheetError, ImpossibleTurnError
-from .turns import build_turn, check_turn, make_stream, seat
+from .turns import build_turn, check_turn, make_stream, players_of, seat
 
 if TYPE_CHECKING:
     from ..scorecard_game import ScorecardGame, ScorecardRules, ScorecardVariant
@@ -309,7 +308,7 @@ def check_scorecard(game: ScorecardGame) -> None:
         ImpossibleSheetError: Player 1's box 'ones': no roll gives 99 in ones (it can hold 0-5)
     """
     rules = game.rules
-    check_players(list(game.players), minimum=rules.players[0], maximum=rules.players[1])
+    players_of(list(game.players), rules.players[0], rules.players[1])
     _check_seats(game)
     _check_cells(game)
     _check_extra(game)
@@ -420,10 +419,10 @@ def scorecard_position(
     from ..scorecard_game import ScorecardGame
 
     rules = variant.rules
-    names = check_players(
+    names = players_of(
         list(players) if players is not None else [f"Player {i + 1}" for i in range(rules.players[0])],
-        minimum=rules.players[0],
-        maximum=rules.players[1],
+        rules.players[0],
+        rules.players[1],
     )
     specs, extras = _by_seat(sheets, names, "sheets"), _by_seat(extra, names, "extra")
     built = tuple(_sheet(variant, s, e, name) for s, e, name in zip(specs, extras, names, strict=True))

@@ -18,11 +18,11 @@ from collections.abc import Sequence
 
 from ..dice import NUM_DICE, Dice, DiceStream
 from ..errors import YamskitError
-from ..game import new_stream
+from ..game import check_players, new_stream
 from ..turn import Throw, Turn
 from .errors import ImpossibleTurnError
 
-__all__ = ["build_turn", "check_turn", "make_stream", "seat"]
+__all__ = ["build_turn", "check_turn", "make_stream", "players_of", "seat"]
 
 
 def _dice(value: Dice | str | Sequence[int] | None, what: str) -> Dice | None:
@@ -159,3 +159,19 @@ def make_stream(seed: int | None, draws: int) -> DiceStream:
         return DiceStream(seed=new_stream(seed).seed, draws=draws)
     except YamskitError as error:
         raise ImpossibleTurnError(str(error), rule="stream") from None
+
+
+def players_of(names: Sequence[str], low: int, high: int) -> tuple[str, ...]:
+    """Check player names (strings, distinct, ``low`` to ``high`` of them) for a position.
+
+    Raises:
+        ImpossibleTurnError: with rule ``players``.
+
+    Examples:
+        >>> players_of(["Ann", "Bob"], 2, 2)
+        ('Ann', 'Bob')
+    """
+    try:
+        return check_players(names, minimum=low, maximum=high)
+    except YamskitError as error:
+        raise ImpossibleTurnError(str(error), rule="players") from None

@@ -25,10 +25,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..dice import Dice
 from ..errors import YamskitError
-from ..game import check_players
 from ..variants.yam_master_board import SIZE, Board
 from .errors import ImpossibleBoardError, ImpossibleTurnError
-from .turns import build_turn, check_turn, make_stream, seat
+from .turns import build_turn, check_turn, make_stream, players_of, seat
 
 if TYPE_CHECKING:
     from ..variants.yam_master import YamMasterGame, YamMasterVariant
@@ -60,7 +59,7 @@ def check_yam_master(game: YamMasterGame) -> None:
     from ..variants.yam_master import MAX_THROWS, TOKENS
 
     players, board, v = game.players, game.board, game.variant
-    check_players(list(players), minimum=2, maximum=2)
+    players_of(list(players), 2, 2)
     for value, what in ((game.current_player, "current_player"), (game.first_player, "first_player")):
         if type(value) is not int or value not in (0, 1):
             raise ImpossibleTurnError(f"{what} must be seat 0 or 1, not {value!r}", rule="seats")
@@ -204,7 +203,7 @@ def yam_master_position(
     """
     from ..variants.yam_master import MAX_THROWS, TOKENS, YamMasterGame
 
-    names = check_players(list(players) if players is not None else ["Player 1", "Player 2"], minimum=2, maximum=2)
+    names = players_of(list(players) if players is not None else ["Player 1", "Player 2"], 2, 2)
     grid = _board(board, names)
     gone = _pair(out, names, "out")
     current = seat(names, current_player)

@@ -27,10 +27,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..dice import Dice
 from ..errors import YamskitError
-from ..game import check_players
 from ..variants.yamslam_chips import CHIPS_PER_KIND, KINDS, ChipSet, chip_kind, is_yamslam
 from .errors import ImpossibleChipsError, ImpossibleTurnError
-from .turns import build_turn, check_turn, make_stream, seat
+from .turns import build_turn, check_turn, make_stream, players_of, seat
 
 if TYPE_CHECKING:
     from ..variants.yamslam import YamslamGame, YamslamVariant
@@ -87,7 +86,7 @@ def check_yamslam(game: YamslamGame) -> None:
     from ..variants.yamslam import MAX_THROWS
 
     v, players = game.variant, game.players
-    check_players(list(players), minimum=v.players[0], maximum=v.players[1])
+    players_of(list(players), v.players[0], v.players[1])
     n, sides = len(players), len(v.side_names(players))
     for value, what in ((game.current_player, "current_player"), (game.first_player, "first_player")):
         if type(value) is not int or not 0 <= value < n:
@@ -198,9 +197,7 @@ def yamslam_position(
     from ..variants.yamslam import MAX_THROWS, YamslamGame
 
     low, high = variant.players
-    names = check_players(
-        list(players) if players is not None else [f"Player {i + 1}" for i in range(low)], minimum=low, maximum=high
-    )
+    names = players_of(list(players) if players is not None else [f"Player {i + 1}" for i in range(low)], low, high)
     sides = variant.side_names(names)
     held = _by_side(collections, names, sides, variant.mode == "team")
     pile = chip_set(discard, "discard pile")
