@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 from typing import Any
 
@@ -274,3 +275,50 @@ def test_option_values_of_any_json_kind_are_written_in_one_field(value: Any) -> 
     head = variant_head(Fake())
     assert len(head.split()) == 1
     assert parse_head(head) == ("nosuch", {"a": value, "b": 1})
+
+
+def _samples() -> list[str]:
+    """Notations of mid-game states of every kind, to damage."""
+    texts = ["yam-master(removed=out) Ann,Bob XX.../.O.../...../...../..... 0,0 1:0 12346!,1234+5 3:4 3"]
+    for name, options, players in (
+        ("classic", {"yams_bonus": 100}, 2),
+        ("challenge", {}, 1),
+        ("competitive", {}, 2),
+        ("yamslam", {}, 3),
+        ("yamslam", {"mode": "solo"}, 1),
+    ):
+        rng = random.Random(4)
+        state = yamskit.variant(name, **options).new_game(players=[f"P{i}" for i in range(players)], seed=4)
+        for _ in range(25):
+            state = state.apply(rng.choice(list(state.legal_actions())))
+        texts.append(state.to_notation())
+    return texts
+
+
+_SAMPLES = _samples()
+
+
+def test_the_samples_to_damage_read_back() -> None:
+    for text in _SAMPLES:
+        assert from_notation(text).to_notation() == text
+
+
+@settings(max_examples=200)
+@given(
+    sample=st.sampled_from(_SAMPLES),
+    edits=st.lists(
+        st.tuples(st.integers(0, 200), st.sampled_from("0123456789,/|:+-x.!XO Lc2()={}%"), st.booleans()),
+        min_size=1,
+        max_size=3,
+    ),
+)
+def test_damaged_notation_raises_only_yamskit_errors(sample: str, edits: list[tuple[int, str, bool]]) -> None:
+    text = list(sample)
+    for at, char, insert in edits:
+        at %= len(text)
+        if insert:
+            text.insert(at, char)
+        else:
+            text[at] = char
+    with contextlib.suppress(yamskit.YamskitError):
+        from_notation("".join(text))
