@@ -264,6 +264,14 @@ def test_sum_pair_between_the_two_sums() -> None:
     )
 
 
+def test_totals_written_on_paper_must_add_up() -> None:
+    v = yamskit.variant("classic")
+    sheets = [{"sixes": 30, "fives": 25, "fours": 8}]
+    assert v.position(["Ann"], sheets=sheets, totals=[98]).result().scores == (98,)
+    message = refused(ImpossibleSheetError, "totals", v.position, ["Ann"], sheets=sheets, totals={"Ann": 63})
+    assert "make 98" in message
+
+
 def test_column_weights_one_per_column() -> None:
     v = yamskit.variant("competitive")
     refused(ImpossibleSheetError, "column_weights", v.position, ["Ann", "Bob"], column_weights=[8, 10])

@@ -333,6 +333,7 @@ class ScorecardVariant:
         seed: int | None = None,
         draws: int | None = None,
         column_weights: Sequence[int] | Mapping[str, int] | None = None,
+        totals: Sequence[int | None] | Mapping[str, int] | None = None,
     ) -> ScorecardGame:
         """A position set up from paper, checked against what a game can reach; its history is empty.
 
@@ -352,6 +353,9 @@ class ScorecardVariant:
             draws: faces already drawn from the stream (default: what a new game's setup draws).
             column_weights: per-column coefficients, a list or ``{column: weight}``
                 (default: dealt from the seed, as a new game does).
+            totals: the totals written on paper, to check: each player's score as
+                ``result()`` counts it (boxes, bonuses and extra points; duel points in
+                Competitive Yams). ``None`` for a player skips the check.
 
         Raises:
             PositionError: a value no game can reach; the message names the box and the
@@ -380,6 +384,7 @@ class ScorecardVariant:
             seed=seed,
             draws=draws,
             column_weights=column_weights,
+            totals=totals,
         )
 
     def from_notation(self, text: str) -> ScorecardGame:

@@ -406,6 +406,7 @@ def scorecard_position(
     seed: int | None = None,
     draws: int | None = None,
     column_weights: Sequence[int] | Mapping[str, int] | None = None,
+    totals: Sequence[int | None] | Mapping[str, int] | None = None,
 ) -> ScorecardGame:
     """Build a checked scorecard position from names; see `ScorecardVariant.position`.
 
@@ -451,4 +452,14 @@ def scorecard_position(
         column_weights=weights,
     )
     check_scorecard(game)
+    _check_totals(game, _by_seat(totals, names, "totals"))
     return game
+
+
+def _check_totals(game: ScorecardGame, totals: list[Any]) -> None:
+    scores = game.result().scores
+    for name, written, score in zip(game.players, totals, scores, strict=True):
+        if written is not None and written != score:
+            raise ImpossibleSheetError(
+                f"{name}'s total is written as {written!r}, but the boxes and bonuses make {score}", rule="totals"
+            )
