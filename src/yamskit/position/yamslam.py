@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..dice import Dice
-from ..errors import YamskitError
+from ..errors import UnknownActionError, YamskitError
 from ..variants.yamslam_chips import CHIPS_PER_KIND, KINDS, ChipSet, chip_kind, is_yamslam
 from .errors import ImpossibleChipsError, ImpossibleTurnError
 from .turns import build_turn, check_turn, make_stream, players_of, seat
@@ -60,7 +60,7 @@ def chip_set(value: ChipsLike | None, where: str) -> ChipSet:
                 counts[KINDS.index(chip_kind(kind))] = n
             return ChipSet(tuple(counts))
         return ChipSet.of(*value)
-    except ImpossibleChipsError:
+    except (ImpossibleChipsError, UnknownActionError):
         raise
     except YamskitError as error:
         raise ImpossibleChipsError(f"{where}: {error}", rule="chip_conservation") from None
