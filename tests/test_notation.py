@@ -45,9 +45,9 @@ CONFIGS: list[tuple[str, dict[str, Any], int, int]] = [
 
 
 def same_position(a: Any, b: Any) -> bool:
-    """Equal in every field but the history."""
+    """Equal in every compared field but the history."""
     return type(a) is type(b) and all(
-        getattr(a, f.name) == getattr(b, f.name) for f in attrs.fields(type(a)) if "history" not in f.name
+        getattr(a, f.name) == getattr(b, f.name) for f in attrs.fields(type(a)) if f.eq and "history" not in f.name
     )
 
 
