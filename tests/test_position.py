@@ -275,6 +275,7 @@ def test_totals_written_on_paper_must_add_up() -> None:
 def test_column_weights_one_per_column() -> None:
     v = yamskit.variant("competitive")
     refused(ImpossibleSheetError, "column_weights", v.position, ["Ann", "Bob"], column_weights=[8, 10])
+    refused(ImpossibleSheetError, "column_weights", yamskit.variant("classic").position, ["Ann"], column_weights=[2])
 
 
 def test_turn_order_matches_the_filled_boxes() -> None:

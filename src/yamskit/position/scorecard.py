@@ -32,6 +32,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..dice import ROLLS, Dice, DiceStream
+from ..errors import YamskitError
 from ..house_rules import FiveOfAKindBonus, Joker, joker_value
 from ..scorecard import EMPTY, SCRATCHED, Cell, FillPolicy, Sheet
 from ..variants.challenge import PlusAboveMinus
@@ -254,14 +255,22 @@ def _check_constraints(game: ScorecardGame) -> None:
 def _check_weights(game: ScorecardGame) -> None:
     rules, weights = game.rules, game.column_weights
     size = len(rules.columns)
-    if (weights or rules.setup is not None) and len(weights) != size:
+    if rules.setup is None:
+        if weights:
+            raise ImpossibleSheetError(
+                f"{game.variant.name} has no column coefficients, not {list(weights)}", rule="column_weights"
+            )
+        return
+    if len(weights) != size or any(type(w) is not int or not 0 <= w <= 10**6 for w in weights):
         raise ImpossibleSheetError(
-            f"column weights must be {size} numbers, one per column, not {list(weights)}", rule="column_weights"
+            f"column weights must be {size} whole numbers, one per column, not {list(weights)}", rule="column_weights"
         )
-    if any(type(w) is not int or not 0 <= w <= 10**6 for w in weights):
-        raise ImpossibleSheetError(
-            f"column weights must be whole numbers from 0, not {list(weights)}", rule="column_weights"
-        )
+    check = getattr(rules.setup, "check_weights", None)  # a setup may say which weights it deals
+    if check is not None:
+        try:
+            check(weights)
+        except YamskitError as error:
+            raise ImpossibleSheetError(str(error), rule="column_weights") from None
 
 
 def _check_seats(game: ScorecardGame) -> None:
