@@ -10,7 +10,7 @@ fields in between and after are its own:
 
 Examples:
     >>> import yamskit
-    >>> write_yamslam(yamskit.variant("yamslam").new_game(players=["Ann", "Bob"], seed=5))
+    >>> write_yamslam(yamskit.variant("yamslam").new_game(players=["Ann", "Bob"], seed=5, first_player=0))
     'yamslam Ann,Bob 0000000/0000000 0000000 0:0 - 5:0 -'
 """
 
@@ -248,7 +248,7 @@ def write_yamslam(game: YamslamGame) -> str:
 
     Examples:
         >>> import yamskit
-        >>> g = yamskit.variant("yamslam").new_game(players=["Ann", "Bob"], seed=1)
+        >>> g = yamskit.variant("yamslam").new_game(players=["Ann", "Bob"], seed=1, first_player=0)
         >>> write_yamslam(g.apply(yamskit.Roll(outcome="22444")).apply(yamskit.TakeChip("flush")))
         'yamslam Ann,Bob 0001000/0000000 0000000 1:0 - 1:0 c'
     """

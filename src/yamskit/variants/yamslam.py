@@ -737,7 +737,7 @@ class YamslamGame:
 
         Examples:
             >>> import yamskit
-            >>> yamskit.variant("yamslam", mode="solo").new_game(players=["Ann"], seed=3).to_notation()
+            >>> yamskit.variant("yamslam", mode="solo").new_game(players=["Ann"], seed=3, first_player=0).to_notation()
             'yamslam(mode=solo) Ann 0000000 0000000 0:0 - 3:0 -'
         """
         from ..notation import to_notation
