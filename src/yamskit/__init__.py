@@ -48,7 +48,8 @@ from .errors import (
     YamskitError,
 )
 from .game import GameState, LegalActions, Move, Result
-from .notation import from_notation
+from .notation import NotationError, from_notation
+from .position import PositionError
 from .records import CheckReport, GameRecord, check_record, record_schema
 from .registry import register_variant, variant, variant_names
 from .scorecard import Cell, Column, FillPolicy, Sheet, TurnCondition, UpperBonus
@@ -80,9 +81,11 @@ __all__ = [
     "Move",
     "MustRollFirstError",
     "NotYourTurnError",
+    "NotationError",
     "OccupiedError",
     "Pass",
     "Place",
+    "PositionError",
     "RandomPlayer",
     "RemoveToken",
     "Result",
