@@ -600,6 +600,7 @@ def test_every_state_of_a_playout_can_be_set_up_by_name(name: str, options: dict
 def test_stream_seed_and_draws_in_range() -> None:
     refused(ImpossibleTurnError, "stream", yamskit.variant("classic").position, ["Ann"], seed=-1)
     refused(ImpossibleTurnError, "stream", yamskit.variant("yamslam").position, ["Ann", "Bob"], seed=1, draws=2**64)
+    refused(ImpossibleTurnError, "stream", yamskit.variant("classic").position, ["Ann"], seed=1, draws=2**41)
 
 
 def test_chips_are_named_one_by_one() -> None:

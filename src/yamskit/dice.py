@@ -202,6 +202,12 @@ class Dice:
         """
         return _sub_multisets(self.faces)
 
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows for these dice (see `yamskit.svg.dice`)."""
+        from .svg import dice
+
+        return dice(self)
+
 
 @cache
 def _sub_multisets(faces: tuple[int, ...]) -> tuple[Dice, ...]:
@@ -318,11 +324,16 @@ class DiceStream:
     def throw(self, count: int) -> tuple[Dice, DiceStream]:
         """Throw ``count`` dice: their faces and the stream after them.
 
+        Raises:
+            InvalidDiceError: ``count`` is not 0 to 5, or the draw counter would pass 2**64 - 1.
+
         Examples:
             >>> len(DiceStream(seed=1).throw(3)[0])
             3
         """
         if type(count) is not int or not 0 <= count <= NUM_DICE:
             raise InvalidDiceError(f"cannot throw {count!r} dice: between 0 and {NUM_DICE}")
+        if self.draws + count >= _MAX_SEED:
+            raise InvalidDiceError(f"the dice stream is used up: {self.draws} of 2**64 draws made")
         faces = [face_from_seed(self.seed, self.draws + i) for i in range(count)]
         return Dice(faces), DiceStream(seed=self.seed, draws=self.draws + count)

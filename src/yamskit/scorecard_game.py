@@ -50,6 +50,7 @@ from .game import (
 )
 from .placement import Placement, PlacementRule
 from .scorecard import SCRATCHED, Cell, Column, Sheet, UpperBonus
+from .state_checks import check_column_weights
 from .turn import Turn
 
 __all__ = ["ScorecardGame", "ScorecardRules", "ScorecardVariant"]
@@ -273,7 +274,8 @@ class ScorecardVariant:
             first_player: index of the first player, or ``"roll_off"``: each throws the
                 five dice, the highest sum starts, tied leaders throw again.
             column_weights: per-column coefficients, when the variant uses them
-                (otherwise drawn by the variant's setup).
+                (otherwise drawn by the variant's setup); checked by the setup
+                (`check_column_weights`), refused by variants without one.
 
         Examples:
             >>> import yamskit
@@ -286,7 +288,7 @@ class ScorecardVariant:
         stream = new_stream(seed)
         weights: tuple[int, ...] = ()
         if column_weights is not None:
-            weights = tuple(column_weights)
+            weights = check_column_weights(self, column_weights)
         elif self.rules.setup is not None:
             weights, stream = self.rules.setup(stream, len(names))
         first, stream = choose_first_player(stream, len(names), first_player)
@@ -679,3 +681,14 @@ class ScorecardGame:
         from .notation import to_notation
 
         return to_notation(self)
+
+    # ------------------------------------------------------------------ views
+    def __str__(self) -> str:
+        """The text view of this state (the same as `render`); ``repr`` stays the full value."""
+        return self.render()
+
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows for this state (see `yamskit.svg.svg`)."""
+        from .svg import svg
+
+        return svg(self)

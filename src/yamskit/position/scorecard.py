@@ -38,7 +38,7 @@ from ..scorecard import EMPTY, SCRATCHED, Cell, FillPolicy, Sheet
 from ..variants.challenge import PlusAboveMinus
 from ..variants.competitive_rules import GoldenRule, Sec, SumPair, ZeroIsScratch
 from .errors import ImpossibleSheetError, ImpossibleTurnError
-from .turns import build_turn, check_turn, make_stream, players_of, seat
+from .turns import build_turn, check_stream_of, check_turn, make_stream, players_of, seat
 
 if TYPE_CHECKING:
     from ..scorecard_game import ScorecardGame, ScorecardRules, ScorecardVariant
@@ -325,6 +325,7 @@ def check_scorecard(game: ScorecardGame) -> None:
     _check_constraints(game)
     _check_weights(game)
     check_turn(game.turn, max_throws=rules.max_throws)
+    check_stream_of(game.stream)
     if game.turn.has_thrown and game.is_over:
         raise ImpossibleTurnError("every box is filled: no turn is under way", rule="finished_game")
     if game.turn.has_thrown and not game.legal_actions():

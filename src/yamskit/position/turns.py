@@ -22,7 +22,7 @@ from ..game import check_players, new_stream
 from ..turn import Throw, Turn
 from .errors import ImpossibleTurnError
 
-__all__ = ["build_turn", "check_turn", "make_stream", "players_of", "seat"]
+__all__ = ["build_turn", "check_stream_of", "check_turn", "make_stream", "players_of", "seat"]
 
 
 def _dice(value: Dice | str | Sequence[int] | None, what: str) -> Dice | None:
@@ -175,3 +175,20 @@ def players_of(names: Sequence[str], low: int, high: int) -> tuple[str, ...]:
         return check_players(names, minimum=low, maximum=high)
     except YamskitError as error:
         raise ImpossibleTurnError(str(error), rule="players") from None
+
+
+def check_stream_of(stream: DiceStream) -> None:
+    """Refuse a dice stream that has drawn more faces than any game draws (see `yamskit.state_checks`).
+
+    Raises:
+        ImpossibleTurnError: with rule ``stream``.
+
+    Examples:
+        >>> check_stream_of(DiceStream(seed=1, draws=40))
+    """
+    from ..state_checks import check_stream
+
+    try:
+        check_stream(stream, "stream")
+    except YamskitError as error:
+        raise ImpossibleTurnError(str(error), rule="stream") from None

@@ -27,7 +27,7 @@ from ..dice import Dice
 from ..errors import YamskitError
 from ..variants.yam_master_board import SIZE, Board
 from .errors import ImpossibleBoardError, ImpossibleTurnError
-from .turns import build_turn, check_turn, make_stream, players_of, seat
+from .turns import build_turn, check_stream_of, check_turn, make_stream, players_of, seat
 
 if TYPE_CHECKING:
     from ..variants.yam_master import YamMasterGame, YamMasterVariant
@@ -124,6 +124,7 @@ def check_yam_master(game: YamMasterGame) -> None:
                 rule="turn_count",
             )
     check_turn(game.turn, max_throws=MAX_THROWS, challenge=True)
+    check_stream_of(game.stream)
     if game.turn.has_thrown and game.is_over:
         raise ImpossibleTurnError(f"the game is over ({game.end_reason}): no turn is under way", rule="finished_game")
 

@@ -29,7 +29,7 @@ from ..dice import Dice
 from ..errors import UnknownActionError, YamskitError
 from ..variants.yamslam_chips import CHIPS_PER_KIND, KINDS, ChipSet, chip_kind, is_yamslam
 from .errors import ImpossibleChipsError, ImpossibleTurnError
-from .turns import build_turn, check_turn, make_stream, players_of, seat
+from .turns import build_turn, check_stream_of, check_turn, make_stream, players_of, seat
 
 if TYPE_CHECKING:
     from ..variants.yamslam import YamslamGame, YamslamVariant
@@ -143,6 +143,7 @@ def check_yamslam(game: YamslamGame) -> None:
             "a chip taken this round needs a chip in a collection, and solo has no rounds", rule="round_chip"
         )
     check_turn(game.turn, max_throws=MAX_THROWS)
+    check_stream_of(game.stream)
     if game.turn.has_thrown and game.is_over and not (solo and is_yamslam(game.turn.dice)):
         raise ImpossibleTurnError("the rack is empty, so the game is over: no turn is under way", rule="finished_game")
 

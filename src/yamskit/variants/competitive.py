@@ -144,7 +144,8 @@ _NOTES = (
     "a value that breaks a rule is written as 0 (crossed out); there is no other crossing out",
     "golden rule: a value counts only if >= the best value anyone (teammates too) has in that box",
     "small_sum < own large_sum; large_sum > every small_sum of the column; a 0 in one crosses out the other",
-    "sec: five of a kind on the first throw writes the row's maximum, lowered to what the rules allow, else 0",
+    "sec: five of a kind on the first throw writes the row's maximum (the dice's own value if higher), "
+    "lowered to what the rules allow, else 0",
     "duel: diff = raw A - raw B + 200 per clean column; points = diff x coefficient x crush multiplier (1-5)",
 )
 

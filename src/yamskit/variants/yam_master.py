@@ -637,6 +637,17 @@ class YamMasterGame:
 
         return to_notation(self)
 
+    # ------------------------------------------------------------------ views
+    def __str__(self) -> str:
+        """The text view of this state (the same as `render`); ``repr`` stays the full value."""
+        return self.render()
+
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows for this state (see `yamskit.svg.svg`)."""
+        from ..svg import svg
+
+        return svg(self)
+
 
 def _pair(data: Any, key: str) -> tuple[int, int]:
     from ..serialization import expect
@@ -649,6 +660,7 @@ def _pair(data: Any, key: str) -> tuple[int, int]:
 
 def _state_from_data(variant: YamMasterVariant, data: Any) -> YamMasterGame:
     from ..serialization import expect, expect_int, history_from_data, stream_from_data, turn_from_data
+    from ..state_checks import check_stream
 
     where = "state"
     try:
@@ -673,6 +685,9 @@ def _state_from_data(variant: YamMasterVariant, data: Any) -> YamMasterGame:
         raise DeserializationError(f"{where}.out must be [0, 0]: removed tokens go back to the supply")
     if len({run.player for run in board.fives}) > 1:
         raise DeserializationError(f"{where}.board: both players cannot have five in a row")
+    stream = stream_from_data(expect(data, "stream", dict, where))
+    history = history_from_data(expect(data, "history", list, where), 2)
+    check_stream(stream)
     first = expect_int(data, "first_player", where, 0, 1)
     turns = expect_int(data, "turns", where, 0, variant.max_turns)
     current = expect_int(data, "current_player", where, 0, 1)
@@ -686,9 +701,9 @@ def _state_from_data(variant: YamMasterVariant, data: Any) -> YamMasterGame:
         out=out,
         current_player=current,
         turn=turn_from_data(expect(data, "turn", dict, where), max_throws=MAX_THROWS),
-        stream=stream_from_data(expect(data, "stream", dict, where)),
+        stream=stream,
         turns=turns,
-        history=history_from_data(expect(data, "history", list, where), 2),
+        history=history,
         first_player=first,
     )
     if game.is_over and game.turn.has_thrown:

@@ -16,7 +16,7 @@ collection per team).
 
 Examples:
     >>> import yamskit
-    >>> g = yamskit.variant("yamslam").new_game(players=["Ann", "Bob"], seed=1)
+    >>> g = yamskit.variant("yamslam").new_game(players=["Ann", "Bob"], seed=1, first_player=0)
     >>> g = g.apply(yamskit.Roll(outcome="22444")).apply(yamskit.TakeChip("full_house"))
     >>> g.chips(0), g.players[g.current_player], g.result().scores
     (ChipSet.of('full_house'), 'Bob', (30, 0))
@@ -254,15 +254,16 @@ class YamslamVariant:
         players: Sequence[str] | None = None,
         *,
         seed: int | None = None,
-        first_player: int | Literal["roll_off"] = 0,
+        first_player: int | Literal["roll_off"] = "roll_off",
     ) -> YamslamGame:
         """A new game: a full rack, empty collections, the first player to throw.
 
         Args:
             players: names in seat order (default ``Player 1``... for the mode's smallest number).
             seed: seed of the dice stream (a fresh random one when ``None``; stored in the state).
-            first_player: a seat index, or ``"roll_off"``: each player throws one die, the highest
-                starts, tied leaders throw again (the rule sheet's way).
+            first_player: ``"roll_off"`` (default, the rule sheet's way): each player throws one
+                die from the game's stream, the highest starts, tied leaders throw again; or a
+                seat index to name the first player.
 
         Examples:
             >>> g = YamslamVariant("solo").new_game(seed=3)
@@ -744,9 +745,21 @@ class YamslamGame:
 
         return to_notation(self)
 
+    # ------------------------------------------------------------------ views
+    def __str__(self) -> str:
+        """The text view of this state (the same as `render`); ``repr`` stays the full value."""
+        return self.render()
+
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows for this state (see `yamskit.svg.svg`)."""
+        from ..svg import svg
+
+        return svg(self)
+
 
 def _state_from_data(variant: YamslamVariant, data: Any) -> YamslamGame:
     from ..serialization import expect, expect_int, history_from_data, stream_from_data, turn_from_data
+    from ..state_checks import check_stream
 
     where = "state"
     try:
@@ -784,6 +797,9 @@ def _state_from_data(variant: YamslamVariant, data: Any) -> YamslamGame:
     round_chip = expect(data, "round_chip", bool, where)
     if round_chip and variant.mode == "solo":
         raise DeserializationError(f"{where}.round_chip is not used in solo")
+    stream = stream_from_data(expect(data, "stream", dict, where))
+    history = history_from_data(expect(data, "history", list, where), n)
+    check_stream(stream)
     return YamslamGame(
         variant=variant,
         players=players,
@@ -792,8 +808,8 @@ def _state_from_data(variant: YamslamVariant, data: Any) -> YamslamGame:
         collections=collections,
         current_player=expect_int(data, "current_player", where, 0, n - 1),
         turn=turn,
-        stream=stream_from_data(expect(data, "stream", dict, where)),
-        history=history_from_data(expect(data, "history", list, where), n),
+        stream=stream,
+        history=history,
         first_player=expect_int(data, "first_player", where, 0, n - 1),
         round_chip=round_chip,
         second_pick=second_pick,
