@@ -16,7 +16,7 @@ Examples:
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .actions import Action, action_from_data, action_to_data
@@ -227,7 +227,7 @@ def stream_from_data(data: Any) -> DiceStream:
     return DiceStream(seed=seed, draws=draws)
 
 
-def history_to_data(history: tuple[Move, ...]) -> list[dict[str, Any]]:
+def history_to_data(history: Sequence[Move]) -> list[dict[str, Any]]:
     """A JSON-ready list of moves.
 
     Examples:

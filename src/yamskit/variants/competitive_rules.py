@@ -26,7 +26,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 import attrs
 
@@ -132,6 +132,9 @@ class ZeroIsScratch:
             return p
         return p.written_as_zero(f"{p.row}: these dice do not qualify, 0")
 
+    #: Never refuses a box, it only changes what the box gets (see `yamskit.scorecard_moves`).
+    refusable_rows: ClassVar[frozenset[str]] = frozenset()
+
 
 @attrs.frozen
 class GoldenRule:
@@ -166,6 +169,9 @@ class GoldenRule:
 
     def __call__(self, game: ScorecardGame, p: Placement) -> Placement:
         return _apply_bounds("golden rule", self.bounds(game, p.player, p.row, p.column), p)
+
+    #: Never refuses a box, it only changes what the box gets (see `yamskit.scorecard_moves`).
+    refusable_rows: ClassVar[frozenset[str]] = frozenset()
 
 
 @attrs.frozen
@@ -232,6 +238,9 @@ class SumPair:
             return attrs.evolve(p, also_cross=(*p.also_cross, (partner_row, p.column)), notes=(*p.notes, note))
         return p
 
+    #: Never refuses a box, it only changes what the box gets (see `yamskit.scorecard_moves`).
+    refusable_rows: ClassVar[frozenset[str]] = frozenset()
+
 
 def _as_dict(maxima: Mapping[str, int]) -> dict[str, int]:
     return dict(maxima)
@@ -266,6 +275,9 @@ class Sec:
 
     maxima: dict[str, int] = attrs.field(converter=_as_dict, validator=_check_maxima)
     constraints: tuple[Constraint, ...] = ()
+
+    #: Never refuses a box, it only changes what the box gets (see `yamskit.scorecard_moves`).
+    refusable_rows: ClassVar[frozenset[str]] = frozenset()
 
     def value(self, game: ScorecardGame, player: int, row: str, column: str, *, dice_value: int = 0) -> tuple[int, str]:
         """The sec value of ``row``/``column`` for ``player`` now, and what limited it.

@@ -30,8 +30,9 @@ from typing import TYPE_CHECKING, Any, Literal, get_args
 
 import attrs
 
+from ..action_space import NUM_ROLL_IDS, ROLL_ACTIONS, ActionSpace
 from ..actions import Action, Pass, Roll, TakeChip
-from ..dice import Dice, DiceStream
+from ..dice import ROLLS, SUB_KEEPS, Dice, DiceStream
 from ..errors import (
     DeserializationError,
     IllegalActionError,
@@ -41,6 +42,8 @@ from ..errors import (
     YamskitError,
 )
 from ..game import (
+    EMPTY_HISTORY,
+    History,
     LegalActions,
     Move,
     Result,
@@ -51,6 +54,7 @@ from ..game import (
     resolve_player,
     roll_dice,
     throw_outcomes,
+    to_history,
 )
 from ..turn import Turn
 from .yamslam_chips import (
@@ -72,6 +76,7 @@ if TYPE_CHECKING:
     from ..position.yamslam import ChipsLike
 
 __all__ = [
+    "ACTIONS",
     "MAX_THROWS",
     "NOTES",
     "VARIANTS",
@@ -110,6 +115,29 @@ NOTES: tuple[str, ...] = (
     "collection and every team member gets the team's score.",
     "Length: every round takes or discards a chip, so a game has at most 56 rounds plus 28 extra turns.",
 )
+
+
+#: The action space of every Yamslam mode: the 462 throws (ids 0-461), then
+#: ``TakeChip(kind)`` from the rack for the seven kinds in value order (462-468),
+#: ``TakeChip(kind, from_discard=True)`` in the same order (469-475), and ``Pass()`` (476).
+ACTIONS: ActionSpace = ActionSpace(
+    "yamslam",
+    (
+        *ROLL_ACTIONS,
+        *(TakeChip(kind.value) for kind in KINDS),
+        *(TakeChip(kind.value, from_discard=True) for kind in KINDS),
+        Pass(),
+    ),
+)
+
+_TAKE_ID, _DISCARD_ID, _PASS_ID = NUM_ROLL_IDS, NUM_ROLL_IDS + len(KINDS), NUM_ROLL_IDS + 2 * len(KINDS)
+#: For each roll (by index): whether it is a Yamslam, and the kinds (as indexes) it qualifies for.
+_ROLL_YAMSLAM: tuple[bool, ...] = tuple(is_yamslam(roll) for roll in ROLLS)
+_ROLL_KINDS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(KINDS.index(kind) for kind in qualifying_kinds(roll)) for roll in ROLLS
+)
+
+_PASS = Pass()
 
 
 class ChipError(IllegalActionError):
@@ -210,6 +238,18 @@ class YamslamVariant:
     def options(self) -> dict[str, Any]:
         """The options that rebuild this variant through `yamskit.variant`."""
         return {"mode": self.mode}
+
+    @property
+    def actions(self) -> ActionSpace:
+        """The numbered decisions (`ACTIONS`, the same in every mode).
+
+        Examples:
+            >>> import yamskit
+            >>> space = YamslamVariant().actions
+            >>> len(space), space[462 + 7 + 4]
+            (477, TakeChip(kind='full_house', from_discard=True))
+        """
+        return ACTIONS
 
     @property
     def players(self) -> tuple[int, int]:
@@ -429,13 +469,18 @@ class YamslamGame:
     current_player: int
     turn: Turn
     stream: DiceStream
-    history: tuple[Move, ...] = ()
+    _history: History = attrs.field(default=EMPTY_HISTORY, converter=to_history, alias="history")
     first_player: int = 0
     round_chip: bool = False
     second_pick: bool = False
     last_draw: int | None = None
 
     # ------------------------------------------------------------------ queries
+    @property
+    def history(self) -> History:
+        """Every move so far, throws with their faces (a `History`, which reads like a tuple of moves)."""
+        return self._history
+
     @property
     def is_over(self) -> bool:
         """Whether the rack is empty (and no solo Yamslam still owes its second chip)."""
@@ -492,7 +537,7 @@ class YamslamGame:
         if kind not in pile:
             left = ", ".join(k.value for k in pile.kinds) or "nothing"
             raise ChipNotAvailableError(f"no {kind.value} chip left in the {where} (it holds: {left})")
-        if not self.second_pick and not is_yamslam(self.turn.dice) and kind not in qualifying_kinds(self.turn.dice):
+        if not self.second_pick and KINDS.index(kind) not in _ROLL_KINDS[self.turn.dice.index]:
             fits = ", ".join(k.value for k in qualifying_kinds(self.turn.dice)) or "nothing"
             raise ChipNotQualifiedError(
                 f"the dice {self.turn.dice} do not form {kind.label.lower()} (they qualify for: {fits})"
@@ -538,23 +583,7 @@ class YamslamGame:
         return True
 
     def _generate(self) -> Iterator[Action]:
-        if self.is_over:
-            return
-        if self.second_pick:
-            yield from (TakeChip(kind.value) for kind in self.rack.kinds)
-            yield from (TakeChip(kind.value, from_discard=True) for kind in self.discard.kinds)
-            return
-        turn = self.turn
-        if turn.throws_left > 0:
-            yield from (Roll(keep=keep) for keep in (turn.dice.sub_multisets() if turn.has_thrown else (Dice(),)))
-        if not turn.has_thrown:
-            return
-        if is_yamslam(turn.dice):
-            yield from (TakeChip(kind.value) for kind in self.rack.kinds)
-            yield from (TakeChip(kind.value, from_discard=True) for kind in self.discard.kinds)
-        else:
-            yield from (TakeChip(kind.value) for kind in qualifying_kinds(turn.dice) if kind in self.rack)
-        yield Pass()
+        return iter([ACTIONS[i] for i in self.legal_action_ids()])
 
     def legal_actions(self) -> LegalActions:
         """A lazy view of the legal actions (throws listed with ``outcome=None``).
@@ -566,6 +595,51 @@ class YamslamGame:
             (TakeChip(kind='two_pairs', from_discard=False), TakeChip(kind='flush', from_discard=False), Pass())
         """
         return LegalActions(self._generate, self.is_legal)
+
+    def legal_action_ids(self) -> tuple[int, ...]:
+        """The ids in `ACTIONS` of the legal decisions, ascending.
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("yamslam").new_game(seed=1).apply(yamskit.Roll(outcome="13355"))
+            >>> [ACTIONS[i] for i in g.legal_action_ids() if i >= 462]
+            [TakeChip(kind='two_pairs', from_discard=False), TakeChip(kind='flush', from_discard=False), Pass()]
+        """
+        if self.is_over:
+            return ()
+        rack, discard = self.rack.counts, self.discard.counts
+        if self.second_pick:
+            return (
+                *(_TAKE_ID + k for k, n in enumerate(rack) if n),
+                *(_DISCARD_ID + k for k, n in enumerate(discard) if n),
+            )
+        throws = self.turn.throws
+        if not throws:
+            return (0,)
+        roll = throws[-1].dice.index
+        ids: tuple[int, ...] = SUB_KEEPS[roll] if len(throws) < self.turn.max_throws else ()
+        if _ROLL_YAMSLAM[roll]:
+            ids += (
+                *(_TAKE_ID + k for k, n in enumerate(rack) if n),
+                *(_DISCARD_ID + k for k, n in enumerate(discard) if n),
+            )
+        else:
+            ids += tuple(_TAKE_ID + k for k in _ROLL_KINDS[roll] if rack[k])
+        return (*ids, _PASS_ID)
+
+    def legal_action_mask(self) -> bytes:
+        """One byte per id of `ACTIONS`: 1 where the decision is legal, else 0.
+
+        Examples:
+            >>> import yamskit
+            >>> mask = yamskit.variant("yamslam").new_game(seed=1).legal_action_mask()
+            >>> len(mask), sum(mask)
+            (477, 1)
+        """
+        mask = bytearray(len(ACTIONS))
+        for i in self.legal_action_ids():
+            mask[i] = 1
+        return bytes(mask)
 
     # ------------------------------------------------------------------ doing
     def apply(self, action: Action, *, player: int | str | None = None) -> YamslamGame:
@@ -584,12 +658,41 @@ class YamslamGame:
         self.check(action, player=player)
         if isinstance(action, Roll):
             turn, stream, done = roll_dice(self.turn, self.stream, action)
-            return attrs.evolve(
-                self, turn=turn, stream=stream, history=(*self.history, Move(self.current_player, done))
-            )
+            return self._with(turn=turn, stream=stream, history=self._history.append(Move(self.current_player, done)))
         if isinstance(action, TakeChip):
             return self._take(chip_kind(action.kind), action.from_discard)
-        return attrs.evolve(self, history=(*self.history, Move(self.current_player, Pass())))._end_turn(chip=False)
+        return self._with(history=self._history.append(Move(self.current_player, _PASS)))._end_turn(chip=False)
+
+    def _with(
+        self,
+        *,
+        rack: ChipSet | None = None,
+        discard: ChipSet | None = None,
+        collections: tuple[ChipSet, ...] | None = None,
+        current_player: int | None = None,
+        turn: Turn | None = None,
+        stream: DiceStream | None = None,
+        history: History | None = None,
+        round_chip: bool | None = None,
+        second_pick: bool | None = None,
+        last_draw: int | Literal["same"] | None = "same",
+    ) -> YamslamGame:
+        """A copy with the fields given changed (a quicker `attrs.evolve`)."""
+        return YamslamGame(
+            self.variant,
+            self.players,
+            self.rack if rack is None else rack,
+            self.discard if discard is None else discard,
+            self.collections if collections is None else collections,
+            self.current_player if current_player is None else current_player,
+            self.turn if turn is None else turn,
+            self.stream if stream is None else stream,
+            self._history if history is None else history,
+            self.first_player,
+            self.round_chip if round_chip is None else round_chip,
+            self.second_pick if second_pick is None else second_pick,
+            self.last_draw if last_draw == "same" else last_draw,
+        )
 
     def _take(self, kind: Chip, from_discard: bool) -> YamslamGame:
         side = self.variant.side(self.current_player)
@@ -600,30 +703,30 @@ class YamslamGame:
             rack = rack.remove(kind)
         collections = list(self.collections)
         collections[side] = collections[side].add(kind)
-        state = attrs.evolve(
-            self,
+        base = _DISCARD_ID if from_discard else _TAKE_ID
+        state = self._with(
             rack=rack,
             discard=discard,
             collections=tuple(collections),
             last_draw=side if not from_discard and not len(rack) else self.last_draw,
-            history=(*self.history, Move(self.current_player, TakeChip(kind.value, from_discard))),
+            history=self._history.append(Move(self.current_player, ACTIONS[base + KINDS.index(kind)])),
         )
         if self.second_pick:
-            return attrs.evolve(state, second_pick=False, turn=Turn.start(max_throws=MAX_THROWS))
+            return state._with(second_pick=False, turn=Turn.start(max_throws=MAX_THROWS))
         if not is_yamslam(self.turn.dice):
             return state._end_turn(chip=True)
         if self.variant.mode == "solo":
-            return attrs.evolve(state, second_pick=bool(len(rack) or len(discard)))
-        return attrs.evolve(state, round_chip=True, turn=Turn.start(max_throws=MAX_THROWS))
+            return state._with(second_pick=bool(len(rack) or len(discard)))
+        return state._with(round_chip=True, turn=Turn.start(max_throws=MAX_THROWS))
 
     def _discard_highest(self) -> YamslamGame:
         kind = self.rack.highest
         if kind is None:
             return self
-        return attrs.evolve(self, rack=self.rack.remove(kind), discard=self.discard.add(kind))
+        return self._with(rack=self.rack.remove(kind), discard=self.discard.add(kind))
 
     def _end_turn(self, *, chip: bool) -> YamslamGame:
-        state = attrs.evolve(self, turn=Turn.start(max_throws=MAX_THROWS))
+        state = self._with(turn=Turn.start(max_throws=MAX_THROWS))
         if self.variant.mode == "solo":
             return state if chip else state._discard_highest()
         following = (self.current_player + 1) % len(self.players)
@@ -632,7 +735,7 @@ class YamslamGame:
             if not round_chip:
                 state = state._discard_highest()
             round_chip = False
-        return attrs.evolve(state, current_player=following, round_chip=round_chip)
+        return state._with(current_player=following, round_chip=round_chip)
 
     # ------------------------------------------------------------------ scoring
     def result(self) -> Result:
