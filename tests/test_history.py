@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import pickle
-import gc
 import time
 from collections.abc import Callable
 
