@@ -51,6 +51,8 @@ from .errors import (
 )
 from .game import GameState, LegalActions, Move, Result, VariantLike
 from .names import UnknownNameError
+from .notation import NotationError, from_notation
+from .position import PositionError
 from .records import CheckReport, GameRecord, check_record, record_schema
 from .registry import register_variant, variant, variant_names
 from .scorecard import Cell, Column, FillPolicy, Sheet, TurnCondition, UpperBonus
@@ -85,11 +87,13 @@ __all__ = [
     "Move",
     "MustRollFirstError",
     "NotYourTurnError",
+    "NotationError",
     "OccupiedError",
     "OptimalPlayer",
     "Pass",
     "Place",
     "Player",
+    "PositionError",
     "RandomPlayer",
     "RemoveToken",
     "Result",
@@ -114,6 +118,7 @@ __all__ = [
     "YamskitError",
     "__version__",
     "check_record",
+    "from_notation",
     "load_game",
     "play",
     "record_schema",

@@ -29,6 +29,7 @@ from typing import IO, Any, NoReturn
 
 from . import __version__
 from .actions import Action, DeclareChallenge, Pass, Place, RemoveToken, Roll, Score, Scratch, TakeChip
+from .bots import LEVELS, player
 from .dice import NUM_DICE, Dice
 from .errors import DeserializationError, YamskitError
 from .records import GameRecord, check_record
@@ -346,8 +347,11 @@ def _play(args: argparse.Namespace) -> int:
     if args.save:
         _check_writable(args.save)
     seed = args.seed if args.seed is not None else secrets.randbits(32)
-    bots = {f"Bot {i + 1}": make_bot(args.bot, seed=seed + i) for i in range(args.bots)}
     variant = _variant(args)
+    bots = {
+        f"Bot {i + 1}": player(variant, args.level, seed=seed + i) if args.level else make_bot(args.bot, seed=seed + i)
+        for i in range(args.bots)
+    }
     state = variant.new_game(names, seed=seed)
     print(f"{variant.name}: {', '.join(names)} (seed {seed})", file=out)
     game = [state]  # the latest state, for Ctrl-C
@@ -427,7 +431,33 @@ def _play_loop(
 
 
 # ---------------------------------------------------------------- score, rules
+def _score_position(args: argparse.Namespace) -> int:
+    from .notation import from_notation
+
+    state = from_notation(args.variant)
+    if not hasattr(state, "placement"):
+        raise CliError(f"variant {state.variant.name!r} has no scorecard rows: 'score' works for scorecard variants")
+    if not state.turn.has_thrown:
+        raise CliError("the position has no dice thrown this turn: nothing to score")
+    if len(args.values) > 2:
+        raise CliError("usage: yamskit score NOTATION ROW [COLUMN], or NOTATION all")
+    if args.values != ["all"]:
+        print(state.placement(Score(args.values[0], args.values[1] if len(args.values) > 1 else None)).points)
+        return 0
+    rows = []
+    for action in state.legal_actions():
+        if isinstance(action, (Score, Scratch)):
+            p = state.placement(action)
+            rows.append(
+                (action_id(action), ("x" if p.crossed else str(p.points)) + (f" +{p.extra}" if p.extra else ""))
+            )
+    print(_grid(f"{state.players[state.current_player]}: {state.dice}", ("Action", "Writes"), rows, (False, True)))
+    return 0
+
+
 def _score(args: argparse.Namespace) -> int:
+    if len(args.variant.split()) > 1:  # a position notation
+        return _score_position(args)
     variant = _variant(args)
     if not hasattr(variant, "rows") or not hasattr(variant, "score"):
         raise CliError(f"variant {variant.name!r} has no scorecard rows: 'score' works for scorecard variants")
@@ -659,6 +689,11 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--players", nargs="+", metavar="NAME", help="names of the human players, in seat order")
     play.add_argument("--bots", type=int, default=0, metavar="N", help="bots seated after the humans")
     play.add_argument("--bot", choices=("greedy", "random"), default="greedy", help="kind of bot (default greedy)")
+    play.add_argument(
+        "--level",
+        choices=LEVELS,
+        help="bot level, instead of --bot (perfect: solvable sheets only)",
+    )
     play.add_argument("--seed", type=int, help="dice seed (random by default; printed)")
     play.add_argument(
         "--save", metavar="FILE", help="write the game record to FILE after every move, at the end, on quit or Ctrl-C"
@@ -672,9 +707,17 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("-v", "--verbose", action="store_true", help="print every bot move")
     play.set_defaults(func=_play)
 
-    score = command("score", "Points a row gives for five dice, or every row's points.")
+    score = command(
+        "score", "Points a row gives for five dice, or every row's points; or what each box takes in a position."
+    )
     variant_args(score)
-    score.add_argument("values", nargs="+", metavar="[ROW] DICE", help="an optional row id, then five dice")
+    score.add_argument(
+        "values",
+        nargs="+",
+        metavar="[ROW] DICE",
+        help="an optional row id, then five dice; after a quoted position notation instead of VARIANT: "
+        "ROW [COLUMN], or 'all' for every box the player may fill",
+    )
     score.set_defaults(func=_score)
 
     check = command("check", "Verify game records: exit 0 all valid, 1 some illegal, 2 bad input.")
