@@ -129,9 +129,9 @@ def _ends(game: Any, player: int) -> list[tuple[float, Action, str]]:
 def _stop_factory(label_values: FloatArray, remove: float, challenge: bool) -> Any:
     base: FloatArray = np.maximum(np.where(_BASE, label_values[None, :], _NEG).max(axis=1), 0.0)
     base = np.where(_YAM, np.maximum(base, remove), base).astype(np.float64)
-    one_shot, challenge = label_values[_LABEL_ROWS["one_shot"]], label_values[_LABEL_ROWS["challenge"]]
-    sec: FloatArray = np.where(_FIGURE, np.maximum(base, one_shot), base).astype(np.float64)
-    defi: FloatArray = np.where(_FIGURE, np.maximum(base, challenge), base).astype(np.float64)
+    one_shot_value, challenge_value = label_values[_LABEL_ROWS["one_shot"]], label_values[_LABEL_ROWS["challenge"]]
+    sec: FloatArray = np.where(_FIGURE, np.maximum(base, one_shot_value), base).astype(np.float64)
+    defi: FloatArray = np.where(_FIGURE, np.maximum(base, challenge_value), base).astype(np.float64)
 
     def stop(used: int, _fresh: bool) -> FloatArray:
         if used == 1:
