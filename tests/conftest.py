@@ -6,7 +6,9 @@ for mutation runs.
 """
 
 import os
+import sys
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -29,3 +31,30 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+def pytest_configure(config: object) -> None:
+    """Under a mutation run, import yamskit afresh so the mutant also builds the import-time tables.
+
+    mutmut forks each mutant's test run from a process that has already imported yamskit,
+    so the rule tables built at import time (category tables, variant rows) would come from
+    the original code and a mutant in the functions that build them could never be caught.
+    Forgetting those modules makes the test modules import yamskit again, with the mutant on.
+    """
+    if "__mutmut_" not in os.environ.get("MUTANT_UNDER_TEST", ""):
+        return
+    stale = [name for name in sys.modules if name.split(".")[0] == "yamskit" or name.startswith("tests.")]
+    for name in stale:
+        if name != "tests.conftest":
+            del sys.modules[name]
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Under a mutation run, a mutant that breaks importing yamskit fails the run, like a failing test.
+
+    pytest reports errors while collecting as "interrupted" (exit code 2), which mutmut would
+    count as a run stopped by the user rather than a mutant caught.
+    """
+    mutant = "__mutmut_" in os.environ.get("MUTANT_UNDER_TEST", "")
+    if mutant and exitstatus == pytest.ExitCode.INTERRUPTED and session.testsfailed:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
