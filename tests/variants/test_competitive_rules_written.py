@@ -7,13 +7,14 @@ way round), so a rule that looked at seats instead of values would be caught.
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from tests.variants.test_competitive_rules import new_game, with_cells, written, written_later
-from yamskit import Cell, Roll, Score, ScorecardGame
+from yamskit import Cell, Roll, RuleConfigError, Score, ScorecardGame
 from yamskit.scorecard import SCRATCHED
 from yamskit.variants.competitive_duels import ColumnScore
-from yamskit.variants.competitive_rules import Bounds, GoldenRule, SumPair
+from yamskit.variants.competitive_rules import Bounds, GoldenRule, Sec, SumPair
 
 ROWS = (
     "ones",
@@ -216,3 +217,55 @@ def test_the_clean_bonus_reaches_the_final_scores() -> None:
         "clean": True,
     }
     assert result.scores == ((raw + 200) * free * 5, -(raw + 200) * free * 5)
+
+
+# ---------------------------------------------------------------- bounds and the sec value, directly
+
+
+def test_bounds_accept_both_limits_and_explain_only_refusals() -> None:
+    b = Bounds(low=20, high=25, why_low="too low", why_high="too high")
+    assert [b.accepts(v) for v in (19, 20, 25, 26)] == [False, True, True, False]
+    assert [b.reason(v) for v in (19, 20, 22, 25, 26)] == ["too low", "", "", "", "too high"]
+    assert Bounds(low=20).reason(10**6) == ""
+    forbidden = Bounds(low=0, high=99, forbidden="crossed out")
+    assert [forbidden.accepts(v) for v in (0, 50)] == [False, False]
+    assert forbidden.reason(50) == "crossed out"
+
+
+@attrs.frozen
+class _Refuses:
+    def bounds(self, game: object, player: int, row: str, column: str) -> Bounds:
+        return Bounds(forbidden="house rule: never")
+
+
+@attrs.frozen
+class _AtMost:
+    high: int
+
+    def bounds(self, game: object, player: int, row: str, column: str) -> Bounds:
+        return Bounds(high=self.high, why_high=f"at most {self.high}")
+
+
+def test_a_sec_value_no_constraint_accepts_is_zero_with_the_reason() -> None:
+    g = new_game()
+    assert Sec({"yams": 100}, (_Refuses(),)).value(g, 0, "yams", "free") == (0, "house rule: never")
+
+
+def test_a_sec_value_is_lowered_only_by_a_limit_below_the_maximum() -> None:
+    g = new_game()
+    assert Sec({"yams": 100}).value(g, 0, "yams", "free") == (100, "")
+    assert Sec({"yams": 100}, (_AtMost(100),)).value(g, 0, "yams", "free") == (100, "")
+    assert Sec({"yams": 100}, (_AtMost(150),)).value(g, 0, "yams", "free") == (100, "")
+    assert Sec({"yams": 100}, (_AtMost(60), _AtMost(80))).value(g, 0, "yams", "free") == (60, "at most 60")
+    assert Sec({"yams": 100}, (_AtMost(80), _AtMost(60))).value(g, 0, "yams", "free") == (60, "at most 60")
+
+
+def test_a_sec_that_is_not_lowered_says_only_the_maximum() -> None:
+    note = new_game().apply(Roll(outcome="22222")).placement(Score("straight", "free")).notes
+    assert note == ("sec: straight maximum 50",)
+
+
+@pytest.mark.parametrize("maxima", [{}, {"yams": -1}, {"yams": 2.5}, {"yams": True}])
+def test_sec_maxima_must_be_whole_points(maxima: dict[str, object]) -> None:
+    with pytest.raises(RuleConfigError, match="sec maxima"):
+        Sec(maxima)  # type: ignore[arg-type]

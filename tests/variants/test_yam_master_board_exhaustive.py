@@ -184,4 +184,9 @@ def test_a_board_reads_both_mark_styles_and_round_trips() -> None:
     assert board.cells_of(1) == ((0, 2), (0, 3))
     assert len(board.free_cells()) == 21
     assert board.remove((0, 0)).owner((0, 0)) is None
+    for cell in [(r, c) for r in range(SIZE) for c in range(SIZE)]:
+        taken = Board.empty().place(cell, 1)
+        assert taken.cells_of(1) == (cell,)
+        assert taken.owner(cell) == 1
+        assert taken.remove(cell) == Board.empty()
     assert board.transpose().cells_of(1) == ((2, 0), (3, 0))

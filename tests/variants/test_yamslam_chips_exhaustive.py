@@ -136,6 +136,8 @@ def test_a_chip_set_lists_counts_adds_and_removes_chips() -> None:
     assert "full_house" not in chips
     assert "nonsense" not in chips
     assert 3 not in chips
+    assert "two_pairs" in chips  # a single chip counts
+    assert [kind in ChipSet.of(kind) for kind in VALUES] == [True] * 7
     assert chips.kinds == ("two_pairs", "flush")
     assert chips.highest == "flush"
     assert ChipSet().highest is None
