@@ -184,3 +184,8 @@ def test_chip_sets_round_trip_through_json() -> None:
     assert chips.to_data() == ["two_pairs", "flush", "flush"]
     assert ChipSet.from_data(chips.to_data()) == chips
     assert ChipSet.from_data(ChipSet.full().to_data()) == ChipSet.full()
+
+
+def test_a_chip_list_error_names_the_chips_by_default() -> None:
+    with pytest.raises(DeserializationError, match=r"^chips must be a list"):
+        ChipSet.from_data("flush")
