@@ -269,3 +269,27 @@ def test_a_sec_that_is_not_lowered_says_only_the_maximum() -> None:
 def test_sec_maxima_must_be_whole_points(maxima: dict[str, object]) -> None:
     with pytest.raises(RuleConfigError, match="sec maxima"):
         Sec(maxima)  # type: ignore[arg-type]
+
+
+def test_two_clean_columns_cancel_their_bonuses_in_the_duel() -> None:
+    g = with_cells(with_cells(new_game(), 0, _full_column(1)), 1, _full_column(2))
+    duel = next(d for d in g.result().details["duels"] if d["column"] == "free")
+    assert duel["clean"] == [True, True]
+    assert duel["difference"] == -1  # 1 point less in ones, and 200 - 200 for the clean columns
+    assert duel["points"][0] == -1 * duel["coefficient"] * duel["multiplier"]
+
+
+def test_the_result_details_name_mode_coefficients_columns_duels_scores_and_teams() -> None:
+    g = with_cells(new_game("2v2"), 0, {("yams", "free"): 80})
+    details = g.result().details
+    assert sorted(details) == ["coefficients", "columns", "duels", "mode", "scores", "teams"]
+    assert details["mode"] == "2v2"
+    assert details["coefficients"] == dict(zip(g.rules.column_ids, g.column_weights, strict=True))
+    assert details["scores"] == list(g.result().scores)
+    assert [team["players"] for team in details["teams"]] == [[0, 2], [1, 3]]
+
+
+def test_a_game_without_one_coefficient_per_column_cannot_be_scored() -> None:
+    g = attrs.evolve(new_game(), column_weights=(8, 10, 12))
+    with pytest.raises(RuleConfigError, match=r"one coefficient per column \(6\), not \[8, 10, 12\]"):
+        g.result()
