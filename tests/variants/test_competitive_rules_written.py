@@ -293,3 +293,18 @@ def test_a_game_without_one_coefficient_per_column_cannot_be_scored() -> None:
     g = attrs.evolve(new_game(), column_weights=(8, 10, 12))
     with pytest.raises(RuleConfigError, match=r"one coefficient per column \(6\), not \[8, 10, 12\]"):
         g.result()
+
+
+def test_a_small_sum_of_exactly_20_makes_the_large_sum_need_21() -> None:
+    g = with_cells(new_game(), 1, {("small_sum", "free"): 20})
+    assert SumPair().bounds(g, 0, "large_sum", "free").low == 21
+    assert written_later(g, "44444", "large_sum") == 0
+    assert written_later(g, "44445", "large_sum") == 21
+
+
+def test_a_column_without_an_upper_bonus_rule_earns_no_bonus() -> None:
+    g = with_cells(new_game(), 0, _full_column(5))
+    column = g.rules.column_index("free")
+    assert ColumnScore.of(g.rules, g.sheets[0], column).bonus == 100
+    plain = ColumnScore.of(attrs.evolve(g.rules, bonus=None), g.sheets[0], column)
+    assert (plain.upper, plain.bonus, plain.raw) == (85, 0, plain.boxes)
