@@ -307,4 +307,5 @@ def test_a_column_without_an_upper_bonus_rule_earns_no_bonus() -> None:
     column = g.rules.column_index("free")
     assert ColumnScore.of(g.rules, g.sheets[0], column).bonus == 100
     plain = ColumnScore.of(attrs.evolve(g.rules, bonus=None), g.sheets[0], column)
-    assert (plain.upper, plain.bonus, plain.raw) == (85, 0, plain.boxes)
+    assert (plain.bonus, plain.raw) == (0, plain.boxes)
+    assert plain.boxes == sum(_full_column(5).values())
