@@ -309,3 +309,9 @@ def test_a_column_without_an_upper_bonus_rule_earns_no_bonus() -> None:
     plain = ColumnScore.of(attrs.evolve(g.rules, bonus=None), g.sheets[0], column)
     assert (plain.bonus, plain.raw) == (0, plain.boxes)
     assert plain.boxes == sum(_full_column(5).values())
+
+
+def test_dice_that_do_not_qualify_are_written_as_a_crossed_out_box_with_a_note() -> None:
+    game = new_game().apply(Roll(outcome="12346"))
+    assert game.placement(Score("yams", "free")).notes == ("yams: these dice do not qualify, 0",)
+    assert game.apply(Score("yams", "free")).cell(0, "yams", "free") == SCRATCHED

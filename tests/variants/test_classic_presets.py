@@ -1,0 +1,46 @@
+"""The yahtzee preset as played: its name, its upper bonus and its forced joker."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+import yamskit
+from yamskit import Cell, JokerRuleError, Roll, Score, ScorecardGame
+
+UPPER = ("ones", "twos", "threes", "fours", "fives", "sixes")
+
+
+def _with(game: ScorecardGame, cells: dict[str, int]) -> ScorecardGame:
+    sheet = game.sheets[0]
+    for row, points in cells.items():
+        sheet = sheet.with_cell(game.rules.row_index(row), 0, Cell(points=points))
+    return attrs.evolve(game, sheets=(sheet, *game.sheets[1:]))
+
+
+def test_the_yahtzee_preset_is_named_and_described_as_yahtzee() -> None:
+    v = yamskit.variant("yahtzee")
+    assert v.name == "yahtzee"
+    assert v.describe().startswith("yahtzee: 13 rows x 1 column(s)")
+    game = v.new_game(seed=1)
+    assert yamskit.load_game(game.to_json()).variant == v
+
+
+@pytest.mark.parametrize("name", ["classic", "yahtzee"])
+@pytest.mark.parametrize(("upper", "bonus"), [(62, 0), (63, 35), (64, 35)])
+def test_the_upper_bonus_is_35_from_63(name: str, upper: int, bonus: int) -> None:
+    v = yamskit.variant(name)
+    values = dict(zip(UPPER, (3, 6, 9, 12, 15, 18), strict=True))  # 63
+    values["ones"] += upper - 63
+    game = _with(v.new_game(seed=1), values).apply(Roll(outcome="12346")).apply(Score("chance"))
+    assert game.result().scores == (upper + 16 + bonus,)
+
+
+def test_the_yahtzee_preset_forces_a_further_yahtzee_into_its_number_box() -> None:
+    v = yamskit.variant("yahtzee")
+    game = _with(v.new_game(seed=1), {"yams": 50}).apply(Roll(outcome="22222"))
+    assert not game.is_legal(Score("chance"))
+    with pytest.raises(JokerRuleError, match="must go in 'twos'"):
+        game.apply(Score("chance"))
+    after = game.apply(Score("twos"))
+    assert (after.cell(0, "twos", "main"), after.sheets[0].extra) == (Cell(points=10), 100)
