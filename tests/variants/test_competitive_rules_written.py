@@ -11,8 +11,10 @@ import attrs
 import pytest
 
 from tests.variants.test_competitive_rules import new_game, with_cells, written, written_later
-from yamskit import Cell, Roll, RuleConfigError, Score, ScorecardGame
+from yamskit import Cell, Dice, Roll, RuleConfigError, Score, ScorecardGame
+from yamskit.placement import Placement
 from yamskit.scorecard import SCRATCHED
+from yamskit.turn import Turn
 from yamskit.variants.competitive_duels import ColumnScore
 from yamskit.variants.competitive_rules import Bounds, GoldenRule, Sec, SumPair
 
@@ -315,3 +317,45 @@ def test_dice_that_do_not_qualify_are_written_as_a_crossed_out_box_with_a_note()
     game = new_game().apply(Roll(outcome="12346"))
     assert game.placement(Score("yams", "free")).notes == ("yams: these dice do not qualify, 0",)
     assert game.apply(Score("yams", "free")).cell(0, "yams", "free") == SCRATCHED
+
+
+def test_the_sums_explain_a_zero_and_the_partner_they_cross_out() -> None:
+    g = with_cells(new_game(), 0, {("large_sum", "free"): 25})
+    turn = g.apply(Roll(outcome="12346")).apply(Roll(keep="", outcome="66553"))
+    assert turn.placement(Score("small_sum", "free")).notes == (
+        "sums: 25 -> 0 (your large_sum is 25)",
+        "sums: small_sum is 0, so large_sum (25) is crossed out too",
+    )
+    g = with_cells(new_game(), 0, {("small_sum", "free"): 26})
+    placed = g.apply(Roll(outcome="12345")).placement(Score("large_sum", "free"))
+    assert placed.notes == (
+        "large_sum: these dice do not qualify, 0",
+        "sums: large_sum is 0, so small_sum (26) is crossed out too",
+    )
+    assert placed.also_cross == (("small_sum", "free"),)
+
+
+def _placement(game: ScorecardGame, row: str, dice: str) -> Placement:
+    return Placement(
+        player=0,
+        row=row,
+        column="free",
+        dice=Dice.parse(dice),
+        turn=Turn.start().throw(Dice(), Dice.parse(dice)),
+        scratch=False,
+        points=0,
+        crossed=False,
+    )
+
+
+def test_a_sec_on_its_own_writes_a_refused_value_as_a_crossed_out_zero() -> None:
+    g = new_game()
+    refused = Sec({"yams": 100}, (_Refuses(),))(g, _placement(g, "yams", "22222"))
+    assert (refused.points, refused.crossed) == (0, True)
+    assert refused.notes[0].startswith("sec: yams maximum 100")
+    granted = Sec({"yams": 100})(g, _placement(g, "yams", "22222"))
+    assert (granted.points, granted.crossed, granted.notes) == (100, False, ("sec: yams maximum 100",))
+    later = attrs.evolve(_placement(g, "yams", "22222"), turn=Turn.start().throw(Dice(), Dice.parse("12345")))
+    later = attrs.evolve(later, turn=later.turn.throw(Dice(), Dice.parse("22222")))
+    assert Sec({"yams": 100})(g, later) == later
+    assert Sec({"sixes": 30})(g, _placement(g, "yams", "22222")) == _placement(g, "yams", "22222")
