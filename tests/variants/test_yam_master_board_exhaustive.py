@@ -179,6 +179,7 @@ def test_a_board_reads_both_mark_styles_and_round_trips() -> None:
     board = Board.parse("x0o1./...../...../...../.....")
     assert board.cells[:5] == (0, 0, 1, 1, None)
     assert Board.parse("/".join(board.to_data())) == board
+    assert Board.parse("x 0 o 1 .\n. . . . .\n.....\n\n.....\n. . . . .") == board  # spaces, blank lines
     assert repr(board) == "Board.parse('XXOO./...../...../...../.....')"
     assert board.count(0) == 2
     assert board.cells_of(1) == ((0, 2), (0, 3))
