@@ -13,8 +13,9 @@ from itertools import permutations
 
 import pytest
 
-from yamskit import RuleConfigError
-from yamskit.scorecard import Cell, FillPolicy, UpperBonus
+from yamskit import Dice, RuleConfigError
+from yamskit.scorecard import Cell, FillPolicy, TurnCondition, UpperBonus
+from yamskit.turn import Turn
 
 ROWS = ("a", "b", "c", "d", "e")
 ORDERS = list(permutations(range(len(ROWS))))
@@ -138,3 +139,14 @@ def test_a_cell_refuses_impossible_contents(bad: dict[str, object]) -> None:
 
 def test_a_cell_accepts_the_largest_whole_points() -> None:
     assert Cell(points=10**6 - 1).value == 10**6 - 1
+
+
+def test_turn_conditions_are_named_and_explained_for_error_messages() -> None:
+    dry, turbo = TurnCondition.dry(), TurnCondition.at_most_throws(2)
+    assert (dry.name, dry.description) == ("dry", "the dice must come from one throw of all five dice")
+    assert (turbo.name, turbo.description) == ("at_most_2_throws", "the turn may use at most 2 throws")
+    first = Turn.start().throw(Dice(), Dice.parse("12346"))
+    kept = first.throw(Dice.parse("1"), Dice.parse("2345"))
+    third = kept.throw(Dice.parse("12"), Dice.parse("345"))
+    assert [dry.check(t) for t in (first, kept, first.throw(Dice(), Dice.parse("11111")))] == [True, False, True]
+    assert [turbo.check(t) for t in (first, kept, third)] == [True, True, False]

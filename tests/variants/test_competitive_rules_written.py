@@ -15,6 +15,7 @@ from yamskit import Cell, Dice, Roll, RuleConfigError, Score, ScorecardGame
 from yamskit.placement import Placement
 from yamskit.scorecard import SCRATCHED
 from yamskit.turn import Turn
+from yamskit.variants.competitive import rows
 from yamskit.variants.competitive_duels import ColumnScore
 from yamskit.variants.competitive_rules import Bounds, GoldenRule, Sec, SumPair
 
@@ -359,3 +360,16 @@ def test_a_sec_on_its_own_writes_a_refused_value_as_a_crossed_out_zero() -> None
     later = attrs.evolve(later, turn=later.turn.throw(Dice(), Dice.parse("22222")))
     assert Sec({"yams": 100})(g, later) == later
     assert Sec({"sixes": 30})(g, _placement(g, "yams", "22222")) == _placement(g, "yams", "22222")
+
+
+def test_a_sec_maximum_of_zero_is_allowed() -> None:
+    assert Sec({"yams": 0}).maxima == {"yams": 0}
+
+
+def test_the_rows_default_to_four_dice_four_of_a_kind() -> None:
+    four_dice = rows()
+    assert four_dice == rows("four_dice")
+    assert [row.id for row in four_dice] == list(ROWS)
+    assert next(row for row in four_dice if row.id == "four_of_a_kind").max == 54
+    with pytest.raises(RuleConfigError, match="four_of_a_kind must be"):
+        rows("five_dice")  # type: ignore[arg-type]

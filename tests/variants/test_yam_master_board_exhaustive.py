@@ -24,6 +24,7 @@ from yamskit.variants.yam_master_board import (
     Board,
     BoardError,
     Run,
+    _all_lines,
     cells_with_label,
     dice_labels,
     is_figure,
@@ -112,6 +113,8 @@ def _lines_by_geometry() -> set[tuple[str, tuple[tuple[int, int], ...]]]:
 def test_the_lines_are_every_row_column_and_diagonal_of_three_cells_or_more() -> None:
     assert len(LINES) == 20
     assert set(LINES) == _lines_by_geometry()
+    # LINES is built at import; building it again here lets mutation runs select this test for it.
+    assert _all_lines() == LINES
     assert sorted(len(cells) for _d, cells in LINES) == [3] * 4 + [4] * 4 + [5] * 12
 
 
