@@ -39,9 +39,11 @@ def pytest_configure(config: object) -> None:
     mutmut forks each mutant's test run from a process that has already imported yamskit,
     so the rule tables built at import time (category tables, variant rows) would come from
     the original code and a mutant in the functions that build them could never be caught.
-    Forgetting those modules makes the test modules import yamskit again, with the mutant on.
+    Forgetting those modules makes the test modules import yamskit again, with the mutant on
+    (and, while mutmut records which tests reach which function, with that recording on).
     """
-    if "__mutmut_" not in os.environ.get("MUTANT_UNDER_TEST", ""):
+    mode = os.environ.get("MUTANT_UNDER_TEST", "")
+    if "__mutmut_" not in mode and mode != "stats":
         return
     stale = [name for name in sys.modules if name.split(".")[0] == "yamskit" or name.startswith("tests.")]
     for name in stale:
@@ -58,3 +60,23 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     mutant = "__mutmut_" in os.environ.get("MUTANT_UNDER_TEST", "")
     if mutant and exitstatus == pytest.ExitCode.INTERRUPTED and session.testsfailed:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Under mutmut's recording run, credit what importing yamskit ran to every collected test.
+
+    mutmut runs for each mutant only the tests that reached the mutated function. What runs
+    while the test modules import yamskit (building category tables, the board's lines, the
+    variants some test modules create at module level) would otherwise be credited to the first
+    test alone, and a mutant there would be tried against that one test.
+    """
+    if os.environ.get("MUTANT_UNDER_TEST", "") != "stats":
+        return
+    from mutmut.state import state
+
+    reached = set(state()._stats)
+    state()._stats.clear()
+    for item in session.items:
+        nodeid = item.nodeid.removeprefix("mutants/")
+        for name in reached:
+            state().tests_by_mangled_function_name[name].add(nodeid)
