@@ -2,7 +2,7 @@
 
 Pages use two kinds of blocks: ```python blocks run in order in one namespace per
 page; ```pycon blocks are doctests (their printed output is checked). A python block
-that needs an optional third-party package that is not installed (Dask, Ray) is
+that needs an optional third-party package that is not installed (Dask, Ray, the RL extras) is
 skipped for that reason only.
 """
 
@@ -19,7 +19,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = sorted([*ROOT.joinpath("docs").rglob("*.md"), ROOT / "README.md"])
 EXAMPLES = sorted(ROOT.joinpath("examples").glob("*.py"))
-OPTIONAL = {"dask", "ray", "distributed"}
+OPTIONAL = {"dask", "ray", "distributed", "gymnasium", "pettingzoo", "pyspiel", "open_spiel"}
 
 
 def _blocks(text: str, language: str) -> list[str]:

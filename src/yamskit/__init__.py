@@ -15,6 +15,7 @@ Examples:
 """
 
 from ._version import __version__
+from .action_space import ActionSpace
 from .actions import (
     Action,
     DeclareChallenge,
@@ -57,6 +58,7 @@ from .turn import Throw, Turn
 
 __all__ = [
     "Action",
+    "ActionSpace",
     "Cell",
     "CheckReport",
     "Column",

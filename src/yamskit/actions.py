@@ -50,7 +50,7 @@ def _to_cell(value: tuple[int, int] | list[int]) -> tuple[int, int]:
     return (row, col)
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Roll:
     """Throw every die except ``keep``; ``outcome`` gives the thrown faces, or ``None`` to draw them.
 
@@ -66,7 +66,7 @@ class Roll:
     outcome: Dice | None = attrs.field(default=None, converter=_to_optional_dice)
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Score:
     """Write the dice's value for ``row`` in ``column`` (``None`` on a one-column sheet).
 
@@ -79,7 +79,7 @@ class Score:
     column: str | None = None
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Scratch:
     """Cross out the box ``row`` in ``column`` (it counts 0).
 
@@ -92,7 +92,7 @@ class Scratch:
     column: str | None = None
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Pass:
     """End the turn without placing anything (where the variant allows it).
 
@@ -102,7 +102,7 @@ class Pass:
     """
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class DeclareChallenge:
     """Declare a challenge (a *défi*) between the first and the second throw.
 
@@ -112,7 +112,7 @@ class DeclareChallenge:
     """
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Place:
     """Put a token on the board cell ``(row, col)``, counted from the top left.
 
@@ -124,7 +124,7 @@ class Place:
     cell: tuple[int, int] = attrs.field(converter=_to_cell)
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class RemoveToken:
     """Take an opponent's token off the board cell ``(row, col)``.
 
@@ -136,7 +136,7 @@ class RemoveToken:
     cell: tuple[int, int] = attrs.field(converter=_to_cell)
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class TakeChip:
     """Take a chip of ``kind``; ``from_discard`` takes it from the discard pile (a Yamslam only).
 

@@ -5,6 +5,13 @@ Both are plain functions of `Dice`. A `Category` pairs an id
 with a scorer and evaluates it once for each of the 252 five-dice rolls, so scoring
 during play (and in solvers) is a tuple lookup.
 
+The helpers here return plain values (module-level functions, or small frozen
+callables), never closures, so categories and the variants built from them pickle
+(to send states to worker processes). A scorer of your own pickles when it is a
+module-level function or such a value; a ``lambda`` (or a function defined inside
+another) does not: ``pickle`` raises ``PicklingError`` or ``AttributeError`` ("Can't
+pickle local object") for any variant that holds one.
+
 Examples:
     >>> from yamskit import Dice
     >>> from yamskit.categories import Category, n_of_a_kind, when, total
@@ -29,6 +36,7 @@ __all__ = [
     "constant",
     "face_sum",
     "full_house",
+    "full_house_or_five_of_a_kind",
     "is_five_of_a_kind",
     "is_full_house",
     "is_large_straight",
@@ -70,12 +78,19 @@ def face_sum(face: int) -> Scorer:
     """
     if face not in range(1, 7):
         raise RuleConfigError(f"a face is 1 to 6, not {face!r}")
+    return _FaceSum(face)
 
-    def score(dice: Dice) -> int:
-        return face * dice.count(face)
 
-    score.__name__ = f"face_sum_{face}"
-    return score
+@attrs.frozen
+class _FaceSum:
+    face: int
+
+    @property
+    def __name__(self) -> str:
+        return f"face_sum_{self.face}"
+
+    def __call__(self, dice: Dice) -> int:
+        return self.face * dice.count(self.face)
 
 
 def kind_face(dice: Dice, n: int) -> int | None:
@@ -101,12 +116,19 @@ def n_of_a_kind(n: int) -> Predicate:
     """
     if n not in range(1, NUM_DICE + 1):
         raise RuleConfigError(f"n of a kind needs n from 1 to {NUM_DICE}, not {n!r}")
+    return _NOfAKind(n)
 
-    def predicate(dice: Dice) -> bool:
-        return max(dice.counts) >= n
 
-    predicate.__name__ = f"{n}_of_a_kind"
-    return predicate
+@attrs.frozen
+class _NOfAKind:
+    n: int
+
+    @property
+    def __name__(self) -> str:
+        return f"{self.n}_of_a_kind"
+
+    def __call__(self, dice: Dice) -> bool:
+        return max(dice.counts) >= self.n
 
 
 def is_five_of_a_kind(dice: Dice) -> bool:
@@ -136,14 +158,17 @@ def full_house(*, five_of_a_kind: bool) -> Predicate:
         >>> full_house(five_of_a_kind=True)(Dice.parse("55555"))
         True
     """
-    if not five_of_a_kind:
-        return is_full_house
+    return full_house_or_five_of_a_kind if five_of_a_kind else is_full_house
 
-    def predicate(dice: Dice) -> bool:
-        return is_full_house(dice) or is_five_of_a_kind(dice)
 
-    predicate.__name__ = "full_house_or_five_of_a_kind"
-    return predicate
+def full_house_or_five_of_a_kind(dice: Dice) -> bool:
+    """A full house, or five of a kind (which several variants count as one).
+
+    Examples:
+        >>> full_house_or_five_of_a_kind(Dice.parse("22555")), full_house_or_five_of_a_kind(Dice.parse("44444"))
+        (True, True)
+    """
+    return is_full_house(dice) or is_five_of_a_kind(dice)
 
 
 def is_small_straight(dice: Dice) -> bool:
@@ -175,12 +200,19 @@ def sum_at_most(limit: int) -> Predicate:
         >>> sum_at_most(8)(Dice.parse("11123")), sum_at_most(8)(Dice.parse("11124"))
         (True, False)
     """
+    return _SumAtMost(limit)
 
-    def predicate(dice: Dice) -> bool:
-        return dice.total <= limit
 
-    predicate.__name__ = f"sum_at_most_{limit}"
-    return predicate
+@attrs.frozen
+class _SumAtMost:
+    limit: int
+
+    @property
+    def __name__(self) -> str:
+        return f"sum_at_most_{self.limit}"
+
+    def __call__(self, dice: Dice) -> bool:
+        return dice.total <= self.limit
 
 
 def matching_sum(n: int) -> Scorer:
@@ -192,13 +224,20 @@ def matching_sum(n: int) -> Scorer:
         >>> matching_sum(3)(Dice.parse("33333")), matching_sum(4)(Dice.parse("33336"))
         (9, 12)
     """
+    return _MatchingSum(n)
 
-    def score(dice: Dice) -> int:
-        face = kind_face(dice, n)
-        return 0 if face is None else n * face
 
-    score.__name__ = f"matching_sum_{n}"
-    return score
+@attrs.frozen
+class _MatchingSum:
+    n: int
+
+    @property
+    def __name__(self) -> str:
+        return f"matching_sum_{self.n}"
+
+    def __call__(self, dice: Dice) -> int:
+        face = kind_face(dice, self.n)
+        return 0 if face is None else self.n * face
 
 
 def constant(points: int) -> Scorer:
@@ -208,12 +247,19 @@ def constant(points: int) -> Scorer:
         >>> constant(25)(Dice.parse("12345"))
         25
     """
+    return _Constant(points)
 
-    def score(_dice: Dice) -> int:
-        return points
 
-    score.__name__ = f"constant_{points}"
-    return score
+@attrs.frozen
+class _Constant:
+    points: int
+
+    @property
+    def __name__(self) -> str:
+        return f"constant_{self.points}"
+
+    def __call__(self, _dice: Dice) -> int:
+        return self.points
 
 
 def when(predicate: Predicate, points: int | Scorer) -> Scorer:
@@ -224,13 +270,20 @@ def when(predicate: Predicate, points: int | Scorer) -> Scorer:
         >>> straight(Dice.parse("12345")), straight(Dice.parse("11345"))
         (40, 0)
     """
-    scorer = constant(points) if isinstance(points, int) else points
+    return _When(predicate, constant(points) if isinstance(points, int) else points)
 
-    def score(dice: Dice) -> int:
-        return scorer(dice) if predicate(dice) else 0
 
-    score.__name__ = f"when_{getattr(predicate, '__name__', 'predicate')}"
-    return score
+@attrs.frozen
+class _When:
+    predicate: Predicate
+    scorer: Scorer
+
+    @property
+    def __name__(self) -> str:
+        return f"when_{getattr(self.predicate, '__name__', 'predicate')}"
+
+    def __call__(self, dice: Dice) -> int:
+        return self.scorer(dice) if self.predicate(dice) else 0
 
 
 def _tabulate(scorer: Scorer) -> tuple[int, ...]:

@@ -3,7 +3,8 @@
 A thin layer over the public API (argparse for the arguments, rich for tables and
 progress bars; rich comes with the ``cli`` extra). Every command exits 0 on success,
 2 with a one-line error on bad usage or bad input; ``check`` exits 1 when a record
-breaks a rule.
+breaks a rule; Ctrl-C (SIGINT) exits 130. Text from records (names, moves) is
+printed with control characters and lone surrogates escaped.
 
 Examples:
     >>> main(["score", "classic", "full_house", "22555"])
@@ -15,8 +16,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import secrets
 import sys
+import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any, NoReturn
@@ -28,12 +31,15 @@ from .errors import DeserializationError, YamskitError
 from .records import GameRecord, check_record
 from .registry import variant as make_variant
 from .registry import variant_names
-from .serialization import parse_json
-from .simulate import make_bot
+from .serialization import MAX_TEXT, parse_json
+from .simulate import make_bot, max_jobs
 
 __all__ = ["action_id", "main"]
 
 _QUIT = {"q", "quit", "exit"}
+#: The most bytes ``yamskit check`` reads from one file (a UTF-8 character is at most 4 bytes).
+_MAX_READ = 4 * MAX_TEXT
+_UNSAFE = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
 _HELP = {"?", "h", "help", "list"}
 
 
@@ -57,20 +63,43 @@ def _rich() -> Any:
 
 
 # ---------------------------------------------------------------- shared helpers
-def _option(text: str) -> tuple[str, Any]:
+def _safe(text: str) -> str:
+    """``text`` with control and format characters, lone surrogates and line breaks escaped."""
+    if all(ch == " " or (ch.isprintable() and unicodedata.category(ch) not in _UNSAFE) for ch in text):
+        return text
+    out = []
+    for ch in text:
+        if ch != " " and (not ch.isprintable() or unicodedata.category(ch) in _UNSAFE):
+            code = ord(ch)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _option(text: str) -> tuple[str, Any, str | None]:
+    """``(key, value, why)``: the value read as JSON, else as text with ``why`` it is not JSON."""
     key, sep, raw = text.partition("=")
     if not sep or not key:
         raise CliError(f"an option is KEY=VALUE, not {text!r}")
     try:
-        value = parse_json(raw)
-    except DeserializationError:
-        value = raw
-    return key.replace("-", "_"), value
+        return key.replace("-", "_"), parse_json(raw), None
+    except DeserializationError as error:
+        return key.replace("-", "_"), raw, str(error)
 
 
 def _variant(args: argparse.Namespace) -> Any:
-    options = dict(_option(o) for o in args.option or ())
-    return make_variant(args.variant, **options)
+    parsed = [_option(o) for o in args.option or ()]
+    try:
+        return make_variant(args.variant, **{key: value for key, value, _ in parsed})
+    except YamskitError as error:
+        texts = [f"{key}={value}" for key, value, why in parsed if why is not None and value.strip()]
+        if texts:
+            raise CliError(
+                f"{error} (note: {', '.join(texts)} is not valid JSON, so it was read as text; "
+                'give JSON such as 100, null or "free", or plain text)'
+            ) from None
+        raise
 
 
 def action_id(action: Action) -> str:
@@ -177,6 +206,20 @@ def _list_choices(state: Any, legal: list[Action], out: IO[str]) -> None:
         print("".join(e.ljust(width) for e in entries[start : start + per_line]).rstrip(), file=out)
 
 
+def _check_writable(path: str) -> None:
+    """Refuse a ``--save`` path that cannot be written, before the game starts."""
+    target = Path(path)
+    if target.is_dir():
+        raise CliError(f"cannot save the record to {path}: it is a directory")
+    parent = target.resolve().parent
+    if not parent.is_dir():
+        raise CliError(f"cannot save the record to {path}: no such directory")
+    if target.exists() and not os.access(target, os.W_OK):
+        raise CliError(f"cannot save the record to {path}: the file is not writable")
+    if not target.exists() and not os.access(parent, os.W_OK | os.X_OK):
+        raise CliError(f"cannot save the record to {path}: the directory is not writable")
+
+
 def _save(path: str | None, state: Any, out: IO[str]) -> None:
     if path:
         record = GameRecord.from_game(state, claimed=bool(state.is_over), metadata={"source": "yamskit play"})
@@ -198,20 +241,32 @@ def _play(args: argparse.Namespace) -> int:
     taken = [name for name in humans if name.startswith("Bot ")]
     if taken and args.bots:
         raise CliError(f"the names 'Bot 1', 'Bot 2'... are the bots': rename {taken[0]!r}")
-    if args.save and not Path(args.save).resolve().parent.is_dir():
-        raise CliError(f"cannot save the record to {args.save}: no such directory")
+    if args.save:
+        _check_writable(args.save)
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     bots = {f"Bot {i + 1}": make_bot(args.bot, seed=seed + i) for i in range(args.bots)}
     variant = _variant(args)
     state = variant.new_game(names, seed=seed)
     print(f"{variant.name}: {', '.join(names)} (seed {seed})", file=out)
+    game = [state]  # the latest state, for Ctrl-C
+    try:
+        return _play_loop(args, state, humans, bots, out, game)
+    except KeyboardInterrupt:
+        print("\nInterrupted: the game is left unfinished.", file=out)
+        _save(args.save, game[0], out)
+        return 130
+
+
+def _play_loop(
+    args: argparse.Namespace, state: Any, humans: list[str], bots: dict[str, Any], out: IO[str], game: list[Any]
+) -> int:
     shown = -1
     while not state.is_over:
         name = state.players[state.current_player]
         if name in bots:
             since = len(state.history)
             action = bots[name].choose(state)
-            state = state.apply(action)
+            state = game[0] = state.apply(action)
             if humans or args.verbose:
                 print(f"{name}: {action_id(action)}{_last_throw(state, since)}", file=out)
             continue
@@ -246,7 +301,7 @@ def _play(args: argparse.Namespace) -> int:
             continue
         since = len(state.history)
         try:
-            state = state.apply(choice)
+            state = game[0] = state.apply(choice)
         except ValueError as error:  # the listed actions are legal; kept for safety
             print(f"illegal: {error}", file=out)
             continue
@@ -290,11 +345,26 @@ def _rules(args: argparse.Namespace) -> int:
 
 
 # ---------------------------------------------------------------- check
+def _read_bounded(stream: IO[bytes]) -> bytes:
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        chunk = stream.read(1 << 20)
+        if not chunk:
+            return b"".join(chunks)
+        size += len(chunk)
+        if size > _MAX_READ:
+            raise DeserializationError(f"larger than {_MAX_READ} bytes: not read further")
+        chunks.append(chunk)
+
+
 def _read(path: str) -> bytes:
+    """The bytes of ``path`` (``-``: standard input), refusing more than ``_MAX_READ``."""
     if path == "-":
-        return sys.stdin.buffer.read()
+        return _read_bounded(sys.stdin.buffer)
     try:
-        return Path(path).read_bytes()
+        with Path(path).open("rb") as file:
+            return _read_bounded(file)
     except OSError as error:
         raise DeserializationError(f"cannot read: {error.strerror or error}") from None
 
@@ -302,31 +372,49 @@ def _read(path: str) -> bytes:
 def _check(args: argparse.Namespace) -> int:
     worst = 0
     found = []
-    for path in args.files:
-        try:
-            report = check_record(_read(path))
-        except YamskitError as error:
-            worst = 2
-            found.append({"file": path, "error": str(error)})
-            if not args.json:
-                print(f"{path}: bad record: {error}")
-            continue
-        valid = report.valid and (report.finished or not args.require_finished)
-        if not valid:
-            worst = max(worst, 1)
-        found.append({"file": path, **report.to_data()})
+    done = 0
+    try:
+        for path in args.files:
+            done += 1
+            try:
+                report = check_record(_read(path), strict_dice=args.strict_dice)
+            except YamskitError as error:
+                worst = 2
+                found.append({"file": path, "error": str(error)})
+                if not args.json:
+                    print(_safe(f"{path}: bad record: {error}"))
+                continue
+            valid = report.valid and (report.finished or not args.require_finished)
+            if not valid:
+                worst = max(worst, 1)
+            found.append({"file": path, **report.to_data()})
+            if args.json:
+                continue
+            line = report.summary()
+            if report.valid and not valid:
+                line = f"unfinished game (--require-finished): {line}"
+            print(_safe(f"{path}: {line}"))
+            if args.verbose and report.index is not None:
+                print("State before that move:")
+                print("\n".join(_safe(text) for text in report.state.render().splitlines()))
         if args.json:
-            continue
-        line = report.summary()
-        if report.valid and not valid:
-            line = f"unfinished game (--require-finished): {line}"
-        print(f"{path}: {line}")
-        if args.verbose and report.index is not None:
-            print("State before that move:")
-            print(report.state.render())
-    if args.json:
-        print(json.dumps(found, indent=2))
+            print(json.dumps(found, indent=2))  # ASCII only: names are escaped
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _quiet_stdout()
+        left = len(args.files) - done
+        print(
+            f"yamskit: error: output closed before every report was written ({left} file(s) not checked)",
+            file=sys.stderr,
+        )
+        return 2
     return worst
+
+
+def _quiet_stdout() -> None:
+    """After a broken pipe: send what is left to /dev/null, so exiting prints no second error."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
 
 
 # ---------------------------------------------------------------- simulate
@@ -335,6 +423,10 @@ def _simulate(args: argparse.Namespace) -> int:
 
     rich = _rich()
     variant = _variant(args)
+    if args.bins < 1:
+        raise CliError(f"--bins must be 1 or more, not {args.bins}")
+    if not 1 <= args.jobs <= max_jobs():
+        raise CliError(f"--jobs must be 1 to {max_jobs()} (4 x the CPU count), not {args.jobs}")
     check_run(variant, args.n, seats=args.seats, seed=args.seed, jobs=args.jobs)
     console = rich.console.Console(width=100)
     columns = (*rich.progress.Progress.get_default_columns(), rich.progress.MofNCompleteColumn())
@@ -405,7 +497,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--bots", type=int, default=0, metavar="N", help="bots seated after the humans")
     play.add_argument("--bot", choices=("greedy", "random"), default="greedy", help="kind of bot (default greedy)")
     play.add_argument("--seed", type=int, help="dice seed (random by default; printed)")
-    play.add_argument("--save", metavar="FILE", help="write the game record to FILE at the end")
+    play.add_argument("--save", metavar="FILE", help="write the game record to FILE at the end, on quit or on Ctrl-C")
     play.add_argument("-v", "--verbose", action="store_true", help="print every bot move")
     play.set_defaults(func=_play)
 
@@ -419,13 +511,20 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--json", action="store_true", help="print the reports as JSON")
     check.add_argument("--require-finished", action="store_true", help="count unfinished games as invalid")
     check.add_argument("-v", "--verbose", action="store_true", help="show the state before an illegal move")
+    check.add_argument(
+        "--strict-dice",
+        action="store_true",
+        help="every throw must show the faces the record's seed throws (for servers that roll the dice)",
+    )
     check.set_defaults(func=_check)
 
     simulate = command("simulate", "Play N games between random bots and print statistics.")
     variant_args(simulate)
     simulate.add_argument("-n", type=int, default=1000, metavar="N", help="number of games (default 1000)")
     simulate.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
-    simulate.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1)")
+    simulate.add_argument(
+        "--jobs", type=int, default=1, metavar="J", help="worker processes (default 1, at most 4 x the CPU count)"
+    )
     simulate.add_argument("--seats", type=int, metavar="P", help="players per game (default: the fewest allowed)")
     simulate.add_argument("--bins", type=int, default=10, help="histogram bins (default 10)")
     simulate.add_argument("--bot", choices=("random", "greedy"), default="random", help="kind of bot (default random)")
@@ -461,4 +560,5 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
+        _quiet_stdout()
         return 0

@@ -19,6 +19,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import itertools
 import math
@@ -36,9 +37,11 @@ __all__ = [
     "KEEP_CHILDREN",
     "NUM_DICE",
     "ROLLS",
+    "SUB_KEEPS",
     "Dice",
     "DiceStream",
     "face_from_seed",
+    "interned",
     "keep_index",
     "outcome_probabilities",
 ]
@@ -61,7 +64,7 @@ def _sorted_faces(faces: Iterable[int]) -> tuple[int, ...]:
     return tuple(sorted(values))
 
 
-@attrs.frozen(repr=False, order=False)
+@attrs.frozen(repr=False, order=False, cache_hash=True)
 class Dice:
     """A sorted multiset of at most five faces, each 1 to 6.
 
@@ -127,7 +130,10 @@ class Dice:
 
     def __add__(self, other: Dice) -> Dice:
         """The union of two multisets (kept dice plus a new throw)."""
-        return Dice(self.faces + other.faces)
+        if not self.faces:
+            return other
+        found = _INTERNED.get(tuple(sorted(self.faces + other.faces)))
+        return found if found is not None else Dice(self.faces + other.faces)
 
     def __sub__(self, other: Dice) -> Dice:
         """These dice without ``other``; raises `InvalidDiceError` if not a sub-multiset."""
@@ -190,6 +196,11 @@ class Dice:
             >>> Dice.parse("33").issubset(Dice.parse("23335")), Dice.parse("22").issubset(Dice.parse("23335"))
             (True, False)
         """
+        if not self.faces:
+            return True
+        keep, roll = _KEEP_INDEX.get(self.faces), _ROLL_INDEX.get(other.faces)
+        if keep is not None and roll is not None:
+            return keep in _SUB_KEEP_SETS[roll]
         mine, theirs = self.counts, other.counts
         return all(a <= b for a, b in zip(mine, theirs, strict=True))
 
@@ -201,6 +212,12 @@ class Dice:
             ['', '3', '6', '33', '36', '336']
         """
         return _sub_multisets(self.faces)
+
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows for these dice (see `yamskit.svg.dice`)."""
+        from .svg import dice
+
+        return dice(self)
 
 
 @cache
@@ -221,6 +238,26 @@ _ROLL_INDEX: dict[tuple[int, ...], int] = {d.faces: i for i, d in enumerate(ROLL
 _KEEP_INDEX: dict[tuple[int, ...], int] = {d.faces: i for i, d in enumerate(KEEPS)}
 
 
+#: Every valid multiset of 0 to 5 dice, interned: sorted faces -> the one `Dice` value used
+#: for them (the objects of `ROLLS` for five dice, of `KEEPS` otherwise).
+_INTERNED: dict[tuple[int, ...], Dice] = {**{d.faces: d for d in KEEPS}, **{d.faces: d for d in ROLLS}}
+
+
+def interned(faces: tuple[int, ...]) -> Dice:
+    """The shared `Dice` value of already sorted, valid ``faces`` (0 to 5 dice), without re-checking them.
+
+    Hot paths (throws, keeps) use it to avoid building and validating new values.
+
+    Raises:
+        KeyError: ``faces`` are not sorted valid faces of at most five dice.
+
+    Examples:
+        >>> interned((2, 3, 3)) is interned((2, 3, 3)) is KEEPS[keep_index((2, 3, 3))]
+        True
+    """
+    return _INTERNED[faces]
+
+
 def keep_index(faces: tuple[int, ...]) -> int:
     """Position in `KEEPS` of the multiset of sorted ``faces`` (0 to 5 dice).
 
@@ -236,6 +273,15 @@ def keep_index(faces: tuple[int, ...]) -> int:
 KEEP_CHILDREN: tuple[tuple[int, ...], ...] = tuple(
     tuple(_KEEP_INDEX[tuple(sorted((*k.faces, f)))] for f in FACES) for k in KEEPS if len(k) < NUM_DICE
 )
+
+
+#: ``SUB_KEEPS[i]`` lists, ascending, the `KEEPS` indexes of every sub-multiset of the roll
+#: ``ROLLS[i]`` (from keeping nothing to keeping all five): the keeps a player may choose.
+SUB_KEEPS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sorted(_KEEP_INDEX[k.faces] for k in _sub_multisets(roll.faces))) for roll in ROLLS
+)
+
+_SUB_KEEP_SETS: tuple[frozenset[int], ...] = tuple(frozenset(keeps) for keeps in SUB_KEEPS)
 
 
 @cache
@@ -287,6 +333,12 @@ def face_from_seed(seed: int, draw: int) -> int:
         attempt += 1  # pragma: no cover - probability 2**-80
 
 
+@functools.lru_cache(maxsize=1024)
+def _seeded_hasher(seed: int) -> hashlib.blake2b:
+    """A BLAKE2b hasher fed with the seed's bytes; copies of it hash the rest of a draw."""
+    return hashlib.blake2b(seed.to_bytes(8, "big"), digest_size=16)
+
+
 def _check_seed(_instance: object, _attribute: object, value: int) -> None:
     if type(value) is not int or not 0 <= value < _MAX_SEED:
         raise InvalidDiceError(f"a seed must be an integer from 0 to 2**64 - 1, not {value!r}")
@@ -318,11 +370,28 @@ class DiceStream:
     def throw(self, count: int) -> tuple[Dice, DiceStream]:
         """Throw ``count`` dice: their faces and the stream after them.
 
+        Raises:
+            InvalidDiceError: ``count`` is not 0 to 5, or the draw counter would pass 2**64 - 1.
+
         Examples:
             >>> len(DiceStream(seed=1).throw(3)[0])
             3
         """
         if type(count) is not int or not 0 <= count <= NUM_DICE:
             raise InvalidDiceError(f"cannot throw {count!r} dice: between 0 and {NUM_DICE}")
-        faces = [face_from_seed(self.seed, self.draws + i) for i in range(count)]
-        return Dice(faces), DiceStream(seed=self.seed, draws=self.draws + count)
+        seed, draws = self.seed, self.draws
+        if draws + count >= _MAX_SEED:
+            raise InvalidDiceError(f"the dice stream is used up: {draws} of 2**64 draws made")
+        hasher = _seeded_hasher(seed)
+        faces = []
+        for draw in range(draws, draws + count):
+            # the first attempt of face_from_seed, inlined: its first byte decides 252 times in 256
+            h = hasher.copy()
+            h.update((draw << 32).to_bytes(12, "big"))  # the draw counter, then attempt 0
+            first = h.digest()[0]
+            faces.append(first % 6 + 1 if first < 252 else face_from_seed(seed, draw))
+        faces.sort()
+        after = object.__new__(DiceStream)  # seed and counter are known to be valid
+        object.__setattr__(after, "seed", seed)
+        object.__setattr__(after, "draws", draws + count)
+        return _INTERNED[tuple(faces)], after

@@ -4,6 +4,8 @@ A game state is an immutable value. Whatever the variant, it offers:
 
 * ``players`` (names, in seat order) and ``current_player`` (an index into them);
 * ``legal_actions()`` — a lazy view of the actions that apply now;
+* ``legal_action_ids()`` / ``legal_action_mask()`` — the same as ids of the variant's
+  `yamskit.ActionSpace` (``variant.actions``), for programs that work with integers;
 * ``is_legal(action)`` / ``check(action)`` / ``apply(action)`` — ask, explain, do;
 * ``outcomes(keep)`` — the chance outcomes of a throw with exact probabilities;
 * ``is_over`` and ``result()``;
@@ -24,9 +26,9 @@ Examples:
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
-from typing import Any, Literal, Protocol, runtime_checkable
+from typing import Any, Literal, Protocol, overload, runtime_checkable
 
 import attrs
 
@@ -36,7 +38,9 @@ from .errors import GameOverError, IllegalActionError, InvalidDiceError, NotYour
 from .turn import Turn
 
 __all__ = [
+    "EMPTY_HISTORY",
     "GameState",
+    "History",
     "LegalActions",
     "Move",
     "Result",
@@ -49,6 +53,7 @@ __all__ = [
     "roll_dice",
     "roll_off",
     "throw_outcomes",
+    "to_history",
 ]
 
 
@@ -66,6 +71,165 @@ class Move:
 
     player: int
     action: Action
+
+
+class History(Sequence[Move]):
+    """The moves of a game, shared between the states of that game.
+
+    Each state's history is the one before it plus one move, and this is how it is
+    stored: a new state links to its predecessor's history instead of copying it, so
+    playing or replaying ``n`` moves costs ``O(n)``, not ``O(n**2)``. It reads like the
+    tuple of its moves: ``len``, indexing (the last moves are the quickest to reach),
+    slicing (which gives a tuple), iteration, and equality with another history or with
+    a tuple of the same moves.
+
+    Examples:
+        >>> from yamskit import Pass, Roll
+        >>> h = History.of([Move(0, Roll(outcome="12345"))]).append(Move(0, Pass()))
+        >>> len(h), h[-1], h == (Move(0, Roll(outcome="12345")), Move(0, Pass()))
+        (2, Move(player=0, action=Pass()), True)
+        >>> h[:1]
+        (Move(player=0, action=Roll(keep=Dice.parse(''), outcome=Dice.parse('12345'))),)
+    """
+
+    __slots__ = ("_len", "_move", "_parent", "_tuple")
+
+    _parent: History | None
+    _move: Move | None
+    _len: int
+    _tuple: tuple[Move, ...] | None
+
+    def __init__(self) -> None:
+        self._parent = None
+        self._move = None
+        self._len = 0
+        self._tuple = ()
+
+    @classmethod
+    def of(cls, moves: Iterable[Move]) -> History:
+        """A history holding ``moves`` (a tuple, a list or another history).
+
+        Examples:
+            >>> len(History.of([]))
+            0
+        """
+        if isinstance(moves, History):
+            return moves
+        items = tuple(moves)
+        if not items:
+            return EMPTY_HISTORY
+        history = object.__new__(cls)
+        history._parent, history._move, history._len, history._tuple = None, None, len(items), items
+        return history
+
+    def append(self, move: Move) -> History:
+        """This history and then ``move`` (this one is not changed); takes constant time.
+
+        Examples:
+            >>> from yamskit import Pass
+            >>> empty = History()
+            >>> len(empty.append(Move(1, Pass()))), len(empty)
+            (1, 0)
+        """
+        history = object.__new__(History)
+        history._parent, history._move, history._len, history._tuple = self, move, self._len + 1, None
+        return history
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The moves as a tuple (built once per history, then kept).
+
+        Examples:
+            >>> from yamskit import Pass
+            >>> History().append(Move(0, Pass())).moves
+            (Move(player=0, action=Pass()),)
+        """
+        if self._tuple is None:
+            tail: list[Move] = []
+            node: History = self
+            while node._tuple is None:
+                assert node._move is not None
+                assert node._parent is not None
+                tail.append(node._move)
+                node = node._parent
+            tail.reverse()
+            self._tuple = node._tuple + tuple(tail)
+        return self._tuple
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, index: int) -> Move: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Move, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Move | tuple[Move, ...]:
+        if isinstance(index, slice) or self._tuple is not None:
+            return self.moves[index]
+        if type(index) is not int:
+            raise TypeError(f"history indices must be integers or slices, not {type(index).__name__}")
+        position = index + self._len if index < 0 else index
+        if not 0 <= position < self._len:
+            raise IndexError("history index out of range")
+        node: History = self
+        while node._tuple is None:
+            if node._len - 1 == position:
+                assert node._move is not None
+                return node._move
+            assert node._parent is not None
+            node = node._parent
+        return node._tuple[position]
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self.moves)
+
+    def __reversed__(self) -> Iterator[Move]:
+        node: History | None = self
+        while node is not None and node._tuple is None:
+            assert node._move is not None
+            yield node._move
+            node = node._parent
+        if node is not None and node._tuple is not None:
+            yield from reversed(node._tuple)
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if isinstance(other, History):
+            return self._len == other._len and self.moves == other.moves
+        if isinstance(other, tuple):
+            return self._len == len(other) and self.moves == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.moves)
+
+    def __add__(self, other: object) -> tuple[Move, ...]:
+        if isinstance(other, (tuple, History)):
+            return self.moves + tuple(other)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return repr(self.moves)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (History.of, (self.moves,))
+
+
+#: The history of a game before its first move.
+EMPTY_HISTORY = History()
+
+
+def to_history(moves: Iterable[Move]) -> History:
+    """A `History` of ``moves`` (the converter of the states' ``history`` field).
+
+    Examples:
+        >>> to_history(()) is EMPTY_HISTORY
+        True
+    """
+    return moves if type(moves) is History else History.of(moves)
 
 
 @attrs.frozen
@@ -192,11 +356,17 @@ class GameState(Protocol):
         """Whether the game has ended."""
 
     @property
-    def history(self) -> tuple[Move, ...]:
-        """Every move so far."""
+    def history(self) -> Sequence[Move]:
+        """Every move so far (a `History`, which reads like a tuple of moves)."""
 
     def legal_actions(self) -> LegalActions:
         """A lazy view of the legal actions."""
+
+    def legal_action_ids(self) -> tuple[int, ...]:
+        """The ids in ``variant.actions`` of the legal decisions, ascending."""
+
+    def legal_action_mask(self) -> bytes:
+        """One byte per id of ``variant.actions``: 1 where the decision is legal, else 0."""
 
     def check(self, action: Action, *, player: int | str | None = None) -> None:
         """Raise the `IllegalActionError` that applying ``action`` would raise."""
@@ -326,11 +496,12 @@ def roll_dice(turn: Turn, stream: DiceStream, action: Roll) -> tuple[Turn, DiceS
         >>> turn.dice, stream.draws, done.outcome
         (Dice.parse('66666'), 0, Dice.parse('66666'))
     """
-    turn.check_throw(action.keep, action.outcome)
-    outcome = action.outcome
+    keep, outcome = action.keep, action.outcome
+    turn.check_throw(keep, outcome)
     if outcome is None:
-        outcome, stream = stream.throw(NUM_DICE - len(action.keep))
-    return turn.throw(action.keep, outcome), stream, Roll(keep=action.keep, outcome=outcome)
+        outcome, stream = stream.throw(NUM_DICE - len(keep))
+        action = Roll(keep=keep, outcome=outcome)
+    return turn.thrown(keep, outcome), stream, action
 
 
 def throw_outcomes(turn: Turn, keep: Dice | str) -> tuple[tuple[Dice, Fraction], ...]:

@@ -13,7 +13,7 @@ Examples:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 import attrs
 
@@ -122,6 +122,27 @@ class Joker:
                 return attrs.evolve(p, points=value, notes=(*p.notes, f"joker ({self.kind}): full value {value}"))
         return p
 
+    def refusable_rows(self, game: ScorecardGame) -> frozenset[str]:
+        """The rows this rule may refuse now: every row for a further five of a kind under ``"forced"``, else none.
+
+        See `yamskit.scorecard_moves`: only boxes of these rows are checked one by one.
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("yahtzee").new_game(seed=1).apply(yamskit.Roll(outcome="44444"))
+            >>> Joker("forced").refusable_rows(g), Joker("free").refusable_rows(g)
+            (frozenset(), frozenset())
+        """
+        turn = game.turn
+        if not turn.throws or not is_five_of_a_kind(turn.throws[-1].dice):
+            return frozenset()
+        rules = game.rules
+        if self.row not in rules.row_ids:  # the rule refuses every placement of a five of a kind
+            return frozenset(rules.row_ids)
+        if self.kind != "forced" or game.sheets[game.current_player].cell(rules.row_index(self.row), 0).is_empty:
+            return frozenset()
+        return frozenset(rules.row_ids)
+
 
 @attrs.frozen
 class FiveOfAKindBonus:
@@ -151,3 +172,6 @@ class FiveOfAKindBonus:
         if further and box_points > 0 and self.points:
             return attrs.evolve(p, extra=p.extra + self.points, notes=(*p.notes, f"bonus {self.points}"))
         return p
+
+    #: Never refuses a placement, it only adds points (see `yamskit.scorecard_moves`).
+    refusable_rows: ClassVar[frozenset[str]] = frozenset()

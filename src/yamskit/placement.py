@@ -10,6 +10,11 @@ boxes (a Yams bonus), with boxes to cross out as a consequence, or raise an
 `IllegalActionError` subclass that names the rule. Rules are values
 you compose, not methods you override.
 
+A rule may also offer ``refusable_rows(game) -> frozenset[str]``: the rows whose boxes it
+could refuse in that position (``frozenset()`` for a rule that only changes points).
+Listing the legal moves then runs the rules only on boxes of those rows (see
+`yamskit.scorecard_moves`); a rule without the method is run on every open box.
+
 Examples:
     >>> import yamskit
     >>> game = yamskit.variant("classic").new_game(players=["Ann"], seed=1)
@@ -73,7 +78,19 @@ class Placement:
 
     def written_as_zero(self, note: str) -> Placement:
         """This placement, written as a crossed-out 0, with ``note`` explaining why."""
-        return attrs.evolve(self, points=0, crossed=True, notes=(*self.notes, note))
+        return Placement(
+            self.player,
+            self.row,
+            self.column,
+            self.dice,
+            self.turn,
+            self.scratch,
+            0,
+            True,
+            self.extra,
+            self.also_cross,
+            (*self.notes, note),
+        )
 
 
 #: A placement rule: inspect or change a placement, or raise an IllegalActionError.

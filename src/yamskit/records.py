@@ -32,7 +32,7 @@ from typing import Any
 import attrs
 
 from .actions import Action, Roll, action_from_data, action_to_data
-from .errors import DeserializationError, YamskitError
+from .errors import DeserializationError, IllegalActionError, YamskitError
 from .game import Move
 from .record_schema import FORMAT, MAX_MOVES, MAX_POINTS, MAX_SEED, VERSION, record_schema
 from .serialization import expect, parse_json
@@ -42,6 +42,7 @@ __all__ = [
     "MAX_MOVES",
     "VERSION",
     "CheckReport",
+    "DiceMismatchError",
     "GameRecord",
     "check_record",
     "record_schema",
@@ -113,11 +114,26 @@ def _variant_of(name: str, options: Mapping[str, Any], variant: Any) -> Any:
         raise DeserializationError(f"cannot rebuild variant {name!r}: {error}") from None
 
 
-def _step(state: Any, move: Move, seeded: bool) -> Any:
+class DiceMismatchError(IllegalActionError):
+    """Strict dice: a recorded throw differs from what the record's seed throws.
+
+    Raised (and reported by `check_record`) only with ``strict_dice=True``, for
+    servers that roll the dice themselves and accept no other faces.
+
+    Examples:
+        >>> import yamskit
+        >>> rec = GameRecord("classic", seed=1, moves=(Move(0, yamskit.Roll(outcome="66666")),))
+        >>> check_record(rec, strict_dice=True).error_type
+        'DiceMismatchError'
+    """
+
+
+def _step(state: Any, move: Move, seeded: bool, *, strict_dice: bool = False) -> Any:
     """Apply one recorded move; a throw whose faces match the seeded stream is drawn from it.
 
     Drawing keeps the replayed stream where the original game left it, so a replay
-    of a seeded game equals the original state, stream included.
+    of a seeded game equals the original state, stream included. With
+    ``strict_dice`` a throw must match the stream (`DiceMismatchError`).
     """
     action = move.action
     if seeded and isinstance(action, Roll):
@@ -126,12 +142,21 @@ def _step(state: Any, move: Move, seeded: bool) -> Any:
             if drawn.history[len(state.history)] == move:
                 return drawn
         except (ValueError, IndexError):
-            pass
+            if strict_dice:
+                return state.apply(action, player=move.player)  # the rule break the move makes anyway
+        else:
+            if strict_dice:
+                thrown = drawn.history[len(state.history)].action.outcome
+                raise DiceMismatchError(
+                    f"strict dice: the seed's stream throws {thrown} here, the record says {action.outcome}"
+                )
     return state.apply(action, player=move.player)
 
 
 # ---------------------------------------------------------------- the record
 def _tuple_of_str(value: Sequence[str]) -> tuple[str, ...]:
+    if isinstance(value, (str, bytes)):
+        raise DeserializationError(f"players must be a sequence of names, not the single string {value!r}")
     return tuple(value)
 
 
@@ -141,6 +166,20 @@ def _tuple_of_moves(value: Sequence[Move]) -> tuple[Move, ...]:
 
 def _optional_claims(value: Mapping[str, int] | None) -> dict[str, int] | None:
     return None if value is None else dict(value)
+
+
+def _check_python_fields(record: GameRecord) -> None:
+    """What `to_data` needs before the JSON checks of `GameRecord.from_data` can run."""
+    if not isinstance(record.variant, str):
+        raise DeserializationError(f"record.variant must be a name, not {type(record.variant).__name__}")
+    for i, move in enumerate(record.moves):
+        where = f"record.moves[{i}]"
+        if not isinstance(move, Move):
+            raise DeserializationError(f"{where} must be a Move(player, action), not {type(move).__name__}")
+        if type(move.player) is not int:
+            raise DeserializationError(f"{where}.player must be int, not {type(move.player).__name__}")
+        if not isinstance(move.action, Action.__args__):
+            raise DeserializationError(f"{where}.action is not an action: {type(move.action).__name__}")
 
 
 @attrs.frozen
@@ -307,6 +346,30 @@ class GameRecord:
             pass
         return state
 
+    def validated(self) -> GameRecord:
+        """This record checked exactly as a loaded one would be (see `from_data`).
+
+        A record built in Python may hold anything; this refuses what a JSON record
+        may not hold (unknown claimed names, seats out of range, moves that are not
+        `Move`s, throws without faces, non-integer claims, floats or deep nesting in
+        metadata, oversized numbers), with the same messages.
+
+        Raises:
+            DeserializationError: the first thing a reader would refuse.
+
+        Examples:
+            >>> GameRecord("classic", players=("Ann",), claimed={"Bob": 3}).validated()
+            Traceback (most recent call last):
+            ...
+            yamskit.errors.DeserializationError: record.claimed names 'Bob', who is not a player
+        """
+        _check_python_fields(self)
+        try:
+            text = json.dumps(self.to_data())
+        except (TypeError, ValueError, RecursionError) as error:
+            raise DeserializationError(f"record holds something JSON cannot write: {error}") from None
+        return GameRecord.load(text)
+
     # ------------------------------------------------------------ JSON
     def to_data(self) -> dict[str, Any]:
         """A JSON-ready dict of this record (see the record format page).
@@ -333,6 +396,11 @@ class GameRecord:
     def dump(self) -> str:
         """This record as JSON text, one move a line.
 
+        What `dump` writes, `load` reads: the record is checked first (`validated`).
+
+        Raises:
+            DeserializationError: the record holds something a reader refuses.
+
         Examples:
             >>> print(GameRecord("classic", seed=1).dump())  # doctest: +ELLIPSIS
             {
@@ -342,7 +410,7 @@ class GameRecord:
               "moves": []
             }
         """
-        data = self.to_data()
+        data = self.validated().to_data()
         moves = data.pop("moves")
         lines = [f"  {json.dumps(key)}: {json.dumps(value)}" for key, value in data.items()]
         if moves:
@@ -548,12 +616,20 @@ def _describe(action: Action) -> str:
     return f"{kind} {fields}".strip()
 
 
-def check_record(record: GameRecord | str | bytes | Mapping[str, Any], *, variant: Any = None) -> CheckReport:
+def check_record(
+    record: GameRecord | str | bytes | Mapping[str, Any], *, variant: Any = None, strict_dice: bool = False
+) -> CheckReport:
     """Replay a record and report the first illegal move, or check the claimed totals.
+
+    A `GameRecord` built in Python is checked exactly like a loaded one first
+    (`GameRecord.validated`).
 
     Args:
         record: a `GameRecord`, its JSON text, or the parsed JSON.
         variant: the variant to replay with, for variants not in the registry.
+        strict_dice: require every throw to show the faces the record's seed throws
+            (for servers that roll the dice); the first that does not is reported as a
+            `DiceMismatchError`. A record without a seed is refused.
 
     Raises:
         DeserializationError: the input is not a well-formed record, or the game it
@@ -572,13 +648,17 @@ def check_record(record: GameRecord | str | bytes | Mapping[str, Any], *, varian
     """
     if isinstance(record, (str, bytes)):
         record = GameRecord.load(record)
-    elif not isinstance(record, GameRecord):
+    elif isinstance(record, GameRecord):
+        record = record.validated()
+    else:
         record = GameRecord.from_data(record)
+    if strict_dice and record.seed is None:
+        raise DeserializationError("strict dice: this record has no seed to check its throws against")
     state = record.start(variant=variant)
     seeded = record.seed is not None
     for i, move in enumerate(record.moves):
         try:
-            after = _step(state, move, seeded)
+            after = _step(state, move, seeded, strict_dice=strict_dice)
         except ValueError as error:
             return CheckReport(
                 valid=False,

@@ -173,7 +173,8 @@ class TurnCondition:
 
     The check must depend on the turn's facts (throws used, dice kept), not on the
     faces, because yamskit also asks it of throws not yet made, to keep players from
-    being stranded with no legal placement.
+    being stranded with no legal placement. Make ``check`` a module-level function (or
+    a frozen callable value) for the variant to pickle; a ``lambda`` does not pickle.
 
     Examples:
         >>> from yamskit import Dice
@@ -189,14 +190,24 @@ class TurnCondition:
     @classmethod
     def dry(cls) -> TurnCondition:
         """All five dice showing came from one throw of all five dice."""
-        return cls("dry", "the dice must come from one throw of all five dice", lambda t: t.all_dice_thrown)
+        return cls("dry", "the dice must come from one throw of all five dice", _all_dice_thrown)
 
     @classmethod
     def at_most_throws(cls, limit: int) -> TurnCondition:
         """The turn used at most ``limit`` throws."""
-        return cls(
-            f"at_most_{limit}_throws", f"the turn may use at most {limit} throws", lambda t: t.throws_used <= limit
-        )
+        return cls(f"at_most_{limit}_throws", f"the turn may use at most {limit} throws", _AtMostThrows(limit))
+
+
+def _all_dice_thrown(turn: Turn) -> bool:
+    return turn.all_dice_thrown
+
+
+@attrs.frozen
+class _AtMostThrows:
+    limit: int
+
+    def __call__(self, turn: Turn) -> bool:
+        return turn.throws_used <= self.limit
 
 
 @attrs.frozen
@@ -256,6 +267,16 @@ class Sheet:
 
     cells: tuple[tuple[Cell, ...], ...]
     extra: int = 0
+    #: For each column, a bit mask of its filled boxes: bit ``r`` is set when row ``r`` is filled.
+    masks: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    _full: bool = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        masks = tuple(sum(1 << r for r, cell in enumerate(col) if not cell.is_empty) for col in self.cells)
+        object.__setattr__(self, "masks", masks)
+        object.__setattr__(
+            self, "_full", all(m == (1 << len(col)) - 1 for m, col in zip(masks, self.cells, strict=True))
+        )
 
     @classmethod
     def empty(cls, *, rows: int, columns: int) -> Sheet:
@@ -268,9 +289,29 @@ class Sheet:
 
     def with_cell(self, row: int, column: int, cell: Cell) -> Sheet:
         """A copy with one box replaced."""
-        col = self.cells[column]
-        new_col = (*col[:row], cell, *col[row + 1 :])
-        return attrs.evolve(self, cells=(*self.cells[:column], new_col, *self.cells[column + 1 :]))
+        return self.with_cells(((row, column, cell),))
+
+    def with_cells(self, changes: Sequence[tuple[int, int, Cell]], *, extra: int = 0) -> Sheet:
+        """A copy with the boxes ``(row, column, cell)`` replaced and ``extra`` more points beside them.
+
+        Examples:
+            >>> s = Sheet.empty(rows=2, columns=2).with_cells([(0, 1, Cell(points=3)), (1, 1, Cell(points=4))])
+            >>> s.masks, s.cell(1, 1).points
+            ((0, 3), 4)
+        """
+        cells = list(self.cells)
+        masks = list(self.masks)
+        for row, column, cell in changes:
+            col = cells[column]
+            cells[column] = (*col[:row], cell, *col[row + 1 :])
+            masks[column] = masks[column] & ~(1 << row) if cell.is_empty else masks[column] | (1 << row)
+        sheet = object.__new__(Sheet)
+        object.__setattr__(sheet, "cells", tuple(cells))
+        object.__setattr__(sheet, "extra", self.extra + extra)
+        object.__setattr__(sheet, "masks", tuple(masks))
+        full = all(m == (1 << len(col)) - 1 for m, col in zip(masks, cells, strict=True))
+        object.__setattr__(sheet, "_full", full)
+        return sheet
 
     def filled(self, column: int) -> tuple[bool, ...]:
         """For each row of ``column``, whether its box is filled."""
@@ -279,7 +320,7 @@ class Sheet:
     @property
     def is_full(self) -> bool:
         """Whether every box is filled."""
-        return all(not c.is_empty for col in self.cells for c in col)
+        return self._full
 
     @property
     def empty_count(self) -> int:

@@ -24,9 +24,10 @@ from typing import Any, Literal
 
 import attrs
 
+from .action_space import ActionSpace, scorecard_actions
 from .actions import Action, Roll, Score, Scratch
 from .categories import Category
-from .dice import Dice, DiceStream
+from .dice import NUM_DICE, Dice, DiceStream
 from .errors import (
     ColumnConditionError,
     FillOrderError,
@@ -37,6 +38,8 @@ from .errors import (
     UnknownActionError,
 )
 from .game import (
+    EMPTY_HISTORY,
+    History,
     LegalActions,
     Move,
     Result,
@@ -47,14 +50,21 @@ from .game import (
     resolve_player,
     roll_dice,
     throw_outcomes,
+    to_history,
 )
 from .placement import Placement, PlacementRule
 from .scorecard import SCRATCHED, Cell, Column, Sheet, UpperBonus
+from .scorecard_moves import SheetTables, legal_ids
+from .state_checks import check_column_weights
 from .turn import Turn
 
 __all__ = ["ScorecardGame", "ScorecardRules", "ScorecardVariant"]
 
 _PLACEHOLDER = Dice.parse("11111")
+#: Stand-in faces for throws not made yet (turn conditions look at the throws, not the faces).
+_PLACEHOLDERS: tuple[Dice, ...] = tuple(Dice((1,) * n) for n in range(NUM_DICE + 1))
+#: Boxes holding the usual points, shared (cells are values).
+_POINTS: dict[int, Cell] = {points: Cell(points=points) for points in range(1001)}
 
 
 def _standard_result(game: ScorecardGame) -> Result:
@@ -114,8 +124,18 @@ class ScorecardRules:
     setup: Callable[[DiceStream, int], tuple[tuple[int, ...], DiceStream]] | None = None
     players: tuple[int, int] = (1, 8)
 
+    #: Row ids, top to bottom.
+    row_ids: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
+    #: Column ids, left to right.
+    column_ids: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
+    _rows_at: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
+    _columns_at: dict[str | None, int] = attrs.field(init=False, eq=False, repr=False)
+    _tables: SheetTables | None = attrs.field(init=False, default=None, eq=False, repr=False)
+
     def __attrs_post_init__(self) -> None:
-        ids = [c.id for c in self.columns]
+        object.__setattr__(self, "row_ids", tuple(r.id for r in self.rows))
+        object.__setattr__(self, "column_ids", tuple(c.id for c in self.columns))
+        ids = list(self.column_ids)
         if not ids or len(set(ids)) != len(ids):
             raise RuleConfigError(f"a sheet needs at least one column and distinct column ids: {ids}")
         for column in self.columns:
@@ -126,34 +146,45 @@ class ScorecardRules:
             unknown = [r for r in self.bonus.rows if r not in self.row_ids]
             if unknown:
                 raise RuleConfigError(f"the upper bonus counts unknown rows {unknown}")
+        object.__setattr__(self, "_rows_at", {row: i for i, row in enumerate(self.row_ids)})
+        columns_at: dict[str | None, int] = {column: i for i, column in enumerate(self.column_ids)}
+        if len(self.columns) == 1:
+            columns_at[None] = 0
+        object.__setattr__(self, "_columns_at", columns_at)
+
+    def __getstate__(self) -> dict[str, Any]:
+        # the tables are a cache: a copy (pickle, a worker process) builds its own
+        return {f.name: getattr(self, f.name) for f in attrs.fields(type(self)) if f.name != "_tables"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_tables", None)
 
     @property
-    def row_ids(self) -> tuple[str, ...]:
-        """Row ids, top to bottom."""
-        return tuple(r.id for r in self.rows)
-
-    @property
-    def column_ids(self) -> tuple[str, ...]:
-        """Column ids, left to right."""
-        return tuple(c.id for c in self.columns)
+    def tables(self) -> SheetTables:
+        """The lookup tables the game states use to list legal moves (built on first use)."""
+        if self._tables is None:
+            object.__setattr__(self, "_tables", SheetTables(self))
+        assert self._tables is not None
+        return self._tables
 
     def row_index(self, row: str) -> int:
         """Index of a row id; `UnknownActionError` listing the rows if unknown."""
         try:
-            return self.row_ids.index(row)
-        except ValueError:
+            return self._rows_at[row]
+        except (KeyError, TypeError):
             raise UnknownActionError(f"unknown row {row!r}; rows: {', '.join(self.row_ids)}") from None
 
     def column_index(self, column: str | None) -> int:
         """Index of a column id (``None`` names the only column of a one-column sheet)."""
-        if column is None:
-            if len(self.columns) == 1:
-                return 0
-            raise UnknownActionError(f"name a column: {', '.join(self.column_ids)}")
         try:
-            return self.column_ids.index(column)
-        except ValueError:
-            raise UnknownActionError(f"unknown column {column!r}; columns: {', '.join(self.column_ids)}") from None
+            return self._columns_at[column]
+        except (KeyError, TypeError):
+            pass
+        if column is None:
+            raise UnknownActionError(f"name a column: {', '.join(self.column_ids)}") from None
+        raise UnknownActionError(f"unknown column {column!r}; columns: {', '.join(self.column_ids)}") from None
 
     def upper_total(self, sheet: Sheet, column: int) -> int:
         """The sum of the bonus rows of ``column`` on ``sheet``."""
@@ -180,9 +211,34 @@ class ScorecardVariant:
     options: dict[str, Any] = attrs.field(factory=dict, eq=False, repr=False)
     notes: tuple[str, ...] = attrs.field(default=(), eq=False, repr=False)
     _key: str = attrs.field(init=False, repr=False)
+    _space: ActionSpace | None = attrs.field(init=False, default=None, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_key", json.dumps(self.options, sort_keys=True, default=str))
+
+    def __getstate__(self) -> dict[str, Any]:
+        # the action space is a cache: a copy builds its own
+        return {f.name: getattr(self, f.name) for f in attrs.fields(type(self)) if f.name != "_space"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_space", None)
+
+    @property
+    def actions(self) -> ActionSpace:
+        """The numbered decisions of this variant (see `yamskit.action_space.scorecard_actions`).
+
+        Examples:
+            >>> import yamskit
+            >>> space = yamskit.variant("classic").actions
+            >>> space[space.index(yamskit.Score("yams"))]
+            Score(row='yams', column=None)
+        """
+        if self._space is None:
+            object.__setattr__(self, "_space", scorecard_actions(self.name, self.rules))
+        assert self._space is not None
+        return self._space
 
     @classmethod
     def define(
@@ -273,7 +329,8 @@ class ScorecardVariant:
             first_player: index of the first player, or ``"roll_off"``: each throws the
                 five dice, the highest sum starts, tied leaders throw again.
             column_weights: per-column coefficients, when the variant uses them
-                (otherwise drawn by the variant's setup).
+                (otherwise drawn by the variant's setup); checked by the setup
+                (`check_column_weights`), refused by variants without one.
 
         Examples:
             >>> import yamskit
@@ -286,7 +343,7 @@ class ScorecardVariant:
         stream = new_stream(seed)
         weights: tuple[int, ...] = ()
         if column_weights is not None:
-            weights = tuple(column_weights)
+            weights = check_column_weights(self, column_weights)
         elif self.rules.setup is not None:
             weights, stream = self.rules.setup(stream, len(names))
         first, stream = choose_first_player(stream, len(names), first_player)
@@ -340,11 +397,21 @@ class ScorecardGame:
     current_player: int
     turn: Turn
     stream: DiceStream
-    history: tuple[Move, ...] = ()
+    _history: History = attrs.field(default=EMPTY_HISTORY, converter=to_history, alias="history")
     first_player: int = 0
     column_weights: tuple[int, ...] = ()
+    _over: bool = attrs.field(init=False, eq=False, repr=False)
+    _legal: tuple[int, ...] | None = attrs.field(init=False, default=None, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_over", all(sheet.is_full for sheet in self.sheets))
 
     # ------------------------------------------------------------------ queries
+    @property
+    def history(self) -> History:
+        """Every move so far, throws with their faces (a `History`, which reads like a tuple of moves)."""
+        return self._history
+
     @property
     def rules(self) -> ScorecardRules:
         """The variant's rules."""
@@ -353,7 +420,7 @@ class ScorecardGame:
     @property
     def is_over(self) -> bool:
         """Whether every box of every sheet is filled."""
-        return all(sheet.is_full for sheet in self.sheets)
+        return self._over
 
     @property
     def dice(self) -> Dice:
@@ -376,24 +443,35 @@ class ScorecardGame:
         return throw_outcomes(self.turn, keep)
 
     # ------------------------------------------------------------------ legality
+    def _free_column(self) -> bool:
+        """Whether a column without a turn condition has a box open to the player to move."""
+        tables = self.rules.tables
+        masks = self.sheets[self.current_player].masks
+        conditions = tables.conditions
+        return any(conditions[c] is None and tables.open_boxes(c, masks[c])[0] for c in range(tables.columns))
+
     def _can_finish(self, turn: Turn) -> bool:
-        sheet = self.sheets[self.current_player]
-        for c, column in enumerate(self.rules.columns):
-            if column.policy.allowed(self.rules.row_ids, sheet.filled(c)) and (
-                column.condition is None or column.condition.check(turn)
-            ):
+        tables = self.rules.tables
+        masks = self.sheets[self.current_player].masks
+        for c, condition in enumerate(tables.conditions):
+            if tables.open_boxes(c, masks[c])[0] and (condition is None or condition.check(turn)):
                 return True
         if turn.throws_left <= 0:
             return False
-        again = [turn.throw(Dice(), _PLACEHOLDER)]
+        again = [turn.thrown(Dice(), _PLACEHOLDER)]
         if len(turn.dice):
-            again.append(turn.throw(Dice.of(turn.dice.faces[0]), Dice.parse("1111")))
+            again.append(turn.thrown(Dice.of(turn.dice.faces[0]), Dice.parse("1111")))
         return any(self._can_finish(t) for t in again)
+
+    def _can_finish_keeping(self, keep: Dice) -> bool:
+        """Whether a box can still be filled after throwing all dice but ``keep`` (a throw the turn allows)."""
+        return self._can_finish(self.turn.thrown(keep, _PLACEHOLDERS[NUM_DICE - len(keep)]))
 
     def _check_roll(self, action: Roll) -> None:
         self.turn.check_throw(action.keep, action.outcome)
-        rolled = Dice(_PLACEHOLDER.faces[: 5 - len(action.keep)])
-        if not self._can_finish(self.turn.throw(action.keep, rolled)):
+        if self._free_column():
+            return
+        if not self._can_finish_keeping(action.keep):
             kept = f"keeping {action.keep}" if len(action.keep) else "this throw"
             raise ColumnConditionError(
                 f"{kept} would leave no box you may fill this turn: "
@@ -411,7 +489,8 @@ class ScorecardGame:
         """
         if self.is_over:
             raise game_over_error(self.players)
-        if not self.turn.has_thrown:
+        turn = self.turn
+        if not turn.throws:
             raise MustRollFirstError(f"{self.players[self.current_player]} must throw the dice before placing")
         rules = self.rules
         r = rules.row_index(action.row)
@@ -420,35 +499,35 @@ class ScorecardGame:
         scratch = isinstance(action, Scratch)
         if scratch and not rules.allow_scratch:
             raise IllegalActionError(f"{self.variant.name} has no crossing out: score a box instead")
-        sheet = self.sheets[self.current_player]
-        if not sheet.cell(r, c).is_empty:
+        mask = self.sheets[self.current_player].masks[c]
+        if mask >> r & 1:
             raise OccupiedError(f"box {action.row!r} of column {column.id!r} is already filled")
-        if r not in column.policy.allowed(rules.row_ids, sheet.filled(c)):
-            allowed = ", ".join(rules.row_ids[i] for i in column.policy.allowed(rules.row_ids, sheet.filled(c)))
+        allowed = rules.tables.open_boxes(c, mask)[0]
+        if r not in allowed:
+            names = ", ".join(rules.row_ids[i] for i in allowed)
             raise FillOrderError(
                 f"column {column.id!r} fills {column.policy.describe()}: {action.row!r} is not next"
-                + (f" (next: {allowed})" if allowed else " (it is full)")
+                + (f" (next: {names})" if names else " (it is full)")
             )
-        if column.condition is not None and not column.condition.check(self.turn):
+        if column.condition is not None and not column.condition.check(turn):
             raise ColumnConditionError(f"column {column.id!r}: {column.condition.description}")
-        dice = self.turn.dice
-        points = 0 if scratch else rules.rows[r].score(dice)
-        p = Placement(
-            player=self.current_player,
-            row=action.row,
-            column=column.id,
-            dice=dice,
-            turn=self.turn,
-            scratch=scratch,
-            points=points,
-            crossed=scratch,
-        )
+        return self._placement_at(r, c, scratch)
+
+    def _placement_at(self, r: int, c: int, scratch: bool) -> Placement:
+        """The placement in box (``r``, ``c``), through the rules, for a box the sheet and column allow."""
+        rules = self.rules
+        turn = self.turn
+        dice = turn.throws[-1].dice
+        points = 0 if scratch else rules.rows[r].table[dice.index]
+        p = Placement(self.current_player, rules.row_ids[r], rules.column_ids[c], dice, turn, scratch, points, scratch)
         for rule in rules.rules:
             p = rule(self, p)
         return p
 
     def check(self, action: Action, *, player: int | str | None = None) -> None:
         """Raise the `IllegalActionError` that ``action`` would raise; else nothing.
+
+        This is the full, explicit check (the reference for `legal_action_ids`).
 
         Examples:
             >>> import yamskit
@@ -482,27 +561,19 @@ class ScorecardGame:
         return True
 
     def _generate(self) -> Iterator[Action]:
-        if self.is_over:
-            return
-        turn = self.turn
-        if turn.throws_left > 0:
-            for keep in turn.dice.sub_multisets() if turn.has_thrown else (Dice(),):
-                roll = Roll(keep=keep)
-                if self.is_legal(roll):
-                    yield roll
-        if not turn.has_thrown:
-            return
-        single = len(self.rules.columns) == 1
-        sheet = self.sheets[self.current_player]
-        for c, column in enumerate(self.rules.columns):
-            for r in column.policy.allowed(self.rules.row_ids, sheet.filled(c)):
-                name = None if single else column.id
-                for action in (Score(self.rules.row_ids[r], name), Scratch(self.rules.row_ids[r], name)):
-                    if self.is_legal(action):
-                        yield action
+        # throws first, then box by box (column by column), its Score before its Scratch
+        space = self.variant.actions
+        ids = legal_ids(self)
+        base = self.rules.tables.score_base
+        boxes = self.rules.tables.rows * self.rules.tables.columns
+        throws = [space[i] for i in ids if i < base]
+        order = sorted(((i - base) % boxes, i) for i in ids if i >= base)
+        return iter(throws + [space[i] for _, i in order])
 
     def legal_actions(self) -> LegalActions:
         """A lazy view of the legal actions (throws listed with ``outcome=None``).
+
+        The actions are the interned values of ``variant.actions``, in id order.
 
         Examples:
             >>> import yamskit
@@ -511,6 +582,38 @@ class ScorecardGame:
             13
         """
         return LegalActions(self._generate, self.is_legal)
+
+    def legal_action_ids(self) -> tuple[int, ...]:
+        """The ids in ``variant.actions`` of the legal decisions, ascending.
+
+        Computed from tables (see `yamskit.scorecard_moves`), not by trying every action.
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("classic").new_game(seed=1).apply(yamskit.Roll(outcome="12345"))
+            >>> ids = g.legal_action_ids()
+            >>> len(ids), g.variant.actions[ids[-1]]
+            (58, Scratch(row='chance', column=None))
+        """
+        legal = self._legal
+        if legal is None:
+            legal = legal_ids(self)
+            object.__setattr__(self, "_legal", legal)  # a cache: the state itself never changes
+        return legal
+
+    def legal_action_mask(self) -> bytes:
+        """One byte per id of ``variant.actions``: 1 where the decision is legal, else 0.
+
+        Examples:
+            >>> import yamskit
+            >>> mask = yamskit.variant("classic").new_game(seed=1).legal_action_mask()
+            >>> len(mask), sum(mask)
+            (488, 1)
+        """
+        mask = bytearray(len(self.variant.actions))
+        for i in self.legal_action_ids():
+            mask[i] = 1
+        return bytes(mask)
 
     # ------------------------------------------------------------------ doing
     def apply(self, action: Action, *, player: int | str | None = None) -> ScorecardGame:
@@ -525,35 +628,77 @@ class ScorecardGame:
             >>> g.apply(yamskit.Roll()).turn.throws_used, g.turn.throws_used
             (1, 0)
         """
-        if self.is_over:
+        if self._over:
             raise game_over_error(self.players)
-        resolve_player(self.players, self.current_player, player)
+        if player is not None:
+            resolve_player(self.players, self.current_player, player)
+        legal = self._legal
+        if legal is not None:  # the legal ids are known: a decision among them needs no more checks
+            i = self.variant.actions.find(action)
+            if i is not None and i in legal:
+                return self._apply_id(i, action)
         if isinstance(action, Roll):
             self._check_roll(action)
             turn, stream, done = roll_dice(self.turn, self.stream, action)
-            return attrs.evolve(
-                self, turn=turn, stream=stream, history=(*self.history, Move(self.current_player, done))
+            return ScorecardGame(
+                self.variant,
+                self.players,
+                self.sheets,
+                self.current_player,
+                turn,
+                stream,
+                self._history.append(Move(self.current_player, done)),
+                self.first_player,
+                self.column_weights,
             )
         if isinstance(action, (Score, Scratch)):
             return self._write(self.placement(action), action)
         raise UnknownActionError(f"{self.variant.name} has no action {type(action).__name__}")
 
+    def _apply_id(self, i: int, action: Action) -> ScorecardGame:
+        """Apply the legal decision ``i`` of the action space (``action`` is how it was spelled)."""
+        tables = self.rules.tables
+        if i < tables.score_base:  # a throw with its faces from the stream
+            assert isinstance(action, Roll)
+            keep = action.keep
+            rolled, stream = self.stream.throw(NUM_DICE - len(keep))
+            state = object.__new__(ScorecardGame)  # the same game a throw later, set field by field
+            put = object.__setattr__
+            put(state, "variant", self.variant)
+            put(state, "players", self.players)
+            put(state, "sheets", self.sheets)
+            put(state, "current_player", self.current_player)
+            put(state, "turn", self.turn.thrown(keep, rolled))
+            put(state, "stream", stream)
+            put(state, "_history", self._history.append(Move(self.current_player, Roll(keep, rolled))))
+            put(state, "first_player", self.first_player)
+            put(state, "column_weights", self.column_weights)
+            put(state, "_over", self._over)
+            put(state, "_legal", None)
+            return state
+        assert isinstance(action, (Score, Scratch))
+        boxes = tables.rows * tables.columns
+        box = i - tables.score_base
+        c, r = divmod(box % boxes, tables.rows)
+        return self._write(self._placement_at(r, c, box >= boxes), action)
+
     def _write(self, p: Placement, action: Score | Scratch) -> ScorecardGame:
         rules = self.rules
-        sheet = self.sheets[p.player]
-        cell = SCRATCHED if p.crossed else Cell(points=p.points)
-        sheet = sheet.with_cell(rules.row_index(p.row), rules.column_index(p.column), cell)
-        for row, column in p.also_cross:
-            sheet = sheet.with_cell(rules.row_index(row), rules.column_index(column), SCRATCHED)
-        if p.extra:
-            sheet = attrs.evolve(sheet, extra=sheet.extra + p.extra)
+        cell = SCRATCHED if p.crossed else _POINTS.get(p.points) or Cell(points=p.points)
+        changes = [(rules.row_index(p.row), rules.column_index(p.column), cell)]
+        changes.extend((rules.row_index(row), rules.column_index(column), SCRATCHED) for row, column in p.also_cross)
+        sheet = self.sheets[p.player].with_cells(changes, extra=p.extra)
         sheets = (*self.sheets[: p.player], sheet, *self.sheets[p.player + 1 :])
-        return attrs.evolve(
-            self,
-            sheets=sheets,
-            current_player=(self.current_player + 1) % len(self.players),
-            turn=Turn.start(max_throws=rules.max_throws),
-            history=(*self.history, Move(self.current_player, action)),
+        return ScorecardGame(
+            self.variant,
+            self.players,
+            sheets,
+            (self.current_player + 1) % len(self.players),
+            Turn.start(max_throws=rules.max_throws),
+            self.stream,
+            self._history.append(Move(self.current_player, action)),
+            self.first_player,
+            self.column_weights,
         )
 
     # ------------------------------------------------------------------ scoring
@@ -582,3 +727,30 @@ class ScorecardGame:
         from .serialization import dump_game, scorecard_state_to_data
 
         return dump_game(self.variant, scorecard_state_to_data(self))
+
+    # ------------------------------------------------------------------ views
+    def __str__(self) -> str:
+        """The text view of this state (the same as `render`); ``repr`` stays the full value."""
+        return self.render()
+
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows for this state (see `yamskit.svg.svg`)."""
+        from .svg import svg
+
+        return svg(self)
+
+
+# the quick copy in ScorecardGame._apply_id sets every field: keep it in step with the class
+assert [f.name for f in attrs.fields(ScorecardGame)] == [
+    "variant",
+    "players",
+    "sheets",
+    "current_player",
+    "turn",
+    "stream",
+    "_history",
+    "first_player",
+    "column_weights",
+    "_over",
+    "_legal",
+]

@@ -16,7 +16,7 @@ Examples:
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .actions import Action, action_from_data, action_to_data
@@ -24,6 +24,7 @@ from .dice import Dice, DiceStream
 from .errors import DeserializationError, YamskitError
 from .game import Move, check_players
 from .scorecard import SCRATCHED, Cell, Sheet
+from .state_checks import check_cell_points, check_column_weights, check_extra, check_stream
 from .turn import Turn
 
 if TYPE_CHECKING:
@@ -65,15 +66,33 @@ def _no_float(text: str) -> Any:
     raise DeserializationError(f"unexpected non-integer number {text[:40]!r}")
 
 
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise DeserializationError(f"duplicate key {key[:40]!r} in a JSON object")
+            seen.add(key)
+    return data
+
+
 def parse_json(text: str | bytes) -> Any:
     """Parse untrusted JSON: bounded size, integers of at most 30 digits, no floats or NaN.
 
+    An object with the same key twice is refused (readers disagree on which one wins).
+
     Raises:
-        DeserializationError: not JSON, too large, too deep, or with forbidden numbers.
+        DeserializationError: not JSON, too large, too deep, with forbidden numbers
+            or with a duplicate key.
 
     Examples:
         >>> parse_json('{"a": [1, 2]}')
         {'a': [1, 2]}
+        >>> parse_json('{"a": 1, "a": 2}')
+        Traceback (most recent call last):
+        ...
+        yamskit.errors.DeserializationError: duplicate key 'a' in a JSON object
     """
     if isinstance(text, bytes):
         try:
@@ -85,7 +104,13 @@ def parse_json(text: str | bytes) -> Any:
     if len(text) > MAX_TEXT:
         raise DeserializationError(f"JSON text of {len(text)} characters is larger than {MAX_TEXT}")
     try:
-        return json.loads(text, parse_int=_bounded_int, parse_float=_no_float, parse_constant=_no_float)
+        return json.loads(
+            text,
+            parse_int=_bounded_int,
+            parse_float=_no_float,
+            parse_constant=_no_float,
+            object_pairs_hook=_unique_keys,
+        )
     except DeserializationError:
         raise
     except RecursionError:
@@ -202,7 +227,7 @@ def stream_from_data(data: Any) -> DiceStream:
     return DiceStream(seed=seed, draws=draws)
 
 
-def history_to_data(history: tuple[Move, ...]) -> list[dict[str, Any]]:
+def history_to_data(history: Sequence[Move]) -> list[dict[str, Any]]:
     """A JSON-ready list of moves.
 
     Examples:
@@ -355,17 +380,29 @@ def scorecard_state_from_data(variant: ScorecardVariant, data: Any) -> Scorecard
         return Sheet(columns, extra)
 
     sheets = _list_of(data, "sheets", where, n, sheet)
+    row_ids = [row.id for row in variant.rules.rows]
+    for p, loaded in enumerate(sheets):
+        at = f"{where}.sheets[{p}]"
+        for column in loaded.cells:
+            for row, cell in zip(row_ids, column, strict=True):
+                check_cell_points(variant, row, cell.value, at)
+        check_extra(variant, loaded.extra, rows * cols - loaded.empty_count, at)
     weights = expect(data, "column_weights", list, where)
-    if len(weights) > cols or any(type(w) is not int or not 0 <= w <= 10**6 for w in weights):
-        raise DeserializationError(f"{where}.column_weights must be at most {cols} whole numbers")
+    try:
+        weights = list(check_column_weights(variant, weights))
+    except YamskitError as error:
+        raise DeserializationError(f"{where}.{error}") from None
+    stream = stream_from_data(expect(data, "stream", dict, where))
+    history = history_from_data(expect(data, "history", list, where), n)
+    check_stream(stream)
     game = ScorecardGame(
         variant=variant,
         players=players,
         sheets=sheets,
         current_player=expect_int(data, "current_player", where, 0, n - 1),
         turn=turn_from_data(expect(data, "turn", dict, where), max_throws=variant.rules.max_throws),
-        stream=stream_from_data(expect(data, "stream", dict, where)),
-        history=history_from_data(expect(data, "history", list, where), n),
+        stream=stream,
+        history=history,
         first_player=expect_int(data, "first_player", where, 0, n - 1),
         column_weights=tuple(weights),
     )

@@ -30,6 +30,8 @@ from __future__ import annotations
 
 import hashlib
 import math
+import os
+import signal
 import statistics
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
@@ -49,6 +51,7 @@ __all__ = [
     "check_run",
     "game_seed",
     "make_bot",
+    "max_jobs",
     "play_games",
     "simulate",
 ]
@@ -274,11 +277,36 @@ def _seat_names(variant: Any, seats: int | None) -> tuple[str, ...]:
     raise RuleConfigError(f"variant {variant.name!r} accepts no number of players from 1 to 8")
 
 
+def max_jobs() -> int:
+    """The most worker processes a run may ask for: 4 x the CPU count.
+
+    Examples:
+        >>> max_jobs() >= 4
+        True
+    """
+    return 4 * (os.cpu_count() or 1)
+
+
+def _ignore_interrupts() -> None:
+    """Worker initializer: Ctrl-C is the parent's to handle (it stops the workers)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Cancel what has not started and end the workers now, not when their work is done."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())  # shutdown forgets them
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(timeout=5)
+
+
 def check_run(variant: Any, n: int, *, seats: int | None = None, seed: int = 0, jobs: int = 1) -> tuple[str, ...]:
     """Check the arguments of a run before starting it; the seat names.
 
     Raises:
-        RuleConfigError: a bad number of games, seats or jobs, or a bad seed.
+        RuleConfigError: a bad number of games, seats or jobs (1 to `max_jobs`), or a bad seed.
 
     Examples:
         >>> import yamskit
@@ -287,8 +315,8 @@ def check_run(variant: Any, n: int, *, seats: int | None = None, seed: int = 0, 
     """
     if type(n) is not int or not 1 <= n <= MAX_GAMES:
         raise RuleConfigError(f"the number of games must be 1 to {MAX_GAMES}, not {n!r}")
-    if type(jobs) is not int or jobs < 1:
-        raise RuleConfigError(f"jobs must be a whole number from 1, not {jobs!r}")
+    if type(jobs) is not int or not 1 <= jobs <= max_jobs():
+        raise RuleConfigError(f"jobs must be a whole number from 1 to {max_jobs()} (4 x the CPU count), not {jobs!r}")
     if type(seed) is not int or seed < 0:
         raise RuleConfigError(f"the seed must be a whole number from 0, not {seed!r}")
     return _seat_names(variant, seats)
@@ -335,7 +363,9 @@ def simulate(
         seats: players per game; by default the fewest the variant accepts.
         seed: the run's seed (game ``i`` uses `game_seed` ``(seed, i)``).
         options: the variant's options, when ``variant`` is a name.
-        jobs: worker processes when no ``executor`` is given (1: play here).
+        jobs: worker processes when no ``executor`` is given (1: play here; at most
+            `max_jobs`). On Ctrl-C (`KeyboardInterrupt`) or an error, pending games
+            are cancelled and the workers stopped before the exception goes on.
         executor: any `concurrent.futures.Executor` (or `Submitter`),
             e.g. a Dask client's ``get_executor()``; it is not shut down here.
         progress: called as ``progress(done, n)`` as games finish.
@@ -367,7 +397,12 @@ def simulate(
     elif executor is not None:
         _run_on(executor, 8, collect, name, opts, players, seed, n, bot)
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
+        try:
             _run_on(pool, jobs, collect, name, opts, players, seed, n, bot)
+        except BaseException:  # Ctrl-C (KeyboardInterrupt) or a failed game: stop at once
+            _stop(pool)
+            raise
+        pool.shutdown()
     ordered = [results[i] for i in range(n)]
     return SimulationResult(name, players, seed, tuple(s for s, _ in ordered), tuple(w for _, w in ordered))

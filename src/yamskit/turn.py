@@ -44,11 +44,11 @@ class Throw:
 
     kept: Dice
     rolled: Dice
+    #: All the dice showing after this throw (computed once).
+    dice: Dice = attrs.field(init=False, eq=False, repr=False)
 
-    @property
-    def dice(self) -> Dice:
-        """All the dice showing after this throw."""
-        return self.kept + self.rolled
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "dice", self.kept + self.rolled)
 
     @property
     def all_dice(self) -> bool:
@@ -82,6 +82,11 @@ class Turn:
             >>> Turn.start().has_thrown
             False
         """
+        if cls is Turn:
+            found = _STARTS.get(max_throws)
+            if found is None:
+                found = _STARTS.setdefault(max_throws, Turn(max_throws=max_throws))
+            return found
         return cls(max_throws=max_throws)
 
     @property
@@ -127,11 +132,13 @@ class Turn:
             KeepError: ``keep`` is not among the dice, or dice are kept on the first throw.
             ThrowOutcomeError: ``outcome`` does not have ``5 - len(keep)`` dice.
         """
-        if self.throws_left <= 0:
+        throws = self.throws
+        if len(throws) >= self.max_throws:
             raise ThrowLimitError(f"no throw left: this turn allows {self.max_throws} throws")
-        if not self.throws and len(keep) != 0:
-            raise KeepError(f"cannot keep {keep} before the first throw: there are no dice yet")
-        if not keep.issubset(self.dice):
+        if not throws:
+            if len(keep) != 0:
+                raise KeepError(f"cannot keep {keep} before the first throw: there are no dice yet")
+        elif not keep.issubset(throws[-1].dice):
             raise KeepError(f"cannot keep {keep}: the dice showing are {self.dice}")
         if outcome is not None and len(outcome) + len(keep) != NUM_DICE:
             raise ThrowOutcomeError(
@@ -147,7 +154,24 @@ class Turn:
             5
         """
         self.check_throw(keep, outcome)
-        return attrs.evolve(self, throws=(*self.throws, Throw(kept=keep, rolled=outcome)))
+        return self.thrown(keep, outcome)
+
+    def thrown(self, keep: Dice, outcome: Dice) -> Turn:
+        """`throw` without its checks, for callers that have checked the throw already.
+
+        Examples:
+            >>> Turn.start().thrown(Dice(), Dice.parse("12345")).throws_used
+            1
+        """
+        throw = object.__new__(Throw)  # built field by field: both are values checked by the caller
+        object.__setattr__(throw, "kept", keep)
+        object.__setattr__(throw, "rolled", outcome)
+        object.__setattr__(throw, "dice", keep + outcome)
+        turn = object.__new__(Turn)
+        object.__setattr__(turn, "max_throws", self.max_throws)
+        object.__setattr__(turn, "throws", (*self.throws, throw))
+        object.__setattr__(turn, "challenge", self.challenge)
+        return turn
 
     def declare_challenge(self) -> Turn:
         """The turn after declaring a challenge (a *défi*): only between the first and second throw.
@@ -166,3 +190,7 @@ class Turn:
     def challenge_met(self) -> bool:
         """Whether a declared challenge may be claimed now: declared, and on the 2nd or 3rd throw."""
         return self.challenge and len(self.throws) >= 2
+
+
+#: The fresh turns, one per throw limit (turns are values, so one object serves every game).
+_STARTS: dict[int, Turn] = {}

@@ -40,6 +40,7 @@ NOTHING = "12356"  # qualifies for no chip
 def new(mode: str = "standard", players: int | None = None, **kwargs: Any) -> YamslamGame:
     count = players or {"standard": 2, "solo": 1, "team": 4}[mode]
     names = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"][:count]
+    kwargs.setdefault("first_player", 0)  # seat 0 starts; the roll-off has its own tests
     return yamskit.variant("yamslam", mode=mode).new_game(players=names, seed=kwargs.pop("seed", 1), **kwargs)
 
 

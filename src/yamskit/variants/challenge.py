@@ -140,6 +140,38 @@ class PlusAboveMinus:
             )
         return p
 
+    def refusable_rows(self, game: ScorecardGame) -> frozenset[tuple[str, str]]:
+        """The boxes this rule may refuse now: plus in a column whose minus holds a number, and the reverse.
+
+        See `yamskit.scorecard_moves`: only these boxes are checked one by one.
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("challenge").new_game(seed=1)
+            >>> PlusAboveMinus().refusable_rows(g)
+            frozenset()
+            >>> g = g.apply(yamskit.Roll(outcome="55555")).apply(yamskit.Score("minus", "ascending"))
+            >>> rule = g.rules.rules[0]
+            >>> rule.refusable_rows(g.apply(yamskit.Roll(outcome="12345")))  # 15 is not above 25
+            frozenset({('plus', 'ascending')})
+            >>> rule.refusable_rows(g.apply(yamskit.Roll(outcome="66666")))
+            frozenset()
+        """
+        rules = game.rules
+        plus, minus = rules.row_index(self.plus), rules.row_index(self.minus)
+        # alone, this rule sees the boxes' own points: then only the boxes it does refuse are named
+        throws = game.turn.throws
+        exact = len(rules.rules) == 1 and rules.rules[0] is self and bool(throws)
+        roll = throws[-1].dice.index if exact else 0
+        boxes = []
+        for column, cells in zip(rules.column_ids, game.sheets[game.current_player].cells, strict=True):
+            low, high = cells[minus].points, cells[plus].points
+            if low is not None and cells[plus].is_empty and (not exact or rules.rows[plus].table[roll] <= low):
+                boxes.append((self.plus, column))
+            if high is not None and cells[minus].is_empty and (not exact or rules.rows[minus].table[roll] >= high):
+                boxes.append((self.minus, column))
+        return frozenset(boxes)
+
 
 def challenge() -> ScorecardVariant:
     """Yams Challenge: four columns, plus above minus, never stranded (no options).

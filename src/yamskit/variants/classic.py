@@ -38,7 +38,7 @@ from ..placement import PlacementRule
 from ..scorecard import UpperBonus
 from ..scorecard_game import ScorecardVariant
 
-__all__ = ["ROWS", "VARIANTS", "classic", "yahtzee"]
+__all__ = ["NOTES", "ROWS", "VARIANTS", "classic", "yahtzee"]
 
 #: The thirteen rows of classic Yams, top to bottom.
 ROWS: tuple[Category, ...] = (
@@ -50,6 +50,22 @@ ROWS: tuple[Category, ...] = (
     Category("large_straight", when(is_large_straight, 40)),
     Category("yams", when(is_five_of_a_kind, 50)),
     Category("chance", total),
+)
+#: The rulings of classic Yams, one line each (shown by ``describe()`` and ``yamskit rules``).
+NOTES: tuple[str, ...] = (
+    "upper bonus 35 at 63 or more (the sheet's prose; its grid's '> 63' is a typo)",
+    "three and four of a kind score all five dice; five of a kind is not a full house (except through a joker)",
+    "Scratch(row) crosses any open box out (0) at any time",
+    "joker (option): None nothing special; 'free' any open box, full house and straights at full value only "
+    "when the matching number box is filled; 'forced' the matching number box first, else any lower box, "
+    "else 0 in a number box; 'seed' the sheet's conditions (after a Yams scored 50)",
+    "yams_bonus (option): 0 or 100 per further Yams while the Yams box holds 50",
+    "first player: seat 0 by default, or new_game(first_player='roll_off') (highest sum of five dice)",
+)
+_YAHTZEE_NOTES = (
+    "preset of classic with joker='forced' and yams_bonus=100 (the printed Hasbro rules); "
+    "row yams is shown as 'Yahtzee'",
+    *NOTES,
 )
 _YAHTZEE_ROWS = tuple(Category("yams", r.scorer, "Yahtzee") if r.id == "yams" else r for r in ROWS)
 
@@ -84,6 +100,7 @@ def classic(*, joker: JokerKind | None = None, yams_bonus: int = 0) -> Scorecard
         bonus=UpperBonus.single(63, 35),
         rules=_rules(joker, yams_bonus),
         options={"joker": joker, "yams_bonus": yams_bonus},
+        notes=NOTES,
     )
 
 
@@ -99,6 +116,7 @@ def yahtzee() -> ScorecardVariant:
         rows=_YAHTZEE_ROWS,
         bonus=UpperBonus.single(63, 35),
         rules=_rules("forced", 100),
+        notes=_YAHTZEE_NOTES,
     )
 
 

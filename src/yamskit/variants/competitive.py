@@ -34,6 +34,8 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
+import attrs
+
 from ..categories import (
     Category,
     full_house,
@@ -57,11 +59,16 @@ __all__ = ["COLUMNS", "VARIANTS", "competitive", "rows", "sec_maxima"]
 FourOfAKind = Literal["four_dice", "all_dice"]
 
 
-def _sum_at_least(limit: int) -> Callable[[Dice], bool]:
-    def predicate(dice: Dice) -> bool:
-        return dice.total >= limit
+@attrs.frozen
+class _SumAtLeast:
+    limit: int
 
-    return predicate
+    def __call__(self, dice: Dice) -> bool:
+        return dice.total >= self.limit
+
+
+def _sum_at_least(limit: int) -> Callable[[Dice], bool]:
+    return _SumAtLeast(limit)
 
 
 def _four_dice(dice: Dice) -> int:
@@ -73,6 +80,14 @@ _STRAIGHTS: dict[tuple[int, ...], int] = {(1, 2, 3, 4, 5): 45, (2, 3, 4, 5, 6): 
 
 def _straight(dice: Dice) -> int:
     return _STRAIGHTS.get(dice.faces, 0)
+
+
+def _thirty_and_sum(dice: Dice) -> int:
+    return 30 + dice.total
+
+
+def _twenty_and_sum(dice: Dice) -> int:
+    return 20 + dice.total
 
 
 def _less_than_8(dice: Dice) -> int:
@@ -99,12 +114,12 @@ def rows(four_of_a_kind: FourOfAKind = "four_dice") -> tuple[Category, ...]:
 
 @functools.cache
 def _rows(four_of_a_kind: FourOfAKind) -> tuple[Category, ...]:
-    four = _four_dice if four_of_a_kind == "four_dice" else lambda d: 30 + d.total
+    four = _four_dice if four_of_a_kind == "four_dice" else _thirty_and_sum
     return (
         *(upper(face) for face in range(1, 7)),
         Category("small_sum", when(_sum_at_least(20), total)),
         Category("large_sum", when(_sum_at_least(20), total)),
-        Category("full_house", when(full_house(five_of_a_kind=True), lambda d: 20 + d.total)),
+        Category("full_house", when(full_house(five_of_a_kind=True), _twenty_and_sum)),
         Category("four_of_a_kind", when(n_of_a_kind(4), four)),
         Category("straight", _straight),
         Category("less_than_8", when(sum_at_most(8), _less_than_8), "Less than 8"),
@@ -144,7 +159,8 @@ _NOTES = (
     "a value that breaks a rule is written as 0 (crossed out); there is no other crossing out",
     "golden rule: a value counts only if >= the best value anyone (teammates too) has in that box",
     "small_sum < own large_sum; large_sum > every small_sum of the column; a 0 in one crosses out the other",
-    "sec: five of a kind on the first throw writes the row's maximum, lowered to what the rules allow, else 0",
+    "sec: five of a kind on the first throw writes the row's maximum (the dice's own value if higher), "
+    "lowered to what the rules allow, else 0",
     "duel: diff = raw A - raw B + 200 per clean column; points = diff x coefficient x crush multiplier (1-5)",
 )
 

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 __all__ = [
     "CLEAN_BONUS",
     "COEFFICIENTS",
+    "MAX_COEFFICIENT",
     "MODES",
     "UPPER_BONUS",
     "Coefficients",
@@ -61,6 +62,8 @@ UPPER_BONUS = UpperBonus(tiers=((60, 30), (70, 50), (80, 100), (90, 200), (100, 
 CLEAN_BONUS = 200
 #: The column coefficients, dealt over the six columns at random.
 COEFFICIENTS = (8, 10, 12, 14, 16, 18)
+#: The largest coefficient the ``coefficients`` option accepts.
+MAX_COEFFICIENT = 1000
 
 
 def crush_multiplier(raw_a: int, raw_b: int) -> int:
@@ -278,6 +281,20 @@ class DuelScoring:
         return Result(tuple(game.players), tuple(scores), ranking, details)
 
 
+def _int_tuple(value: Any) -> tuple[int, ...] | None:
+    """``value`` as a tuple of whole numbers (no booleans), or ``None`` if it is not a list of them."""
+    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, (list, tuple)):
+        return None
+    if len(value) > 64 or any(type(v) is not int for v in value):
+        return None
+    return tuple(value)
+
+
+def _shown(value: Any) -> str:
+    text = repr(list(value) if isinstance(value, tuple) else value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
 def _below(n: int, stream: DiceStream) -> tuple[int, DiceStream]:
     """A uniform whole number in ``0..n-1`` (n from 2 to 6) from single dice, with rejection."""
     while True:
@@ -315,9 +332,41 @@ class Coefficients:
             values[i], values[j] = values[j], values[i]
         return tuple(values), stream
 
+    def check_weights(self, weights: Any) -> tuple[int, ...]:
+        """Check ``new_game(column_weights=...)`` (or a record's setup) against this setup.
+
+        Weights a game could not have been dealt are refused: with ``given``
+        coefficients, exactly those; otherwise a permutation of 8, 10, 12, 14, 16, 18.
+
+        Raises:
+            RuleConfigError: any other weights.
+
+        Examples:
+            >>> Coefficients().check_weights([18, 16, 14, 12, 10, 8])
+            (18, 16, 14, 12, 10, 8)
+            >>> Coefficients().check_weights([8, 10, 12, 14, 16, -18])  # doctest: +ELLIPSIS
+            Traceback (most recent call last):
+            ...
+            yamskit.errors.RuleConfigError: column_weights must be the coefficients 8, 10, ... not [8, ..., -18]
+        """
+        values = _int_tuple(weights)
+        if self.given is not None:
+            if values != self.given:
+                raise RuleConfigError(
+                    f"column_weights must be the coefficients this variant fixes, {list(self.given)}, "
+                    f"not {_shown(weights)}"
+                )
+            return values
+        if values is None or sorted(values) != sorted(COEFFICIENTS):
+            raise RuleConfigError(
+                f"column_weights must be the coefficients {', '.join(map(str, COEFFICIENTS))} in some order "
+                f"(one per column), not {_shown(weights)}"
+            )
+        return values
+
     @classmethod
     def from_option(cls, coefficients: Mapping[str, int] | None, columns: tuple[str, ...]) -> Coefficients:
-        """Check the ``coefficients`` option (column id -> whole number >= 1, every column once).
+        """Check the ``coefficients`` option (column id -> whole number from 1 to 1000, every column once).
 
         Examples:
             >>> Coefficients.from_option({"a": 2, "b": 1}, ("a", "b")).given
@@ -328,6 +377,8 @@ class Coefficients:
         if not isinstance(coefficients, Mapping) or set(coefficients) != set(columns):
             raise RuleConfigError(f"coefficients must give one number for each column {list(columns)}")
         values = tuple(coefficients[c] for c in columns)
-        if any(type(v) is not int or v < 1 for v in values):
-            raise RuleConfigError(f"coefficients must be whole numbers >= 1, not {dict(coefficients)!r}")
+        if any(type(v) is not int or not 1 <= v <= MAX_COEFFICIENT for v in values):
+            raise RuleConfigError(
+                f"coefficients must be whole numbers from 1 to {MAX_COEFFICIENT}, not {dict(coefficients)!r}"
+            )
         return cls(values)

@@ -4,8 +4,9 @@ In Competitive Yams a placement is never refused for its value: a value that fai
 condition is written as a crossed-out 0. The rules here are placement rules (see
 `yamskit.placement`), frozen values applied in this order:
 
-1. `Sec` — five of a kind on the first throw writes the row's maximum, lowered
-   to the highest value every constraint accepts (else 0);
+1. `Sec` — five of a kind on the first throw writes the row's maximum (or what
+   the dice score, if that is more), lowered to the highest value every
+   constraint accepts (else 0);
 2. `ZeroIsScratch` — a box the dice do not qualify for is crossed out;
 3. `GoldenRule` — a value below the best value anyone has in that box is 0;
 4. `SumPair` — ``small_sum`` below the player's own ``large_sum``,
@@ -25,7 +26,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 import attrs
 
@@ -131,6 +132,9 @@ class ZeroIsScratch:
             return p
         return p.written_as_zero(f"{p.row}: these dice do not qualify, 0")
 
+    #: Never refuses a box, it only changes what the box gets (see `yamskit.scorecard_moves`).
+    refusable_rows: ClassVar[frozenset[str]] = frozenset()
+
 
 @attrs.frozen
 class GoldenRule:
@@ -165,6 +169,9 @@ class GoldenRule:
 
     def __call__(self, game: ScorecardGame, p: Placement) -> Placement:
         return _apply_bounds("golden rule", self.bounds(game, p.player, p.row, p.column), p)
+
+    #: Never refuses a box, it only changes what the box gets (see `yamskit.scorecard_moves`).
+    refusable_rows: ClassVar[frozenset[str]] = frozenset()
 
 
 @attrs.frozen
@@ -231,6 +238,9 @@ class SumPair:
             return attrs.evolve(p, also_cross=(*p.also_cross, (partner_row, p.column)), notes=(*p.notes, note))
         return p
 
+    #: Never refuses a box, it only changes what the box gets (see `yamskit.scorecard_moves`).
+    refusable_rows: ClassVar[frozenset[str]] = frozenset()
+
 
 def _as_dict(maxima: Mapping[str, int]) -> dict[str, int]:
     return dict(maxima)
@@ -246,8 +256,10 @@ class Sec:
     """The *sec* joker: five of a kind on the first throw writes the row's maximum.
 
     The dice must show five of a kind after the turn's first throw (nothing rethrown).
-    The value is ``maxima[row]``, lowered to the highest value every constraint
-    accepts; if no value does, 0. It replaces what the dice would score in that row.
+    The value is ``maxima[row]`` or what the dice themselves score in that row,
+    whichever is larger, lowered to the highest value every constraint accepts; if
+    no value does, 0. So a sec never pays less than the same dice thrown later
+    would (66666 in ``small_sum`` pays 30 when only 30 is accepted).
 
     Attributes:
         maxima: the value of each row, by row id.
@@ -264,8 +276,19 @@ class Sec:
     maxima: dict[str, int] = attrs.field(converter=_as_dict, validator=_check_maxima)
     constraints: tuple[Constraint, ...] = ()
 
-    def value(self, game: ScorecardGame, player: int, row: str, column: str) -> tuple[int, str]:
+    #: Never refuses a box, it only changes what the box gets (see `yamskit.scorecard_moves`).
+    refusable_rows: ClassVar[frozenset[str]] = frozenset()
+
+    def value(self, game: ScorecardGame, player: int, row: str, column: str, *, dice_value: int = 0) -> tuple[int, str]:
         """The sec value of ``row``/``column`` for ``player`` now, and what limited it.
+
+        Args:
+            game: the game before the placement.
+            player: who places.
+            row: the row id.
+            column: the column id.
+            dice_value: what the dice score in ``row`` without the sec; the search
+                starts from the larger of it and the row's maximum.
 
         Examples:
             >>> import yamskit
@@ -273,8 +296,10 @@ class Sec:
             >>> rule = g.rules.rules[0]
             >>> rule.value(g, 0, "small_sum", "free")
             (29, '')
+            >>> rule.value(g, 0, "small_sum", "free", dice_value=30)
+            (30, '')
         """
-        value, why = self.maxima[row], ""
+        value, why = max(self.maxima[row], dice_value), ""
         all_bounds = [c.bounds(game, player, row, column) for c in self.constraints]
         for b in all_bounds:
             if b.high is not None and b.high < value:
@@ -287,7 +312,7 @@ class Sec:
     def __call__(self, game: ScorecardGame, p: Placement) -> Placement:
         if not (p.turn.is_first_throw and is_five_of_a_kind(p.dice)) or p.row not in self.maxima:
             return p
-        value, why = self.value(game, p.player, p.row, p.column)
+        value, why = self.value(game, p.player, p.row, p.column, dice_value=p.points)
         note = f"sec: {p.row} maximum {self.maxima[p.row]}" + (f", {value} because {why}" if why else "")
         if value == 0:
             return p.written_as_zero(note)

@@ -34,8 +34,9 @@ from typing import Any, Literal
 
 import attrs
 
+from ..action_space import NUM_ROLL_IDS, ROLL_ACTIONS, ActionSpace
 from ..actions import Action, DeclareChallenge, Pass, Place, RemoveToken, Roll
-from ..dice import Dice, DiceStream
+from ..dice import ROLLS, SUB_KEEPS, Dice, DiceStream
 from ..errors import (
     DeserializationError,
     IllegalActionError,
@@ -46,6 +47,8 @@ from ..errors import (
     YamskitError,
 )
 from ..game import (
+    EMPTY_HISTORY,
+    History,
     LegalActions,
     Move,
     Result,
@@ -56,9 +59,11 @@ from ..game import (
     resolve_player,
     roll_dice,
     throw_outcomes,
+    to_history,
 )
 from ..turn import Turn
 from .yam_master_board import (
+    FIGURE_LABELS,
     LABEL_NAMES,
     LABELS,
     SIZE,
@@ -67,10 +72,10 @@ from .yam_master_board import (
     dice_labels,
     render_board,
     render_game,
-    turn_labels,
 )
 
 __all__ = [
+    "ACTIONS",
     "DEFAULT_MAX_TURNS",
     "MAX_THROWS",
     "RULINGS",
@@ -146,6 +151,59 @@ class RemovalError(IllegalActionError):
     """
 
 
+#: The action space of every Yam Master variant: the 462 throws (ids 0-461), then
+#: ``DeclareChallenge()`` (462), ``Pass()`` (463), ``Place(cell)`` for the 25 cells row by
+#: row (464-488: cell ``(r, c)`` is ``464 + 5 * r + c``) and ``RemoveToken(cell)`` in the
+#: same order (489-513).
+ACTIONS: ActionSpace = ActionSpace(
+    "yam-master",
+    (
+        *ROLL_ACTIONS,
+        DeclareChallenge(),
+        Pass(),
+        *(Place((r, c)) for r in range(SIZE) for c in range(SIZE)),
+        *(RemoveToken((r, c)) for r in range(SIZE) for c in range(SIZE)),
+    ),
+)
+
+_DECLARE_ID, _PASS_ID, _PLACE_ID, _REMOVE_ID = NUM_ROLL_IDS, NUM_ROLL_IDS + 1, NUM_ROLL_IDS + 2, NUM_ROLL_IDS + 27
+#: The labels each roll satisfies on its own (by roll index), and whether they make a figure.
+_ROLL_LABELS: tuple[frozenset[str], ...] = tuple(dice_labels(roll) for roll in ROLLS)
+_ROLL_FIGURE: tuple[bool, ...] = tuple(not labels.isdisjoint(FIGURE_LABELS) for labels in _ROLL_LABELS)
+#: Flat cell indexes (``5 * row + col``) carrying each label.
+_LABEL_CELLS: dict[str, tuple[int, ...]] = {
+    label: tuple(r * SIZE + c for r in range(SIZE) for c in range(SIZE) if LABELS[r][c] == label)
+    for label in {label for row in LABELS for label in row}
+}
+#: Memo: a set of labels -> the flat cells carrying one of them, ascending.
+_CELLS_OF_LABELS: dict[frozenset[str], tuple[int, ...]] = {}
+
+
+def _labels_of(turn: Turn) -> frozenset[str]:
+    """`turn_labels`, from the table of the 252 rolls."""
+    if not turn.throws:
+        return frozenset()
+    roll = turn.throws[-1].dice.index
+    labels = _ROLL_LABELS[roll]
+    if _ROLL_FIGURE[roll]:
+        extra = []
+        if len(turn.throws) == 1:
+            extra.append("sec")
+        if turn.challenge and len(turn.throws) >= 2:
+            extra.append("defi")
+        if extra:
+            labels = labels.union(extra)
+    return labels
+
+
+def _cells_of(labels: frozenset[str]) -> tuple[int, ...]:
+    found = _CELLS_OF_LABELS.get(labels)
+    if found is None:
+        found = tuple(sorted(i for label in labels for i in _LABEL_CELLS.get(label, ())))
+        _CELLS_OF_LABELS[labels] = found
+    return found
+
+
 def _check_removed(_instance: object, _attribute: object, value: object) -> None:
     if value not in ("supply", "out"):
         raise RuleConfigError(f"removed must be 'supply' or 'out', not {value!r}")
@@ -185,6 +243,18 @@ class YamMasterVariant:
     def options(self) -> dict[str, Any]:
         """The options, JSON-ready: ``yamskit.variant("yam-master", **options)`` rebuilds this variant."""
         return {"removed": self.removed, "max_turns": self.max_turns}
+
+    @property
+    def actions(self) -> ActionSpace:
+        """The numbered decisions (`ACTIONS`, the same whatever the options).
+
+        Examples:
+            >>> import yamskit
+            >>> space = YamMasterVariant().actions
+            >>> len(space), space[464 + 5 * 2 + 2]
+            (514, Place(cell=(2, 2)))
+        """
+        return ACTIONS
 
     def new_game(
         self,
@@ -281,8 +351,13 @@ class YamMasterGame:
     turn: Turn
     stream: DiceStream
     turns: int = 0
-    history: tuple[Move, ...] = ()
+    _history: History = attrs.field(default=EMPTY_HISTORY, converter=to_history, alias="history")
     first_player: int = 0
+
+    @property
+    def history(self) -> History:
+        """Every move so far, throws with their faces (a `History`, which reads like a tuple of moves)."""
+        return self._history
 
     # ------------------------------------------------------------------ queries
     @property
@@ -309,7 +384,7 @@ class YamMasterGame:
     @property
     def labels(self) -> frozenset[str]:
         """The labels the current turn's dice satisfy, ``sec`` and ``defi`` included."""
-        return turn_labels(self.turn)
+        return _labels_of(self.turn)
 
     def outcomes(self, keep: Dice | str = "") -> tuple[tuple[Dice, Fraction], ...]:
         """Every five-dice result of throwing all dice but ``keep``, with exact probabilities.
@@ -409,24 +484,9 @@ class YamMasterGame:
         return True
 
     def _generate(self) -> Iterator[Action]:
-        if self.is_over:
-            return
-        turn = self.turn
-        if turn.throws_left > 0:
-            keeps = turn.dice.sub_multisets() if turn.has_thrown else (Dice(),)
-            must_throw = turn.challenge and turn.is_first_throw
-            yield from (Roll(keep=keep) for keep in keeps if not (must_throw and len(keep) == len(turn.dice)))
-        if not turn.has_thrown:
-            return
-        if turn.is_first_throw and not turn.challenge:
-            yield DeclareChallenge()
-        if turn.challenge and turn.is_first_throw:
-            return
-        labels = self.labels
-        yield from (Place(cell) for cell in self.board.free_cells() if LABELS[cell[0]][cell[1]] in labels)
-        if "yam" in labels:
-            yield from (RemoveToken(cell) for cell in self.board.cells_of(1 - self.current_player))
-        yield Pass()
+        ids = self.legal_action_ids()
+        # listed in the order of the rules: throws, challenge, placements, removals, then passing
+        return iter([ACTIONS[i] for i in ids if i != _PASS_ID] + [ACTIONS[_PASS_ID]] * (_PASS_ID in ids))
 
     def legal_actions(self) -> LegalActions:
         """A lazy view of the legal actions (throws listed with ``outcome=None``).
@@ -438,6 +498,54 @@ class YamMasterGame:
             (DeclareChallenge(), Place(cell=(1, 2)), Place(cell=(2, 4)), Place(cell=(3, 1)), Place(cell=(3, 2)), Pass())
         """
         return LegalActions(self._generate, self.is_legal)
+
+    def legal_action_ids(self) -> tuple[int, ...]:
+        """The ids in `ACTIONS` of the legal decisions, ascending.
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("yam-master").new_game(seed=1).apply(yamskit.Roll(outcome="12345"))
+            >>> [ACTIONS[i] for i in g.legal_action_ids() if i >= 462][:2]
+            [DeclareChallenge(), Pass()]
+        """
+        if self.is_over:
+            return ()
+        turn = self.turn
+        throws = turn.throws
+        if not throws:
+            return (0,)
+        first = len(throws) == 1
+        committed = turn.challenge and first  # a declared challenge must be thrown for
+        ids: list[int] = []
+        if len(throws) < turn.max_throws:
+            keeps = SUB_KEEPS[throws[-1].dice.index]
+            ids.extend(keeps[:-1] if committed else keeps)
+        if first and not turn.challenge:
+            ids.append(_DECLARE_ID)
+        if committed:
+            return tuple(ids)
+        ids.append(_PASS_ID)
+        labels = _labels_of(turn)
+        cells = self.board.cells
+        ids.extend(_PLACE_ID + i for i in _cells_of(labels) if cells[i] is None)
+        if "yam" in labels:
+            opponent = 1 - self.current_player
+            ids.extend(_REMOVE_ID + i for i, owner in enumerate(cells) if owner == opponent)
+        return tuple(ids)
+
+    def legal_action_mask(self) -> bytes:
+        """One byte per id of `ACTIONS`: 1 where the decision is legal, else 0.
+
+        Examples:
+            >>> import yamskit
+            >>> mask = yamskit.variant("yam-master").new_game(seed=1).legal_action_mask()
+            >>> len(mask), mask[0]
+            (514, 1)
+        """
+        mask = bytearray(len(ACTIONS))
+        for i in self.legal_action_ids():
+            mask[i] = 1
+        return bytes(mask)
 
     # ------------------------------------------------------------------ doing
     def apply(self, action: Action, *, player: int | str | None = None) -> YamMasterGame:
@@ -454,11 +562,12 @@ class YamMasterGame:
         """
         self.check(action, player=player)
         me = self.current_player
+        history = self._history
         if isinstance(action, Roll):
             turn, stream, done = roll_dice(self.turn, self.stream, action)
-            return attrs.evolve(self, turn=turn, stream=stream, history=(*self.history, Move(me, done)))
+            return self._next(turn=turn, stream=stream, history=history.append(Move(me, done)))
         if isinstance(action, DeclareChallenge):
-            return attrs.evolve(self, turn=self.turn.declare_challenge(), history=(*self.history, Move(me, action)))
+            return self._next(turn=self.turn.declare_challenge(), history=history.append(Move(me, action)))
         board, supply, out = self.board, list(self.supply), list(self.out)
         if isinstance(action, Place):
             board = board.place(action.cell, me)
@@ -470,15 +579,34 @@ class YamMasterGame:
                 supply[owner] += 1
             else:
                 out[owner] += 1
-        return attrs.evolve(
-            self,
-            board=board,
-            supply=tuple(supply),
-            out=tuple(out),
-            current_player=1 - me,
-            turn=Turn.start(max_throws=MAX_THROWS),
-            turns=self.turns + 1,
-            history=(*self.history, Move(me, action)),
+        return YamMasterGame(
+            self.variant,
+            self.players,
+            board,
+            tuple(supply),
+            tuple(out),
+            1 - me,
+            Turn.start(max_throws=MAX_THROWS),
+            self.stream,
+            self.turns + 1,
+            history.append(Move(me, action)),
+            self.first_player,
+        )
+
+    def _next(self, *, turn: Turn, history: History, stream: DiceStream | None = None) -> YamMasterGame:
+        """This state with a new turn and history (the same player to act)."""
+        return YamMasterGame(
+            self.variant,
+            self.players,
+            self.board,
+            self.supply,
+            self.out,
+            self.current_player,
+            turn,
+            self.stream if stream is None else stream,
+            self.turns,
+            history,
+            self.first_player,
         )
 
     # ------------------------------------------------------------------ scoring
@@ -545,6 +673,17 @@ class YamMasterGame:
         }
         return dump_game(self.variant, data)
 
+    # ------------------------------------------------------------------ views
+    def __str__(self) -> str:
+        """The text view of this state (the same as `render`); ``repr`` stays the full value."""
+        return self.render()
+
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows for this state (see `yamskit.svg.svg`)."""
+        from ..svg import svg
+
+        return svg(self)
+
 
 def _pair(data: Any, key: str) -> tuple[int, int]:
     from ..serialization import expect
@@ -557,6 +696,7 @@ def _pair(data: Any, key: str) -> tuple[int, int]:
 
 def _state_from_data(variant: YamMasterVariant, data: Any) -> YamMasterGame:
     from ..serialization import expect, expect_int, history_from_data, stream_from_data, turn_from_data
+    from ..state_checks import check_stream
 
     where = "state"
     try:
@@ -581,6 +721,9 @@ def _state_from_data(variant: YamMasterVariant, data: Any) -> YamMasterGame:
         raise DeserializationError(f"{where}.out must be [0, 0]: removed tokens go back to the supply")
     if len({run.player for run in board.fives}) > 1:
         raise DeserializationError(f"{where}.board: both players cannot have five in a row")
+    stream = stream_from_data(expect(data, "stream", dict, where))
+    history = history_from_data(expect(data, "history", list, where), 2)
+    check_stream(stream)
     first = expect_int(data, "first_player", where, 0, 1)
     turns = expect_int(data, "turns", where, 0, variant.max_turns)
     current = expect_int(data, "current_player", where, 0, 1)
@@ -594,9 +737,9 @@ def _state_from_data(variant: YamMasterVariant, data: Any) -> YamMasterGame:
         out=out,
         current_player=current,
         turn=turn_from_data(expect(data, "turn", dict, where), max_throws=MAX_THROWS),
-        stream=stream_from_data(expect(data, "stream", dict, where)),
+        stream=stream,
         turns=turns,
-        history=history_from_data(expect(data, "history", list, where), 2),
+        history=history,
         first_player=first,
     )
     if game.is_over and game.turn.has_thrown:

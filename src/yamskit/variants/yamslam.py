@@ -16,7 +16,7 @@ collection per team).
 
 Examples:
     >>> import yamskit
-    >>> g = yamskit.variant("yamslam").new_game(players=["Ann", "Bob"], seed=1)
+    >>> g = yamskit.variant("yamslam").new_game(players=["Ann", "Bob"], seed=1, first_player=0)
     >>> g = g.apply(yamskit.Roll(outcome="22444")).apply(yamskit.TakeChip("full_house"))
     >>> g.chips(0), g.players[g.current_player], g.result().scores
     (ChipSet.of('full_house'), 'Bob', (30, 0))
@@ -30,8 +30,9 @@ from typing import Any, Literal, get_args
 
 import attrs
 
+from ..action_space import NUM_ROLL_IDS, ROLL_ACTIONS, ActionSpace
 from ..actions import Action, Pass, Roll, TakeChip
-from ..dice import Dice, DiceStream
+from ..dice import ROLLS, SUB_KEEPS, Dice, DiceStream
 from ..errors import (
     DeserializationError,
     IllegalActionError,
@@ -41,6 +42,8 @@ from ..errors import (
     YamskitError,
 )
 from ..game import (
+    EMPTY_HISTORY,
+    History,
     LegalActions,
     Move,
     Result,
@@ -51,6 +54,7 @@ from ..game import (
     resolve_player,
     roll_dice,
     throw_outcomes,
+    to_history,
 )
 from ..turn import Turn
 from .yamslam_chips import (
@@ -69,6 +73,7 @@ from .yamslam_chips import (
 )
 
 __all__ = [
+    "ACTIONS",
     "MAX_THROWS",
     "NOTES",
     "VARIANTS",
@@ -107,6 +112,29 @@ NOTES: tuple[str, ...] = (
     "collection and every team member gets the team's score.",
     "Length: every round takes or discards a chip, so a game has at most 56 rounds plus 28 extra turns.",
 )
+
+
+#: The action space of every Yamslam mode: the 462 throws (ids 0-461), then
+#: ``TakeChip(kind)`` from the rack for the seven kinds in value order (462-468),
+#: ``TakeChip(kind, from_discard=True)`` in the same order (469-475), and ``Pass()`` (476).
+ACTIONS: ActionSpace = ActionSpace(
+    "yamslam",
+    (
+        *ROLL_ACTIONS,
+        *(TakeChip(kind.value) for kind in KINDS),
+        *(TakeChip(kind.value, from_discard=True) for kind in KINDS),
+        Pass(),
+    ),
+)
+
+_TAKE_ID, _DISCARD_ID, _PASS_ID = NUM_ROLL_IDS, NUM_ROLL_IDS + len(KINDS), NUM_ROLL_IDS + 2 * len(KINDS)
+#: For each roll (by index): whether it is a Yamslam, and the kinds (as indexes) it qualifies for.
+_ROLL_YAMSLAM: tuple[bool, ...] = tuple(is_yamslam(roll) for roll in ROLLS)
+_ROLL_KINDS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(KINDS.index(kind) for kind in qualifying_kinds(roll)) for roll in ROLLS
+)
+
+_PASS = Pass()
 
 
 class ChipError(IllegalActionError):
@@ -209,6 +237,18 @@ class YamslamVariant:
         return {"mode": self.mode}
 
     @property
+    def actions(self) -> ActionSpace:
+        """The numbered decisions (`ACTIONS`, the same in every mode).
+
+        Examples:
+            >>> import yamskit
+            >>> space = YamslamVariant().actions
+            >>> len(space), space[462 + 7 + 4]
+            (477, TakeChip(kind='full_house', from_discard=True))
+        """
+        return ACTIONS
+
+    @property
     def players(self) -> tuple[int, int]:
         """The smallest and largest number of players of this mode."""
         return _PLAYERS[self.mode]
@@ -251,15 +291,16 @@ class YamslamVariant:
         players: Sequence[str] | None = None,
         *,
         seed: int | None = None,
-        first_player: int | Literal["roll_off"] = 0,
+        first_player: int | Literal["roll_off"] = "roll_off",
     ) -> YamslamGame:
         """A new game: a full rack, empty collections, the first player to throw.
 
         Args:
             players: names in seat order (default ``Player 1``... for the mode's smallest number).
             seed: seed of the dice stream (a fresh random one when ``None``; stored in the state).
-            first_player: a seat index, or ``"roll_off"``: each player throws one die, the highest
-                starts, tied leaders throw again (the rule sheet's way).
+            first_player: ``"roll_off"`` (default, the rule sheet's way): each player throws one
+                die from the game's stream, the highest starts, tied leaders throw again; or a
+                seat index to name the first player.
 
         Examples:
             >>> g = YamslamVariant("solo").new_game(seed=3)
@@ -338,13 +379,18 @@ class YamslamGame:
     current_player: int
     turn: Turn
     stream: DiceStream
-    history: tuple[Move, ...] = ()
+    _history: History = attrs.field(default=EMPTY_HISTORY, converter=to_history, alias="history")
     first_player: int = 0
     round_chip: bool = False
     second_pick: bool = False
     last_draw: int | None = None
 
     # ------------------------------------------------------------------ queries
+    @property
+    def history(self) -> History:
+        """Every move so far, throws with their faces (a `History`, which reads like a tuple of moves)."""
+        return self._history
+
     @property
     def is_over(self) -> bool:
         """Whether the rack is empty (and no solo Yamslam still owes its second chip)."""
@@ -401,7 +447,7 @@ class YamslamGame:
         if kind not in pile:
             left = ", ".join(k.value for k in pile.kinds) or "nothing"
             raise ChipNotAvailableError(f"no {kind.value} chip left in the {where} (it holds: {left})")
-        if not self.second_pick and not is_yamslam(self.turn.dice) and kind not in qualifying_kinds(self.turn.dice):
+        if not self.second_pick and KINDS.index(kind) not in _ROLL_KINDS[self.turn.dice.index]:
             fits = ", ".join(k.value for k in qualifying_kinds(self.turn.dice)) or "nothing"
             raise ChipNotQualifiedError(
                 f"the dice {self.turn.dice} do not form {kind.label.lower()} (they qualify for: {fits})"
@@ -447,23 +493,7 @@ class YamslamGame:
         return True
 
     def _generate(self) -> Iterator[Action]:
-        if self.is_over:
-            return
-        if self.second_pick:
-            yield from (TakeChip(kind.value) for kind in self.rack.kinds)
-            yield from (TakeChip(kind.value, from_discard=True) for kind in self.discard.kinds)
-            return
-        turn = self.turn
-        if turn.throws_left > 0:
-            yield from (Roll(keep=keep) for keep in (turn.dice.sub_multisets() if turn.has_thrown else (Dice(),)))
-        if not turn.has_thrown:
-            return
-        if is_yamslam(turn.dice):
-            yield from (TakeChip(kind.value) for kind in self.rack.kinds)
-            yield from (TakeChip(kind.value, from_discard=True) for kind in self.discard.kinds)
-        else:
-            yield from (TakeChip(kind.value) for kind in qualifying_kinds(turn.dice) if kind in self.rack)
-        yield Pass()
+        return iter([ACTIONS[i] for i in self.legal_action_ids()])
 
     def legal_actions(self) -> LegalActions:
         """A lazy view of the legal actions (throws listed with ``outcome=None``).
@@ -475,6 +505,51 @@ class YamslamGame:
             (TakeChip(kind='two_pairs', from_discard=False), TakeChip(kind='flush', from_discard=False), Pass())
         """
         return LegalActions(self._generate, self.is_legal)
+
+    def legal_action_ids(self) -> tuple[int, ...]:
+        """The ids in `ACTIONS` of the legal decisions, ascending.
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("yamslam").new_game(seed=1).apply(yamskit.Roll(outcome="13355"))
+            >>> [ACTIONS[i] for i in g.legal_action_ids() if i >= 462]
+            [TakeChip(kind='two_pairs', from_discard=False), TakeChip(kind='flush', from_discard=False), Pass()]
+        """
+        if self.is_over:
+            return ()
+        rack, discard = self.rack.counts, self.discard.counts
+        if self.second_pick:
+            return (
+                *(_TAKE_ID + k for k, n in enumerate(rack) if n),
+                *(_DISCARD_ID + k for k, n in enumerate(discard) if n),
+            )
+        throws = self.turn.throws
+        if not throws:
+            return (0,)
+        roll = throws[-1].dice.index
+        ids: tuple[int, ...] = SUB_KEEPS[roll] if len(throws) < self.turn.max_throws else ()
+        if _ROLL_YAMSLAM[roll]:
+            ids += (
+                *(_TAKE_ID + k for k, n in enumerate(rack) if n),
+                *(_DISCARD_ID + k for k, n in enumerate(discard) if n),
+            )
+        else:
+            ids += tuple(_TAKE_ID + k for k in _ROLL_KINDS[roll] if rack[k])
+        return (*ids, _PASS_ID)
+
+    def legal_action_mask(self) -> bytes:
+        """One byte per id of `ACTIONS`: 1 where the decision is legal, else 0.
+
+        Examples:
+            >>> import yamskit
+            >>> mask = yamskit.variant("yamslam").new_game(seed=1).legal_action_mask()
+            >>> len(mask), sum(mask)
+            (477, 1)
+        """
+        mask = bytearray(len(ACTIONS))
+        for i in self.legal_action_ids():
+            mask[i] = 1
+        return bytes(mask)
 
     # ------------------------------------------------------------------ doing
     def apply(self, action: Action, *, player: int | str | None = None) -> YamslamGame:
@@ -493,12 +568,41 @@ class YamslamGame:
         self.check(action, player=player)
         if isinstance(action, Roll):
             turn, stream, done = roll_dice(self.turn, self.stream, action)
-            return attrs.evolve(
-                self, turn=turn, stream=stream, history=(*self.history, Move(self.current_player, done))
-            )
+            return self._with(turn=turn, stream=stream, history=self._history.append(Move(self.current_player, done)))
         if isinstance(action, TakeChip):
             return self._take(chip_kind(action.kind), action.from_discard)
-        return attrs.evolve(self, history=(*self.history, Move(self.current_player, Pass())))._end_turn(chip=False)
+        return self._with(history=self._history.append(Move(self.current_player, _PASS)))._end_turn(chip=False)
+
+    def _with(
+        self,
+        *,
+        rack: ChipSet | None = None,
+        discard: ChipSet | None = None,
+        collections: tuple[ChipSet, ...] | None = None,
+        current_player: int | None = None,
+        turn: Turn | None = None,
+        stream: DiceStream | None = None,
+        history: History | None = None,
+        round_chip: bool | None = None,
+        second_pick: bool | None = None,
+        last_draw: int | Literal["same"] | None = "same",
+    ) -> YamslamGame:
+        """A copy with the fields given changed (a quicker `attrs.evolve`)."""
+        return YamslamGame(
+            self.variant,
+            self.players,
+            self.rack if rack is None else rack,
+            self.discard if discard is None else discard,
+            self.collections if collections is None else collections,
+            self.current_player if current_player is None else current_player,
+            self.turn if turn is None else turn,
+            self.stream if stream is None else stream,
+            self._history if history is None else history,
+            self.first_player,
+            self.round_chip if round_chip is None else round_chip,
+            self.second_pick if second_pick is None else second_pick,
+            self.last_draw if last_draw == "same" else last_draw,
+        )
 
     def _take(self, kind: Chip, from_discard: bool) -> YamslamGame:
         side = self.variant.side(self.current_player)
@@ -509,30 +613,30 @@ class YamslamGame:
             rack = rack.remove(kind)
         collections = list(self.collections)
         collections[side] = collections[side].add(kind)
-        state = attrs.evolve(
-            self,
+        base = _DISCARD_ID if from_discard else _TAKE_ID
+        state = self._with(
             rack=rack,
             discard=discard,
             collections=tuple(collections),
             last_draw=side if not from_discard and not len(rack) else self.last_draw,
-            history=(*self.history, Move(self.current_player, TakeChip(kind.value, from_discard))),
+            history=self._history.append(Move(self.current_player, ACTIONS[base + KINDS.index(kind)])),
         )
         if self.second_pick:
-            return attrs.evolve(state, second_pick=False, turn=Turn.start(max_throws=MAX_THROWS))
+            return state._with(second_pick=False, turn=Turn.start(max_throws=MAX_THROWS))
         if not is_yamslam(self.turn.dice):
             return state._end_turn(chip=True)
         if self.variant.mode == "solo":
-            return attrs.evolve(state, second_pick=bool(len(rack) or len(discard)))
-        return attrs.evolve(state, round_chip=True, turn=Turn.start(max_throws=MAX_THROWS))
+            return state._with(second_pick=bool(len(rack) or len(discard)))
+        return state._with(round_chip=True, turn=Turn.start(max_throws=MAX_THROWS))
 
     def _discard_highest(self) -> YamslamGame:
         kind = self.rack.highest
         if kind is None:
             return self
-        return attrs.evolve(self, rack=self.rack.remove(kind), discard=self.discard.add(kind))
+        return self._with(rack=self.rack.remove(kind), discard=self.discard.add(kind))
 
     def _end_turn(self, *, chip: bool) -> YamslamGame:
-        state = attrs.evolve(self, turn=Turn.start(max_throws=MAX_THROWS))
+        state = self._with(turn=Turn.start(max_throws=MAX_THROWS))
         if self.variant.mode == "solo":
             return state if chip else state._discard_highest()
         following = (self.current_player + 1) % len(self.players)
@@ -541,7 +645,7 @@ class YamslamGame:
             if not round_chip:
                 state = state._discard_highest()
             round_chip = False
-        return attrs.evolve(state, current_player=following, round_chip=round_chip)
+        return state._with(current_player=following, round_chip=round_chip)
 
     # ------------------------------------------------------------------ scoring
     def result(self) -> Result:
@@ -642,9 +746,21 @@ class YamslamGame:
             },
         )
 
+    # ------------------------------------------------------------------ views
+    def __str__(self) -> str:
+        """The text view of this state (the same as `render`); ``repr`` stays the full value."""
+        return self.render()
+
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows for this state (see `yamskit.svg.svg`)."""
+        from ..svg import svg
+
+        return svg(self)
+
 
 def _state_from_data(variant: YamslamVariant, data: Any) -> YamslamGame:
     from ..serialization import expect, expect_int, history_from_data, stream_from_data, turn_from_data
+    from ..state_checks import check_stream
 
     where = "state"
     try:
@@ -682,6 +798,9 @@ def _state_from_data(variant: YamslamVariant, data: Any) -> YamslamGame:
     round_chip = expect(data, "round_chip", bool, where)
     if round_chip and variant.mode == "solo":
         raise DeserializationError(f"{where}.round_chip is not used in solo")
+    stream = stream_from_data(expect(data, "stream", dict, where))
+    history = history_from_data(expect(data, "history", list, where), n)
+    check_stream(stream)
     return YamslamGame(
         variant=variant,
         players=players,
@@ -690,8 +809,8 @@ def _state_from_data(variant: YamslamVariant, data: Any) -> YamslamGame:
         collections=collections,
         current_player=expect_int(data, "current_player", where, 0, n - 1),
         turn=turn,
-        stream=stream_from_data(expect(data, "stream", dict, where)),
-        history=history_from_data(expect(data, "history", list, where), n),
+        stream=stream,
+        history=history,
         first_player=expect_int(data, "first_player", where, 0, n - 1),
         round_chip=round_chip,
         second_pick=second_pick,

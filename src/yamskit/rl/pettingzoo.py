@@ -1,0 +1,250 @@
+"""The PettingZoo adapter: an AEC (turn-based) env for every variant with two or more players.
+
+`env` builds it: ``yamskit.rl.pettingzoo.env("competitive", mode="2v2")``,
+``env("yam-master")``, ``env("classic", players=3)``. Agents are ``player_0``,
+``player_1``... in seat order. As in PettingZoo's classic games, an observation is a dict:
+``"observation"`` (`yamskit.rl.observe` for that agent's seat) and ``"action_mask"``
+(int8, one per action id of the variant's fixed action space; all zeros for an agent
+whose turn it is not).
+
+Rewards follow `yamskit.rl.env.YamsEnv`: with ``reward="score"`` every agent gets the change
+of its own score at every step; with ``reward="outcome"`` (Competitive Yams, Yam Master)
++1 / 0 / -1 at the end (a shared first place, team mates apart, is 0). Stepping a
+masked-out id raises `yamskit.IllegalActionError` naming the rule; the game is unchanged.
+The dice come from `yamskit.rl.dice` keyed by the reset seed.
+
+Examples:
+    >>> from yamskit.rl.pettingzoo import env
+    >>> aec = env("yam-master")
+    >>> aec.reset(seed=1)
+    >>> aec.agents, aec.agent_selection
+    (['player_0', 'player_1'], 'player_0')
+    >>> obs, reward, terminated, truncated, info = aec.last()
+    >>> obs["observation"].shape, int(obs["action_mask"].sum())
+    ((68,), 1)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from ..actions import Roll
+from ..errors import GameOverError
+from . import _compat, _play
+from .dice import episode_key
+from .observation import default_players, observation_size, observe
+
+__all__ = ["YamsAECEnv", "env", "raw_env"]
+
+
+class YamsAECEnv(AECEnv):  # type: ignore[misc]
+    """A PettingZoo AEC env playing one game of a yamskit variant; every seat is an agent.
+
+    Args:
+        variant: a registry name or a variant object.
+        players: how many seats (default: the variant's smallest number, at least 2).
+        reward: ``"score"`` or ``"outcome"`` (default by variant, as in `YamsEnv`).
+        render_mode: ``None`` or ``"ansi"``.
+        **options: the variant's options when it is given by name.
+
+    Examples:
+        >>> aec = YamsAECEnv("classic", players=3)
+        >>> aec.possible_agents
+        ['player_0', 'player_1', 'player_2']
+    """
+
+    metadata = {  # noqa: RUF012 - the PettingZoo convention
+        "render_modes": ["ansi"],
+        "name": "yamskit_v0",
+        "is_parallelizable": False,
+        "render_fps": 4,
+    }
+
+    def __init__(
+        self,
+        variant: Any = "classic",
+        *,
+        players: int | None = None,
+        reward: _play.Reward | None = None,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        self.variant = _play.resolve_variant(variant, options)
+        count = max(2, default_players(self.variant)) if players is None else players
+        self.metadata = {**self.metadata, "name": f"yamskit_{self.variant.name.replace('-', '_')}_v0"}
+        self.possible_agents = [f"player_{i}" for i in range(count)]
+        self.agents = list(self.possible_agents)
+        self.reward_mode: _play.Reward = reward or _play.default_reward(self.variant)
+        if self.reward_mode not in ("score", "outcome"):
+            raise ValueError(f"reward must be 'score' or 'outcome', not {reward!r}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.render_mode = render_mode
+        self.space = _compat.action_space(self.variant)
+        size = observation_size(self.variant, count)
+        self._observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, 1.0, shape=(size,), dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, shape=(len(self.space),), dtype=np.int8),
+            }
+        )
+        self._action_space = spaces.Discrete(len(self.space))
+        self._base: int | None = None
+        self._episode = 0
+        self._key = 0
+        self._throws = 0
+        self.game: Any = self.variant.new_game(players=self.possible_agents, seed=0)
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The same dict space for every agent: ``observation`` and ``action_mask``.
+
+        Examples:
+            >>> YamsAECEnv("yam-master").observation_space("player_1")["observation"].shape
+            (68,)
+        """
+        return self._observation_space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """``Discrete(len(variant.actions))`` for every agent.
+
+        Examples:
+            >>> YamsAECEnv("yamslam").action_space("player_0")
+            Discrete(477)
+        """
+        return self._action_space
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """What ``agent`` sees: its observation vector, and the legal ids if it is to move.
+
+        Examples:
+            >>> aec = YamsAECEnv("classic")
+            >>> aec.reset(seed=1)
+            >>> int(aec.observe("player_0")["action_mask"].sum()), int(aec.observe("player_1")["action_mask"].sum())
+            (1, 0)
+        """
+        seat = self.possible_agents.index(agent)
+        if not self.game.is_over and self.game.current_player == seat:
+            mask = _play.mask_array(self.game)
+        else:
+            mask = np.zeros(len(self.space), dtype=np.int8)
+        return {"observation": observe(self.game, seat), "action_mask": mask}
+
+    def _scores(self) -> tuple[int, ...]:
+        return tuple(int(s) for s in self.game.result().scores)
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game; ``seed`` fixes its dice (without one: the next episode of the last seed).
+
+        Examples:
+            >>> aec = YamsAECEnv("yamslam")
+            >>> aec.reset(seed=4)
+            >>> aec.agent_selection, aec.rewards
+            ('player_0', {'player_0': 0.0, 'player_1': 0.0})
+        """
+        if seed is not None:
+            self._base, self._episode = int(seed), 0
+        elif self._base is None:
+            self._base, self._episode = int(np.random.SeedSequence().generate_state(1, np.uint64)[0]), 0
+        else:
+            self._episode += 1
+        self._key = episode_key(self._base, self._episode)
+        self._throws = 0
+        self.game = self.variant.new_game(players=self.possible_agents, seed=self._key & (2**63 - 1))
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.game.current_player]
+
+    def step(self, action: Any) -> None:
+        """Apply ``action`` (an id) for the agent to move; ``None`` for an agent whose game has ended.
+
+        Raises:
+            IllegalActionError: the id is masked out (the message names the rule).
+
+        Examples:
+            >>> aec = YamsAECEnv("yam-master")
+            >>> aec.reset(seed=2)
+            >>> aec.step(0)  # player_0 throws; it is still their turn
+            >>> aec.agent_selection, aec.game.turn.throws_used
+            ('player_0', 1)
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if self.game.is_over:  # pragma: no cover - terminations are set when it ends
+            raise GameOverError("the game is over: call reset()")
+        index = int(action)
+        mask = _compat.legal_mask(self.game)
+        if not 0 <= index < len(mask) or not mask[index]:
+            raise _play.illegal(self.game, index, self.space)
+        before = self._scores() if self.reward_mode == "score" else ()
+        move = _play.with_faces(self.space[index], self._key, self._throws)
+        if isinstance(move, Roll):
+            self._throws += 1
+        self.game = self.game.apply(move)
+        self._cumulative_rewards[agent] = 0.0
+        over = bool(self.game.is_over)
+        if self.reward_mode == "score":
+            after = self._scores()
+            self.rewards = {a: float(after[i] - before[i]) for i, a in enumerate(self.possible_agents)}
+        else:
+            self.rewards = {
+                a: float(_play.outcome(self.game, i)) if over else 0.0 for i, a in enumerate(self.possible_agents)
+            }
+        if over:
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = self.possible_agents[self.game.current_player]
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """The game as text (``render_mode="ansi"``).
+
+        Examples:
+            >>> aec = YamsAECEnv("yam-master", render_mode="ansi")
+            >>> aec.reset(seed=2)
+            >>> aec.render() == aec.game.render()
+            True
+        """
+        if self.render_mode != "ansi":
+            return None
+        return str(self.game.render())
+
+    def close(self) -> None:
+        """Nothing to release.
+
+        Examples:
+            >>> YamsAECEnv("classic").close()
+        """
+
+
+def raw_env(variant: Any = "classic", **kwargs: Any) -> YamsAECEnv:
+    """The unwrapped env (see `YamsAECEnv`).
+
+    Examples:
+        >>> raw_env("yamslam", mode="team").num_agents
+        4
+    """
+    return YamsAECEnv(variant, **kwargs)
+
+
+def env(variant: Any = "classic", **kwargs: Any) -> Any:
+    """The env wrapped as PettingZoo's classic games are (order enforcing).
+
+    Examples:
+        >>> aec = env("competitive", mode="1v1v1")
+        >>> aec.reset(seed=0)
+        >>> aec.num_agents, aec.unwrapped.variant.options["mode"]
+        (3, '1v1v1')
+    """
+    return wrappers.OrderEnforcingWrapper(raw_env(variant, **kwargs))

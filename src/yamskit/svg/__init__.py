@@ -1,0 +1,180 @@
+"""Pictures of dice, score sheets, the Yam Master board, Yamslam racks and results, as SVG.
+
+Every function returns a standalone SVG document as a string: write it to a
+``.svg`` file, put it in a web page, or let Jupyter show it (states and `Dice`
+have ``_repr_svg_``, so a notebook draws them by itself). Nothing here needs a
+package beyond yamskit's own dependencies, and nothing is random: the same state
+and theme always give the same picture.
+
+* `svg` draws whatever it is given: dice, any game state, a `Result`.
+* `dice`, `sheet`, `board`, `rack` and `result` draw one kind of thing, with its
+  own options.
+* `Theme` holds the colours and the font; `LIGHT` is the default, `DARK` suits
+  dark pages.
+
+Elements carry ``class`` and ``data-*`` attributes (``data-player``,
+``data-row``, ``data-column``...) so a web page can style or script them.
+
+Examples:
+    >>> import yamskit
+    >>> from yamskit.svg import svg
+    >>> game = yamskit.variant("classic").new_game(players=["Ann", "Bob"], seed=1)
+    >>> game = game.apply(yamskit.Roll(outcome="22555")).apply(yamskit.Score("full_house"))
+    >>> picture = svg(game)
+    >>> picture.startswith('<svg xmlns="http://www.w3.org/2000/svg"'), 'data-row="full_house"' in picture
+    (True, True)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..dice import Dice
+from ..errors import InvalidDiceError
+from ._canvas import Canvas
+from ._theme import DARK, LIGHT, Theme
+
+if TYPE_CHECKING:
+    from ..game import Result
+    from ..scorecard_game import ScorecardGame
+    from ..variants.yam_master import YamMasterGame
+    from ..variants.yamslam import YamslamGame
+
+__all__ = ["DARK", "LIGHT", "Theme", "board", "dice", "rack", "result", "sheet", "svg"]
+
+
+def dice(faces: Dice | str, *, kept: Dice | str = "", size: float = 40, theme: Theme = LIGHT) -> str:
+    """Dice as a row of die faces, kept dice first and marked (kept colour, dashed edge).
+
+    Args:
+        faces: the dice showing (a `Dice` or a string such as ``"33325"``).
+        kept: the dice among ``faces`` kept from the previous throw.
+        size: the side of one die, in pixels.
+        theme: colours and font.
+
+    Raises:
+        InvalidDiceError: ``kept`` is not part of ``faces``, or bad faces.
+
+    Examples:
+        >>> picture = dice("61626", kept="66")
+        >>> picture.count('class="die"'), picture.count('data-kept="true"')
+        (5, 2)
+        >>> 'width="252"' in dice("12345")
+        True
+    """
+    shown = faces if isinstance(faces, Dice) else Dice.parse(faces)
+    keep = kept if isinstance(kept, Dice) else Dice.parse(kept)
+    if not keep.issubset(shown):
+        raise InvalidDiceError(f"kept dice {keep} are not among the dice {shown}")
+    if size <= 0:
+        raise InvalidDiceError(f"a die needs a positive size, not {size!r}")
+    canvas = Canvas(theme)
+    pad = size * 0.15
+    end = canvas.dice_row(pad, pad, size, shown, keep) if len(shown) else pad + size * 1.25
+    return canvas.document(end - size * 0.25 + pad, size + 2 * pad, f"dice {shown or '-'}", "dice")
+
+
+def sheet(game: ScorecardGame, *, theme: Theme = LIGHT) -> str:
+    """A scorecard game: every player's sheet side by side, then the turn's dice.
+
+    Each player gets one column per sheet column (with its coefficient where the
+    variant has them). Under the boxes: the upper total and bonus per column (where
+    the variant pays one), each column's total, the duel points each column brought
+    (Competitive Yams), any extra points (Yams bonuses), the player's total and the
+    team totals. The last box written is highlighted, and so is the player to act.
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("challenge").new_game(players=["Ann", "Bob"], seed=2)
+        >>> g = g.apply(yamskit.Roll(outcome="66666")).apply(yamskit.Score("yams", "disorder"))
+        >>> picture = sheet(g)
+        >>> picture.count('class="column-total"'), 'class="last"' in picture
+        (8, True)
+    """
+    from ._sheet import draw
+
+    return draw(game, theme)
+
+
+def board(game: YamMasterGame, *, theme: Theme = LIGHT) -> str:
+    """A Yam Master game: the labelled board with tokens and scoring runs, the players, the turn's dice.
+
+    Free cells whose label the current dice satisfy are highlighted; the last token
+    placed has a highlighted ring, a token just removed a dashed one. Each run of
+    three or more is drawn as a line through its tokens.
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("yam-master").new_game(players=["Ann", "Bob"], seed=1)
+        >>> g = g.apply(yamskit.Roll(outcome="22255")).apply(yamskit.Place((1, 3)))
+        >>> picture = board(g)
+        >>> picture.count('class="token"'), picture.count('class="cell"')
+        (1, 25)
+    """
+    from ._board import draw
+
+    return draw(game, theme)
+
+
+def rack(game: YamslamGame, *, theme: Theme = LIGHT) -> str:
+    """A Yamslam game: the rack, the discard pile, each collection with its points and bonuses, the turn's dice.
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("yamslam").new_game(players=["Ann", "Bob"], seed=1)
+        >>> picture = rack(g)
+        >>> picture.count('data-where="rack"'), 'data-count="4"' in picture
+        (7, True)
+    """
+    from ._rack import draw
+
+    return draw(game, theme)
+
+
+def result(outcome: Result, *, theme: Theme = LIGHT) -> str:
+    """A result: the ranking with each score, the team totals and, where the game has duels, the duel table.
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("competitive").new_game(players=["Ann", "Bob"], seed=1)
+        >>> picture = result(g.result())
+        >>> picture.count('class="duel-points"'), picture.count('class="score"')
+        (6, 2)
+    """
+    from ._result import draw
+
+    return draw(outcome, theme)
+
+
+def svg(thing: Any, *, theme: Theme = LIGHT) -> str:
+    """The picture of ``thing``: `Dice`, a game state of any built-in variant, or a `Result`.
+
+    A state of a user-defined scorecard variant is a `ScorecardGame` too, so it is
+    drawn as a sheet.
+
+    Raises:
+        TypeError: ``thing`` is none of these.
+
+    Examples:
+        >>> import yamskit
+        >>> svg(yamskit.Dice.parse("33325")).count('class="die"')
+        5
+        >>> svg(yamskit.variant("yamslam").new_game(players=["Ann", "Bob"], seed=1)).count('class="stack"')
+        28
+    """
+    from ..game import Result
+    from ..scorecard_game import ScorecardGame
+    from ..variants.yam_master import YamMasterGame
+    from ..variants.yamslam import YamslamGame
+
+    if isinstance(thing, Dice):
+        return dice(thing, theme=theme)
+    if isinstance(thing, ScorecardGame):
+        return sheet(thing, theme=theme)
+    if isinstance(thing, YamMasterGame):
+        return board(thing, theme=theme)
+    if isinstance(thing, YamslamGame):
+        return rack(thing, theme=theme)
+    if isinstance(thing, Result):
+        return result(thing, theme=theme)
+    raise TypeError(f"yamskit.svg cannot draw a {type(thing).__name__}: give dice, a game state or a result")
