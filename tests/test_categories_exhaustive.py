@@ -172,3 +172,12 @@ def test_row_maxima_are_the_sheets_maxima(name: str, maxima: dict[str, int]) -> 
     variant = yamskit.variant(name)
     for row, best in maxima.items():
         assert variant.category(row).max == best, (name, row)
+
+
+def test_a_when_scorer_is_named_after_its_predicate() -> None:
+    import functools
+
+    from yamskit.categories import when
+
+    assert when(is_full_house, 25).__name__ == "when_is_full_house"
+    assert when(functools.partial(is_full_house), 25).__name__ == "when_predicate"

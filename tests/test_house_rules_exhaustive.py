@@ -134,3 +134,18 @@ def test_a_bad_yams_bonus_is_refused(points: object) -> None:
 
 def test_a_zero_yams_bonus_pays_nothing_and_is_allowed() -> None:
     assert FiveOfAKindBonus(0).points == 0
+
+
+def test_joker_and_bonus_explain_themselves() -> None:
+    free = _sheet(yamskit.variant("classic", joker="free", yams_bonus=100).new_game(players=["Ann"], seed=1), {})
+    free = _sheet(free, {"yams": Cell(points=50), "fours": Cell(points=20)}).apply(Roll(outcome="44444"))
+    assert free.placement(Score("full_house")).notes == ("joker (free): full value 25", "bonus 100")
+    forced = _sheet(yamskit.variant("yahtzee").new_game(players=["Ann"], seed=1), {})
+    forced = _sheet(forced, {"yams": Cell(points=50), "fours": Cell(points=20), "chance": Cell(points=9)})
+    forced = forced.apply(Roll(outcome="44444"))
+    with pytest.raises(JokerRuleError) as refused:
+        forced.apply(Score("ones"))
+    assert str(refused.value) == (
+        "joker (forced): 'fours' is filled, so this five of a kind goes in a lower box "
+        "(three_of_a_kind, four_of_a_kind, full_house, small_straight, large_straight)"
+    )

@@ -189,3 +189,12 @@ def test_chip_sets_round_trip_through_json() -> None:
 def test_a_chip_list_error_names_the_chips_by_default() -> None:
     with pytest.raises(DeserializationError, match=r"^chips must be a list"):
         ChipSet.from_data("flush")
+
+
+def test_an_unknown_chip_lists_the_chips() -> None:
+    with pytest.raises(UnknownActionError) as unknown:
+        ChipSet.of("pair")
+    assert str(unknown.value) == (
+        "unknown chip 'pair'; chips: two_pairs, three_of_a_kind, small_straight, flush, full_house, "
+        "four_of_a_kind, large_straight"
+    )
