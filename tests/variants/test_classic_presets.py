@@ -44,3 +44,26 @@ def test_the_yahtzee_preset_forces_a_further_yahtzee_into_its_number_box() -> No
         game.apply(Score("chance"))
     after = game.apply(Score("twos"))
     assert (after.cell(0, "twos", "main"), after.sheets[0].extra) == (Cell(points=10), 100)
+
+
+def test_competitive_options_are_recorded_so_saves_rebuild_the_same_variant() -> None:
+    given = {"down": 8, "free": 10, "up": 12, "mid": 14, "turbo": 16, "connected": 18}
+    v = yamskit.variant("competitive", mode="2v2", coefficients=given, four_of_a_kind="all_dice")
+    assert v.options == {"mode": "2v2", "coefficients": given, "four_of_a_kind": "all_dice"}
+    assert yamskit.variant("competitive").options == {
+        "mode": "1v1",
+        "coefficients": None,
+        "four_of_a_kind": "four_dice",
+    }
+    game = v.new_game(players=["A", "B", "C", "D"], seed=1)
+    assert yamskit.load_game(game.to_json()).variant == v
+    assert not v.rules.allow_scratch
+    assert "golden rule" in v.describe()
+
+
+def test_challenge_pays_30_per_column_from_60_and_describes_its_rulings() -> None:
+    from yamskit.scorecard import UpperBonus
+
+    v = yamskit.variant("challenge")
+    assert v.rules.bonus == UpperBonus.single(60, 30)
+    assert "plus must be greater than minus" in v.describe()
