@@ -67,3 +67,23 @@ def test_challenge_pays_30_per_column_from_60_and_describes_its_rulings() -> Non
     v = yamskit.variant("challenge")
     assert v.rules.bonus == UpperBonus.single(60, 30)
     assert "plus must be greater than minus" in v.describe()
+
+
+def test_classic_records_its_name_and_options() -> None:
+    v = yamskit.variant("classic", joker="seed", yams_bonus=100)
+    assert (v.name, v.options) == ("classic", {"joker": "seed", "yams_bonus": 100})
+    assert yamskit.load_game(v.new_game(seed=1).to_json()).variant == v
+
+
+def test_an_unknown_competitive_mode_is_refused_by_name() -> None:
+    with pytest.raises(yamskit.RuleConfigError, match=r"mode must be '1v1', '1v1v1' or '2v2', not '3v3'"):
+        yamskit.variant("competitive", mode="3v3")
+
+
+def test_competitive_teams_are_named_in_the_result() -> None:
+    game = yamskit.variant("competitive", mode="2v2").new_game(players=["A", "B", "C", "D"], seed=1)
+    teams = game.result().details["teams"]
+    assert teams == [
+        {"players": [0, 2], "names": ["A", "C"], "score": 0},
+        {"players": [1, 3], "names": ["B", "D"], "score": 0},
+    ]
