@@ -49,6 +49,8 @@ from .errors import (
     YamskitError,
 )
 from .game import GameState, LegalActions, Move, Result
+from .notation import NotationError, from_notation
+from .position import PositionError
 from .records import CheckReport, GameRecord, check_record, record_schema
 from .registry import register_variant, variant, variant_names
 from .scorecard import Cell, Column, FillPolicy, Sheet, TurnCondition, UpperBonus
@@ -81,9 +83,11 @@ __all__ = [
     "Move",
     "MustRollFirstError",
     "NotYourTurnError",
+    "NotationError",
     "OccupiedError",
     "Pass",
     "Place",
+    "PositionError",
     "RandomPlayer",
     "RemoveToken",
     "Result",
@@ -106,6 +110,7 @@ __all__ = [
     "YamskitError",
     "__version__",
     "check_record",
+    "from_notation",
     "load_game",
     "play",
     "record_schema",

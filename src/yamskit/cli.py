@@ -1,7 +1,8 @@
 """The ``yamskit`` command: play, score, check records, simulate, show rules.
 
-A thin layer over the public API (argparse for the arguments, rich for tables and
-progress bars; rich comes with the ``cli`` extra). Every command exits 0 on success,
+A thin layer over the public API (argparse for the arguments, plain-text tables; a
+progress bar from rich when rich is installed, none otherwise: no command needs an
+extra). Every command exits 0 on success,
 2 with a one-line error on bad usage or bad input; ``check`` exits 1 when a record
 breaks a rule; Ctrl-C (SIGINT) exits 130. Text from records (names, moves) is
 printed with control characters and lone surrogates escaped.
@@ -15,17 +16,20 @@ Examples:
 from __future__ import annotations
 
 import argparse
+import contextlib
+import importlib
 import json
 import os
 import secrets
 import sys
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any, NoReturn
 
 from . import __version__
 from .actions import Action, DeclareChallenge, Pass, Place, RemoveToken, Roll, Score, Scratch, TakeChip
+from .bots import LEVELS, player
 from .dice import NUM_DICE, Dice
 from .errors import DeserializationError, YamskitError
 from .records import GameRecord, check_record
@@ -52,14 +56,41 @@ class _Parser(argparse.ArgumentParser):
         raise CliError(f"{message} (see {self.prog} --help)")
 
 
-def _rich() -> Any:
-    try:
-        import rich.console
-        import rich.progress
-        import rich.table
-    except ImportError:
-        raise CliError("this command needs rich: pip install 'yamskit[cli]'") from None
-    return rich
+def _grid(title: str, head: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[bool]) -> str:
+    """A plain-text table: a title line, then the head and the rows aligned in columns."""
+    from .text import _table
+
+    return "\n".join([title, *_table([list(head), *map(list, rows)], right)])
+
+
+class _Progress:
+    """A progress bar on stderr: rich's when rich is installed and stderr is a terminal, else nothing."""
+
+    def __init__(self, label: str, total: int, *, enabled: bool) -> None:
+        self._bar: Any = None
+        if not enabled or not sys.stderr.isatty():
+            return
+        try:
+            import rich.console
+            import rich.progress
+        except ImportError:
+            return
+        columns = (*rich.progress.Progress.get_default_columns(), rich.progress.MofNCompleteColumn())
+        self._bar = rich.progress.Progress(*columns, console=rich.console.Console(stderr=True), transient=True)
+        self._task = self._bar.add_task(label, total=total)
+
+    def __enter__(self) -> _Progress:
+        if self._bar is not None:
+            self._bar.start()
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        if self._bar is not None:
+            self._bar.stop()
+
+    def update(self, done: int, _total: int) -> None:
+        if self._bar is not None:
+            self._bar.update(self._task, completed=done)
 
 
 # ---------------------------------------------------------------- shared helpers
@@ -155,79 +186,149 @@ def _mid_turn(state: Any) -> bool:
 
 
 def _print_result(state: Any, out: IO[str]) -> None:
-    rich = _rich()
+    """The ranking (by team where there are teams), and the duel table of a Competitive Yams game."""
+    from .text import render_duels, render_result
+
     result = state.result()
-    table = rich.table.Table(title="Result" if state.is_over else "Points so far")
-    table.add_column("Place", justify="right")
-    table.add_column("Player")
-    table.add_column("Points", justify="right")
-    for place, group in enumerate(result.ranking, start=1):
-        for seat in group:
-            table.add_row(str(place), result.players[seat], str(result.scores[seat]))
-    console = rich.console.Console(file=out, width=100)
-    console.print(table)
-    if state.is_over:
-        console.print("Winner: " + ", ".join(result.winner_names), highlight=False)
+    details = result.details
+    if isinstance(details, dict) and details.get("duels"):
+        print("Duels", file=out)
+        print(_safe_lines(render_duels(result)), file=out)
+        print("", file=out)
+    print("Result" if state.is_over else "Points so far", file=out)
+    lines = render_result(result).splitlines()
+    if not state.is_over:
+        lines = lines[:-1]  # no winner yet
+    elif any(line.startswith("Team totals:") for line in lines):
+        lines.insert(-1, "Players are ranked by their team's total.")
+    print(_safe_lines("\n".join(lines)), file=out)
+
+
+def _safe_lines(text: str) -> str:
+    return "\n".join(_safe(line) for line in text.splitlines())
 
 
 # ---------------------------------------------------------------- play
-def _choose(state: Any, legal: list[Action], line: str) -> Action | str:
-    """The action a typed line names, or a message saying why it names none."""
+def _choose(menu: list[tuple[Action, str]], legal: list[Action], line: str) -> Action | str:
+    """The action a typed line names (a menu number or any legal action's id), or why it names none."""
     text = line.strip()
     if text.isdigit():
         number = int(text)
-        if 1 <= number <= len(legal):
-            return legal[number - 1]
-        return f"no choice {number}: pick 1 to {len(legal)}"
+        if 1 <= number <= len(menu):
+            return menu[number - 1][0]
+        return f"no choice {number}: pick 1 to {len(menu)}"
     wanted = _normalize(text)
     for action in legal:
         if _normalize(action_id(action)) == wanted:
             return action
-    example = action_id(legal[-1])
-    return f"not a choice: {text!r}; type a number from 1 to {len(legal)}, an id such as {example!r}, ? or quit"
+    example = action_id(menu[-1][0])
+    return f"not a choice: {text!r}; type a number from 1 to {len(menu)}, an id such as {example!r}, ? or quit"
 
 
-def _list_choices(state: Any, legal: list[Action], out: IO[str]) -> None:
-    """The numbered choices, in columns; placing ones show the points they would add."""
+def _box_label(state: Any, action: Score | Scratch) -> str:
+    """What writing ``action`` does, in the sheet's own numbers: ``"full_house: 25"``, ``"yams: cross out"``."""
+    box = action.row + (f" {action.column}" if action.column is not None else "")
+    placement = state.placement(action)
+    if placement.crossed:
+        text = f"{box}: cross out" if isinstance(action, Scratch) else f"{box}: 0 (crossed out)"
+    else:
+        text = f"{box}: {placement.points}"
+    if placement.extra:
+        text += f" +{placement.extra} bonus"
+    return text
+
+
+def _menu(state: Any, legal: list[Action]) -> list[tuple[Action, str]]:
+    """The numbered choices: one per box (its Score, or its Scratch where scoring would only write 0 too).
+
+    Placements show what they write in the variant's own units (box points, chip
+    values, line points); throws and passes show none.
+    """
     seat = state.current_player
-    before = state.result().scores[seat]
-    entries = []
-    for number, action in enumerate(legal, start=1):
-        gain = ""
-        if not isinstance(action, Roll):
-            try:
-                gain = f" ({state.apply(action).result().scores[seat] - before:+d})"
-            except ValueError:
-                gain = ""
-        entries.append(f"{number:>3}. {action_id(action)}{gain}")
+    scores = {(a.row, a.column): a for a in legal if isinstance(a, Score)}
+    scratches = {(a.row, a.column): a for a in legal if isinstance(a, Scratch)}
+    menu: list[tuple[Action, str]] = []
+    shown: set[tuple[str, str | None]] = set()
+    for action in legal:
+        if isinstance(action, (Score, Scratch)):
+            key = (action.row, action.column)
+            if key in shown:
+                continue
+            shown.add(key)
+            score, scratch = scores.get(key), scratches.get(key)
+            chosen: Score | Scratch = score if score is not None else action
+            if score is not None and scratch is not None and state.placement(score).points == 0:
+                chosen = scratch  # scoring would write 0 as well: one choice, crossing out
+            menu.append((chosen, _box_label(state, chosen)))
+            continue
+        label = action_id(action)
+        if isinstance(action, TakeChip):
+            before = state.result().scores[seat]
+            gain = state.apply(action).result().scores[seat] - before
+            label += f" ({gain:+d} points)"
+        elif isinstance(action, (Place, RemoveToken)):
+            before = state.result().scores[seat]
+            gain = state.apply(action).result().scores[seat] - before
+            if gain:
+                label += f" ({gain:+d} line points)"
+        menu.append((action, label))
+    return menu
+
+
+def _list_choices(menu: list[tuple[Action, str]], out: IO[str]) -> None:
+    """The numbered choices, in columns."""
+    entries = [f"{number:>3}. {_safe(label)}" for number, (_, label) in enumerate(menu, start=1)]
     width = max(len(e) for e in entries) + 2
     per_line = max(1, 100 // width)
     for start in range(0, len(entries), per_line):
         print("".join(e.ljust(width) for e in entries[start : start + per_line]).rstrip(), file=out)
 
 
-def _check_writable(path: str) -> None:
-    """Refuse a ``--save`` path that cannot be written, before the game starts."""
+def _check_writable(path: str, *, what: str = "the record") -> None:
+    """Refuse a ``--save`` (or ``--svg``) path that cannot be written, before the work starts."""
     target = Path(path)
     if target.is_dir():
-        raise CliError(f"cannot save the record to {path}: it is a directory")
+        raise CliError(f"cannot save {what} to {path}: it is a directory")
     parent = target.resolve().parent
     if not parent.is_dir():
-        raise CliError(f"cannot save the record to {path}: no such directory")
+        raise CliError(f"cannot save {what} to {path}: no such directory")
     if target.exists() and not os.access(target, os.W_OK):
-        raise CliError(f"cannot save the record to {path}: the file is not writable")
+        raise CliError(f"cannot save {what} to {path}: the file is not writable")
     if not target.exists() and not os.access(parent, os.W_OK | os.X_OK):
-        raise CliError(f"cannot save the record to {path}: the directory is not writable")
+        raise CliError(f"cannot save {what} to {path}: the directory is not writable")
 
 
-def _save(path: str | None, state: Any, out: IO[str]) -> None:
+def _ask_faces(state: Any, roll: Roll, out: IO[str]) -> Roll | None:
+    """Read the faces of a real throw until they are valid; ``None`` when the player quits or input ends."""
+    from .scorekeeper import thrown
+
+    count = NUM_DICE - len(roll.keep)
+    kept = f" (kept {roll.keep})" if len(roll.keep) else ""
+    while True:
+        print(f"Faces of the {count} thrown dice{kept}, e.g. {'35216'[:count]}: ", end="", file=out, flush=True)
+        try:
+            line = sys.stdin.readline()
+        except UnicodeDecodeError:
+            print("could not read that line (not UTF-8 text)", file=out)
+            continue
+        text = line.strip().lower()
+        if not line or text in _QUIT:
+            return None
+        try:
+            return thrown(state, keep=roll.keep, faces="".join(text.replace(",", " ").split()))
+        except YamskitError as error:
+            print(_safe(str(error)), file=out)
+
+
+def _save(path: str | None, state: Any, out: IO[str] | None) -> None:
     if path:
         record = GameRecord.from_game(state, claimed=bool(state.is_over), metadata={"source": "yamskit play"})
         try:
             Path(path).write_text(record.dump() + "\n", encoding="utf-8")
         except OSError as error:
             raise CliError(f"cannot save the record to {path}: {error.strerror or error}") from None
-        print(f"Record saved to {path}", file=out)
+        if out is not None:
+            print(f"Record saved to {path}", file=out)
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -241,11 +342,16 @@ def _play(args: argparse.Namespace) -> int:
     taken = [name for name in humans if name.startswith("Bot ")]
     if taken and args.bots:
         raise CliError(f"the names 'Bot 1', 'Bot 2'... are the bots': rename {taken[0]!r}")
+    if args.dice == "ask" and args.bots:
+        raise CliError("--dice ask keeps score for people throwing real dice: seat no --bots")
     if args.save:
         _check_writable(args.save)
     seed = args.seed if args.seed is not None else secrets.randbits(32)
-    bots = {f"Bot {i + 1}": make_bot(args.bot, seed=seed + i) for i in range(args.bots)}
     variant = _variant(args)
+    bots = {
+        f"Bot {i + 1}": player(variant, args.level, seed=seed + i) if args.level else make_bot(args.bot, seed=seed + i)
+        for i in range(args.bots)
+    }
     state = variant.new_game(names, seed=seed)
     print(f"{variant.name}: {', '.join(names)} (seed {seed})", file=out)
     game = [state]  # the latest state, for Ctrl-C
@@ -269,13 +375,16 @@ def _play_loop(
             state = game[0] = state.apply(action)
             if humans or args.verbose:
                 print(f"{name}: {action_id(action)}{_last_throw(state, since)}", file=out)
+            if humans:
+                _save(args.save, state, None)
             continue
         if shown != len(state.history):
             if shown == -1 or not _mid_turn(state):
                 print("", file=out)
                 print(state.render(), file=out)
             legal = list(state.legal_actions())
-            _list_choices(state, legal, out)
+            menu = _menu(state, legal)
+            _list_choices(menu, out)
             shown = len(state.history)
         print(f"{name}> ", end="", file=out, flush=True)
         try:
@@ -295,10 +404,17 @@ def _play_loop(
         if text in _HELP or not text:
             shown = -1
             continue
-        choice = _choose(state, legal, line)
+        choice = _choose(menu, legal, line)
         if isinstance(choice, str):
             print(choice, file=out)
             continue
+        if args.dice == "ask" and isinstance(choice, Roll):
+            asked = _ask_faces(state, choice, out)
+            if asked is None:
+                print("Game left unfinished.", file=out)
+                _save(args.save, state, out)
+                return 0
+            choice = asked
         since = len(state.history)
         try:
             state = game[0] = state.apply(choice)
@@ -306,6 +422,7 @@ def _play_loop(
             print(f"illegal: {error}", file=out)
             continue
         print(f"{name}: {action_id(choice)}{_last_throw(state, since)}", file=out)
+        _save(args.save, state, None)  # as the game goes: a table can check it at any time
     print("", file=out)
     print(state.render(), file=out)
     _print_result(state, out)
@@ -314,7 +431,33 @@ def _play_loop(
 
 
 # ---------------------------------------------------------------- score, rules
+def _score_position(args: argparse.Namespace) -> int:
+    from .notation import from_notation
+
+    state = from_notation(args.variant)
+    if not hasattr(state, "placement"):
+        raise CliError(f"variant {state.variant.name!r} has no scorecard rows: 'score' works for scorecard variants")
+    if not state.turn.has_thrown:
+        raise CliError("the position has no dice thrown this turn: nothing to score")
+    if len(args.values) > 2:
+        raise CliError("usage: yamskit score NOTATION ROW [COLUMN], or NOTATION all")
+    if args.values != ["all"]:
+        print(state.placement(Score(args.values[0], args.values[1] if len(args.values) > 1 else None)).points)
+        return 0
+    rows = []
+    for action in state.legal_actions():
+        if isinstance(action, (Score, Scratch)):
+            p = state.placement(action)
+            rows.append(
+                (action_id(action), ("x" if p.crossed else str(p.points)) + (f" +{p.extra}" if p.extra else ""))
+            )
+    print(_grid(f"{state.players[state.current_player]}: {state.dice}", ("Action", "Writes"), rows, (False, True)))
+    return 0
+
+
 def _score(args: argparse.Namespace) -> int:
+    if len(args.variant.split()) > 1:  # a position notation
+        return _score_position(args)
     variant = _variant(args)
     if not hasattr(variant, "rows") or not hasattr(variant, "score"):
         raise CliError(f"variant {variant.name!r} has no scorecard rows: 'score' works for scorecard variants")
@@ -326,13 +469,8 @@ def _score(args: argparse.Namespace) -> int:
     if len(args.values) == 2:
         print(variant.score(args.values[0], dice))
         return 0
-    rich = _rich()
-    table = rich.table.Table(title=f"{variant.name}: {dice}")
-    table.add_column("Row")
-    table.add_column("Points", justify="right")
-    for row in variant.rows:
-        table.add_row(row, str(variant.score(row, dice)))
-    rich.console.Console(width=100).print(table)
+    rows = [(row, str(variant.score(row, dice))) for row in variant.rows]
+    print(_grid(f"{variant.name}: {dice}", ("Row", "Points"), rows, (False, True)))
     return 0
 
 
@@ -419,56 +557,111 @@ def _quiet_stdout() -> None:
 
 # ---------------------------------------------------------------- simulate
 def _simulate(args: argparse.Namespace) -> int:
-    from .simulate import check_run, simulate
+    from .simulate import PERCENTILES, check_run, simulate
 
-    rich = _rich()
     variant = _variant(args)
     if args.bins < 1:
         raise CliError(f"--bins must be 1 or more, not {args.bins}")
     if not 1 <= args.jobs <= max_jobs():
         raise CliError(f"--jobs must be 1 to {max_jobs()} (4 x the CPU count), not {args.jobs}")
     check_run(variant, args.n, seats=args.seats, seed=args.seed, jobs=args.jobs)
-    console = rich.console.Console(width=100)
-    columns = (*rich.progress.Progress.get_default_columns(), rich.progress.MofNCompleteColumn())
-    with rich.progress.Progress(
-        *columns, console=rich.console.Console(stderr=True), transient=True, disable=args.json
-    ) as bar:
-        task = bar.add_task(f"{variant.name}: {args.n} games", total=args.n)
+    if args.svg:
+        _check_writable(args.svg, what="the histogram")
+    with _Progress(f"{variant.name}: {args.n} games", args.n, enabled=not args.json) as bar, _dask(args) as pool:
         stats = simulate(
             variant,
             args.n,
             seats=args.seats,
             seed=args.seed,
             jobs=args.jobs,
-            progress=lambda done, _total: bar.update(task, completed=done),
+            progress=bar.update,
             bot=args.bot,
+            engine=args.engine,
+            executor=pool,
         )
+    bins = stats.histogram(args.bins)
+    if args.svg:
+        _write_histogram(args.svg, stats, bins)
     if args.json:
         print(json.dumps(stats.to_data(), indent=2))
         return 0
-    table = rich.table.Table(
-        title=f"{variant.name}: {stats.games} games, {len(stats.players)} seat(s), seed {args.seed}"
+    engine = "numpy batch engine" if stats.engine == "batch" else "game by game"
+    title = f"{variant.name}: {stats.games} games, {len(stats.players)} seat(s), {args.bot} bots, seed {args.seed}"
+    print(f"{title} ({engine})")
+    heads = ("mean", "stdev", "low", *(f"p{q}" for q in PERCENTILES), "high")
+    row = (
+        f"{stats.mean:.2f}",
+        f"{stats.stdev:.2f}",
+        str(stats.low),
+        *(f"{stats.percentile(q):g}" for q in PERCENTILES),
+        str(stats.high),
     )
-    for head in ("mean", "stdev", "median", "low", "high"):
-        table.add_column(head, justify="right")
-    table.add_row(f"{stats.mean:.2f}", f"{stats.stdev:.2f}", f"{stats.median:g}", str(stats.low), str(stats.high))
-    console.print(table)
-    hist = rich.table.Table(title="Points histogram")
-    hist.add_column("points", justify="right")
-    hist.add_column("count", justify="right")
-    hist.add_column("")
-    bins = stats.histogram(args.bins)
+    print(_grid("", heads, [row], [True] * len(heads)).lstrip("\n"))
+    print("")
     top = max(count for _, _, count in bins)
-    for low, high, count in bins:
-        hist.add_row(str(low) if low == high else f"{low}-{high}", str(count), "#" * round(40 * count / top))
-    console.print(hist)
+    rows = [
+        (str(low) if low == high else f"{low}-{high}", str(count), "#" * round(40 * count / top))
+        for low, high, count in bins
+    ]
+    print(_grid("Points histogram", ("points", "count", ""), rows, (True, True, False)))
     if len(stats.players) > 1:
-        seats = rich.table.Table(title="By seat")
-        for head in ("seat", "mean points", "win rate"):
-            seats.add_column(head, justify="right")
-        for seat, (mean, rate) in enumerate(zip(stats.seat_means, stats.win_rates, strict=True), start=1):
-            seats.add_row(str(seat), f"{mean:.2f}", f"{rate:.1%}")
-        console.print(seats)
+        print("")
+        seats = [
+            (str(seat), f"{mean:.2f}", f"{rate:.1%}")
+            for seat, (mean, rate) in enumerate(zip(stats.seat_means, stats.win_rates, strict=True), start=1)
+        ]
+        print(_grid("By seat", ("seat", "mean points", "win rate"), seats, (True, True, True)))
+    if args.svg:
+        print(f"Histogram written to {args.svg}")
+    return 0
+
+
+@contextlib.contextmanager
+def _dask(args: argparse.Namespace) -> Iterator[Any]:
+    """A Dask executor on the scheduler ``--scheduler`` names (closed afterwards), or ``None``."""
+    if not args.scheduler:
+        yield None
+        return
+    try:
+        distributed: Any = importlib.import_module("distributed")  # typed Any: an optional dependency
+    except ImportError:
+        raise CliError("--scheduler needs dask.distributed: pip install 'yamskit[dask]'") from None
+    try:
+        client = distributed.Client(args.scheduler, timeout=10)
+    except (OSError, TimeoutError, ValueError) as error:
+        raise CliError(f"cannot reach the Dask scheduler {args.scheduler}: {error}") from None
+    with client:
+        yield client.get_executor()
+
+
+def _write_histogram(path: str, stats: Any, bins: list[tuple[int, int, int]]) -> None:
+    from .svg.histogram import histogram
+
+    title = f"{stats.variant}: {stats.games} games, mean {stats.mean:.1f}"
+    try:
+        Path(path).write_text(histogram(bins, title=title) + "\n", encoding="utf-8")
+    except OSError as error:
+        raise CliError(f"cannot write the histogram to {path}: {error.strerror or error}") from None
+
+
+# ---------------------------------------------------------------- advise
+def _advise(args: argparse.Namespace) -> int:
+    variant = _variant(args)
+    read = getattr(variant, "from_notation", None)
+    if read is None:
+        raise CliError("this yamskit reads no position notation: 'advise' needs it")
+    state = read(args.notation)
+    try:
+        from .advice import cached_strategy, ranked, render_advice
+        from .solver.model import model_of
+
+        model_of(variant)
+    except ImportError:
+        raise CliError("advise needs numpy: pip install 'yamskit[solver]'") from None
+    if state.is_over:
+        raise CliError("the game in this position is over: there is nothing to advise")
+    strategy = cached_strategy(variant, directory=args.cache, quiet=not sys.stderr.isatty())
+    print(_safe_lines(render_advice(state, ranked(strategy, state))))
     return 0
 
 
@@ -496,14 +689,35 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--players", nargs="+", metavar="NAME", help="names of the human players, in seat order")
     play.add_argument("--bots", type=int, default=0, metavar="N", help="bots seated after the humans")
     play.add_argument("--bot", choices=("greedy", "random"), default="greedy", help="kind of bot (default greedy)")
+    play.add_argument(
+        "--level",
+        choices=LEVELS,
+        help="bot level, instead of --bot (perfect: solvable sheets only)",
+    )
     play.add_argument("--seed", type=int, help="dice seed (random by default; printed)")
-    play.add_argument("--save", metavar="FILE", help="write the game record to FILE at the end, on quit or on Ctrl-C")
+    play.add_argument(
+        "--save", metavar="FILE", help="write the game record to FILE after every move, at the end, on quit or Ctrl-C"
+    )
+    play.add_argument(
+        "--dice",
+        choices=("seed", "ask"),
+        default="seed",
+        help="seed (default): the dice come from the seed; ask: type the faces of real dice after each throw",
+    )
     play.add_argument("-v", "--verbose", action="store_true", help="print every bot move")
     play.set_defaults(func=_play)
 
-    score = command("score", "Points a row gives for five dice, or every row's points.")
+    score = command(
+        "score", "Points a row gives for five dice, or every row's points; or what each box takes in a position."
+    )
     variant_args(score)
-    score.add_argument("values", nargs="+", metavar="[ROW] DICE", help="an optional row id, then five dice")
+    score.add_argument(
+        "values",
+        nargs="+",
+        metavar="[ROW] DICE",
+        help="an optional row id, then five dice; after a quoted position notation instead of VARIANT: "
+        "ROW [COLUMN], or 'all' for every box the player may fill",
+    )
     score.set_defaults(func=_score)
 
     check = command("check", "Verify game records: exit 0 all valid, 1 some illegal, 2 bad input.")
@@ -518,7 +732,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     check.set_defaults(func=_check)
 
-    simulate = command("simulate", "Play N games between random bots and print statistics.")
+    simulate = command("simulate", "Play N games between bots; print statistics, percentiles and a histogram.")
     variant_args(simulate)
     simulate.add_argument("-n", type=int, default=1000, metavar="N", help="number of games (default 1000)")
     simulate.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
@@ -527,9 +741,31 @@ def _parser() -> argparse.ArgumentParser:
     )
     simulate.add_argument("--seats", type=int, metavar="P", help="players per game (default: the fewest allowed)")
     simulate.add_argument("--bins", type=int, default=10, help="histogram bins (default 10)")
-    simulate.add_argument("--bot", choices=("random", "greedy"), default="random", help="kind of bot (default random)")
+    simulate.add_argument("--bot", choices=("random", "greedy"), default="greedy", help="kind of bot (default greedy)")
+    simulate.add_argument(
+        "--engine",
+        choices=("auto", "batch", "games"),
+        default="auto",
+        help="auto (default): the numpy batch engine for one-column solitaire, game by game elsewhere",
+    )
+    simulate.add_argument("--svg", metavar="FILE", help="also write the histogram as an SVG picture to FILE")
+    simulate.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="play on a Dask cluster, e.g. tcp://10.0.0.5:8786 (needs the dask extra; game by game)",
+    )
     simulate.add_argument("--json", action="store_true", help="print the statistics as JSON")
     simulate.set_defaults(func=_simulate)
+
+    advise = command(
+        "advise", "Every option of a solitaire position with its expected final score and regret (exact solver)."
+    )
+    variant_args(advise)
+    advise.add_argument("notation", metavar="NOTATION", help="the position, in yamskit's position notation (quoted)")
+    advise.add_argument(
+        "--cache", metavar="DIR", help="where solved tables are kept (default $YAMSKIT_CACHE or ~/.cache/yamskit)"
+    )
+    advise.set_defaults(func=_advise)
 
     rules = command("rules", "A variant's rows, columns, options and rulings (no VARIANT: list them).")
     variant_args(rules, optional=True)

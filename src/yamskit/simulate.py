@@ -10,7 +10,10 @@ Parallel runs go through `concurrent.futures`: ``jobs=4`` uses a
 with the executor's ``submit(fn, *args)`` returning a future. Larger runs can use a
 cluster this way:
 
-* Dask: ``distributed.Client(...).get_executor()`` is such an executor.
+* Dask (``pip install 'yamskit[dask]'``): ``distributed.Client(address).get_executor()``
+  is such an executor (tested against a ``distributed.LocalCluster``: the results
+  equal the local run of the same seed); ``yamskit simulate --scheduler ADDRESS``
+  does this.
 * Ray: wrap remote calls, e.g. a class whose ``submit(fn, *args)`` returns
   ``ray.remote(fn).remote(*args).future()``.
 
@@ -45,9 +48,12 @@ from .registry import variant as make_variant
 
 __all__ = [
     "MAX_GAMES",
+    "PERCENTILES",
     "BotKind",
+    "Engine",
     "SimulationResult",
     "Submitter",
+    "batch_refusal",
     "check_run",
     "game_seed",
     "make_bot",
@@ -76,6 +82,11 @@ def make_bot(kind: BotKind, *, seed: int) -> Player:
         return GreedyPlayer()
     raise RuleConfigError(f"bot must be 'random' or 'greedy', not {kind!r}")
 
+
+#: How `simulate` plays: ``"games"`` (one game at a time through the game protocol),
+#: ``"batch"`` (the numpy batch engine of `yamskit.solver`: one-column solitaire only)
+#: or ``"auto"`` (the batch engine where it applies, else ``"games"``).
+Engine: TypeAlias = Literal["games", "batch", "auto"]
 
 #: The most games one call simulates.
 MAX_GAMES = 10_000_000
@@ -153,6 +164,7 @@ class SimulationResult:
         seed: the run's seed.
         scores: one tuple of points per game, in seat order, in game order.
         winners: one tuple of winning seats per game.
+        engine: ``"games"`` or ``"batch"``, the engine that played them.
 
     Examples:
         >>> r = SimulationResult("classic", ("A", "B"), 0, ((10, 20), (30, 30)), ((1,), (0, 1)))
@@ -165,6 +177,7 @@ class SimulationResult:
     seed: int
     scores: tuple[tuple[int, ...], ...]
     winners: tuple[tuple[int, ...], ...]
+    engine: str = "games"
 
     @property
     def games(self) -> int:
@@ -219,6 +232,24 @@ class SimulationResult:
                 shares[seat] += 1 / len(winners)
         return tuple(share / self.games for share in shares) if self.games else tuple(shares)
 
+    def percentile(self, q: float) -> float:
+        """The ``q``-th percentile (0 to 100) of the points, interpolated linearly between ranks.
+
+        Examples:
+            >>> r = SimulationResult("classic", ("A",), 0, ((10,), (20,), (30,), (40,)), ((0,),) * 4)
+            >>> r.percentile(0), r.percentile(50), r.percentile(90), r.percentile(100)
+            (10.0, 25.0, 37.0, 40.0)
+        """
+        if not 0 <= q <= 100:
+            raise ValueError(f"a percentile is from 0 to 100, not {q!r}")
+        values = sorted(self.all_scores)
+        if not values:
+            return math.nan
+        rank = (len(values) - 1) * q / 100
+        below = math.floor(rank)
+        above = min(below + 1, len(values) - 1)
+        return float(values[below] + (values[above] - values[below]) * (rank - below))
+
     def histogram(self, bins: int = 10) -> list[tuple[int, int, int]]:
         """``(low, high, count)`` per bin: ``bins`` equal-width bins of whole points, ``high`` included.
 
@@ -256,10 +287,16 @@ class SimulationResult:
             "median": self.median,
             "low": self.low,
             "high": self.high,
+            "percentiles": {str(q): self.percentile(q) for q in PERCENTILES},
+            "engine": self.engine,
             "seat_means": list(self.seat_means),
             "win_rates": list(self.win_rates),
             "histogram": [list(b) for b in self.histogram()],
         }
+
+
+#: The percentiles `SimulationResult.to_data` and ``yamskit simulate`` report.
+PERCENTILES = (5, 25, 50, 75, 95)
 
 
 def _seat_names(variant: Any, seats: int | None) -> tuple[str, ...]:
@@ -322,6 +359,48 @@ def check_run(variant: Any, n: int, *, seats: int | None = None, seed: int = 0, 
     return _seat_names(variant, seats)
 
 
+def batch_refusal(variant: Any, seats: int) -> str | None:
+    """Why the batch engine cannot play ``seats`` players of ``variant``, or ``None`` when it can.
+
+    Examples:
+        >>> import yamskit
+        >>> batch_refusal(yamskit.variant("classic"), 1) is None
+        True
+        >>> batch_refusal(yamskit.variant("classic"), 2)
+        'it plays solitaire games (one seat), not 2 seats'
+    """
+    if seats != 1:
+        return f"it plays solitaire games (one seat), not {seats} seats"
+    try:
+        from .solver.model import model_of
+    except ImportError:
+        return "it needs numpy (pip install 'yamskit[solver]')"
+    try:
+        model_of(variant)
+    except RuleConfigError as error:
+        return str(error)
+    return None
+
+
+def _simulate_batch(
+    rules: Any,
+    players: tuple[str, ...],
+    n: int,
+    *,
+    seed: int,
+    jobs: int,
+    bot: BotKind,
+    progress: Callable[[int, int], None] | None,
+) -> SimulationResult:
+    from .solver.batch import simulate as batch
+
+    done = batch(rules, n, policy=bot, seed=seed, processes=jobs)
+    if progress is not None:
+        progress(n, n)
+    scores = tuple((int(score),) for score in done.scores.tolist())
+    return SimulationResult(rules.name, players, seed, scores, ((0,),) * n, engine="batch")
+
+
 def _run_on(
     pool: Executor | Submitter,
     workers: int,
@@ -353,6 +432,7 @@ def simulate(
     executor: Executor | Submitter | None = None,
     progress: Callable[[int, int], None] | None = None,
     bot: BotKind = "random",
+    engine: Engine = "games",
 ) -> SimulationResult:
     """Play ``n`` games between bots (random by default) and gather their results.
 
@@ -370,6 +450,13 @@ def simulate(
             e.g. a Dask client's ``get_executor()``; it is not shut down here.
         progress: called as ``progress(done, n)`` as games finish.
         bot: ``"random"`` (`RandomPlayer`) or ``"greedy"`` (`GreedyPlayer`) in every seat.
+        engine: ``"games"`` plays every game through the game protocol; ``"batch"``
+            plays them together with `yamskit.solver.simulate` (numpy; one seat of a
+            one-column scorecard variant the solver models; the same policy as
+            ``bot``, but its own dice stream, so the scores differ from ``"games"``);
+            ``"auto"`` takes ``"batch"`` where it applies and no ``executor`` is given,
+            and ``"games"`` elsewhere. The batch engine uses ``jobs`` processes; it
+            refuses an ``executor``.
 
     Raises:
         RuleConfigError: unknown variant or option, a bad number of seats, games or jobs.
@@ -377,10 +464,22 @@ def simulate(
     Examples:
         >>> simulate("yahtzee", 3, seed=2).games
         3
+        >>> simulate("yahtzee", 3, seed=2, engine="auto").engine  # numpy installed
+        'batch'
     """
     rules = make_variant(variant, **dict(options or {})) if isinstance(variant, str) else variant
     players = check_run(rules, n, seats=seats, seed=seed, jobs=jobs)
     make_bot(bot, seed=0)
+    if engine not in ("games", "batch", "auto"):
+        raise RuleConfigError(f"engine must be 'games', 'batch' or 'auto', not {engine!r}")
+    if engine == "batch" and executor is not None:
+        raise RuleConfigError("the batch engine runs in local processes: give no executor")
+    if engine == "batch" or (engine == "auto" and executor is None):
+        why = batch_refusal(rules, len(players))
+        if why is None:
+            return _simulate_batch(rules, players, n, seed=seed, jobs=jobs, bot=bot, progress=progress)
+        if engine == "batch":
+            raise RuleConfigError(f"the batch engine does not apply: {why}")
     name, opts = rules.name, dict(rules.options)
     results: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 

@@ -8,7 +8,7 @@ and theme always give the same picture.
 
 * `svg` draws whatever it is given: dice, any game state, a `Result`.
 * `dice`, `sheet`, `board`, `rack` and `result` draw one kind of thing, with its
-  own options.
+  own options; `histogram` draws bins of points (``yamskit simulate --svg``).
 * `Theme` holds the colours and the font; `LIGHT` is the default, `DARK` suits
   dark pages.
 
@@ -33,6 +33,7 @@ from ..dice import Dice
 from ..errors import InvalidDiceError
 from ._canvas import Canvas
 from ._theme import DARK, LIGHT, Theme
+from .histogram import histogram
 
 if TYPE_CHECKING:
     from ..game import Result
@@ -40,7 +41,7 @@ if TYPE_CHECKING:
     from ..variants.yam_master import YamMasterGame
     from ..variants.yamslam import YamslamGame
 
-__all__ = ["DARK", "LIGHT", "Theme", "board", "dice", "rack", "result", "sheet", "svg"]
+__all__ = ["DARK", "LIGHT", "Theme", "board", "dice", "histogram", "rack", "result", "sheet", "svg"]
 
 
 def dice(faces: Dice | str, *, kept: Dice | str = "", size: float = 40, theme: Theme = LIGHT) -> str:

@@ -28,7 +28,7 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Literal
 
@@ -315,6 +315,86 @@ class YamMasterVariant:
             DeserializationError: a field is missing or malformed, or the state is impossible.
         """
         return _state_from_data(self, data)
+
+    def position(
+        self,
+        players: Sequence[str] | None = None,
+        *,
+        board: Board | str | Mapping[Any, Iterable[Any]] | None = None,
+        out: Sequence[int] | Mapping[str, int] | None = None,
+        current_player: int | str = 0,
+        first_player: int | str | None = None,
+        turns: int | None = None,
+        dice: Dice | str | Sequence[int] | None = None,
+        throws: int | None = None,
+        kept: Dice | str | Sequence[int] = "",
+        challenge: bool = False,
+        seed: int | None = None,
+        draws: int = 0,
+    ) -> YamMasterGame:
+        """A position set up from a real board, checked against what a game can reach; its history is empty.
+
+        Args:
+            players: the two names, in seat order (default ``Player 1``, ``Player 2``).
+            board: the tokens: a `Board`, five rows of marks (``"X..../.O.../..."``), or
+                ``{player: [(row, col), ...]}`` by name or index.
+            out: tokens of each player out of the game (``removed="out"`` only).
+            current_player: the player to act, by index or name.
+            first_player: who played first (default: from ``turns`` and whose turn it is).
+            turns: turns played, both players counted (default: the fewest that fit the
+                board, the tokens out and whose turn it is).
+            dice: the five dice showing, if the player has thrown this turn.
+            throws: throws used this turn (default 1 with dice, else 0).
+            kept: the dice held back in the last throw (default none: all five thrown).
+            challenge: whether a challenge (*défi*) was declared after the first throw.
+            seed: the dice stream's seed (default a fresh random one).
+            draws: faces already drawn from the stream.
+
+        Raises:
+            PositionError: a value no game can reach; the message names the rule,
+                ``error.rule`` its id (see `yamskit.position`).
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("yam-master").position(["Ann", "Bob"], board={"Ann": [(0, 0)]}, current_player=1)
+            >>> g.supply, g.turns
+            ((11, 12), 1)
+        """
+        from ..position import yam_master_position
+
+        return yam_master_position(
+            self,
+            players,
+            board=board,
+            out=out,
+            current_player=current_player,
+            first_player=first_player,
+            turns=turns,
+            dice=dice,
+            throws=throws,
+            kept=kept,
+            challenge=challenge,
+            seed=seed,
+            draws=draws,
+        )
+
+    def from_notation(self, text: str) -> YamMasterGame:
+        """The state a position notation describes (see `yamskit.notation`); its history is empty.
+
+        Raises:
+            NotationError: malformed text, or a notation of other rules.
+            PositionError: a position no game can reach.
+
+        Examples:
+            >>> import yamskit
+            >>> text = "yam-master Ann,Bob ...../..X../...../...../..... 0,0 1:0 - 1:0 1"
+            >>> yamskit.variant("yam-master").from_notation(text).board.owner((1, 2))
+            0
+        """
+        from ..notation import from_notation
+
+        result: YamMasterGame = from_notation(text, variant=self)
+        return result
 
 
 def _cell_of(action: Place | RemoveToken) -> Cell:
@@ -672,6 +752,18 @@ class YamMasterGame:
             "history": history_to_data(self.history),
         }
         return dump_game(self.variant, data)
+
+    def to_notation(self) -> str:
+        """This position as one line of text (see `yamskit.notation`); `YamMasterVariant.from_notation` reads it.
+
+        Examples:
+            >>> import yamskit
+            >>> yamskit.variant("yam-master").new_game(players=["Ann", "Bob"], seed=3).to_notation()
+            'yam-master Ann,Bob ...../...../...../...../..... 0,0 0:0 - 3:0 0'
+        """
+        from ..notation import to_notation
+
+        return to_notation(self)
 
     # ------------------------------------------------------------------ views
     def __str__(self) -> str:

@@ -24,9 +24,9 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Literal, get_args
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 import attrs
 
@@ -71,6 +71,9 @@ from .yamslam_chips import (
     qualifying_kinds,
     tally,
 )
+
+if TYPE_CHECKING:
+    from ..position.yamslam import ChipsLike
 
 __all__ = [
     "ACTIONS",
@@ -349,6 +352,93 @@ class YamslamVariant:
     def state_from_data(self, data: Any) -> YamslamGame:
         """Rebuild a state from the ``"state"`` part of its JSON, checking it is possible."""
         return _state_from_data(self, data)
+
+    def position(
+        self,
+        players: Sequence[str] | None = None,
+        *,
+        collections: Sequence[ChipsLike] | Mapping[str, ChipsLike] | None = None,
+        discard: ChipsLike | None = None,
+        rack: ChipsLike | None = None,
+        current_player: int | str = 0,
+        first_player: int | str = 0,
+        round_chip: bool = False,
+        second_pick: bool = False,
+        last_draw: int | str | None = None,
+        dice: Dice | str | Sequence[int] | None = None,
+        throws: int | None = None,
+        kept: Dice | str | Sequence[int] = "",
+        seed: int | None = None,
+        draws: int = 0,
+    ) -> YamslamGame:
+        """A position set up from the table, checked against what a game can reach; its history is empty.
+
+        Chips are written as a `ChipSet`, a list of chip ids (one per chip) or ``{id: count}``.
+
+        Args:
+            players: names in seat order (default ``Player 1``... for the mode's fewest).
+            collections: the chips each side holds, by seat (a list) or by name (a dict;
+                in team play a player's name or the team's name, ``"Ann & Cy"``).
+            discard: the discard pile.
+            rack: the rack (default: the chips that are nowhere else).
+            current_player: the player to act, by index or name.
+            first_player: the player who begins each round, by index or name.
+            round_chip: whether a chip was taken in the round so far.
+            second_pick: solo only: a Yamslam's first chip is taken, the second is due.
+            last_draw: the player (or side) that took the last chip from the rack.
+            dice: the five dice showing, if the player has thrown this turn.
+            throws: throws used this turn (default 1 with dice, else 0).
+            kept: the dice held back in the last throw (default none: all five thrown).
+            seed: the dice stream's seed (default a fresh random one).
+            draws: faces already drawn from the stream.
+
+        Raises:
+            PositionError: a value no game can reach; the message names the pile and the
+                rule, ``error.rule`` its id (see `yamskit.position`).
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("yamslam").position(["Ann", "Bob"], collections={"Bob": ["flush"]})
+            >>> len(g.rack), g.chips(1)
+            (27, ChipSet.of('flush'))
+        """
+        from ..position import yamslam_position
+
+        return yamslam_position(
+            self,
+            players,
+            collections=collections,
+            discard=discard,
+            rack=rack,
+            current_player=current_player,
+            first_player=first_player,
+            round_chip=round_chip,
+            second_pick=second_pick,
+            last_draw=last_draw,
+            dice=dice,
+            throws=throws,
+            kept=kept,
+            seed=seed,
+            draws=draws,
+        )
+
+    def from_notation(self, text: str) -> YamslamGame:
+        """The state a position notation describes (see `yamskit.notation`); its history is empty.
+
+        Raises:
+            NotationError: malformed text, or a notation of other rules.
+            PositionError: a position no game can reach.
+
+        Examples:
+            >>> import yamskit
+            >>> text = "yamslam Ann,Bob 0001000/0000000 0000000 1:0 - 1:0 c"
+            >>> yamskit.variant("yamslam").from_notation(text).chips(0)
+            ChipSet.of('flush')
+        """
+        from ..notation import from_notation
+
+        result: YamslamGame = from_notation(text, variant=self)
+        return result
 
 
 @attrs.frozen
@@ -745,6 +835,18 @@ class YamslamGame:
                 "history": history_to_data(self.history),
             },
         )
+
+    def to_notation(self) -> str:
+        """This position as one line of text (see `yamskit.notation`); `YamslamVariant.from_notation` reads it.
+
+        Examples:
+            >>> import yamskit
+            >>> yamskit.variant("yamslam", mode="solo").new_game(players=["Ann"], seed=3, first_player=0).to_notation()
+            'yamslam(mode=solo) Ann 0000000 0000000 0:0 - 3:0 -'
+        """
+        from ..notation import to_notation
+
+        return to_notation(self)
 
     # ------------------------------------------------------------------ views
     def __str__(self) -> str:

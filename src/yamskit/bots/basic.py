@@ -1,4 +1,4 @@
-"""Players that choose actions through the game protocol, and a loop that plays a game out.
+"""The simple players (random, greedy, optimal solitaire) and the loop that plays a game out.
 
 A player is anything with ``choose(state) -> action``. Bots here only use
 ``legal_actions()``, so they play every variant, including user-defined ones.
@@ -20,9 +20,9 @@ from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
-from .actions import Action, DeclareChallenge, Pass, Roll, Score, Scratch
-from .dice import KEEP_CHILDREN, KEEPS, NUM_DICE, ROLLS, Dice, keep_index
-from .errors import YamskitError
+from ..actions import Action, DeclareChallenge, Pass, Roll, Score, Scratch
+from ..dice import KEEP_CHILDREN, KEEPS, NUM_DICE, ROLLS, Dice, keep_index
+from ..errors import YamskitError
 
 __all__ = ["GreedyPlayer", "OptimalPlayer", "Player", "RandomPlayer", "play"]
 
@@ -119,7 +119,7 @@ class GreedyPlayer:
         actions: list[Action] = list(state.legal_actions())
         if not actions:
             raise YamskitError("no legal action to choose from")
-        from .scorecard_game import ScorecardGame
+        from ..scorecard_game import ScorecardGame
 
         if not isinstance(state, ScorecardGame):
             for action in actions:

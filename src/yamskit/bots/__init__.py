@@ -1,0 +1,35 @@
+"""Players that choose actions through the game protocol, and a loop that plays a game out.
+
+A player is anything with ``choose(state) -> action``. `RandomPlayer` and
+`GreedyPlayer` only use ``legal_actions()``, so they play every variant,
+including user-defined ones; `OptimalPlayer` plays a solved one-column sheet;
+`StrongPlayer` plans every variant (it needs numpy). `player` builds a bot by
+level.
+
+Examples:
+    >>> import yamskit
+    >>> from yamskit.bots import RandomPlayer, play
+    >>> game = yamskit.variant("classic").new_game(players=["Ann", "Bob"], seed=1)
+    >>> final = play(game, [RandomPlayer(seed=1), RandomPlayer(seed=2)])
+    >>> final.is_over, len(final.result().scores)
+    (True, 2)
+"""
+
+from __future__ import annotations
+
+from .basic import GreedyPlayer, OptimalPlayer, Player, RandomPlayer, greedy_keep_values, play
+from .strong import LEVELS, Level, StrongPlayer, player, solvable
+
+__all__ = [
+    "LEVELS",
+    "GreedyPlayer",
+    "Level",
+    "OptimalPlayer",
+    "Player",
+    "RandomPlayer",
+    "StrongPlayer",
+    "greedy_keep_values",
+    "play",
+    "player",
+    "solvable",
+]

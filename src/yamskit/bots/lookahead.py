@@ -1,0 +1,105 @@
+"""The rest of a turn as an expectimax over the 252 rolls and 462 keeps (numpy).
+
+Every strong bot decides its keeps the same way: it is told what stopping is worth
+for each roll after a given throw (``stop(throws_used, fresh)``, one value per roll of
+`yamskit.dice.ROLLS`; ``fresh`` says the five dice came from one throw of all five),
+and it averages and maximises over the exact rethrow outcomes of the throws left.
+The variant-specific part is only ``stop``.
+
+Examples:
+    >>> import numpy as np
+    >>> from yamskit.dice import ROLLS, Dice, keep_index
+    >>> sixes = np.array([6.0 * r.count(6) for r in ROLLS])
+    >>> keeps = keep_values_after(lambda used, fresh: sixes, used=1, max_throws=3)
+    >>> round(float(keeps[keep_index((6, 6))]), 4)  # keep two sixes, two throws to go
+    17.5
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import numpy.typing as npt
+
+from ..solver import tables
+from ..solver.expectimax import best_keeps, keep_values
+
+__all__ = ["StopValues", "expected_first_throw", "keep_values_after", "single_target_values"]
+
+FloatArray = npt.NDArray[np.float64]
+#: ``stop(throws_used, fresh)``: what ending the turn is worth for each of the 252 rolls.
+StopValues = Callable[[int, bool], FloatArray]
+
+
+def _roll_values(stop: StopValues, used: int, fresh: bool, max_throws: int, depth: int) -> FloatArray:
+    """The value of each roll after throw ``used``: stop, or keep the best and throw again."""
+    now = stop(used, fresh)
+    if used >= max_throws or depth <= 0:
+        return now
+    keeps = keep_values_after(stop, used=used, max_throws=max_throws, depth=depth)
+    later = best_keeps(keeps[:, None].copy())[:, 0]
+    return np.maximum(now, later)
+
+
+def keep_values_after(stop: StopValues, *, used: int, max_throws: int, depth: int = 10) -> FloatArray:
+    """The value of each of the 462 keeps when throw ``used + 1`` throws the other dice.
+
+    Args:
+        stop: what ending the turn is worth after each throw (see the module docs).
+        used: throws made so far (at least 1).
+        max_throws: the turn's throw limit.
+        depth: how many throws ahead to look; 1 assumes the turn ends after the next throw.
+
+    Examples:
+        >>> import numpy as np
+        >>> from yamskit.dice import ROLLS
+        >>> chance = np.array([float(r.total) for r in ROLLS])
+        >>> keeps = keep_values_after(lambda used, fresh: chance, used=2, max_throws=3)
+        >>> float(keeps[0])  # throw all five once more
+        17.5
+    """
+    after_kept = _roll_values(stop, used + 1, False, max_throws, depth - 1)
+    keeps: FloatArray = keep_values(after_kept[:, None])[:, 0]
+    after_fresh = _roll_values(stop, used + 1, True, max_throws, depth - 1)
+    keeps[0] = float(tables.ROLL_PROBABILITIES @ after_fresh)
+    return keeps
+
+
+def expected_first_throw(stop: StopValues, *, max_throws: int, depth: int = 10) -> float:
+    """The expected value of a whole turn, before its first throw.
+
+    Examples:
+        >>> import numpy as np
+        >>> from yamskit.dice import ROLLS
+        >>> chance = np.array([float(r.total) for r in ROLLS])
+        >>> round(expected_first_throw(lambda used, fresh: chance, max_throws=3), 4)
+        23.3333
+    """
+    return float(tables.ROLL_PROBABILITIES @ _roll_values(stop, 1, True, max_throws, depth))
+
+
+def single_target_values(targets: FloatArray, *, throws: int, fresh_only: bool = False) -> FloatArray:
+    """For each column of ``targets`` (252, n), the expected result of one turn aimed only at it.
+
+    ``throws`` is the turn's throw limit; ``fresh_only`` means only dice from one throw
+    of all five count (a *dry* box): the turn can only throw all five again.
+
+    Examples:
+        >>> import numpy as np
+        >>> from yamskit.dice import ROLLS
+        >>> sixes = np.array([[6.0 * r.count(6)] for r in ROLLS])
+        >>> [round(float(v), 4) for v in single_target_values(sixes, throws=3)]
+        [12.6389]
+        >>> [round(float(v), 4) for v in single_target_values(sixes, throws=1)]
+        [5.0]
+    """
+    if fresh_only:
+        value = tables.ROLL_PROBABILITIES @ targets
+        for _ in range(throws - 1):
+            value = tables.ROLL_PROBABILITIES @ np.maximum(targets, value[None, :])
+        return np.asarray(value, dtype=np.float64)
+    rolls = targets.astype(np.float64)
+    for _ in range(throws - 1):
+        rolls = np.maximum(targets, best_keeps(keep_values(rolls)).copy())
+    return np.asarray(tables.ROLL_PROBABILITIES @ rolls, dtype=np.float64)

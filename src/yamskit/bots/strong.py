@@ -1,0 +1,210 @@
+"""`StrongPlayer`, a planning bot for every variant, and `player`, bots by level.
+
+`StrongPlayer` chooses its keeps by an exact expectimax over the rethrow outcomes of
+the rest of the turn and values the end of the turn with an evaluation made for each
+kind of game:
+
+* a one-column scorecard the solver handles (classic, Yahtzee, a user's own Yatzy...):
+  the exact solver's values, solved once when the estimated time fits
+  ``time_budget``; otherwise the sheet split into parts solved exactly
+  (`yamskit.bots.split`);
+* any other scorecard (Yams Challenge, Competitive Yams, a user's own): each open
+  box's expected future worth, the upper bonus and clean columns (`yamskit.bots.sheet`);
+* Yam Master: lines and threats (`yamskit.bots.board`);
+* Yamslam: chip values and bonuses within reach (`yamskit.bots.chips`).
+
+It needs numpy (``pip install 'yamskit[solver]'``), imported on first use.
+
+Examples:
+    >>> import yamskit
+    >>> v = yamskit.variant("yamslam")
+    >>> bot = StrongPlayer(v, seed=1)
+    >>> g = v.new_game(players=["A", "B"], seed=3).apply(yamskit.Roll(outcome="66661"))
+    >>> bot.choose(g)  # four of a kind is safe: it throws the 1 for a Yamslam
+    Roll(keep=Dice.parse('6666'), outcome=None)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import attrs
+
+from ..actions import Action
+from ..errors import RuleConfigError
+from .basic import GreedyPlayer, OptimalPlayer, Player, RandomPlayer
+
+__all__ = ["LEVELS", "Level", "StrongPlayer", "player", "solvable"]
+
+#: The levels `player` knows, weakest first.
+Level = Literal["random", "easy", "medium", "hard", "perfect"]
+LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "perfect")
+#: Solver states per second assumed when deciding whether a solve fits the time budget.
+_STATES_PER_SECOND = 100_000
+_STRATEGIES: dict[str, Any] = {}
+_COUNTS: dict[str, int] = {}
+
+
+_MODELS: dict[int, tuple[Any, Any]] = {}
+
+
+def _model(variant: Any) -> Any:
+    """The solver's model of ``variant`` (``None`` if it has none), computed once per rules object."""
+    from ..scorecard_game import ScorecardVariant
+
+    if not isinstance(variant, ScorecardVariant) or len(variant.rules.columns) != 1:
+        return None
+    hit = _MODELS.get(id(variant.rules))
+    if hit is not None and hit[0] is variant.rules:
+        return hit[1]
+    try:
+        from ..solver.model import model_of
+
+        model = model_of(variant)
+    except (RuleConfigError, ImportError):
+        model = None
+    if len(_MODELS) > 64:
+        _MODELS.clear()
+    _MODELS[id(variant.rules)] = (variant.rules, model)
+    return model
+
+
+def solvable(variant: Any, *, time_budget: float | None = None) -> bool:
+    """Whether ``variant`` is a one-column sheet the exact solver handles (within ``time_budget`` seconds).
+
+    Examples:
+        >>> import yamskit
+        >>> solvable(yamskit.variant("classic")), solvable(yamskit.variant("challenge"))
+        (True, False)
+        >>> solvable(yamskit.variant("classic"), time_budget=0.01)
+        False
+    """
+    model = _model(variant)
+    if model is None:
+        return False
+    if time_budget is None or model.fingerprint in _STRATEGIES:
+        return True
+    if model.fingerprint not in _COUNTS:
+        from ..solver.space import StateSpace
+
+        _COUNTS[model.fingerprint] = StateSpace.of(model).count
+    return _COUNTS[model.fingerprint] / _STATES_PER_SECOND <= time_budget
+
+
+def _strategy(variant: Any) -> Any:
+    """The solved strategy of a solvable variant, computed once per rules (one process, quiet)."""
+    from ..solver import Strategy
+    from ..solver.expectimax import solve_values
+
+    model = _model(variant)
+    if model.fingerprint not in _STRATEGIES:
+        _STRATEGIES[model.fingerprint] = Strategy(variant, model, solve_values(model, processes=1, quiet=True))
+    return _STRATEGIES[model.fingerprint]
+
+
+@attrs.frozen
+class StrongPlayer:
+    """A bot that plans the rest of its turn exactly and judges its end with an evaluation per variant.
+
+    Attributes:
+        variant: the variant it will play (any scorecard variant, user-defined ones
+            included; Yam Master; Yamslam).
+        time_budget: seconds it may spend, once, solving a one-column sheet exactly;
+            a sheet whose estimated solve takes longer is played with the box-worth
+            evaluation instead (0: never solve).
+        seed: its seed. The evaluations break ties by a fixed order, so today the choices
+            depend only on the state; the seed is kept so that a future randomised bot
+            stays reproducible.
+        depth: how many throws ahead keeps look (1: as if the next throw ended the turn,
+            the ``"medium"`` level; 3 or more: the whole turn).
+
+    Examples:
+        >>> import yamskit
+        >>> v = yamskit.variant("competitive")
+        >>> g = v.new_game(players=["A", "B"], seed=2).apply(yamskit.Roll(outcome="66612"))
+        >>> StrongPlayer(v).choose(g)
+        Roll(keep=Dice.parse('666'), outcome=None)
+    """
+
+    variant: Any = attrs.field(eq=False)
+    time_budget: float = attrs.field(default=5.0, kw_only=True)
+    seed: int = attrs.field(default=0, kw_only=True)
+    depth: int = attrs.field(default=3, kw_only=True)
+
+    def choose(self, state: Any) -> Action:
+        """The action it takes in ``state`` (always legal there).
+
+        Examples:
+            >>> import yamskit
+            >>> v = yamskit.variant("yam-master")
+            >>> StrongPlayer(v).choose(v.new_game(players=["A", "B"], seed=1))
+            Roll(keep=Dice.parse(''), outcome=None)
+        """
+        from ..scorecard_game import ScorecardGame
+        from ..variants.yam_master import YamMasterGame
+        from ..variants.yamslam import YamslamGame
+
+        if state.is_over:
+            return GreedyPlayer().choose(state)
+        if isinstance(state, ScorecardGame):
+            if self.depth >= state.rules.max_throws and solvable(state.variant, time_budget=self.time_budget):
+                return OptimalPlayer(_strategy(state.variant)).choose(state)
+            from .split import choose_split, splittable
+
+            if splittable(state.variant):
+                return choose_split(state, depth=self.depth)
+            from .sheet import choose_on_sheet
+
+            return choose_on_sheet(state, depth=self.depth)
+        if isinstance(state, YamslamGame):
+            from .chips import choose_chip_action
+
+            return choose_chip_action(state, depth=self.depth)
+        if isinstance(state, YamMasterGame):
+            from .board import choose_board_action
+
+            return choose_board_action(state, depth=self.depth)
+        return GreedyPlayer().choose(state)
+
+
+def player(variant: Any, level: str = "hard", *, seed: int = 0, time_budget: float = 5.0) -> Player:
+    """A bot for ``variant`` at ``level``.
+
+    Levels, weakest first:
+
+    * ``"random"`` — `RandomPlayer`, any legal action;
+    * ``"easy"`` — `GreedyPlayer`, the box or chip paying most now;
+    * ``"medium"`` — `StrongPlayer` looking one throw ahead, without the exact solver;
+    * ``"hard"`` — `StrongPlayer`;
+    * ``"perfect"`` — `OptimalPlayer` with the solved strategy, for one-column sheets the
+      solver handles (maximal expected score, solitaire); `RuleConfigError` elsewhere.
+
+    Raises:
+        RuleConfigError: an unknown level, or ``"perfect"`` for a variant with no solver.
+
+    Examples:
+        >>> import yamskit
+        >>> player(yamskit.variant("yam-master"), "easy")
+        GreedyPlayer()
+        >>> player(yamskit.variant("challenge"), "hard", seed=4)
+        StrongPlayer(variant=ScorecardVariant(name='challenge'), time_budget=5.0, seed=4, depth=3)
+        >>> player(yamskit.variant("challenge"), "perfect")  # doctest: +IGNORE_EXCEPTION_DETAIL
+        Traceback (most recent call last):
+        RuleConfigError: no 'perfect' level for challenge: ...
+    """
+    if level == "random":
+        return RandomPlayer(seed=seed)
+    if level == "easy":
+        return GreedyPlayer()
+    if level == "medium":
+        return StrongPlayer(variant, time_budget=0.0, seed=seed, depth=1)
+    if level == "hard":
+        return StrongPlayer(variant, time_budget=time_budget, seed=seed)
+    if level == "perfect":
+        if not solvable(variant):
+            name = getattr(variant, "name", type(variant).__name__)
+            raise RuleConfigError(
+                f"no 'perfect' level for {name}: the exact solver handles one-column sheets only; use 'hard'"
+            )
+        return OptimalPlayer(_strategy(variant))
+    raise RuleConfigError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")

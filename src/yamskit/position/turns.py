@@ -1,0 +1,194 @@
+"""Turns, seats and streams of a position: building them from names, checking them.
+
+`build_turn` makes the `Turn` a player sees on paper (the dice, the throws
+used, the dice kept back in the last throw, a declared challenge); `check_turn`
+checks any `Turn` (one built here, read from a notation or from a saved game)
+against what a game can reach. `seat` reads a player given by name or index.
+
+Examples:
+    >>> turn = build_turn(dice="66612", throws=2, kept="666", max_throws=3)
+    >>> turn.dice, turn.throws_used, turn.all_dice_thrown
+    (Dice.parse('12666'), 2, False)
+    >>> check_turn(turn, max_throws=3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..dice import NUM_DICE, Dice, DiceStream
+from ..errors import YamskitError
+from ..game import check_players, new_stream
+from ..turn import Throw, Turn
+from .errors import ImpossibleTurnError
+
+__all__ = ["build_turn", "check_stream_of", "check_turn", "make_stream", "players_of", "seat"]
+
+
+def _dice(value: Dice | str | Sequence[int] | None, what: str) -> Dice | None:
+    if value is None or isinstance(value, Dice):
+        return value
+    try:
+        return Dice.parse(value) if isinstance(value, str) else Dice(tuple(value))
+    except (YamskitError, TypeError) as error:
+        raise ImpossibleTurnError(f"{what}: {error}", rule="dice") from None
+
+
+def build_turn(
+    *,
+    dice: Dice | str | Sequence[int] | None = None,
+    throws: int | None = None,
+    kept: Dice | str | Sequence[int] = "",
+    challenge: bool = False,
+    max_throws: int = 3,
+) -> Turn:
+    """The turn of a paper position: ``dice`` showing after ``throws`` throws, ``kept`` held back last.
+
+    Earlier throws are recorded as throws of all five dice showing the same faces (a
+    position from paper does not know them). ``throws`` defaults to 1 when dice are
+    given, 0 otherwise; ``kept`` defaults to nothing (all five dice thrown together).
+
+    Raises:
+        ImpossibleTurnError: dice without throws or throws without dice, not five dice,
+            more throws than the turn allows, dice kept that are not showing or kept on
+            the first throw, a challenge before the first throw.
+
+    Examples:
+        >>> build_turn(dice="12346", challenge=True).challenge
+        True
+        >>> build_turn().has_thrown
+        False
+    """
+    shown = _dice(dice, "dice")
+    held = _dice(kept, "kept") or Dice()
+    if throws is None:
+        throws = 0 if shown is None else 1
+    if type(throws) is not int or not 0 <= throws <= max_throws:
+        raise ImpossibleTurnError(f"throws used must be 0 to {max_throws}, not {throws!r}", rule="throws")
+    if shown is None or throws == 0:
+        if shown is not None:
+            raise ImpossibleTurnError(f"dice {shown} are showing but no throw was used", rule="throws")
+        if throws:
+            raise ImpossibleTurnError(f"{throws} throws used but no dice showing", rule="throws")
+        if len(held) or challenge:
+            raise ImpossibleTurnError("dice kept or a challenge before the first throw", rule="throws")
+        return Turn.start(max_throws=max_throws)
+    if len(shown) != NUM_DICE:
+        raise ImpossibleTurnError(f"the dice showing are {NUM_DICE}, not {len(shown)} ({shown})", rule="dice")
+    if not held.issubset(shown):
+        raise ImpossibleTurnError(f"kept {held} is not among the dice showing {shown}", rule="kept")
+    if throws == 1 and len(held):
+        raise ImpossibleTurnError(f"the first throw keeps nothing, not {held}", rule="kept")
+    if type(challenge) is not bool:
+        raise ImpossibleTurnError(f"challenge must be True or False, not {challenge!r}", rule="challenge")
+    earlier = tuple(Throw(kept=Dice(), rolled=shown) for _ in range(throws - 1))
+    turn = Turn(max_throws=max_throws, throws=(*earlier, Throw(kept=held, rolled=shown - held)), challenge=challenge)
+    check_turn(turn, max_throws=max_throws, challenge=True)
+    return turn
+
+
+def check_turn(turn: Turn, *, max_throws: int, challenge: bool = False) -> None:
+    """Raise `ImpossibleTurnError` unless some game can reach ``turn``.
+
+    Args:
+        turn: the turn to check.
+        max_throws: the variant's throws per turn.
+        challenge: whether the variant knows challenges (Yam Master's *défi*).
+
+    Examples:
+        >>> from yamskit import Dice
+        >>> bad = Turn(throws=(Throw(kept=Dice.parse("66"), rolled=Dice.parse("123")),))
+        >>> check_turn(bad, max_throws=3)  # doctest: +IGNORE_EXCEPTION_DETAIL
+        Traceback (most recent call last):
+        ImpossibleTurnError: throw 1 keeps 66, but the first throw keeps nothing
+    """
+    if turn.max_throws != max_throws:
+        raise ImpossibleTurnError(
+            f"this variant allows {max_throws} throws a turn, not {turn.max_throws}", rule="throws"
+        )
+    if len(turn.throws) > max_throws:
+        raise ImpossibleTurnError(f"{len(turn.throws)} throws used, but a turn has {max_throws}", rule="throws")
+    showing = Dice()
+    for i, throw in enumerate(turn.throws, start=1):
+        if len(throw.kept) + len(throw.rolled) != NUM_DICE:
+            raise ImpossibleTurnError(f"throw {i} shows {throw.dice}, not {NUM_DICE} dice", rule="dice")
+        if i == 1 and len(throw.kept):
+            raise ImpossibleTurnError(f"throw 1 keeps {throw.kept}, but the first throw keeps nothing", rule="kept")
+        if not throw.kept.issubset(showing):
+            raise ImpossibleTurnError(
+                f"throw {i} keeps {throw.kept}, not among the dice showing {showing}", rule="kept"
+            )
+        showing = throw.dice
+    if turn.challenge:
+        if not challenge:
+            raise ImpossibleTurnError("this variant has no challenge to declare", rule="challenge")
+        if not turn.throws:
+            raise ImpossibleTurnError("a challenge is declared after the first throw, not before", rule="challenge")
+        if len(turn.throws) >= 2 and len(turn.throws[1].kept) == NUM_DICE:
+            raise ImpossibleTurnError(
+                "the throw after a challenge throws at least one die, but throw 2 keeps all five", rule="challenge"
+            )
+
+
+def seat(players: tuple[str, ...], value: int | str, what: str = "current_player") -> int:
+    """The index of a player given by index or name.
+
+    Raises:
+        ImpossibleTurnError: no such player.
+
+    Examples:
+        >>> seat(("Ann", "Bob"), "Bob"), seat(("Ann", "Bob"), 0)
+        (1, 0)
+    """
+    if isinstance(value, str):
+        if value in players:
+            return players.index(value)
+    elif type(value) is int and 0 <= value < len(players):
+        return value
+    raise ImpossibleTurnError(f"{what}: no player {value!r} among {', '.join(players)}", rule="seats")
+
+
+def make_stream(seed: int | None, draws: int) -> DiceStream:
+    """The dice stream of a position: ``seed`` (a fresh random one when ``None``) after ``draws`` faces.
+
+    Examples:
+        >>> make_stream(7, 12)
+        DiceStream(seed=7, draws=12)
+    """
+    try:
+        return DiceStream(seed=new_stream(seed).seed, draws=draws)
+    except YamskitError as error:
+        raise ImpossibleTurnError(str(error), rule="stream") from None
+
+
+def players_of(names: Sequence[str], low: int, high: int) -> tuple[str, ...]:
+    """Check player names (strings, distinct, ``low`` to ``high`` of them) for a position.
+
+    Raises:
+        ImpossibleTurnError: with rule ``players``.
+
+    Examples:
+        >>> players_of(["Ann", "Bob"], 2, 2)
+        ('Ann', 'Bob')
+    """
+    try:
+        return check_players(names, minimum=low, maximum=high)
+    except YamskitError as error:
+        raise ImpossibleTurnError(str(error), rule="players") from None
+
+
+def check_stream_of(stream: DiceStream) -> None:
+    """Refuse a dice stream that has drawn more faces than any game draws (see `yamskit.state_checks`).
+
+    Raises:
+        ImpossibleTurnError: with rule ``stream``.
+
+    Examples:
+        >>> check_stream_of(DiceStream(seed=1, draws=40))
+    """
+    from ..state_checks import check_stream
+
+    try:
+        check_stream(stream, "stream")
+    except YamskitError as error:
+        raise ImpossibleTurnError(str(error), rule="stream") from None

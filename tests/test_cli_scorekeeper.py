@@ -1,0 +1,96 @@
+"""Keeping score with real dice: `yamskit.scorekeeper` and ``yamskit play --dice ask``."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+import yamskit
+from yamskit import Dice, InvalidDiceError, Roll, Score
+from yamskit.cli import main
+from yamskit.scorekeeper import keep_score, thrown
+
+
+def test_thrown_checks_one_face_per_thrown_die() -> None:
+    game = yamskit.variant("classic").new_game(seed=1).apply(Roll(outcome="66612"))
+    assert thrown(game, keep="666", faces=[6, 4]) == Roll(keep="666", outcome="46")
+    with pytest.raises(InvalidDiceError, match="2 dice were thrown"):
+        thrown(game, keep="666", faces="641")
+    with pytest.raises(InvalidDiceError, match="invalid face"):
+        thrown(game, keep="666", faces="67")
+    with pytest.raises(yamskit.IllegalActionError):
+        thrown(game, keep="555", faces="12")  # 555 is not among the dice
+
+
+def test_keep_score_plays_a_whole_game_with_the_faces_given(tmp_path: Path) -> None:
+    variant = yamskit.variant("classic")
+    throws = iter(["66612", "66"] + ["12345"] * 12)
+    saved: list[int] = []
+
+    def decide(state: yamskit.ScorecardGame) -> yamskit.Action:
+        if not state.turn.has_thrown:
+            return Roll()
+        if state.dice == Dice.parse("66612"):
+            return Roll(keep="666")
+        return next(a for a in state.legal_actions() if isinstance(a, (Score, yamskit.Scratch)))
+
+    done = keep_score(
+        variant.new_game(seed=1),
+        decide=decide,
+        faces=lambda _s, _k: next(throws),
+        after=lambda s: saved.append(len(s.history)),
+    )
+    assert done.is_over
+    assert saved == list(range(1, len(done.history) + 1))
+    first = [m.action for m in done.history[:3]]
+    assert first == [Roll(outcome="12666"), Roll(keep="666", outcome="66"), Score("ones")]
+    assert done.sheets[0].cell(0, 0).value == 0  # five sixes in the ones box
+    record = yamskit.GameRecord.from_game(done, claimed=True)
+    assert yamskit.check_record(record.dump()).valid
+
+
+def test_play_dice_ask_reads_faces_corrects_typos_and_saves_after_every_move(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    save = tmp_path / "table.json"
+    lines = ["roll", "1234", "12x45", "12345", "score large_straight", "roll", "66123", "quit"]
+    out = io.StringIO()
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(lines) + "\n"))
+    monkeypatch.setattr("sys.stdout", out)
+    assert main(["play", "classic", "--players", "Ann", "Bob", "--dice", "ask", "--save", str(save)]) == 0
+    text = out.getvalue()
+    assert "5 dice were thrown, so give 5 faces, not 4" in text
+    assert "invalid face 'x'" in text
+    assert "Ann: roll -> 12345" in text
+    assert "Bob: roll -> 12366" in text
+    report = yamskit.check_record(save.read_text())
+    assert report.valid
+    assert report.scores == (40, 0)
+    moves = yamskit.GameRecord.load(save.read_text()).moves
+    assert [m.action for m in moves] == [Roll(outcome="12345"), Score("large_straight"), Roll(outcome="12366")]
+
+
+def test_the_record_is_written_before_the_game_ends(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    save = tmp_path / "table.json"
+    seen: list[int] = []
+    real_readline = io.StringIO("roll\n22555\nscore full_house\n").readline
+
+    def readline() -> str:
+        if save.exists():
+            seen.append(len(yamskit.GameRecord.load(save.read_text()).moves))
+        return real_readline()
+
+    stdin = io.StringIO()
+    stdin.readline = readline  # type: ignore[method-assign]
+    monkeypatch.setattr("sys.stdin", stdin)
+    monkeypatch.setattr("sys.stdout", io.StringIO())
+    assert main(["play", "yahtzee", "--players", "Ann", "--dice", "ask", "--save", str(save)]) == 0
+    assert seen == [1, 2]  # after the throw (before the score was typed), then after the score
+    assert len(yamskit.GameRecord.load(save.read_text()).moves) == 2
+
+
+def test_dice_ask_refuses_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "classic", "--bots", "1", "--dice", "ask"]) == 2
+    assert "--dice ask" in capsys.readouterr().err
