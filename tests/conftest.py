@@ -1,11 +1,14 @@
 """Shared pytest configuration: hypothesis profiles.
 
 ``HYPOTHESIS_PROFILE=ci`` (set by .ci/run) runs more examples, derandomized so CI is
-reproducible; the default ``dev`` profile is quicker.
+reproducible; the default ``dev`` profile is quicker; ``mutation`` is small and derandomized
+for mutation runs.
 """
 
 import os
+import sys
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -18,4 +21,62 @@ settings.register_profile(
 settings.register_profile(
     "dev", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
 )
+# Mutation runs (docs/how-to/mutation-testing.md): few examples, always the same ones, so a
+# mutant's verdict does not depend on luck and the run stays short.
+settings.register_profile(
+    "mutation",
+    max_examples=25,
+    derandomize=True,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+def pytest_configure(config: object) -> None:
+    """Under a mutation run, import yamskit afresh so the mutant also builds the import-time tables.
+
+    mutmut forks each mutant's test run from a process that has already imported yamskit,
+    so the rule tables built at import time (category tables, variant rows) would come from
+    the original code and a mutant in the functions that build them could never be caught.
+    Forgetting those modules makes the test modules import yamskit again, with the mutant on
+    (and, while mutmut records which tests reach which function, with that recording on).
+    """
+    mode = os.environ.get("MUTANT_UNDER_TEST", "")
+    if "__mutmut_" not in mode and mode != "stats":
+        return
+    stale = [name for name in sys.modules if name.split(".")[0] == "yamskit" or name.startswith("tests.")]
+    for name in stale:
+        if name != "tests.conftest":
+            del sys.modules[name]
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Under a mutation run, a mutant that breaks importing yamskit fails the run, like a failing test.
+
+    pytest reports errors while collecting as "interrupted" (exit code 2), which mutmut would
+    count as a run stopped by the user rather than a mutant caught.
+    """
+    mutant = "__mutmut_" in os.environ.get("MUTANT_UNDER_TEST", "")
+    if mutant and exitstatus == pytest.ExitCode.INTERRUPTED and session.testsfailed:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Under mutmut's recording run, credit what importing yamskit ran to every collected test.
+
+    mutmut runs for each mutant only the tests that reached the mutated function. What runs
+    while the test modules import yamskit (building category tables, the board's lines, the
+    variants some test modules create at module level) would otherwise be credited to the first
+    test alone, and a mutant there would be tried against that one test.
+    """
+    if os.environ.get("MUTANT_UNDER_TEST", "") != "stats":
+        return
+    from mutmut.state import state
+
+    reached = set(state()._stats)
+    state()._stats.clear()
+    for item in session.items:
+        nodeid = item.nodeid.removeprefix("mutants/")
+        for name in reached:
+            state().tests_by_mangled_function_name[name].add(nodeid)

@@ -39,8 +39,12 @@ def test_every_variant_follows_the_protocol() -> None:
                 continue
             assert isinstance(game, GameState), name
             assert game.variant == yamskit.variant(name)
-            assert isinstance(v.describe(), str)
-            assert isinstance(game.render(), str)
+            assert v.describe().startswith(f"{name}"), name
+            assert all(p in game.render() for p in players[:count]), name
+            assert not game.is_over
+            assert game.current_player in range(count)
+            assert game.legal_actions(), name
+            assert yamskit.load_game(game.to_json()) == game
             break
         else:
             pytest.fail(f"{name} accepts no player count from 1 to 4")
@@ -70,8 +74,9 @@ def test_bad_player_lists_are_refused(players: object) -> None:
 
 
 def test_acting_for_another_player_is_refused() -> None:
-    resolve_player(("A", "B"), 0, None)
-    resolve_player(("A", "B"), 0, 0)
+    for right in (None, 0, "A"):
+        resolve_player(("A", "B"), 0, right)  # the player to move (or nobody named) passes
+    resolve_player(("A", "B"), 1, "B")
     for wrong in (1, "B", "Zed", 5, -1, True):
         with pytest.raises(NotYourTurnError):
             resolve_player(("A", "B"), 0, wrong)  # type: ignore[arg-type]

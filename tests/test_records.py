@@ -252,8 +252,12 @@ def test_replay_names_the_move_that_breaks_a_rule() -> None:
     assert "move 0" in " ".join(getattr(info.value, "__notes__", []))
 
 
-def test_a_report_is_a_check_report() -> None:
-    assert isinstance(check_record(GameRecord("yahtzee", seed=1)), CheckReport)
+def test_a_record_without_moves_checks_as_valid_and_unfinished() -> None:
+    report = check_record(GameRecord("yahtzee", seed=1))
+    assert isinstance(report, CheckReport)
+    assert (report.valid, report.moves, report.index, report.finished) == (True, 0, None, False)
+    assert report.scores == (0,)
+    assert report.claim_errors == ()
 
 
 # ---------------------------------------------------------------- schema

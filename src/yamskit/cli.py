@@ -649,7 +649,7 @@ def _advise(args: argparse.Namespace) -> int:
     variant = _variant(args)
     read = getattr(variant, "from_notation", None)
     if read is None:
-        raise CliError("this yamskit reads no position notation: 'advise' needs it")
+        raise CliError(f"variant {args.variant!r} has no position notation, which 'advise' needs")
     state = read(args.notation)
     try:
         from .advice import cached_strategy, ranked, render_advice

@@ -31,15 +31,27 @@ def with_cells(game: ScorecardGame, player: int, cells: Mapping[tuple[str, str],
     return attrs.evolve(game, sheets=(*game.sheets[:player], sheet, *game.sheets[player + 1 :]))
 
 
+def _score_and_read(game: ScorecardGame, row: str, column: str) -> int:
+    """Score ``row``/``column`` and read back the box actually written (0 = crossed out).
+
+    The preview (`placement`) must announce exactly what is written.
+    """
+    player, preview = game.current_player, game.placement(Score(row, column))
+    cell = game.apply(Score(row, column)).cell(player, row, column)
+    assert cell.value == preview.points
+    assert cell.scratched == (cell.value == 0), "in Competitive Yams a 0 is a crossed-out box and only that"
+    return cell.value
+
+
 def written(game: ScorecardGame, dice: str, row: str, column: str = "free") -> int:
-    """What the current player would write in ``row``/``column`` after a first throw of ``dice``."""
-    return game.apply(Roll(outcome=dice)).placement(Score(row, column)).points
+    """What the current player writes in ``row``/``column`` after a first throw of ``dice``."""
+    return _score_and_read(game.apply(Roll(outcome=dice)), row, column)
 
 
 def written_later(game: ScorecardGame, dice: str, row: str, column: str = "free") -> int:
     """The same, with ``dice`` shown after a second throw (so never a sec)."""
     game = game.apply(Roll(outcome="12346")).apply(Roll(keep="", outcome=dice))
-    return game.placement(Score(row, column)).points
+    return _score_and_read(game, row, column)
 
 
 # ---------------------------------------------------------------- row scores

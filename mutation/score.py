@@ -1,0 +1,78 @@
+"""Print the mutation score of each rule module as a Markdown table.
+
+Run after ``mutmut run`` from the repository root::
+
+    python mutation/score.py
+
+It reads every mutant's status from ``mutmut results --all true`` and the equivalent
+mutants listed in ``mutation/equivalents.md`` (lines starting with ``- `<mutant name>```).
+A module's score is killed / (mutants - equivalent - not run); a timeout counts as killed. It exits
+with status 1 when a listed equivalent mutant was in fact killed (the list is out of date)
+or when a module scores under 95%.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from collections import Counter, defaultdict
+from pathlib import Path
+
+TARGET = 0.95
+EQUIVALENTS = Path(__file__).with_name("equivalents.md")
+
+
+def _statuses() -> dict[str, str]:
+    out = subprocess.run(["mutmut", "results", "--all", "true"], capture_output=True, text=True, check=True).stdout
+    found = {}
+    for line in out.splitlines():
+        name, sep, status = line.strip().rpartition(": ")
+        if sep and "__mutmut_" in name:
+            found[name] = status
+    return found
+
+
+def _module(name: str) -> str:
+    return re.split(r"\.x[_ǁ]", name, maxsplit=1)[0].removeprefix("yamskit.")
+
+
+def main() -> int:
+    statuses = _statuses()
+    equivalent = set(re.findall(r"^- `([^`]+)`", EQUIVALENTS.read_text(encoding="utf-8"), re.MULTILINE))
+    problems = [
+        f"{name} is listed as equivalent but was killed"
+        for name in sorted(equivalent & set(statuses))
+        if statuses[name] == "killed"
+    ]
+    per_module: dict[str, Counter[str]] = defaultdict(Counter)
+    for name, status in statuses.items():
+        counts = per_module[_module(name)]
+        counts["mutants"] += 1
+        if name in equivalent:
+            counts["equivalent"] += 1
+        elif status in ("killed", "timeout"):
+            counts["killed"] += 1
+        elif status == "not checked":
+            counts["unchecked"] += 1
+        else:
+            counts["left"] += 1
+    print("| Module | Mutants | Killed | Equivalent | Not killed | Not run | Score of those run |")
+    print("|--------|--------:|-------:|-----------:|-----------:|--------:|-------------------:|")
+    for module in sorted(per_module):
+        c = per_module[module]
+        live = c["mutants"] - c["equivalent"] - c["unchecked"]
+        score = c["killed"] / live if live else 1.0
+        print(
+            f"| `{module}` | {c['mutants']} | {c['killed']} | {c['equivalent']} | {c['left']} | {c['unchecked']} "
+            f"| {score:.1%} |"
+        )
+        if score < TARGET or c["unchecked"]:
+            problems.append(f"{module} scores {score:.1%} with {c['unchecked']} mutants not run (target {TARGET:.0%})")
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,183 @@
+"""Every predicate and every scorecard row, on all 252 rolls, against a definition written apart.
+
+The definitions below work from face counts and the rule sheets' wording (RULINGS.md), not
+from `yamskit.categories`, so a mistake in one of the library's building blocks shows up as
+a disagreement on some roll. Checking all 252 rolls costs a few milliseconds, so no roll is
+left to chance.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+import pytest
+
+import yamskit
+from yamskit import Dice
+from yamskit.categories import (
+    face_sum,
+    full_house,
+    is_five_of_a_kind,
+    is_full_house,
+    is_large_straight,
+    is_small_straight,
+    kind_face,
+    matching_sum,
+    n_of_a_kind,
+    sum_at_most,
+    total,
+)
+from yamskit.dice import ROLLS
+
+NUMBER_ROWS = ("ones", "twos", "threes", "fours", "fives", "sixes")
+
+
+def _shape(dice: Dice) -> list[int]:
+    """How many dice show each face that appears, largest group first (32111 → [3, 1, 1])."""
+    return sorted(Counter(dice.faces).values(), reverse=True)
+
+
+def _most_common_face(dice: Dice) -> int:
+    """The face of the largest group (ties cannot matter where this is used: groups of 3+)."""
+    counts = Counter(dice.faces)
+    return max(counts, key=lambda f: (counts[f], f))
+
+
+def _has_run(dice: Dice, length: int) -> bool:
+    digits = "".join(str(f) for f in sorted(set(dice.faces)))
+    return any(str("123456"[start : start + length]) in digits for start in range(7 - length))
+
+
+def _three_and_two(dice: Dice) -> bool:
+    return _shape(dice) == [3, 2]
+
+
+def _yams(dice: Dice) -> bool:
+    return _shape(dice) == [5]
+
+
+def test_there_are_252_distinct_rolls() -> None:
+    assert len(ROLLS) == len(set(ROLLS)) == 252
+    assert all(len(roll) == 5 for roll in ROLLS)
+
+
+@pytest.mark.parametrize("roll", ROLLS, ids=str)
+def test_every_predicate_matches_its_definition(roll: Dice) -> None:
+    shape = _shape(roll)
+    for n in range(1, 6):
+        assert n_of_a_kind(n)(roll) == (shape[0] >= n), n
+        expected_face = max((f for f in range(1, 7) if roll.faces.count(f) >= n), default=None)
+        assert kind_face(roll, n) == expected_face, n
+    assert is_five_of_a_kind(roll) == _yams(roll)
+    assert is_full_house(roll) == _three_and_two(roll)
+    assert full_house(five_of_a_kind=False)(roll) == _three_and_two(roll)
+    assert full_house(five_of_a_kind=True)(roll) == (_three_and_two(roll) or _yams(roll))
+    assert is_small_straight(roll) == _has_run(roll, 4)
+    assert is_large_straight(roll) == _has_run(roll, 5)
+    for limit in (5, 8, 20, 30):
+        assert sum_at_most(limit)(roll) == (sum(roll.faces) <= limit)
+
+
+@pytest.mark.parametrize("roll", ROLLS, ids=str)
+def test_every_scorer_matches_its_definition(roll: Dice) -> None:
+    assert total(roll) == sum(roll.faces)
+    for face in range(1, 7):
+        assert face_sum(face)(roll) == face * roll.faces.count(face)
+    for n in range(1, 6):
+        face = kind_face(roll, n)
+        assert matching_sum(n)(roll) == (0 if face is None else n * face)
+
+
+def _classic(row: str, dice: Dice) -> int:
+    if row in NUMBER_ROWS:
+        face = NUMBER_ROWS.index(row) + 1
+        return face * dice.faces.count(face)
+    shape, points = _shape(dice), sum(dice.faces)
+    return {
+        "three_of_a_kind": points if shape[0] >= 3 else 0,
+        "four_of_a_kind": points if shape[0] >= 4 else 0,
+        "full_house": 25 if _three_and_two(dice) else 0,
+        "small_straight": 30 if _has_run(dice, 4) else 0,
+        "large_straight": 40 if _has_run(dice, 5) else 0,
+        "yams": 50 if _yams(dice) else 0,
+        "chance": points,
+    }[row]
+
+
+def _challenge(row: str, dice: Dice) -> int:
+    if row in NUMBER_ROWS:
+        return _classic(row, dice)
+    shape, points, face = _shape(dice), sum(dice.faces), _most_common_face(dice)
+    return {
+        "three_of_a_kind": 3 * face if shape[0] >= 3 else 0,
+        "four_of_a_kind": 4 * face if shape[0] >= 4 else 0,
+        "full_house": points if _three_and_two(dice) or _yams(dice) else 0,
+        "small_straight": 10 if _has_run(dice, 4) else 0,
+        "large_straight": 20 if _has_run(dice, 5) else 0,
+        "yams": 40 if _yams(dice) else 0,
+        "plus": points,
+        "minus": points,
+    }[row]
+
+
+def _competitive(row: str, dice: Dice, *, all_dice: bool = False) -> int:
+    if row in NUMBER_ROWS:
+        return _classic(row, dice)
+    shape, points, face = _shape(dice), sum(dice.faces), _most_common_face(dice)
+    straight = {(1, 2, 3, 4, 5): 45, (2, 3, 4, 5, 6): 50}.get(tuple(sorted(dice.faces)), 0)
+    return {
+        "small_sum": points if points >= 20 else 0,
+        "large_sum": points if points >= 20 else 0,
+        "full_house": 20 + points if _three_and_two(dice) or _yams(dice) else 0,
+        "four_of_a_kind": (30 + (points if all_dice else 4 * face)) if shape[0] >= 4 else 0,
+        "straight": straight,
+        "less_than_8": 60 + 5 * (8 - points) if points <= 8 else 0,
+        "yams": 75 + 5 * (face - 1) if _yams(dice) else 0,
+    }[row]
+
+
+_CASES: list[tuple[str, dict[str, object], Callable[[str, Dice], int]]] = [
+    ("classic", {}, _classic),
+    ("yahtzee", {}, _classic),
+    ("challenge", {}, _challenge),
+    ("competitive", {}, _competitive),
+    ("competitive", {"four_of_a_kind": "all_dice"}, lambda row, dice: _competitive(row, dice, all_dice=True)),
+]
+
+
+@pytest.mark.parametrize(("name", "options", "definition"), _CASES, ids=lambda c: str(c) if isinstance(c, str) else "")
+def test_every_row_of_every_scorecard_variant_scores_as_its_sheet_says(
+    name: str, options: dict[str, object], definition: Callable[[str, Dice], int]
+) -> None:
+    variant = yamskit.variant(name, **options)
+    assert len(variant.rows) == {"challenge": 14}.get(name, 13)
+    for row in variant.rows:
+        for roll in ROLLS:
+            assert variant.score(row, roll) == definition(row, roll), (name, row, roll)
+
+
+@pytest.mark.parametrize(
+    ("name", "maxima"),
+    [
+        ("classic", {"three_of_a_kind": 30, "four_of_a_kind": 30, "full_house": 25, "chance": 30, "yams": 50}),
+        ("challenge", {"three_of_a_kind": 18, "four_of_a_kind": 24, "full_house": 30, "plus": 30, "yams": 40}),
+        (
+            "competitive",
+            {"small_sum": 30, "full_house": 50, "four_of_a_kind": 54, "straight": 50, "less_than_8": 75, "yams": 100},
+        ),
+    ],
+)
+def test_row_maxima_are_the_sheets_maxima(name: str, maxima: dict[str, int]) -> None:
+    variant = yamskit.variant(name)
+    for row, best in maxima.items():
+        assert variant.category(row).max == best, (name, row)
+
+
+def test_a_when_scorer_is_named_after_its_predicate() -> None:
+    import functools
+
+    from yamskit.categories import when
+
+    assert when(is_full_house, 25).__name__ == "when_is_full_house"
+    assert when(functools.partial(is_full_house), 25).__name__ == "when_predicate"
