@@ -195,9 +195,12 @@ def competitive(
     column_ids = tuple(c.id for c in COLUMNS)
     if isinstance(coefficients, Mapping):
         # column names as users write them ("Down", "descending") -> ids
-        named = {
-            (_COLUMN_NAMES.resolve(k, error=RuleConfigError) if isinstance(k, str) else k): k for k in coefficients
-        }
+        try:
+            named = {
+                (_COLUMN_NAMES.resolve(k, error=RuleConfigError) if isinstance(k, str) else k): k for k in coefficients
+            }
+        except RuleConfigError as error:
+            raise RuleConfigError(f"coefficients: {error}") from None
         if len(named) != len(coefficients):
             raise RuleConfigError(f"coefficients name a column twice: {list(coefficients)}")
         coefficients = {id: coefficients[key] for id, key in named.items()}
