@@ -61,8 +61,8 @@ def main() -> None:
 
     yahtzee = yamskit.variant("yahtzee")
     strategy = solve(yahtzee, quiet=True)
-    ours = rate(n, lambda: simulate(yahtzee, n, policy=strategy, seed=1), args.repeat)
-    mean = simulate(yahtzee, n, policy=strategy, seed=1).mean
+    ours = rate(n, lambda: simulate(yahtzee, n, bot=strategy, seed=1), args.repeat)
+    mean = simulate(yahtzee, n, bot=strategy, seed=1).mean
     print(f"optimal, yahtzee: yamskit {ours:,.0f} games/s (mean {mean:.2f}, expected {strategy.expected_score():.2f})")
     if ys is not None:
         solver = ys.Solver.build(ys.Variant("american+forced-joker"))
@@ -77,7 +77,7 @@ def main() -> None:
         peer_rate = rate(peer_games, lambda: pyhtzee_games(ph, peer_games), args.repeat)
         print(f"random, pyhtzee (pure Python): {peer_rate:,.0f} games/s ({peer_games} games)")
     for policy in ("random", "greedy"):
-        ours = rate(n, lambda policy=policy: simulate(free, n, policy=policy, seed=1), args.repeat)
+        ours = rate(n, lambda policy=policy: simulate(free, n, bot=policy, seed=1), args.repeat)
         line = f"{policy}, yamskit batch: {ours:,.0f} games/s"
         if peer_rate:
             line += f"  ratio to pyhtzee's random games {ours / peer_rate:.0f}x"

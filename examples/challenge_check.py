@@ -31,7 +31,7 @@ def explain(game: ScorecardGame, action: Score | Scratch) -> str:
 def minus_25_then_24() -> ScorecardGame:
     """The situation of the sheet, reached by playing it with explicit dice."""
     game = yamskit.variant("challenge").new_game(players=["Ann"], seed=2025)
-    game = game.apply(Roll(outcome=Dice.parse("55555"))).apply(Score("minus", "ascending"))
+    game = game.apply(Roll(outcome=Dice.parse("55555"))).apply(Score("minus", "up"))
     return game.apply(Roll(outcome=Dice.parse("45555")))
 
 
@@ -50,7 +50,7 @@ def only_dry_left() -> ScorecardGame:
 def main() -> None:
     """Print the two checks."""
     game = minus_25_then_24()
-    print(f"Minus of 'ascending' holds 25; the dice now show {game.dice} (sum {game.dice.total}).")
+    print(f"Minus of 'up' holds 25; the dice now show {game.dice} (sum {game.dice.total}).")
     for column in game.rules.column_ids:
         print(f"Column {column!r}:")
         for row in ("plus", "fives", "four_of_a_kind"):

@@ -80,7 +80,7 @@ def _yam_master(state: YamMasterGame) -> Iterator[Action]:
         return
     labels = state.labels
     yield from (Place(cell) for cell in state.board.free_cells() if LABELS[cell[0]][cell[1]] in labels)
-    if "yam" in labels:
+    if "yams" in labels:
         yield from (RemoveToken(cell) for cell in state.board.cells_of(1 - state.current_player))
     yield Pass()
 

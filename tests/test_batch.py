@@ -20,15 +20,15 @@ from yamskit.solver.model import model_of
 def test_same_seed_same_scores_other_seed_other_scores() -> None:
     v = yamskit.variant("yahtzee")
     for policy in ("random", "greedy"):
-        a = simulate(v, 300, policy=policy, seed=5)
-        b = simulate(v, 300, policy=policy, seed=5)
-        c = simulate(v, 300, policy=policy, seed=6)
+        a = simulate(v, 300, bot=policy, seed=5)
+        b = simulate(v, 300, bot=policy, seed=5)
+        c = simulate(v, 300, bot=policy, seed=6)
         assert np.array_equal(a.scores, b.scores)
         assert not np.array_equal(a.scores, c.scores)
 
 
 def test_scores_add_up_from_rows_bonus_and_extra() -> None:
-    result = simulate(yamskit.variant("classic", yams_bonus=100), 2000, policy="greedy", seed=1)
+    result = simulate(yamskit.variant("classic", yams_bonus=100), 2000, bot="greedy", seed=1)
     assert result.mean == pytest.approx(result.row_means.sum() + 35 * result.bonus_rate + result.extra_mean)
     assert result.rows == yamskit.variant("classic").rows
     assert all(0 <= z <= 1 for z in result.row_zero_rates)
@@ -90,13 +90,13 @@ def test_optimal_batch_mean_is_within_three_standard_errors_of_the_expected_scor
     small: tuple[ScorecardVariant, object],
 ) -> None:
     v, strategy = small
-    result = simulate(v, 40_000, policy="optimal", strategy=strategy, seed=11)  # type: ignore[arg-type]
+    result = simulate(v, 40_000, bot="optimal", strategy=strategy, seed=11)  # type: ignore[arg-type]
     assert abs(result.mean - strategy.expected_score()) < 3 * result.stderr  # type: ignore[attr-defined]
 
 
 def test_optimal_batch_beats_greedy_which_beats_random(small: tuple[ScorecardVariant, object]) -> None:
     v, strategy = small
-    means = [simulate(v, 5000, policy=p, strategy=strategy, seed=2).mean for p in ("optimal", "greedy", "random")]  # type: ignore[arg-type]
+    means = [simulate(v, 5000, bot=p, strategy=strategy, seed=2).mean for p in ("optimal", "greedy", "random")]  # type: ignore[arg-type]
     assert means[0] > means[1] > means[2]
 
 
@@ -105,7 +105,7 @@ def test_random_batch_plays_like_the_random_player() -> None:
     players = [play(v.new_game(seed=s), [RandomPlayer(seed=s)]).result().scores[0] for s in range(40)]
     mean = sum(players) / len(players)
     sd = (sum((x - mean) ** 2 for x in players) / (len(players) - 1)) ** 0.5
-    result = simulate(v, 20_000, policy="random", seed=9)
+    result = simulate(v, 20_000, bot="random", seed=9)
     assert abs(mean - result.mean) < 4 * sd / len(players) ** 0.5 + 4 * result.stderr
 
 
@@ -113,8 +113,8 @@ def test_bad_arguments_are_refused() -> None:
     v = yamskit.variant("classic")
     with pytest.raises(ValueError, match="games"):
         simulate(v, 0)
-    with pytest.raises(ValueError, match="policy"):
-        simulate(v, 10, policy="clever")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="bot must be"):
+        simulate(v, 10, bot="clever")  # type: ignore[arg-type]
     other = solve(ScorecardVariant.define("one", rows=[upper(6)]), quiet=True)
     with pytest.raises(yamskit.RuleConfigError):
-        simulate(v, 10, policy=other)
+        simulate(v, 10, bot=other)

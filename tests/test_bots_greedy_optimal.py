@@ -74,7 +74,7 @@ def test_greedy_plays_every_registered_variant_to_the_end() -> None:
 def test_greedy_matches_the_batch_greedy_policy_on_average() -> None:
     v = yamskit.variant("classic")
     players = [play(v.new_game(seed=s), [GreedyPlayer()]).result().scores[0] for s in range(40)]
-    batch = simulate(v, 20_000, policy="greedy", seed=3)
+    batch = simulate(v, 20_000, bot="greedy", seed=3)
     mean = sum(players) / len(players)
     sd = (sum((x - mean) ** 2 for x in players) / (len(players) - 1)) ** 0.5
     assert abs(mean - batch.mean) < 4 * sd / len(players) ** 0.5 + 4 * batch.stderr
@@ -110,8 +110,8 @@ def test_optimal_player_mean_is_within_three_standard_errors_of_the_expected_sco
 
 def test_optimal_player_beats_greedy(small: tuple[ScorecardVariant, object]) -> None:
     v, strategy = small
-    optimal = simulate(v, 20_000, policy=strategy, seed=1)  # type: ignore[arg-type]
-    greedy = simulate(v, 20_000, policy="greedy", seed=1)
+    optimal = simulate(v, 20_000, bot=strategy, seed=1)  # type: ignore[arg-type]
+    greedy = simulate(v, 20_000, bot="greedy", seed=1)
     assert optimal.mean > greedy.mean
 
 

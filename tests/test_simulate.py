@@ -97,10 +97,10 @@ def test_play_games_is_a_plain_task_for_workers() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"n": 0}, "number of games"),
-        ({"n": 2, "jobs": 0}, "jobs"),
-        ({"n": 2, "seed": -1}, "seed"),
-        ({"n": 2, "seats": 0}, "players"),
+        ({"games": 0}, "number of games"),
+        ({"games": 2, "jobs": 0}, "jobs"),
+        ({"games": 2, "seed": -1}, "seed"),
+        ({"games": 2, "seats": 0}, "players"),
     ],
 )
 def test_bad_runs_are_refused(kwargs: dict[str, int], message: str) -> None:

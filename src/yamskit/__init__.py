@@ -19,6 +19,7 @@ from .action_space import ActionSpace
 from .actions import (
     Action,
     DeclareChallenge,
+    DiceLike,
     Pass,
     Place,
     RemoveToken,
@@ -27,7 +28,7 @@ from .actions import (
     Scratch,
     TakeChip,
 )
-from .bots import RandomPlayer, play
+from .bots import GreedyPlayer, OptimalPlayer, Player, RandomPlayer, play
 from .dice import Dice, DiceStream
 from .errors import (
     ColumnConditionError,
@@ -48,7 +49,8 @@ from .errors import (
     UnknownActionError,
     YamskitError,
 )
-from .game import GameState, LegalActions, Move, Result
+from .game import GameState, LegalActions, Move, Result, VariantLike
+from .names import UnknownNameError
 from .notation import NotationError, from_notation
 from .position import PositionError
 from .records import CheckReport, GameRecord, check_record, record_schema
@@ -69,12 +71,14 @@ __all__ = [
     "DeclareChallenge",
     "DeserializationError",
     "Dice",
+    "DiceLike",
     "DiceStream",
     "FillOrderError",
     "FillPolicy",
     "GameOverError",
     "GameRecord",
     "GameState",
+    "GreedyPlayer",
     "IllegalActionError",
     "InvalidDiceError",
     "JokerRuleError",
@@ -85,8 +89,10 @@ __all__ = [
     "NotYourTurnError",
     "NotationError",
     "OccupiedError",
+    "OptimalPlayer",
     "Pass",
     "Place",
+    "Player",
     "PositionError",
     "RandomPlayer",
     "RemoveToken",
@@ -106,7 +112,9 @@ __all__ = [
     "Turn",
     "TurnCondition",
     "UnknownActionError",
+    "UnknownNameError",
     "UpperBonus",
+    "VariantLike",
     "YamskitError",
     "__version__",
     "check_record",

@@ -3,28 +3,34 @@
 Every variant understands `Roll`; scorecard variants add `Score` and
 `Scratch`; the board and chip variants use `Place`,
 `RemoveToken`, `TakeChip`, `DeclareChallenge` and `Pass`.
-Ids may be given as plain strings; dice may be given as strings of digits.
+Ids may be given as plain strings (ids or labels, see `yamskit.names`); dice may
+be given as `Dice`, strings of digits or sequences of faces (`DiceLike`).
 
 Examples:
     >>> from yamskit import Roll, Score, Dice
     >>> Roll(keep="33", outcome="165")
     Roll(keep=Dice.parse('33'), outcome=Dice.parse('156'))
+    >>> Roll(keep=[6, 6]) == Roll(keep="66") == Roll(keep=Dice.of(6, 6))
+    True
     >>> Score("full_house") == Score("full_house", None)
     True
 """
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterable
 from typing import Any, TypeAlias
 
 import attrs
 
-from .dice import Dice
-from .errors import DeserializationError, YamskitError
+from .dice import NUM_DICE, Dice
+from .errors import DeserializationError, InvalidDiceError, YamskitError
 
 __all__ = [
     "Action",
     "DeclareChallenge",
+    "DiceLike",
     "Pass",
     "Place",
     "RemoveToken",
@@ -34,15 +40,40 @@ __all__ = [
     "TakeChip",
     "action_from_data",
     "action_to_data",
+    "to_dice",
 ]
 
 
-def _to_dice(value: Dice | str) -> Dice:
-    return value if isinstance(value, Dice) else Dice.parse(value)
+#: What yamskit accepts wherever it takes dice: `Dice`, a string of digits
+#: (``"33325"``) or a sequence of faces (``[3, 3, 3, 2, 5]``).
+DiceLike: TypeAlias = Dice | str | Iterable[int]
 
 
-def _to_optional_dice(value: Dice | str | None) -> Dice | None:
-    return None if value is None else _to_dice(value)
+def to_dice(value: DiceLike) -> Dice:
+    """``value`` as `Dice`: dice as they are, a string parsed, a sequence of faces sorted.
+
+    Raises:
+        InvalidDiceError: a face outside 1-6, more than five dice, a malformed string.
+
+    Examples:
+        >>> to_dice([5, 3, 3]), to_dice("335"), to_dice((6,))
+        (Dice.parse('335'), Dice.parse('335'), Dice.parse('6'))
+    """
+    if isinstance(value, Dice):
+        return value
+    if isinstance(value, str):
+        return Dice.parse(value)
+    if isinstance(value, Iterable) and not isinstance(value, (bytes, dict)):
+        return Dice(itertools.islice(value, NUM_DICE + 1))  # more than five are refused, never read on
+    raise InvalidDiceError(f"dice are Dice, a string of digits or a sequence of faces, not {value!r}")
+
+
+def _to_dice(value: DiceLike) -> Dice:
+    return to_dice(value)
+
+
+def _to_optional_dice(value: DiceLike | None) -> Dice | None:
+    return None if value is None else to_dice(value)
 
 
 def _to_cell(value: tuple[int, int] | list[int]) -> tuple[int, int]:
@@ -55,11 +86,14 @@ class Roll:
     """Throw every die except ``keep``; ``outcome`` gives the thrown faces, or ``None`` to draw them.
 
     With ``outcome=None`` the faces come from the game's seeded stream; with explicit
-    faces (physical dice, a record, a solver) the stream is not used.
+    faces (physical dice, a record, a solver) the stream is not used. Both take any
+    `DiceLike`: `Dice`, ``"66"`` or ``[6, 6]``.
 
     Examples:
         >>> Roll()  # the first throw of a turn: all five dice, faces from the seed
         Roll(keep=Dice.parse(''), outcome=None)
+        >>> Roll(keep=[6, 6], outcome=(1, 2, 3))
+        Roll(keep=Dice.parse('66'), outcome=Dice.parse('123'))
     """
 
     keep: Dice = attrs.field(default=Dice(), converter=_to_dice)

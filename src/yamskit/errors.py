@@ -190,7 +190,7 @@ class FillOrderError(IllegalActionError):
         ...     g.apply(yamskit.Score("sixes", "descending"))
         ... except FillOrderError as error:
         ...     print(error)
-        column 'descending' fills top to bottom: 'sixes' is not next (next: ones)
+        column 'down' fills top to bottom: 'sixes' is not next (next: ones)
     """
 
 

@@ -32,7 +32,7 @@ from typing import Any, Literal, Protocol, overload, runtime_checkable
 
 import attrs
 
-from .actions import Action, Roll
+from .actions import Action, DiceLike, Roll, to_dice
 from .dice import NUM_DICE, Dice, DiceStream, outcome_probabilities
 from .errors import GameOverError, IllegalActionError, InvalidDiceError, NotYourTurnError, RuleConfigError
 from .turn import Turn
@@ -321,10 +321,10 @@ class VariantLike(Protocol):
     def options(self) -> dict[str, Any]:
         """The options the variant was created with (JSON-ready)."""
 
-    def new_game(self, players: Sequence[str] = ..., *, seed: int | None = None) -> Any:
+    def new_game(self, players: Sequence[str] = ..., *, seed: int | None = None) -> GameState:
         """A new game state."""
 
-    def state_from_data(self, data: Any) -> Any:
+    def state_from_data(self, data: Any) -> GameState:
         """Rebuild a state from the ``"state"`` part of `GameState.to_json`."""
 
 
@@ -340,7 +340,7 @@ class GameState(Protocol):
     """
 
     @property
-    def variant(self) -> Any:
+    def variant(self) -> VariantLike:
         """The variant this game follows."""
 
     @property
@@ -374,10 +374,10 @@ class GameState(Protocol):
     def is_legal(self, action: Action, *, player: int | str | None = None) -> bool:
         """Whether ``action`` applies now."""
 
-    def apply(self, action: Action, *, player: int | str | None = None) -> Any:
-        """The state after ``action``."""
+    def apply(self, action: Action, *, player: int | str | None = None) -> GameState:
+        """The state after ``action`` (each variant's state returns its own type)."""
 
-    def outcomes(self, keep: Dice | str = ...) -> tuple[tuple[Dice, Fraction], ...]:
+    def outcomes(self, keep: DiceLike = ...) -> tuple[tuple[Dice, Fraction], ...]:
         """The chance outcomes of throwing all dice but ``keep``."""
 
     def result(self) -> Result:
@@ -504,7 +504,7 @@ def roll_dice(turn: Turn, stream: DiceStream, action: Roll) -> tuple[Turn, DiceS
     return turn.thrown(keep, outcome), stream, action
 
 
-def throw_outcomes(turn: Turn, keep: Dice | str) -> tuple[tuple[Dice, Fraction], ...]:
+def throw_outcomes(turn: Turn, keep: DiceLike) -> tuple[tuple[Dice, Fraction], ...]:
     """The five-dice results of throwing all dice but ``keep``, with exact probabilities.
 
     Examples:
@@ -513,7 +513,7 @@ def throw_outcomes(turn: Turn, keep: Dice | str) -> tuple[tuple[Dice, Fraction],
         >>> len(outs), sum(p for _, p in outs)
         (21, Fraction(1, 1))
     """
-    kept = keep if isinstance(keep, Dice) else Dice.parse(keep)
+    kept = to_dice(keep)
     turn.check_throw(kept)
     return tuple((kept + rolled, p) for rolled, p in outcome_probabilities(NUM_DICE - len(kept)))
 

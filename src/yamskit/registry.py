@@ -15,16 +15,26 @@ Examples:
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import inspect
 import pkgutil
 from collections.abc import Callable
 from importlib.metadata import entry_points
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias, overload
 
 from .errors import RuleConfigError, YamskitError
 
-__all__ = ["ENTRY_POINT_GROUP", "register_variant", "variant", "variant_names"]
+if TYPE_CHECKING:
+    from .game import VariantLike
+    from .scorecard_game import ScorecardVariant
+    from .variants.yam_master import YamMasterVariant
+    from .variants.yamslam import YamslamVariant
+
+__all__ = ["ENTRY_POINT_GROUP", "ScorecardVariantName", "register_variant", "variant", "variant_names"]
+
+#: The built-in names whose variant is a `ScorecardVariant` (for type checkers).
+ScorecardVariantName: TypeAlias = Literal["classic", "yahtzee", "challenge", "competitive"]
 
 #: The entry-point group plug-in packages use to add variants.
 ENTRY_POINT_GROUP = "yamskit.variants"
@@ -87,8 +97,21 @@ def variant_names() -> list[str]:
     return sorted(_FACTORIES)
 
 
+@overload
+def variant(name: ScorecardVariantName, **options: Any) -> ScorecardVariant: ...
+@overload
+def variant(name: Literal["yam-master"], **options: Any) -> YamMasterVariant: ...
+@overload
+def variant(name: Literal["yamslam"], **options: Any) -> YamslamVariant: ...
+@overload
+def variant(name: str, **options: Any) -> VariantLike: ...
 def variant(name: str, **options: Any) -> Any:
     """The variant ``name`` with ``options`` (keyword-only, documented per variant).
+
+    For type checkers the result is precise for a literal built-in name
+    (``variant("classic")`` is a `ScorecardVariant`, ``variant("yam-master")`` a
+    ``YamMasterVariant``, ``variant("yamslam")`` a ``YamslamVariant``) and the
+    `VariantLike` protocol for any other name (plug-ins, registered variants).
 
     Raises:
         RuleConfigError: unknown name (the message lists the known ones), unknown
@@ -102,7 +125,9 @@ def variant(name: str, **options: Any) -> Any:
     _load()
     factory = _FACTORIES.get(name) if isinstance(name, str) else None
     if factory is None:
-        raise RuleConfigError(f"unknown variant {name!r}; known variants: {', '.join(sorted(_FACTORIES))}")
+        close = difflib.get_close_matches(name, list(_FACTORIES), n=1) if isinstance(name, str) else []
+        hint = f"; did you mean {close[0]!r}?" if close else ";"
+        raise RuleConfigError(f"unknown variant {name!r}{hint} known variants: {', '.join(sorted(_FACTORIES))}")
     try:
         signature = inspect.signature(factory)
     except (TypeError, ValueError):  # pragma: no cover - builtins without signatures

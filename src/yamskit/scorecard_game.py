@@ -25,7 +25,7 @@ from typing import Any, Literal
 import attrs
 
 from .action_space import ActionSpace, scorecard_actions
-from .actions import Action, Roll, Score, Scratch
+from .actions import Action, DiceLike, Roll, Score, Scratch, to_dice
 from .categories import Category
 from .dice import NUM_DICE, Dice, DiceStream
 from .errors import (
@@ -52,6 +52,7 @@ from .game import (
     throw_outcomes,
     to_history,
 )
+from .names import Names, column_names, row_names
 from .placement import Placement, PlacementRule
 from .scorecard import SCRATCHED, Cell, Column, Sheet, UpperBonus
 from .scorecard_moves import SheetTables, legal_ids
@@ -123,6 +124,8 @@ class ScorecardRules:
     result: Callable[[ScorecardGame], Result] | None = None
     setup: Callable[[DiceStream, int], tuple[tuple[int, ...], DiceStream]] | None = None
     players: tuple[int, int] = (1, 8)
+    _row_names: Names = attrs.field(init=False, repr=False, eq=False)
+    _column_names: Names = attrs.field(init=False, repr=False, eq=False)
 
     #: Row ids, top to bottom.
     row_ids: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
@@ -135,6 +138,8 @@ class ScorecardRules:
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "row_ids", tuple(r.id for r in self.rows))
         object.__setattr__(self, "column_ids", tuple(c.id for c in self.columns))
+        object.__setattr__(self, "_row_names", row_names((r.id, r.label) for r in self.rows))
+        object.__setattr__(self, "_column_names", column_names((c.id, c.label) for c in self.columns))
         ids = list(self.column_ids)
         if not ids or len(set(ids)) != len(ids):
             raise RuleConfigError(f"a sheet needs at least one column and distinct column ids: {ids}")
@@ -169,22 +174,71 @@ class ScorecardRules:
         assert self._tables is not None
         return self._tables
 
+    @property
+    def row_names(self) -> Names:
+        """The rows' ids, display labels and aliases (see `yamskit.names`).
+
+        Examples:
+            >>> import yamskit
+            >>> yamskit.variant("yahtzee").rules.row_names.label("yams")
+            'Yahtzee'
+        """
+        return self._row_names
+
+    @property
+    def column_names(self) -> Names:
+        """The columns' ids, display labels and aliases (see `yamskit.names`).
+
+        Examples:
+            >>> import yamskit
+            >>> yamskit.variant("challenge").rules.column_names.label("down")
+            'Descending'
+        """
+        return self._column_names
+
     def row_index(self, row: str) -> int:
-        """Index of a row id; `UnknownActionError` listing the rows if unknown."""
+        """Index of a row, by id or label (any case) or alias; `UnknownNameError` if unknown.
+
+        Examples:
+            >>> import yamskit
+            >>> rules = yamskit.variant("classic").rules
+            >>> rules.row_index("chance"), rules.row_index("Full House")
+            (12, 8)
+        """
         try:
             return self._rows_at[row]
         except (KeyError, TypeError):
-            raise UnknownActionError(f"unknown row {row!r}; rows: {', '.join(self.row_ids)}") from None
+            return self._rows_at[self._row_names.resolve(row)]
 
     def column_index(self, column: str | None) -> int:
-        """Index of a column id (``None`` names the only column of a one-column sheet)."""
+        """Index of a column, by id, label or alias (``None``: the only column of a one-column sheet).
+
+        Examples:
+            >>> import yamskit
+            >>> yamskit.variant("challenge").rules.column_index("ascending")
+            1
+        """
         try:
             return self._columns_at[column]
         except (KeyError, TypeError):
             pass
         if column is None:
             raise UnknownActionError(f"name a column: {', '.join(self.column_ids)}") from None
-        raise UnknownActionError(f"unknown column {column!r}; columns: {', '.join(self.column_ids)}") from None
+        return self._columns_at[self._column_names.resolve(column)]
+
+    def canonical(self, action: Score | Scratch) -> Score | Scratch:
+        """``action`` with its row and column written as ids (the same object when they already are).
+
+        Examples:
+            >>> import yamskit
+            >>> yamskit.variant("yahtzee").rules.canonical(yamskit.Score("Yahtzee"))
+            Score(row='yams', column=None)
+        """
+        row = self.row_ids[self.row_index(action.row)]
+        column = action.column if action.column is None else self.column_ids[self.column_index(action.column)]
+        if row == action.row and column == action.column:
+            return action
+        return type(action)(row, column)
 
     def upper_total(self, sheet: Sheet, column: int) -> int:
         """The sum of the bonus rows of ``column`` on ``sheet``."""
@@ -301,7 +355,7 @@ class ScorecardVariant:
         """The category behind a row id."""
         return self.rules.rows[self.rules.row_index(row)]
 
-    def score(self, row: str, dice: Dice | str) -> int:
+    def score(self, row: str, dice: DiceLike) -> int:
         """Points ``row`` gives for ``dice`` alone, with no sheet context (0 if they do not qualify).
 
         Examples:
@@ -309,8 +363,7 @@ class ScorecardVariant:
             >>> yamskit.variant("classic").score("three_of_a_kind", "33325")
             16
         """
-        d = dice if isinstance(dice, Dice) else Dice.parse(dice)
-        return self.category(row).score(d)
+        return self.category(row).score(to_dice(dice))
 
     def new_game(
         self,
@@ -516,7 +569,7 @@ class ScorecardGame:
         """The box ``row``/``column`` of ``player``'s sheet."""
         return self.sheets[player].cell(self.rules.row_index(row), self.rules.column_index(column))
 
-    def outcomes(self, keep: Dice | str = "") -> tuple[tuple[Dice, Fraction], ...]:
+    def outcomes(self, keep: DiceLike = "") -> tuple[tuple[Dice, Fraction], ...]:
         """Every five-dice result of throwing all dice but ``keep``, with exact probabilities.
 
         Examples:
@@ -737,6 +790,7 @@ class ScorecardGame:
                 self.column_weights,
             )
         if isinstance(action, (Score, Scratch)):
+            action = self.rules.canonical(action)
             return self._write(self.placement(action), action)
         raise UnknownActionError(f"{self.variant.name} has no action {type(action).__name__}")
 

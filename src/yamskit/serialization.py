@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from .actions import Action, action_from_data, action_to_data
 from .dice import Dice, DiceStream
 from .errors import DeserializationError, YamskitError
-from .game import Move, check_players
+from .game import GameState, Move, check_players
 from .scorecard import SCRATCHED, Cell, Sheet
 from .state_checks import check_cell_points, check_column_weights, check_extra, check_stream
 from .turn import Turn
@@ -277,7 +277,7 @@ def dump_game(variant: Any, state: dict[str, Any]) -> str:
     )
 
 
-def load_game(text: str | bytes, *, variant: Any = None) -> Any:
+def load_game(text: str | bytes, *, variant: Any = None) -> GameState:
     """Read a game saved by ``state.to_json()``.
 
     Args:
@@ -315,7 +315,7 @@ def load_game(text: str | bytes, *, variant: Any = None) -> Any:
         raise DeserializationError(f"this game is {name!r} {options}, not {variant.name!r} {variant.options}")
     state = expect(data, "state", dict, "game")
     try:
-        return variant.state_from_data(state)
+        return variant.state_from_data(state)  # type: ignore[no-any-return]
     except DeserializationError:
         raise
     except YamskitError as error:

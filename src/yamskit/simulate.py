@@ -44,6 +44,7 @@ import attrs
 
 from .bots import GreedyPlayer, Player, RandomPlayer, play
 from .errors import RuleConfigError
+from .names import renamed_argument
 from .registry import variant as make_variant
 
 __all__ = [
@@ -394,7 +395,7 @@ def _simulate_batch(
 ) -> SimulationResult:
     from .solver.batch import simulate as batch
 
-    done = batch(rules, n, policy=bot, seed=seed, processes=jobs)
+    done = batch(rules, n, bot=bot, seed=seed, processes=jobs)
     if progress is not None:
         progress(n, n)
     scores = tuple((int(score),) for score in done.scores.tolist())
@@ -423,7 +424,7 @@ def _run_on(
 
 def simulate(
     variant: str | Any,
-    n: int,
+    games: int | None = None,
     *,
     seats: int | None = None,
     seed: int = 0,
@@ -433,13 +434,17 @@ def simulate(
     progress: Callable[[int, int], None] | None = None,
     bot: BotKind = "random",
     engine: Engine = "games",
+    n: int | None = None,
 ) -> SimulationResult:
-    """Play ``n`` games between bots (random by default) and gather their results.
+    """Play ``games`` games between bots (random by default) and gather their results.
+
+    The solver's batch simulation, `yamskit.solver.simulate`, takes the same names:
+    ``games``, ``bot``, ``seed``, and its result's ``stdev``.
 
     Args:
         variant: a registry name, or a variant object from `yamskit.variant`
             (its name and options are sent to the workers).
-        n: the number of games.
+        games: the number of games.
         seats: players per game; by default the fewest the variant accepts.
         seed: the run's seed (game ``i`` uses `game_seed` ``(seed, i)``).
         options: the variant's options, when ``variant`` is a name.
@@ -457,6 +462,7 @@ def simulate(
             ``"auto"`` takes ``"batch"`` where it applies and no ``executor`` is given,
             and ``"games"`` elsewhere. The batch engine uses ``jobs`` processes; it
             refuses an ``executor``.
+        n: deprecated name of ``games`` (before 0.1.0); warns.
 
     Raises:
         RuleConfigError: unknown variant or option, a bad number of seats, games or jobs.
@@ -467,6 +473,7 @@ def simulate(
         >>> simulate("yahtzee", 3, seed=2, engine="auto").engine  # numpy installed
         'batch'
     """
+    n = renamed_argument("n", n, "games", games)
     rules = make_variant(variant, **dict(options or {})) if isinstance(variant, str) else variant
     players = check_run(rules, n, seats=seats, seed=seed, jobs=jobs)
     make_bot(bot, seed=0)

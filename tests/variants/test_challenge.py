@@ -31,7 +31,7 @@ ROWS = (
     *("ones", "twos", "threes", "fours", "fives", "sixes", "three_of_a_kind", "four_of_a_kind"),
     *("full_house", "small_straight", "large_straight", "yams", "plus", "minus"),
 )
-COLUMNS = ("descending", "ascending", "disorder", "dry")
+COLUMNS = ("down", "up", "disorder", "dry")
 V = yamskit.variant("challenge")
 
 
@@ -81,8 +81,8 @@ def test_variant_has_no_options() -> None:
 def test_describe_lists_columns_conditions_and_rulings() -> None:
     text = V.describe()
     assert "dry: any order; the dice must come from one throw of all five dice" in text
-    assert "descending: top to bottom" in text
-    assert "ascending: bottom to top" in text
+    assert "down: top to bottom" in text
+    assert "up: bottom to top" in text
     assert "30 at 60+" in text
     assert "plus must be greater than minus" in text
 
@@ -148,15 +148,15 @@ def test_upper_bonus_is_30_per_column_at_60(numbers: dict[str, int], bonus: int)
 
 def test_totals_are_boxes_plus_bonus_per_column_summed_per_player() -> None:
     cells = {(r, "dry"): Cell(points=p) for r, p in zip(ROWS[:6], (3, 6, 9, 12, 15, 18), strict=True)}
-    cells[("yams", "ascending")] = Cell(points=40)
-    cells[("plus", "descending")] = Cell(points=22)
-    cells[("minus", "descending")] = Cell(scratched=True)
+    cells[("yams", "up")] = Cell(points=40)
+    cells[("plus", "down")] = Cell(points=22)
+    cells[("minus", "down")] = Cell(scratched=True)
     game = with_cells(new(("Ann", "Bob")), cells, player=1)
     result = game.result()
     columns = result.details["players"][1]["columns"]
     assert columns["dry"]["total"] == 63 + 30
-    assert columns["ascending"]["total"] == 40
-    assert columns["descending"]["total"] == 22
+    assert columns["up"]["total"] == 40
+    assert columns["down"]["total"] == 22
     assert result.scores == (0, 63 + 30 + 40 + 22)
     assert result.winner_names == ("Bob",)
 
@@ -172,8 +172,8 @@ def test_sheet_example_1_three_threes_score_nine_in_three_of_a_kind() -> None:
     assert game.placement(Score("three_of_a_kind", "disorder")).points == 9
     # dice were kept: dry refuses; descending starts at ones; ascending at minus.
     assert_illegal(game, Score("three_of_a_kind", "dry"), ColumnConditionError)
-    assert_illegal(game, Score("three_of_a_kind", "descending"), FillOrderError)
-    assert_illegal(game, Score("three_of_a_kind", "ascending"), FillOrderError)
+    assert_illegal(game, Score("three_of_a_kind", "down"), FillOrderError)
+    assert_illegal(game, Score("three_of_a_kind", "up"), FillOrderError)
     after = game.apply(Score("three_of_a_kind", "disorder"))
     assert after.cell(0, "three_of_a_kind", "disorder") == Cell(points=9)
 
@@ -205,18 +205,18 @@ def test_dry_column_refuses_dice_when_two_were_kept() -> None:
 
 
 def test_sheet_difficult_situation_minus_25_then_24_in_ascending() -> None:
-    game = roll(new(), "55555").apply(Score("minus", "ascending"))
+    game = roll(new(), "55555").apply(Score("minus", "up"))
     game = roll(game, "45555")
-    error = assert_illegal(game, Score("plus", "ascending"), PlusMinusError)
+    error = assert_illegal(game, Score("plus", "up"), PlusMinusError)
     assert isinstance(error, ConstraintError)
-    assert str(error) == "plus (24) must be greater than minus (25) in column 'ascending'"
+    assert str(error) == "plus (24) must be greater than minus (25) in column 'up'"
     # the sheet's options: cross the plus box out, or use the 24 elsewhere
-    assert game.is_legal(Scratch("plus", "ascending"))
+    assert game.is_legal(Scratch("plus", "up"))
     assert game.is_legal(Score("plus", "disorder"))
     assert game.is_legal(Score("plus", "dry"))
     assert game.placement(Score("fives", "disorder")).points == 20
-    crossed = game.apply(Scratch("plus", "ascending"))
-    assert crossed.cell(0, "plus", "ascending") == Cell(scratched=True)
+    crossed = game.apply(Scratch("plus", "up"))
+    assert crossed.cell(0, "plus", "up") == Cell(scratched=True)
 
 
 @pytest.mark.parametrize("column", ["disorder", "dry"])
@@ -240,13 +240,13 @@ def test_plus_must_be_strictly_greater_than_minus(
 
 
 def test_plus_minus_rule_applies_in_descending_when_minus_comes_last() -> None:
-    game = only_left(new(), {("plus", "descending"), ("minus", "descending")})
-    game = roll(game, "22222").apply(Score("plus", "descending"))
+    game = only_left(new(), {("plus", "down"), ("minus", "down")})
+    game = roll(game, "22222").apply(Score("plus", "down"))
     game = roll(game, "22223")
-    assert_illegal(game, Score("minus", "descending"), PlusMinusError)
-    assert game.is_legal(Scratch("minus", "descending"))
+    assert_illegal(game, Score("minus", "down"), PlusMinusError)
+    assert game.is_legal(Scratch("minus", "down"))
     game = roll(game, "11112", keep="")
-    assert game.apply(Score("minus", "descending")).is_over
+    assert game.apply(Score("minus", "down")).is_over
 
 
 @pytest.mark.parametrize("crossed", ["plus", "minus"])
@@ -274,19 +274,19 @@ def test_plus_above_minus_is_a_value_rule() -> None:
 
 def test_descending_column_accepts_only_the_next_box_from_the_top() -> None:
     game = roll(new(), "12345")
-    assert [a.row for a in placements(game) if a.column == "descending"] == ["ones", "ones"]
-    error = assert_illegal(game, Score("twos", "descending"), FillOrderError)
+    assert [a.row for a in placements(game) if a.column == "down"] == ["ones", "ones"]
+    error = assert_illegal(game, Score("twos", "down"), FillOrderError)
     assert "'twos' is not next (next: ones)" in str(error)
-    game = roll(game.apply(Scratch("ones", "descending")), "12345")
-    assert {a.row for a in placements(game) if a.column == "descending"} == {"twos"}
+    game = roll(game.apply(Scratch("ones", "down")), "12345")
+    assert {a.row for a in placements(game) if a.column == "down"} == {"twos"}
 
 
 def test_ascending_column_starts_at_minus() -> None:
     game = roll(new(), "12345")
-    assert {a.row for a in placements(game) if a.column == "ascending"} == {"minus"}
-    assert_illegal(game, Score("plus", "ascending"), FillOrderError)
-    game = roll(game.apply(Score("minus", "ascending")), "66666")
-    assert {a.row for a in placements(game) if a.column == "ascending"} == {"plus"}
+    assert {a.row for a in placements(game) if a.column == "up"} == {"minus"}
+    assert_illegal(game, Score("plus", "up"), FillOrderError)
+    game = roll(game.apply(Score("minus", "up")), "66666")
+    assert {a.row for a in placements(game) if a.column == "up"} == {"plus"}
 
 
 def test_disorder_column_accepts_any_empty_box() -> None:
@@ -347,11 +347,11 @@ def test_only_dry_left_keeping_all_five_on_the_last_throw_is_refused() -> None:
 
 
 def test_a_keep_on_the_last_throw_is_allowed_while_another_column_is_open() -> None:
-    game = only_left(new(), {("yams", "dry"), ("ones", "descending")})
+    game = only_left(new(), {("yams", "dry"), ("ones", "down")})
     game = roll(roll(game, "23455"), "124", keep="55")
     assert game.is_legal(Roll(keep=Dice.parse("55")))
     game = roll(game, "555", keep="55")
-    assert placements(game) == {Score("ones", "descending"), Scratch("ones", "descending")}
+    assert placements(game) == {Score("ones", "down"), Scratch("ones", "down")}
 
 
 # ---------------------------------------------------------------- JSON, rendering, the example script
@@ -363,9 +363,9 @@ def test_json_round_trip_mid_turn() -> None:
 
 
 def test_render_shows_the_four_columns() -> None:
-    game = roll(new(), "55555").apply(Score("minus", "ascending"))
+    game = roll(new(), "55555").apply(Score("minus", "up"))
     text = game.render()
-    for word in ("descending", "ascending", "disorder", "dry", "Minus (-)"):
+    for word in ("down", "up", "disorder", "dry", "Minus (-)"):
         assert word in text
 
 
@@ -373,4 +373,4 @@ def test_example_challenge_check_runs_and_explains_the_minus_25_situation(capsys
     path = Path(__file__).parents[2] / "examples" / "challenge_check.py"
     runpy.run_path(str(path), run_name="__main__")
     out = capsys.readouterr().out
-    assert "plus (24) must be greater than minus (25) in column 'ascending'" in out
+    assert "plus (24) must be greater than minus (25) in column 'up'" in out

@@ -38,7 +38,7 @@ def test_kind_rows_score_only_the_matching_dice_and_five_of_a_kind_counts_everyw
 # ---------------------------------------------------------------- fill orders
 
 
-@pytest.mark.parametrize(("column", "order"), [("descending", ROWS), ("ascending", ROWS[::-1])])
+@pytest.mark.parametrize(("column", "order"), [("down", ROWS), ("up", ROWS[::-1])])
 @settings(max_examples=40)
 @given(data=st.data())
 def test_ordered_columns_accept_boxes_only_in_their_order(
@@ -121,8 +121,8 @@ def test_plus_minus_rule_accepts_a_score_exactly_when_plus_stays_above_minus(
     first: Dice, second: Dice, column: str, plus_first: bool
 ) -> None:
     order = ("plus", "minus") if plus_first else ("minus", "plus")
-    if column in ("descending", "ascending"):
-        order = ("plus", "minus") if column == "descending" else ("minus", "plus")
+    if column in ("down", "up"):
+        order = ("plus", "minus") if column == "down" else ("minus", "plus")
     # every other box of the column is written, so the ordered columns reach plus and minus
     game = with_cells(new(), {(r, column): Cell(points=0) for r in ROWS[:-2]})
     game = roll(game, str(first)).apply(Score(order[0], column))

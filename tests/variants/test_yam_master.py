@@ -318,7 +318,7 @@ def test_render_shows_the_board_the_supplies_and_the_dice() -> None:
     assert "X:1" in text
     assert "Ann: 1 on the board, 11 to place" in text
     assert "dice 12345, throw 1/3" in text
-    assert "suite" in text
+    assert "Suite" in text
 
 
 def test_json_round_trips_mid_turn_with_a_challenge() -> None:

@@ -130,6 +130,6 @@ def test_malformed_boards_are_refused(text: str) -> None:
 def test_the_board_renders_labels_and_marks() -> None:
     text = render_board(Board.parse("X..../...../..O../...../....."))
     assert "X:1" in text
-    assert "O:yam" in text
-    assert "defi" in text
+    assert "O:Yam" in text
+    assert "Défi" in text
     assert len(text.splitlines()) == 2 + 2 * SIZE

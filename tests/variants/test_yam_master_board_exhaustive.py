@@ -31,7 +31,7 @@ from yamskit.variants.yam_master_board import (
     turn_labels,
 )
 
-FIGURES = {"full", "carre", "yam", "suite", "le8"}
+FIGURES = {"full_house", "four_of_a_kind", "yams", "straight", "less_than_8"}
 
 
 def _labels_by_the_sheet(dice: Dice) -> set[str]:
@@ -39,15 +39,15 @@ def _labels_by_the_sheet(dice: Dice) -> set[str]:
     shape = sorted(counts.values(), reverse=True)
     labels = {str(face) for face, n in counts.items() if n >= 3}
     if shape in ([3, 2], [5]):
-        labels.add("full")
+        labels.add("full_house")
     if shape[0] >= 4:
-        labels.add("carre")
+        labels.add("four_of_a_kind")
     if shape == [5]:
-        labels.add("yam")
+        labels.add("yams")
     if sorted(dice.faces) in ([1, 2, 3, 4, 5], [2, 3, 4, 5, 6]):
-        labels.add("suite")
+        labels.add("straight")
     if sum(dice.faces) <= 8:
-        labels.add("le8")
+        labels.add("less_than_8")
     return labels
 
 
@@ -63,10 +63,10 @@ def test_every_roll_satisfies_exactly_the_labels_of_the_sheet(roll: Dice) -> Non
         Turn.start().throw(Dice(), Dice.parse("12346")).declare_challenge().throw(Dice(), Dice.parse("12346"))
     ).throw(Dice(), roll)
     figure = bool(labels & FIGURES)
-    assert turn_labels(first) == labels | ({"sec"} if figure else set())
+    assert turn_labels(first) == labels | ({"one_shot"} if figure else set())
     assert turn_labels(second) == labels
-    assert turn_labels(challenged) == labels | ({"defi"} if figure else set())
-    assert turn_labels(third) == labels | ({"defi"} if figure else set())
+    assert turn_labels(challenged) == labels | ({"challenge"} if figure else set())
+    assert turn_labels(third) == labels | ({"challenge"} if figure else set())
 
 
 def test_no_labels_before_the_first_throw_and_five_dice_needed() -> None:
@@ -79,13 +79,13 @@ def test_every_label_sits_where_the_sheet_prints_it() -> None:
     placed = Counter(label for row in LABELS for label in row)
     assert placed == {
         **dict.fromkeys("123456", 2),
-        "full": 2,
-        "carre": 2,
-        "sec": 2,
-        "defi": 2,
-        "suite": 2,
-        "le8": 2,
-        "yam": 1,
+        "full_house": 2,
+        "four_of_a_kind": 2,
+        "one_shot": 2,
+        "challenge": 2,
+        "straight": 2,
+        "less_than_8": 2,
+        "yams": 1,
     }
     for label in placed:
         cells = cells_with_label(label)

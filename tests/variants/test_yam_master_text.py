@@ -13,15 +13,15 @@ from yamskit.variants.yam_master_board import Board, Run, render_board
 GRID = """\
        0       1       2       3       4
    +-------+-------+-------+-------+-------+
- 0 |  X:1  |  O:3  | defi  |   4   |   6   |
+ 0 |  X:1  |  O:3  | Défi  |   4   |   6   |
    +-------+-------+-------+-------+-------+
- 1 |   2   | carre |  sec  | full  |   5   |
+ 1 |   2   | Carré |  Sec  | Full  |   5   |
    +-------+-------+-------+-------+-------+
- 2 |  le8  | full  |  yam  | defi  | suite |
+ 2 |  ≤8   | Full  |  Yam  | Défi  | Suite |
    +-------+-------+-------+-------+-------+
- 3 |   6   |  sec  | suite |  le8  |   1   |
+ 3 |   6   |  Sec  | Suite |  ≤8   |   1   |
    +-------+-------+-------+-------+-------+
- 4 |   3   |   2   | carre |   5   |   4   |
+ 4 |   3   |   2   | Carré |   5   |   4   |
    +-------+-------+-------+-------+-------+"""
 
 
@@ -37,7 +37,7 @@ def test_a_game_under_way_shows_supplies_dice_throws_challenge_and_labels() -> N
     assert game.render() == GRID + (
         "\nX = Ann: 1 on the board, 11 to place, 0 point(s)"
         "\nO = Bob: 1 on the board, 11 to place, 0 point(s)"
-        "\nAnn (X) to play: dice 12345, throw 2/3, challenge declared; the dice satisfy: defi, suite"
+        "\nAnn (X) to play: dice 12345, throw 2/3, challenge declared; the dice satisfy: Défi, Suite"
     )
 
 

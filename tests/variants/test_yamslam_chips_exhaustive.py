@@ -195,6 +195,7 @@ def test_an_unknown_chip_lists_the_chips() -> None:
     with pytest.raises(UnknownActionError) as unknown:
         ChipSet.of("pair")
     assert str(unknown.value) == (
-        "unknown chip 'pair'; chips: two_pairs, three_of_a_kind, small_straight, flush, full_house, "
+        "unknown chip 'pair'; did you mean 'two_pairs'? chips: two_pairs, three_of_a_kind, small_straight, flush, "
+        "full_house, "
         "four_of_a_kind, large_straight"
     )

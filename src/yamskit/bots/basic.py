@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 import attrs
 
@@ -24,7 +24,12 @@ from ..actions import Action, DeclareChallenge, Pass, Roll, Score, Scratch
 from ..dice import KEEP_CHILDREN, KEEPS, NUM_DICE, ROLLS, Dice, keep_index
 from ..errors import YamskitError
 
+if TYPE_CHECKING:
+    from ..game import GameState
+
 __all__ = ["GreedyPlayer", "OptimalPlayer", "Player", "RandomPlayer", "play"]
+
+_State = TypeVar("_State", bound="GameState")
 
 
 @runtime_checkable
@@ -39,7 +44,7 @@ class Player(Protocol):
         True
     """
 
-    def choose(self, state: Any) -> Action:
+    def choose(self, state: GameState) -> Action:
         """The action to apply to ``state``; it must be legal there."""
 
 
@@ -102,7 +107,7 @@ class GreedyPlayer:
     when a Score is legal. On other games (Yam Master, Yamslam...) it takes the first
     legal action that places or takes something, else the first legal action.
 
-    `yamskit.solver.simulate` with ``policy="greedy"`` plays the same way.
+    `yamskit.solver.simulate` with ``bot="greedy"`` plays the same way.
 
     Examples:
         >>> import yamskit
@@ -190,12 +195,12 @@ class OptimalPlayer:
 
 
 def play(
-    state: Any,
+    state: _State,
     players: Sequence[Player] | Mapping[str, Player],
     *,
     max_actions: int = 1_000_000,
-) -> Any:
-    """Let ``players`` play ``state`` to its end and return the final state.
+) -> _State:
+    """Let ``players`` play ``state`` to its end and return the final state (of the same type).
 
     Args:
         state: any game state.
@@ -214,7 +219,7 @@ def play(
             return state
         index = state.current_player
         chooser = players[state.players[index]] if isinstance(players, Mapping) else players[index]
-        state = state.apply(chooser.choose(state))
+        state = state.apply(chooser.choose(state))  # type: ignore[assignment]  # each state's apply keeps its type
     if not state.is_over:
         raise YamskitError(f"the game did not end within {max_actions} actions")
     return state

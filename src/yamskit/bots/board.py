@@ -65,8 +65,8 @@ def _label_chances() -> dict[str, float]:
     aimed = single_target_values(targets, throws=3)
     figure = _FIGURE.astype(np.float64)[:, None]
     chances = {label: float(aimed[i]) for i, label in enumerate(LABEL_IDS)}
-    chances["sec"] = float(single_target_values(figure, throws=1)[0])
-    chances["defi"] = float(single_target_values(figure, throws=3)[0])
+    chances["one_shot"] = float(single_target_values(figure, throws=1)[0])
+    chances["challenge"] = float(single_target_values(figure, throws=3)[0])
     return chances
 
 
@@ -129,8 +129,9 @@ def _ends(game: Any, player: int) -> list[tuple[float, Action, str]]:
 def _stop_factory(label_values: FloatArray, remove: float, challenge: bool) -> Any:
     base: FloatArray = np.maximum(np.where(_BASE, label_values[None, :], _NEG).max(axis=1), 0.0)
     base = np.where(_YAM, np.maximum(base, remove), base).astype(np.float64)
-    sec: FloatArray = np.where(_FIGURE, np.maximum(base, label_values[_LABEL_ROWS["sec"]]), base).astype(np.float64)
-    defi: FloatArray = np.where(_FIGURE, np.maximum(base, label_values[_LABEL_ROWS["defi"]]), base).astype(np.float64)
+    one_shot_value, challenge_value = label_values[_LABEL_ROWS["one_shot"]], label_values[_LABEL_ROWS["challenge"]]
+    sec: FloatArray = np.where(_FIGURE, np.maximum(base, one_shot_value), base).astype(np.float64)
+    defi: FloatArray = np.where(_FIGURE, np.maximum(base, challenge_value), base).astype(np.float64)
 
     def stop(used: int, _fresh: bool) -> FloatArray:
         if used == 1:
@@ -168,7 +169,7 @@ def choose_board_action(game: Any, *, depth: int = 10) -> Action:
     legal_ends = [
         (v, a)
         for v, a, label in ends
-        if (label == "" or label in labels or (label == "yam-remove" and "yam" in labels))
+        if (label == "" or label in labels or (label == "yam-remove" and "yams" in labels))
     ]
     must_throw = turn.challenge and turn.is_first_throw
     best_end = None if must_throw else max(legal_ends, key=lambda va: va[0])

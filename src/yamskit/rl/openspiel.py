@@ -129,7 +129,7 @@ class YamsGame(pyspiel.Game):  # type: ignore[misc]
         params = dict(params or {})
         name = str(params.pop("variant", self.default_variant))
         players = params.pop("players", None)
-        self.variant = registry.variant(name, **params)
+        self.variant: Any = registry.variant(name, **params)  # any registered variant, options as given
         self.players = _players(self.variant) if players is None else int(players)
         self.space = _compat.action_space(self.variant)
         self.returns_kind = _returns_kind(self.variant)

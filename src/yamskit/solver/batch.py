@@ -18,7 +18,7 @@ bonus) are those of `yamskit.solver.model`.
 Examples:
     >>> import yamskit
     >>> from yamskit.solver import simulate
-    >>> result = simulate(yamskit.variant("classic"), 2000, policy="greedy", seed=1)
+    >>> result = simulate(yamskit.variant("classic"), 2000, bot="greedy", seed=1)
     >>> result.games, 150 < result.mean < 250
     (2000, True)
 """
@@ -33,6 +33,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from ..names import warn_renamed
 from ..scorecard_game import ScorecardVariant
 from . import tables
 from .expectimax import keep_layers
@@ -76,7 +77,7 @@ class BatchResult:
         >>> import yamskit
         >>> from yamskit.categories import Category, total, upper
         >>> tiny = yamskit.ScorecardVariant.define("tiny", rows=[upper(6), Category("chance", total)])
-        >>> result = simulate(tiny, 100, policy="greedy", seed=1)
+        >>> result = simulate(tiny, 100, bot="greedy", seed=1)
         >>> result.variant, result.policy, result.games, result.rows
         ('tiny', 'greedy', 100, ('sixes', 'chance'))
         >>> round(result.mean, 6) == round(float(result.row_means.sum()), 6)  # no bonus: the rows make the score
@@ -104,14 +105,20 @@ class BatchResult:
         return float(self.scores.mean())
 
     @property
-    def std(self) -> float:
-        """The standard deviation of the final scores."""
+    def stdev(self) -> float:
+        """The standard deviation of the final scores (of the games played, numpy's ``std``)."""
         return float(self.scores.std())
+
+    @property
+    def std(self) -> float:
+        """Deprecated name of `stdev` (before 0.1.0); warns."""
+        warn_renamed("std", "stdev", what="attribute")
+        return self.stdev
 
     @property
     def stderr(self) -> float:
         """The standard error of the mean."""
-        return float(self.std / max(1, self.games) ** 0.5)
+        return float(self.stdev / max(1, self.games) ** 0.5)
 
     def summary(self) -> str:
         """A plain-text table: mean, spread, and each row's mean and zero rate.
@@ -123,7 +130,7 @@ class BatchResult:
         """
         lines = [
             f"{self.variant}, {self.policy} policy, {self.games} games: mean {self.mean:.2f} "
-            f"(sd {self.std:.2f}, se {self.stderr:.2f}), bonus {self.bonus_rate:.1%}, extra {self.extra_mean:.2f}"
+            f"(sd {self.stdev:.2f}, se {self.stderr:.2f}), bonus {self.bonus_rate:.1%}, extra {self.extra_mean:.2f}"
         ]
         for row, mean, zero in zip(self.rows, self.row_means, self.row_zero_rates, strict=True):
             lines.append(f"  {row:<16} {mean:7.2f}  zero {zero:6.1%}")
@@ -435,30 +442,41 @@ def simulate(
     variant: ScorecardVariant,
     games: int,
     *,
-    policy: PolicyName | Strategy = "random",
+    bot: PolicyName | Strategy | None = None,
     seed: int = 0,
     strategy: Strategy | None = None,
     processes: int | None = None,
+    policy: PolicyName | Strategy | None = None,
 ) -> BatchResult:
     """Play ``games`` solitaire games of ``variant`` together and return their scores and statistics.
+
+    The names match `yamskit.simulate.simulate` (``games``, ``bot``, ``seed``, and
+    ``stdev`` on the result); ``policy`` is the deprecated name of ``bot``.
 
     Args:
         variant: a one-column scorecard variant the solver supports.
         games: how many games.
-        policy: ``"random"``, ``"greedy"``, ``"optimal"``, or a solved `Strategy`.
+        bot: ``"random"`` (the default), ``"greedy"``, ``"optimal"``, or a solved `Strategy`.
         seed: seed of the dice (a numpy PCG64 generator).
         strategy: the strategy for ``"optimal"`` (solved on the spot when not given).
         processes: worker processes (default: one per CPU). Games are played in blocks of
             `GAME_BLOCK`, each with its own dice generator drawn from ``seed``, so
             the scores do not depend on the number of processes.
+        policy: deprecated name of ``bot`` (before 0.1.0); warns.
 
     Examples:
         >>> import yamskit
-        >>> a = simulate(yamskit.variant("yahtzee"), 500, policy="random", seed=7)
-        >>> b = simulate(yamskit.variant("yahtzee"), 500, policy="random", seed=7)
+        >>> a = simulate(yamskit.variant("yahtzee"), 500, bot="random", seed=7)
+        >>> b = simulate(yamskit.variant("yahtzee"), 500, bot="random", seed=7)
         >>> bool((a.scores == b.scores).all()), a.rows[-1]
         (True, 'chance')
     """
+    if policy is not None:
+        if bot is not None:
+            raise TypeError("give 'bot' only ('policy' is its deprecated name)")
+        warn_renamed("policy", "bot")
+        bot = policy
+    policy = "random" if bot is None else bot
     model = model_of(variant)
     if type(games) is not int or games < 1:
         raise ValueError(f"games must be a positive whole number, not {games!r}")
@@ -466,7 +484,7 @@ def simulate(
     if isinstance(policy, Strategy):
         strategy = policy
     if name not in ("random", "greedy", "optimal"):
-        raise ValueError(f"policy must be 'random', 'greedy', 'optimal' or a Strategy, not {policy!r}")
+        raise ValueError(f"bot must be 'random', 'greedy', 'optimal' or a Strategy, not {policy!r}")
     if name == "optimal":
         if strategy is None:
             from . import solve

@@ -6,9 +6,11 @@ a kind counts), small straight 10, large straight 20, Yams 40, then plus and min
 (the sum of all five). No chance row. 30 bonus points in each column whose number
 boxes reach 60.
 
-Columns: ``descending`` (top to bottom), ``ascending`` (bottom to top, minus first),
-``disorder`` (any order) and ``dry`` (any order, but only with dice that all come
-from one throw of all five). In each column plus must beat minus whenever both hold
+Columns: ``down`` (labelled "Descending": top to bottom), ``up`` ("Ascending":
+bottom to top, minus first), ``disorder`` (any order) and ``dry`` (any order, but
+only with dice that all come from one throw of all five). The ids ``down``/``up``
+are the ones Competitive Yams uses too; the labels ``"descending"``/``"ascending"``
+(the ids before 0.1.0) are still accepted. In each column plus must beat minus whenever both hold
 a number. ``Scratch(row, column)`` crosses a box out, obeying the same order and
 condition. A player is never stranded: when only ``dry`` boxes are left, throws
 that keep dice on the last throw are refused.
@@ -17,7 +19,7 @@ Examples:
     >>> import yamskit
     >>> v = yamskit.variant("challenge")
     >>> v.columns
-    ('descending', 'ascending', 'disorder', 'dry')
+    ('down', 'up', 'disorder', 'dry')
     >>> v.score("three_of_a_kind", "33325"), v.score("four_of_a_kind", "33336"), v.score("full_house", "55555")
     (9, 12, 25)
 """
@@ -65,8 +67,8 @@ ROWS: tuple[Category, ...] = (
 
 #: The four columns, left to right.
 COLUMNS: tuple[Column, ...] = (
-    Column("descending", FillPolicy.down(), label="Descending"),
-    Column("ascending", FillPolicy.up(), label="Ascending"),
+    Column("down", FillPolicy.down(), label="Descending"),
+    Column("up", FillPolicy.up(), label="Ascending"),
     Column("disorder", FillPolicy.free(), label="Disorder"),
     Column("dry", FillPolicy.free(), TurnCondition.dry(), label="Dry"),
 )
@@ -77,7 +79,7 @@ NOTES: tuple[str, ...] = (
     "five of a kind counts as three of a kind, four of a kind and full house (55555 -> 15, 20, 25)",
     "small straight 10 (a large straight is one too), large straight 20, yams 40; no chance row",
     "bonus 30 per column when its number boxes total 60 or more",
-    "descending fills top to bottom, ascending bottom to top (minus first), disorder and dry in any order",
+    "down (descending) fills top to bottom, up (ascending) bottom to top (minus first), disorder and dry in any order",
     "dry takes a score or a cross only when the last throw was of all five dice (first throw, or later "
     "after taking every die back)",
     "plus must be greater than minus in a column when both hold a number; a crossed-out box constrains nothing",
@@ -110,14 +112,14 @@ class PlusAboveMinus:
     Examples:
         >>> import yamskit
         >>> g = yamskit.variant("challenge").new_game(seed=1)
-        >>> g = g.apply(yamskit.Roll(outcome="55555")).apply(yamskit.Score("minus", "ascending"))
+        >>> g = g.apply(yamskit.Roll(outcome="55555")).apply(yamskit.Score("minus", "up"))
         >>> g = g.apply(yamskit.Roll(outcome="45555"))
         >>> try:
-        ...     g.apply(yamskit.Score("plus", "ascending"))
+        ...     g.apply(yamskit.Score("plus", "up"))
         ... except PlusMinusError as error:
         ...     print(error)
-        plus (24) must be greater than minus (25) in column 'ascending'
-        >>> g.is_legal(yamskit.Scratch("plus", "ascending"))
+        plus (24) must be greater than minus (25) in column 'up'
+        >>> g.is_legal(yamskit.Scratch("plus", "Ascending"))
         True
     """
 
@@ -150,10 +152,10 @@ class PlusAboveMinus:
             >>> g = yamskit.variant("challenge").new_game(seed=1)
             >>> PlusAboveMinus().refusable_rows(g)
             frozenset()
-            >>> g = g.apply(yamskit.Roll(outcome="55555")).apply(yamskit.Score("minus", "ascending"))
+            >>> g = g.apply(yamskit.Roll(outcome="55555")).apply(yamskit.Score("minus", "up"))
             >>> rule = g.rules.rules[0]
             >>> rule.refusable_rows(g.apply(yamskit.Roll(outcome="12345")))  # 15 is not above 25
-            frozenset({('plus', 'ascending')})
+            frozenset({('plus', 'up')})
             >>> rule.refusable_rows(g.apply(yamskit.Roll(outcome="66666")))
             frozenset()
         """

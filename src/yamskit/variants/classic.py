@@ -107,9 +107,13 @@ def classic(*, joker: JokerKind | None = None, yams_bonus: int = 0) -> Scorecard
 def yahtzee() -> ScorecardVariant:
     """The official Yahtzee rules: classic with ``joker="forced"`` and ``yams_bonus=100``.
 
+    The ``yams`` row is labelled "Yahtzee", so ``Score("yahtzee")`` names it too.
+
     Examples:
         >>> yahtzee().category("yams").label
         'Yahtzee'
+        >>> yahtzee().score("yahtzee", [6, 6, 6, 6, 6])
+        50
     """
     return ScorecardVariant.define(
         "yahtzee",

@@ -6,7 +6,8 @@ Thirteen rows in six columns, for 2 (``1v1``), 3 (``1v1v1``) or 4 (``2v2``) play
   at least 20); full house 20 + the sum (five of a kind counts); four of a kind
   30 + 4 × the face (five of a kind counts); straight 45 for 12345, 50 for 23456;
   less than 8: 60 + 5 × (8 − sum) for a sum up to 8; yams 75 + 5 × (face − 1).
-* Columns: ``down`` top to bottom, ``free`` any order, ``up`` bottom to top,
+* Columns: ``down`` top to bottom, ``free`` any order, ``up`` bottom to top (the
+  same ids as Yams Challenge; ``descending``/``ascending`` are accepted as aliases),
   ``mid`` from sixes or the small sum outwards, ``turbo`` any order but only after
   at most two throws, ``connected`` anywhere first, then next to the filled block.
 * Every turn ends with ``Score(row, column)``. A value that breaks a rule is written
@@ -49,6 +50,7 @@ from ..categories import (
 )
 from ..dice import Dice
 from ..errors import RuleConfigError
+from ..names import column_names
 from ..scorecard import Column, FillPolicy, TurnCondition
 from ..scorecard_game import ScorecardVariant
 from .competitive_duels import MODES, UPPER_BONUS, Coefficients, DuelScoring, Mode
@@ -136,6 +138,7 @@ COLUMNS: tuple[Column, ...] = (
     Column("turbo", FillPolicy.free(), TurnCondition.at_most_throws(2)),
     Column("connected", FillPolicy.connected()),
 )
+_COLUMN_NAMES = column_names((c.id, c.label) for c in COLUMNS)
 
 
 def sec_maxima(categories: tuple[Category, ...]) -> dict[str, int]:
@@ -175,8 +178,9 @@ def competitive(
 
     Args:
         mode: the seating; it fixes the number of players (2, 3 or 4).
-        coefficients: column id -> coefficient, the same in every game; ``None``
-            deals 8, 10, 12, 14, 16, 18 at random from each game's seed.
+        coefficients: column -> coefficient, the same in every game (columns by id,
+            label or alias, see `yamskit.names`); ``None`` deals 8, 10, 12, 14, 16,
+            18 at random from each game's seed.
         four_of_a_kind: ``"four_dice"`` (30 + the four matching dice) or
             ``"all_dice"`` (30 + all five).
 
@@ -189,6 +193,17 @@ def competitive(
         raise RuleConfigError(f"mode must be '1v1', '1v1v1' or '2v2', not {mode!r}")
     categories = rows(four_of_a_kind)
     column_ids = tuple(c.id for c in COLUMNS)
+    if isinstance(coefficients, Mapping):
+        # column names as users write them ("Down", "descending") -> ids
+        try:
+            named = {
+                (_COLUMN_NAMES.resolve(k, error=RuleConfigError) if isinstance(k, str) else k): k for k in coefficients
+            }
+        except RuleConfigError as error:
+            raise RuleConfigError(f"coefficients: {error}") from None
+        if len(named) != len(coefficients):
+            raise RuleConfigError(f"coefficients name a column twice: {list(coefficients)}")
+        coefficients = {id: coefficients[key] for id, key in named.items()}
     setup = Coefficients.from_option(coefficients, column_ids)
     golden, sums = GoldenRule(), SumPair()
     return ScorecardVariant.define(

@@ -20,7 +20,7 @@ Examples:
     >>> game = yamskit.variant("yam-master").new_game(players=["Ann", "Bob"], seed=1)
     >>> game = game.apply(yamskit.Roll(outcome="22255"))
     >>> sorted(game.labels)
-    ['2', 'full', 'sec']
+    ['2', 'full_house', 'one_shot']
     >>> game = game.apply(yamskit.Place((1, 2)))
     >>> game.board.owner((1, 2)), game.supply, game.players[game.current_player]
     (0, (11, 12), 'Bob')
@@ -35,7 +35,7 @@ from typing import Any, Literal
 import attrs
 
 from ..action_space import NUM_ROLL_IDS, ROLL_ACTIONS, ActionSpace
-from ..actions import Action, DeclareChallenge, Pass, Place, RemoveToken, Roll
+from ..actions import Action, DeclareChallenge, DiceLike, Pass, Place, RemoveToken, Roll
 from ..dice import ROLLS, SUB_KEEPS, Dice, DiceStream
 from ..errors import (
     DeserializationError,
@@ -69,6 +69,7 @@ from .yam_master_board import (
     SIZE,
     Board,
     Cell,
+    LabelSet,
     dice_labels,
     render_board,
     render_game,
@@ -103,8 +104,8 @@ EndReason = Literal["five_in_a_row", "last_token", "max_turns"]
 
 #: The rulings this module applies, one line each (shown by ``describe()``; explained in the docs).
 RULINGS: tuple[str, ...] = (
-    "sec and defi take a figure: full, carre, yam, suite or le8 (a plain three of a kind is not one)",
-    "a Yam is also a full, a carre and a three of a kind of its face",
+    "Sec and Défi take a figure: Full, Carré, Yam, Suite or ≤8 (a plain three of a kind is not one)",
+    "a Yam is also a Full, a Carré and a three of a kind of its face",
     "a challenge is declared between the first and second throw, and commits to at least one more throw",
     "the throw after a challenge must throw at least one die (keeping all five is not a throw)",
     "a failed challenge costs nothing: any other cell the dice satisfy may still be taken",
@@ -188,11 +189,11 @@ def _labels_of(turn: Turn) -> frozenset[str]:
     if _ROLL_FIGURE[roll]:
         extra = []
         if len(turn.throws) == 1:
-            extra.append("sec")
+            extra.append("one_shot")
         if turn.challenge and len(turn.throws) >= 2:
-            extra.append("defi")
+            extra.append("challenge")
         if extra:
-            labels = labels.union(extra)
+            labels = LabelSet(labels.union(extra))
     return labels
 
 
@@ -463,10 +464,10 @@ class YamMasterGame:
 
     @property
     def labels(self) -> frozenset[str]:
-        """The labels the current turn's dice satisfy, ``sec`` and ``defi`` included."""
+        """The label ids the current turn's dice satisfy, ``one_shot`` (sec) and ``challenge`` (défi) included."""
         return _labels_of(self.turn)
 
-    def outcomes(self, keep: Dice | str = "") -> tuple[tuple[Dice, Fraction], ...]:
+    def outcomes(self, keep: DiceLike = "") -> tuple[tuple[Dice, Fraction], ...]:
         """Every five-dice result of throwing all dice but ``keep``, with exact probabilities.
 
         Examples:
@@ -500,7 +501,7 @@ class YamMasterGame:
     def _check_remove(self, action: RemoveToken) -> None:
         self._check_end()
         cell = _cell_of(action)
-        if "yam" not in dice_labels(self.dice):
+        if "yams" not in dice_labels(self.dice):
             raise RemovalError(f"removing a token needs five of a kind, not {self.dice}")
         owner = self.board.owner(cell)
         if owner is None:
@@ -608,7 +609,7 @@ class YamMasterGame:
         labels = _labels_of(turn)
         cells = self.board.cells
         ids.extend(_PLACE_ID + i for i in _cells_of(labels) if cells[i] is None)
-        if "yam" in labels:
+        if "yams" in labels:
             opponent = 1 - self.current_player
             ids.extend(_REMOVE_ID + i for i, owner in enumerate(cells) if owner == opponent)
         return tuple(ids)
@@ -724,7 +725,7 @@ class YamMasterGame:
             >>> import yamskit
             >>> g = yamskit.variant("yam-master").new_game(players=["Ann", "Bob"], seed=1)
             >>> print(g.apply(yamskit.Roll(outcome="12345")).render().splitlines()[-1])
-            Ann (X) to play: dice 12345, throw 1/3; the dice satisfy: sec, suite
+            Ann (X) to play: dice 12345, throw 1/3; the dice satisfy: Sec, Suite
         """
         return render_game(self)
 

@@ -1,19 +1,31 @@
 """The Yam Master board: the 5×5 labelled cells, what the dice satisfy, lines and runs.
 
 Cells are ``(row, col)`` counted from the top left. Each cell carries a label,
-the combination a token needs to go there::
+the combination a token needs to go there, shown as printed on the (French) board::
 
-    1     3     defi  4     6
-    2     carre sec   full  5
-    le8   full  yam   defi  suite
-    6     sec   suite le8   1
-    3     2     carre 5     4
+    1     3     Défi  4     6
+    2     Carré Sec   Full  5
+    ≤8    Full  Yam   Défi  Suite
+    6     Sec   Suite ≤8    1
+    3     2     Carré 5     4
 
-``"1"``..``"6"`` are three (or more) of that face; ``carre`` four of a kind; ``yam``
-five of a kind; ``full`` three of one face and two of another, five of a kind
-included; ``suite`` 12345 or 23456; ``le8`` a sum of 8 or less. ``sec`` and
-``defi`` take any *figure* (every label but a plain three of a kind) made on the
-first throw, or after a challenge on the second or third throw.
+Each label has an English id, the same word the other variants use for that
+combination (`LABEL_TABLE`, and the naming page of the docs):
+
+| label | id | the dice |
+| --- | --- | --- |
+| 1..6 | ``"1"``..``"6"`` | three (or more) of that face |
+| Carré | ``four_of_a_kind`` | four of a kind |
+| Yam | ``yams`` | five of a kind |
+| Full | ``full_house`` | three of one face and two of another (five of a kind counts) |
+| Suite | ``straight`` | 12345 or 23456 |
+| ≤8 | ``less_than_8`` | a sum of 8 or less |
+| Sec | ``one_shot`` | a *figure* (any label above but a plain three of a kind) on the first throw |
+| Défi | ``challenge`` | a challenge declared after the first throw, then a figure on the second or third |
+
+Wherever a label is read, the id, the label (any case, accents optional: ``"carre"``)
+or the old id of releases before 0.1.0 (``"le8"``, with a `DeprecationWarning`) is
+accepted; the label sets this module returns answer ``in`` the same way.
 
 A `Board` is an immutable value holding each cell's owner (a player index or
 ``None``); it finds every maximal run of one player's tokens along rows, columns and
@@ -25,8 +37,10 @@ Examples:
     >>> run = board.runs[0]
     >>> run.player, run.direction, run.cells, board.points(0)
     (0, 'row', ((0, 0), (0, 1), (0, 2)), 1)
-    >>> cells_with_label("yam"), sorted(dice_labels(Dice.parse("44444")))
-    (((2, 2),), ['4', 'carre', 'full', 'yam'])
+    >>> cells_with_label("yams"), sorted(dice_labels(Dice.parse("44444")))
+    (((2, 2),), ['4', 'four_of_a_kind', 'full_house', 'yams'])
+    >>> "Carré" in dice_labels(Dice.parse("44444"))
+    True
 """
 
 from __future__ import annotations
@@ -39,6 +53,7 @@ import attrs
 from ..categories import full_house, is_five_of_a_kind, is_large_straight, n_of_a_kind, sum_at_most
 from ..dice import Dice
 from ..errors import InvalidDiceError, YamskitError
+from ..names import Name, Names
 from ..turn import Turn
 
 if TYPE_CHECKING:
@@ -50,6 +65,7 @@ __all__ = [
     "LABELS",
     "LABEL_IDS",
     "LABEL_NAMES",
+    "LABEL_TABLE",
     "LINES",
     "MARKS",
     "RUN_POINTS",
@@ -58,6 +74,7 @@ __all__ = [
     "BoardError",
     "Cell",
     "Direction",
+    "LabelSet",
     "Run",
     "cells_with_label",
     "dice_labels",
@@ -77,31 +94,74 @@ Direction: TypeAlias = Literal["row", "column", "diagonal", "anti_diagonal"]
 
 #: Labels of the three-of-a-kind cells, by face.
 FACE_LABELS: tuple[str, ...] = ("1", "2", "3", "4", "5", "6")
-#: Labels of the figures: every combination but a plain three of a kind (what sec and défi need).
-FIGURE_LABELS: tuple[str, ...] = ("full", "carre", "yam", "suite", "le8")
+#: Ids of the figures: every combination but a plain three of a kind (what one_shot and challenge need).
+FIGURE_LABELS: tuple[str, ...] = ("full_house", "four_of_a_kind", "yams", "straight", "less_than_8")
 #: Every label id.
-LABEL_IDS: tuple[str, ...] = (*FACE_LABELS, *FIGURE_LABELS, "sec", "defi")
+LABEL_IDS: tuple[str, ...] = (*FACE_LABELS, *FIGURE_LABELS, "one_shot", "challenge")
 
-#: The label of each cell, ``LABELS[row][col]``.
-LABELS: tuple[tuple[str, ...], ...] = (
-    ("1", "3", "defi", "4", "6"),
-    ("2", "carre", "sec", "full", "5"),
-    ("le8", "full", "yam", "defi", "suite"),
-    ("6", "sec", "suite", "le8", "1"),
-    ("3", "2", "carre", "5", "4"),
+#: The label ids with their printed (French) labels. The ids of releases before 0.1.0
+#: were the labels without accents (``carre``, ``defi``, ``full``, ``yam``, ``suite``,
+#: ``sec``), so they still read as labels; only ``le8`` needs an alias of its own.
+LABEL_TABLE = Names(
+    "cell label",
+    (
+        *(Name(face, face) for face in FACE_LABELS),
+        Name("full_house", "Full"),
+        Name("four_of_a_kind", "Carré"),
+        Name("yams", "Yam"),
+        Name("straight", "Suite"),
+        Name("less_than_8", "≤8", deprecated=("le8",)),
+        Name("one_shot", "Sec"),
+        Name("challenge", "Défi"),
+    ),
 )
+
+#: The label id of each cell, ``LABELS[row][col]``.
+LABELS: tuple[tuple[str, ...], ...] = (
+    ("1", "3", "challenge", "4", "6"),
+    ("2", "four_of_a_kind", "one_shot", "full_house", "5"),
+    ("less_than_8", "full_house", "yams", "challenge", "straight"),
+    ("6", "one_shot", "straight", "less_than_8", "1"),
+    ("3", "2", "four_of_a_kind", "5", "4"),
+)
+_FIGURES_TEXT = "a figure (full house, four of a kind, yams, straight or less than 8)"
 #: What each label asks of the dice, in words (for messages and text views).
 LABEL_NAMES: dict[str, str] = {
     **{label: f"three {label}s or more" for label in FACE_LABELS},
-    "full": "a full house (three of one face and two of another; five of a kind counts)",
-    "carre": "four of a kind or more",
-    "yam": "five of a kind",
-    "suite": "a straight, 12345 or 23456",
-    "le8": "a sum of 8 or less",
-    "sec": "a figure (full, carre, yam, suite or le8) on the first throw",
-    "defi": "a challenge declared after the first throw, then a figure (full, carre, yam, suite or le8) "
-    "on the second or third throw",
+    "full_house": "a full house (three of one face and two of another; five of a kind counts)",
+    "four_of_a_kind": "four of a kind or more",
+    "yams": "five of a kind",
+    "straight": "a straight, 12345 or 23456",
+    "less_than_8": "a sum of 8 or less",
+    "one_shot": f"{_FIGURES_TEXT} on the first throw",
+    "challenge": f"a challenge declared after the first throw, then {_FIGURES_TEXT} on the second or third throw",
 }
+
+
+class LabelSet(frozenset[str]):
+    """A frozen set of label ids whose ``in`` also reads labels and old ids.
+
+    ``"Carré" in labels`` and ``"carre" in labels`` ask for ``"four_of_a_kind"``;
+    equality and iteration see the ids only.
+
+    Examples:
+        >>> labels = LabelSet({"four_of_a_kind", "6"})
+        >>> "four_of_a_kind" in labels, "Carré" in labels, "yams" in labels
+        (True, True, False)
+        >>> labels == {"6", "four_of_a_kind"}
+        True
+    """
+
+    __slots__ = ()
+
+    def __contains__(self, label: object) -> bool:
+        if frozenset.__contains__(self, label):
+            return True
+        if not isinstance(label, str) or label not in LABEL_TABLE:
+            return False
+        return frozenset.__contains__(self, LABEL_TABLE.resolve(label))
+
+
 #: Points of a maximal run by its length (a run of five ends the game instead).
 RUN_POINTS: dict[int, int] = {3: 1, 4: 2}
 #: How tokens are drawn in text: player 0 ``X``, player 1 ``O``.
@@ -140,8 +200,8 @@ def _all_lines() -> tuple[tuple[Direction, tuple[Cell, ...]], ...]:
 LINES: tuple[tuple[Direction, tuple[Cell, ...]], ...] = _all_lines()
 
 
-def dice_labels(dice: Dice) -> frozenset[str]:
-    """The labels five dice satisfy on their own (every label but ``sec`` and ``defi``).
+def dice_labels(dice: Dice) -> LabelSet:
+    """The label ids five dice satisfy on their own (every label but ``one_shot`` and ``challenge``).
 
     A Yam is also a full, a carré and a three of a kind of its face.
 
@@ -150,18 +210,23 @@ def dice_labels(dice: Dice) -> frozenset[str]:
 
     Examples:
         >>> sorted(dice_labels(Dice.parse("11123")))
-        ['1', 'le8']
+        ['1', 'less_than_8']
         >>> sorted(dice_labels(Dice.parse("23456")))
-        ['suite']
+        ['straight']
     """
     if len(dice) != 5:
         raise InvalidDiceError(f"a Yam Master combination takes five dice, not {len(dice)} ({dice})")
     labels = {FACE_LABELS[face - 1] for face, count in enumerate(dice.counts, start=1) if count >= 3}
-    checks = (("full", _full), ("carre", _carre), ("yam", is_five_of_a_kind), ("suite", is_large_straight))
+    checks = (
+        ("full_house", _full),
+        ("four_of_a_kind", _carre),
+        ("yams", is_five_of_a_kind),
+        ("straight", is_large_straight),
+    )
     labels.update(label for label, predicate in checks if predicate(dice))
     if _le8(dice):
-        labels.add("le8")
-    return frozenset(labels)
+        labels.add("less_than_8")
+    return LabelSet(labels)
 
 
 def is_figure(dice: Dice) -> bool:
@@ -174,39 +239,44 @@ def is_figure(dice: Dice) -> bool:
     return not dice_labels(dice).isdisjoint(FIGURE_LABELS)
 
 
-def turn_labels(turn: Turn) -> frozenset[str]:
-    """The labels the dice of a turn satisfy, ``sec`` and ``defi`` included.
+def turn_labels(turn: Turn) -> LabelSet:
+    """The label ids the dice of a turn satisfy, ``one_shot`` and ``challenge`` included.
 
-    ``sec``: a figure on the first throw. ``defi``: a challenge declared after the
-    first throw and a figure on the second or third. Empty before the first throw.
+    ``one_shot`` (*sec*): a figure on the first throw. ``challenge`` (*défi*): a
+    challenge declared after the first throw and a figure on the second or third.
+    Empty before the first throw.
 
     Examples:
         >>> first = Turn.start().throw(Dice(), Dice.parse("22255"))
         >>> sorted(turn_labels(first))
-        ['2', 'full', 'sec']
+        ['2', 'full_house', 'one_shot']
         >>> second = first.declare_challenge().throw(Dice.parse("222"), Dice.parse("22"))
         >>> sorted(turn_labels(second))
-        ['2', 'carre', 'defi', 'full', 'yam']
+        ['2', 'challenge', 'four_of_a_kind', 'full_house', 'yams']
     """
     if not turn.has_thrown:
-        return frozenset()
+        return LabelSet()
     labels = set(dice_labels(turn.dice))
     if not labels.isdisjoint(FIGURE_LABELS):
         if turn.is_first_throw:
-            labels.add("sec")
+            labels.add("one_shot")
         if turn.challenge_met:
-            labels.add("defi")
-    return frozenset(labels)
+            labels.add("challenge")
+    return LabelSet(labels)
 
 
 def cells_with_label(label: str) -> tuple[Cell, ...]:
-    """The cells carrying ``label``, top to bottom, left to right.
+    """The cells carrying ``label`` (id or printed label), top to bottom, left to right.
+
+    Raises:
+        UnknownNameError: not a label (the message suggests the closest one).
 
     Examples:
-        >>> cells_with_label("defi")
-        ((0, 2), (2, 3))
+        >>> cells_with_label("challenge"), cells_with_label("Défi")
+        (((0, 2), (2, 3)), ((0, 2), (2, 3)))
     """
-    return tuple((r, c) for r in range(SIZE) for c in range(SIZE) if LABELS[r][c] == label)
+    wanted = LABEL_TABLE.resolve(label)
+    return tuple((r, c) for r in range(SIZE) for c in range(SIZE) if LABELS[r][c] == wanted)
 
 
 @attrs.frozen
@@ -411,23 +481,23 @@ class Board:
 
 
 def render_board(board: Board, marks: Sequence[str] = MARKS) -> str:
-    """The board as a text grid: free cells show their label, taken ones the owner's mark.
+    """The board as a text grid: free cells show their printed label, taken ones the owner's mark.
 
-    An occupied cell shows the mark and the label it covers, e.g. ``X:full``.
+    An occupied cell shows the mark and the label it covers, e.g. ``X:Full``.
 
     Examples:
         >>> print(render_board(Board.empty().place((1, 3), 0)))
                 0       1       2       3       4
            +-------+-------+-------+-------+-------+
-         0 |   1   |   3   | defi  |   4   |   6   |
+         0 |   1   |   3   | Défi  |   4   |   6   |
            +-------+-------+-------+-------+-------+
-         1 |   2   | carre |  sec  |X:full |   5   |
+         1 |   2   | Carré |  Sec  |X:Full |   5   |
            +-------+-------+-------+-------+-------+
-         2 |  le8  | full  |  yam  | defi  | suite |
+         2 |  ≤8   | Full  |  Yam  | Défi  | Suite |
            +-------+-------+-------+-------+-------+
-         3 |   6   |  sec  | suite |  le8  |   1   |
+         3 |   6   |  Sec  | Suite |  ≤8   |   1   |
            +-------+-------+-------+-------+-------+
-         4 |   3   |   2   | carre |   5   |   4   |
+         4 |   3   |   2   | Carré |   5   |   4   |
            +-------+-------+-------+-------+-------+
     """
     rule = "   " + "+-------" * SIZE + "+"
@@ -436,7 +506,7 @@ def render_board(board: Board, marks: Sequence[str] = MARKS) -> str:
         texts = []
         for c in range(SIZE):
             owner = board.owner((r, c))
-            label = LABELS[r][c]
+            label = LABEL_TABLE.label(LABELS[r][c])
             texts.append(f"{label:^7}" if owner is None else f"{marks[owner] + ':' + label:^7}")
         lines.append(f"{r:>2} |" + "|".join(texts) + "|")
         lines.append(rule)
@@ -476,7 +546,7 @@ def render_game(game: YamMasterGame) -> str:
             lines.append(f"{me} to play: turn {game.turns + 1}, no throw yet")
         else:
             challenge = ", challenge declared" if turn.challenge else ""
-            have = ", ".join(sorted(game.labels)) or "nothing"
+            have = ", ".join(LABEL_TABLE.label(label) for label in sorted(game.labels)) or "nothing"
             lines.append(
                 f"{me} to play: dice {turn.dice}, throw {turn.throws_used}/{turn.max_throws}{challenge}; "
                 f"the dice satisfy: {have}"

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Literal, get_args
 import attrs
 
 from ..action_space import NUM_ROLL_IDS, ROLL_ACTIONS, ActionSpace
-from ..actions import Action, Pass, Roll, TakeChip
+from ..actions import Action, DiceLike, Pass, Roll, TakeChip
 from ..dice import ROLLS, SUB_KEEPS, Dice, DiceStream
 from ..errors import (
     DeserializationError,
@@ -500,7 +500,7 @@ class YamslamGame:
         """The chips ``player`` holds (their team's, in team play), in value order."""
         return self.collections[self.variant.side(player)]
 
-    def outcomes(self, keep: Dice | str = "") -> tuple[tuple[Dice, Fraction], ...]:
+    def outcomes(self, keep: DiceLike = "") -> tuple[tuple[Dice, Fraction], ...]:
         """Every five-dice result of throwing all dice but ``keep``, with exact probabilities.
 
         Examples:

@@ -32,11 +32,13 @@ from ..categories import (
     when,
 )
 from ..dice import NUM_DICE, Dice
-from ..errors import DeserializationError, InvalidDiceError, UnknownActionError, YamskitError
+from ..errors import DeserializationError, InvalidDiceError, YamskitError
+from ..names import Name, Names
 
 __all__ = [
     "CHIPS_PER_KIND",
     "CHIP_CATEGORIES",
+    "CHIP_NAMES",
     "FULL_STACK_BONUS",
     "GOLDEN_7_BONUS",
     "KINDS",
@@ -108,17 +110,23 @@ _VALUES = {
 KINDS: tuple[Chip, ...] = tuple(Chip)
 
 
+#: The chips' ids and display labels (see `yamskit.names`).
+CHIP_NAMES = Names("chip", tuple(Name(kind.value, kind.label) for kind in KINDS))
+
+
 def chip_kind(kind: str) -> Chip:
-    """The `Chip` named by an id; `UnknownActionError` listing the ids otherwise.
+    """The `Chip` named by an id or label (any case); `UnknownNameError` listing the ids otherwise.
 
     Examples:
-        >>> chip_kind("flush")
-        <Chip.FLUSH: 'flush'>
+        >>> chip_kind("flush"), chip_kind("Full House")
+        (<Chip.FLUSH: 'flush'>, <Chip.FULL_HOUSE: 'full_house'>)
+        >>> chip_kind("ful_house")  # doctest: +IGNORE_EXCEPTION_DETAIL
+        Traceback (most recent call last):
+        UnknownNameError: unknown chip 'ful_house'; did you mean 'full_house'? chips: ...
     """
-    try:
-        return Chip(kind)
-    except ValueError:
-        raise UnknownActionError(f"unknown chip {kind!r}; chips: {', '.join(KINDS)}") from None
+    if isinstance(kind, Chip):
+        return kind
+    return Chip(CHIP_NAMES.resolve(kind))
 
 
 def is_two_pairs(dice: Dice) -> bool:
@@ -253,7 +261,7 @@ class ChipSet:
             yield from (kind,) * count
 
     def __contains__(self, kind: object) -> bool:
-        return isinstance(kind, str) and kind in _VALUES and self.count(kind) > 0
+        return isinstance(kind, str) and kind in CHIP_NAMES and self.count(kind) > 0
 
     def count(self, kind: str) -> int:
         """How many chips of ``kind`` the set holds.

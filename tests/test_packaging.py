@@ -1,0 +1,85 @@
+"""The source distribution: it carries the tests, examples and docs, and its tests pass once unpacked."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+import tarfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: Files a user who unpacks the sdist needs to run the tests and build the docs.
+EXPECTED = (
+    "LICENSE",
+    "README.md",
+    "CHANGELOG.md",
+    "mkdocs.yml",
+    "pyproject.toml",
+    "src/yamskit/py.typed",
+    "tests/conftest.py",
+    "tests/strategies.py",
+    "tests/typing/test_api_types.py",
+    "examples/quickstart.py",
+    "docs/index.md",
+    "docs/reference/names.md",
+    "docs/explanation/compatibility.md",
+)
+
+
+@pytest.fixture(scope="module")
+def sdist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    if importlib.util.find_spec("build") is None:
+        pytest.skip("the 'build' package is not installed (pip install -e '.[dev]')")
+    out = tmp_path_factory.mktemp("dist")
+    done = subprocess.run(
+        [sys.executable, "-m", "build", "--sdist", "--outdir", str(out), str(ROOT)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    (archive,) = out.glob("yamskit-*.tar.gz")
+    return archive
+
+
+@pytest.mark.slow
+def test_the_sdist_carries_the_license_tests_examples_and_docs(sdist: Path) -> None:
+    with tarfile.open(sdist) as tar:
+        top = sdist.name.removesuffix(".tar.gz")
+        names = {name.removeprefix(top + "/") for name in tar.getnames()}
+    missing = [path for path in EXPECTED if path not in names]
+    assert not missing, f"the sdist lacks {missing}"
+    assert not any("__pycache__" in name or name.endswith(".pyc") for name in names)
+
+
+@pytest.mark.slow
+def test_the_unpacked_sdist_passes_its_own_tests(sdist: Path, tmp_path: Path) -> None:
+    with tarfile.open(sdist) as tar:
+        tar.extractall(tmp_path, filter="data")
+    (root,) = tmp_path.iterdir()
+    env = {**os.environ, "PYTHONPATH": str(root / "src"), "HYPOTHESIS_PROFILE": "dev"}
+    env.pop("PYTEST_ADDOPTS", None)  # .ci/run's coverage options are for the outer run
+    where = subprocess.run(
+        [sys.executable, "-c", "import yamskit; print(yamskit.__file__)"],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert Path(where.stdout.strip()).is_relative_to(root), "the tests must import the unpacked package"
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-x", "-p", "no:cacheprovider", "-m", "not slow", "-n", "2"],
+        cwd=root,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=1800,
+    )
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+    assert " passed" in done.stdout.splitlines()[-1]  # the summary line (the project's addopts has -q)
