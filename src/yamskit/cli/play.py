@@ -143,6 +143,16 @@ def _list_choices(menu: list[tuple[Action, str]], out: IO[str]) -> None:
         print("".join(e.ljust(width) for e in entries[start : start + per_line]).rstrip(), file=out)
 
 
+def _prompt(prompt: str, out: IO[str]) -> str | None:
+    """The line typed after ``prompt`` (``""`` at the end of the input); ``None``, said on ``out``, if not UTF-8."""
+    print(prompt, end="", file=out, flush=True)
+    try:
+        return sys.stdin.readline()
+    except UnicodeDecodeError:
+        print("could not read that line (not UTF-8 text)", file=out)
+        return None
+
+
 def _ask_faces(state: Any, roll: Roll, out: IO[str]) -> Roll | None:
     """Read the faces of a real throw until they are valid; ``None`` when the player quits or input ends."""
     from ..scorekeeper import thrown
@@ -150,11 +160,8 @@ def _ask_faces(state: Any, roll: Roll, out: IO[str]) -> Roll | None:
     count = NUM_DICE - len(roll.keep)
     kept = f" (kept {roll.keep})" if len(roll.keep) else ""
     while True:
-        print(f"Faces of the {count} thrown dice{kept}, e.g. {'35216'[:count]}: ", end="", file=out, flush=True)
-        try:
-            line = sys.stdin.readline()
-        except UnicodeDecodeError:
-            print("could not read that line (not UTF-8 text)", file=out)
+        line = _prompt(f"Faces of the {count} thrown dice{kept}, e.g. {'35216'[:count]}: ", out)
+        if line is None:
             continue
         text = line.strip().lower()
         if not line or text in _QUIT:
@@ -231,11 +238,8 @@ def _play_loop(
             menu = _menu(state, legal)
             _list_choices(menu, out)
             shown = len(state.history)
-        print(f"{name}> ", end="", file=out, flush=True)
-        try:
-            line = sys.stdin.readline()
-        except UnicodeDecodeError:
-            print("could not read that line (not UTF-8 text)", file=out)
+        line = _prompt(f"{name}> ", out)
+        if line is None:
             continue
         if not line:
             print("\nInput ended: the game is left unfinished.", file=out)
