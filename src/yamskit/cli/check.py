@@ -44,6 +44,7 @@ def _read(path: str) -> bytes:
 
 
 def check_command(args: argparse.Namespace) -> int:
+    """``yamskit check``: one report per file; 0 all valid, 1 some illegal, 2 some unreadable."""
     worst = 0
     found = []
     done = 0

@@ -39,6 +39,7 @@ def _score_position(args: argparse.Namespace) -> int:
 
 
 def score_command(args: argparse.Namespace) -> int:
+    """``yamskit score``: a row's points for five dice, every row's, or what boxes take in a position."""
     if len(args.variant.split()) > 1:  # a position notation
         return _score_position(args)
     variant = read_variant(args)
@@ -58,6 +59,7 @@ def score_command(args: argparse.Namespace) -> int:
 
 
 def rules_command(args: argparse.Namespace) -> int:
+    """``yamskit rules``: a variant's description, or every variant's name."""
     if args.variant is None:
         print("\n".join(variant_names()))
         return 0
@@ -66,6 +68,7 @@ def rules_command(args: argparse.Namespace) -> int:
 
 
 def advise_command(args: argparse.Namespace) -> int:
+    """``yamskit advise``: every option of a solitaire position, best first (exact solver)."""
     variant = read_variant(args)
     read = getattr(variant, "from_notation", None)
     if read is None:

@@ -184,6 +184,7 @@ def _save(path: str | None, state: Any, out: IO[str] | None) -> None:
 
 
 def play_command(args: argparse.Namespace) -> int:
+    """``yamskit play``: seat the humans and bots, play at the prompt, save the record; the exit status."""
     out = sys.stdout
     humans = list(args.players or ())
     if args.bots < 0 or args.bots > 8:

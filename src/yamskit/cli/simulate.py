@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from ..simulate import max_jobs
+from ..simulate import PERCENTILES, check_run, max_jobs, simulate
 from .common import CliError, read_variant
 from .output import Progress, check_writable, grid
 
@@ -18,8 +18,7 @@ __all__ = ["simulate_command"]
 
 
 def simulate_command(args: argparse.Namespace) -> int:
-    from ..simulate import PERCENTILES, check_run, simulate
-
+    """``yamskit simulate``: play the games, then print (or write) the statistics and the histogram."""
     variant = read_variant(args)
     if args.bins < 1:
         raise CliError(f"--bins must be 1 or more, not {args.bins}")
