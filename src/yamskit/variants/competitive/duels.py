@@ -27,13 +27,13 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
-from ..dice import DiceStream
-from ..errors import RuleConfigError
-from ..game import Result
-from ..scorecard import Sheet, UpperBonus
+from ...dice import DiceStream
+from ...errors import RuleConfigError
+from ...game import Result
+from ...scorecard import Sheet, UpperBonus
 
 if TYPE_CHECKING:
-    from ..scorecard_game import ScorecardGame, ScorecardRules
+    from ...scorecard_game import ScorecardGame, ScorecardRules
 
 __all__ = [
     "CLEAN_BONUS",

@@ -50,14 +50,14 @@ from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 import attrs
 
-from ..categories import full_house, is_five_of_a_kind, is_large_straight, n_of_a_kind, sum_at_most
-from ..dice import Dice
-from ..errors import InvalidDiceError, YamskitError
-from ..names import Name, Names
-from ..turn import Turn
+from ...categories import full_house, is_five_of_a_kind, is_large_straight, n_of_a_kind, sum_at_most
+from ...dice import Dice
+from ...errors import InvalidDiceError, YamskitError
+from ...names import Name, Names
+from ...turn import Turn
 
 if TYPE_CHECKING:
-    from .yam_master import YamMasterGame
+    from .game import YamMasterGame
 
 __all__ = [
     "FACE_LABELS",

@@ -22,7 +22,7 @@ from typing import Any
 
 import attrs
 
-from ..categories import (
+from ...categories import (
     Category,
     is_five_of_a_kind,
     is_full_house,
@@ -31,9 +31,9 @@ from ..categories import (
     n_of_a_kind,
     when,
 )
-from ..dice import NUM_DICE, Dice
-from ..errors import DeserializationError, InvalidDiceError, YamskitError
-from ..names import Name, Names
+from ...dice import NUM_DICE, Dice
+from ...errors import DeserializationError, InvalidDiceError, YamskitError
+from ...names import Name, Names
 
 __all__ = [
     "CHIPS_PER_KIND",

@@ -34,10 +34,10 @@ from typing import Any, Literal
 
 import attrs
 
-from ..action_space import NUM_ROLL_IDS, ROLL_ACTIONS, ActionSpace
-from ..actions import Action, DeclareChallenge, DiceLike, Pass, Place, RemoveToken, Roll
-from ..dice import ROLLS, SUB_KEEPS, Dice, DiceStream
-from ..errors import (
+from ...action_space import NUM_ROLL_IDS, ROLL_ACTIONS, ActionSpace
+from ...actions import Action, DeclareChallenge, DiceLike, Pass, Place, RemoveToken, Roll
+from ...dice import ROLLS, SUB_KEEPS, Dice, DiceStream
+from ...errors import (
     DeserializationError,
     IllegalActionError,
     MustRollFirstError,
@@ -46,7 +46,7 @@ from ..errors import (
     UnknownActionError,
     YamskitError,
 )
-from ..game import (
+from ...game import (
     EMPTY_HISTORY,
     History,
     LegalActions,
@@ -61,8 +61,8 @@ from ..game import (
     throw_outcomes,
     to_history,
 )
-from ..turn import Turn
-from .yam_master_board import (
+from ...turn import Turn
+from .board import (
     FIGURE_LABELS,
     LABEL_NAMES,
     LABELS,
@@ -361,7 +361,7 @@ class YamMasterVariant:
             >>> g.supply, g.turns
             ((11, 12), 1)
         """
-        from ..position import yam_master_position
+        from ...position import yam_master_position
 
         return yam_master_position(
             self,
@@ -392,7 +392,7 @@ class YamMasterVariant:
             >>> yamskit.variant("yam-master").from_notation(text).board.owner((1, 2))
             0
         """
-        from ..notation import from_notation
+        from ...notation import from_notation
 
         result: YamMasterGame = from_notation(text, variant=self)
         return result
@@ -738,7 +738,7 @@ class YamMasterGame:
             >>> yamskit.load_game(g.to_json()) == g
             True
         """
-        from ..serialization import dump_game, history_to_data, stream_to_data, turn_to_data
+        from ...serialization import dump_game, history_to_data, stream_to_data, turn_to_data
 
         data = {
             "players": list(self.players),
@@ -762,7 +762,7 @@ class YamMasterGame:
             >>> yamskit.variant("yam-master").new_game(players=["Ann", "Bob"], seed=3).to_notation()
             'yam-master Ann,Bob ...../...../...../...../..... 0,0 0:0 - 3:0 0'
         """
-        from ..notation import to_notation
+        from ...notation import to_notation
 
         return to_notation(self)
 
@@ -773,13 +773,13 @@ class YamMasterGame:
 
     def _repr_svg_(self) -> str:
         """The picture Jupyter shows for this state (see `yamskit.svg.svg`)."""
-        from ..svg import svg
+        from ...svg import svg
 
         return svg(self)
 
 
 def _pair(data: Any, key: str) -> tuple[int, int]:
-    from ..serialization import expect
+    from ...serialization import expect
 
     values = expect(data, key, list, "state")
     if len(values) != 2 or any(type(v) is not int or not 0 <= v <= TOKENS for v in values):
@@ -788,8 +788,8 @@ def _pair(data: Any, key: str) -> tuple[int, int]:
 
 
 def _state_from_data(variant: YamMasterVariant, data: Any) -> YamMasterGame:
-    from ..serialization import expect, expect_int, history_from_data, stream_from_data, turn_from_data
-    from ..state_checks import check_stream
+    from ...serialization import expect, expect_int, history_from_data, stream_from_data, turn_from_data
+    from ...state_checks import check_stream
 
     where = "state"
     try:

@@ -30,12 +30,12 @@ from typing import TYPE_CHECKING, ClassVar, Protocol
 
 import attrs
 
-from ..categories import is_five_of_a_kind
-from ..errors import RuleConfigError
-from ..placement import Placement
+from ...categories import is_five_of_a_kind
+from ...errors import RuleConfigError
+from ...placement import Placement
 
 if TYPE_CHECKING:
-    from ..scorecard_game import ScorecardGame
+    from ...scorecard_game import ScorecardGame
 
 __all__ = ["Bounds", "Constraint", "GoldenRule", "Sec", "SumPair", "ZeroIsScratch"]
 

@@ -37,7 +37,7 @@ from typing import Any, Literal
 
 import attrs
 
-from ..categories import (
+from ...categories import (
     Category,
     full_house,
     is_five_of_a_kind,
@@ -48,13 +48,13 @@ from ..categories import (
     upper,
     when,
 )
-from ..dice import Dice
-from ..errors import RuleConfigError
-from ..names import column_names
-from ..scorecard import Column, FillPolicy, TurnCondition
-from ..scorecard_game import ScorecardVariant
-from .competitive_duels import MODES, UPPER_BONUS, Coefficients, DuelScoring, Mode
-from .competitive_rules import GoldenRule, Sec, SumPair, ZeroIsScratch
+from ...dice import Dice
+from ...errors import RuleConfigError
+from ...names import column_names
+from ...scorecard import Column, FillPolicy, TurnCondition
+from ...scorecard_game import ScorecardVariant
+from .duels import MODES, UPPER_BONUS, Coefficients, DuelScoring, Mode
+from .rules import GoldenRule, Sec, SumPair, ZeroIsScratch
 
 __all__ = ["COLUMNS", "VARIANTS", "competitive", "rows", "sec_maxima"]
 

@@ -27,10 +27,10 @@ from typing import Any
 
 import attrs
 
-from ..bots import Player, play
-from ..errors import DeserializationError, IllegalActionError, RuleConfigError, YamskitError
-from ..game import Result, check_players, rank
-from .yamslam import YamslamGame, YamslamVariant
+from ...bots import Player, play
+from ...errors import DeserializationError, IllegalActionError, RuleConfigError, YamskitError
+from ...game import Result, check_players, rank
+from .game import YamslamGame, YamslamVariant
 
 __all__ = ["Match", "MatchError", "Standing", "play_match"]
 
@@ -256,7 +256,7 @@ class Match:
             >>> Match.from_data(m.to_data()) == m
             True
         """
-        from ..serialization import expect, expect_int
+        from ...serialization import expect, expect_int
 
         where = "match"
         try:

@@ -30,10 +30,10 @@ from typing import TYPE_CHECKING, Any, Literal, get_args
 
 import attrs
 
-from ..action_space import NUM_ROLL_IDS, ROLL_ACTIONS, ActionSpace
-from ..actions import Action, DiceLike, Pass, Roll, TakeChip
-from ..dice import ROLLS, SUB_KEEPS, Dice, DiceStream
-from ..errors import (
+from ...action_space import NUM_ROLL_IDS, ROLL_ACTIONS, ActionSpace
+from ...actions import Action, DiceLike, Pass, Roll, TakeChip
+from ...dice import ROLLS, SUB_KEEPS, Dice, DiceStream
+from ...errors import (
     DeserializationError,
     IllegalActionError,
     MustRollFirstError,
@@ -41,7 +41,7 @@ from ..errors import (
     UnknownActionError,
     YamskitError,
 )
-from ..game import (
+from ...game import (
     EMPTY_HISTORY,
     History,
     LegalActions,
@@ -56,8 +56,8 @@ from ..game import (
     throw_outcomes,
     to_history,
 )
-from ..turn import Turn
-from .yamslam_chips import (
+from ...turn import Turn
+from .chips import (
     CHIPS_PER_KIND,
     FULL_STACK_BONUS,
     GOLDEN_7_BONUS,
@@ -73,7 +73,7 @@ from .yamslam_chips import (
 )
 
 if TYPE_CHECKING:
-    from ..position.yamslam import ChipsLike
+    from ...position.yamslam import ChipsLike
 
 __all__ = [
     "ACTIONS",
@@ -402,7 +402,7 @@ class YamslamVariant:
             >>> len(g.rack), g.chips(1)
             (27, ChipSet.of('flush'))
         """
-        from ..position import yamslam_position
+        from ...position import yamslam_position
 
         return yamslam_position(
             self,
@@ -435,7 +435,7 @@ class YamslamVariant:
             >>> yamskit.variant("yamslam").from_notation(text).chips(0)
             ChipSet.of('flush')
         """
-        from ..notation import from_notation
+        from ...notation import from_notation
 
         result: YamslamGame = from_notation(text, variant=self)
         return result
@@ -816,7 +816,7 @@ class YamslamGame:
             >>> yamskit.load_game(g.to_json()) == g
             True
         """
-        from ..serialization import dump_game, history_to_data, stream_to_data, turn_to_data
+        from ...serialization import dump_game, history_to_data, stream_to_data, turn_to_data
 
         return dump_game(
             self.variant,
@@ -844,7 +844,7 @@ class YamslamGame:
             >>> yamskit.variant("yamslam", mode="solo").new_game(players=["Ann"], seed=3, first_player=0).to_notation()
             'yamslam(mode=solo) Ann 0000000 0000000 0:0 - 3:0 -'
         """
-        from ..notation import to_notation
+        from ...notation import to_notation
 
         return to_notation(self)
 
@@ -855,14 +855,14 @@ class YamslamGame:
 
     def _repr_svg_(self) -> str:
         """The picture Jupyter shows for this state (see `yamskit.svg.svg`)."""
-        from ..svg import svg
+        from ...svg import svg
 
         return svg(self)
 
 
 def _state_from_data(variant: YamslamVariant, data: Any) -> YamslamGame:
-    from ..serialization import expect, expect_int, history_from_data, stream_from_data, turn_from_data
-    from ..state_checks import check_stream
+    from ...serialization import expect, expect_int, history_from_data, stream_from_data, turn_from_data
+    from ...state_checks import check_stream
 
     where = "state"
     try:
