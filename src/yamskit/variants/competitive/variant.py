@@ -13,10 +13,10 @@ Thirteen rows in six columns, for 2 (``1v1``), 3 (``1v1v1``) or 4 (``2v2``) play
 * Every turn ends with ``Score(row, column)``. A value that breaks a rule is written
   as a crossed-out 0: the golden rule (at least the best value anyone has in that
   box), the two sums (small below large; crossing one out crosses out both), see
-  `yamskit.variants.competitive_rules`. Five of a kind on the first throw is a
+  `yamskit.variants.competitive.rules`. Five of a kind on the first throw is a
   *sec*: the row's maximum, as far as the rules allow.
 * Each column has a coefficient (8 … 18, dealt at random, or given). Neighbours
-  duel column by column, see `yamskit.variants.competitive_duels`.
+  duel column by column, see `yamskit.variants.competitive.duels`.
 
 Options: ``mode`` (``"1v1"``, ``"1v1v1"``, ``"2v2"``), ``coefficients`` (``None`` or
 column -> coefficient), ``four_of_a_kind`` (``"four_dice"``: 30 + the four dice;

@@ -30,7 +30,8 @@ import attrs
 from ...bots import Player, play
 from ...errors import DeserializationError, IllegalActionError, RuleConfigError, YamskitError
 from ...game import Result, check_players, rank
-from .game import YamslamGame, YamslamVariant
+from .game import YamslamGame
+from .variant import YamslamVariant
 
 __all__ = ["Match", "MatchError", "Standing", "play_match"]
 
