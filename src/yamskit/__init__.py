@@ -69,7 +69,7 @@ from .serialization import load_game
 from .turn import Throw, Turn
 from .variants.challenge import PlusMinusError
 from .variants.yam_master import ChallengeError, LabelError, RemovalError
-from .variants.yam_master_board import BoardError
+from .variants.yam_master.board import BoardError
 from .variants.yamslam import (
     ChipError,
     ChipNotAvailableError,
@@ -77,7 +77,7 @@ from .variants.yamslam import (
     DiscardPileError,
     SecondChipError,
 )
-from .variants.yamslam_match import MatchError
+from .variants.yamslam.match import MatchError
 
 __all__ = [
     "Action",
