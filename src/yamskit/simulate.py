@@ -35,10 +35,12 @@ import hashlib
 import math
 import multiprocessing
 import os
+import queue
 import signal
 import statistics
+import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from typing import Any, Literal, Protocol, TypeAlias
 
 import attrs
@@ -362,21 +364,37 @@ def _play_in_worker(
 def _run_in_processes(jobs: int, run: Callable[[Executor, Callable[..., Any]], None]) -> None:
     """``run(pool, task)`` on ``jobs`` local worker processes, which end before this returns or raises.
 
-    On Ctrl-C (`KeyboardInterrupt`) or a failed game the run's stop event is set, so
-    every worker gives up its games before the next one starts; the games not yet
-    started are cancelled; then the workers are waited for, and the exception goes on.
-    All through the public API of `concurrent.futures` and `multiprocessing`.
+    On Ctrl-C (`KeyboardInterrupt`) or a failed game the games not yet started are
+    cancelled and the run's stop event is set, so every worker gives up its games
+    before the next one starts and ends; a worker still running 5 seconds later is
+    terminated. Nothing waits on the pool itself, whose state an interrupt may have
+    cut short: the workers are the pool's new entries in
+    `multiprocessing.active_children`. Public API of `concurrent.futures` and
+    `multiprocessing` only.
     """
     context = multiprocessing.get_context()
     stop = context.Event()
+    before = set(multiprocessing.active_children())
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_start_worker, initargs=(stop,))
     try:
         run(pool, _play_in_worker)
     except BaseException:
         stop.set()
-        pool.shutdown(wait=True, cancel_futures=True)
+        pool.shutdown(wait=False, cancel_futures=True)
+        _end_workers([p for p in multiprocessing.active_children() if p not in before])
         raise
     pool.shutdown()
+
+
+def _end_workers(workers: Sequence[multiprocessing.process.BaseProcess], grace: float = 5.0) -> None:
+    """Wait up to ``grace`` seconds for ``workers`` to end, then terminate those still running."""
+    deadline = time.monotonic() + grace
+    for worker in workers:
+        worker.join(timeout=max(0.0, deadline - time.monotonic()))
+    for worker in workers:
+        if worker.is_alive():
+            worker.terminate()
+            worker.join(timeout=grace)
 
 
 def check_run(variant: Any, n: int, *, seats: int | None = None, seed: int = 0, jobs: int = 1) -> tuple[str, ...]:
@@ -453,15 +471,22 @@ def _run_on(
     bot: BotKind,
     task: Callable[..., Any] = play_games,
 ) -> None:
-    """Submit the run to ``pool`` in chunks; on an error or Ctrl-C, cancel the chunks not yet started."""
+    """Submit the run to ``pool`` in chunks; on an error or Ctrl-C, cancel the chunks not yet started.
+
+    Finished chunks arrive through a queue their futures' callbacks fill, so the wait
+    for the next one holds no lock an interrupt could leave taken.
+    """
     chunk = max(1, min(1000, n // (workers * 8) or 1))
-    futures: list[Future[Any]] = [
-        pool.submit(task, name, options, players, seed, list(range(start, min(n, start + chunk))), bot)
-        for start in range(0, n, chunk)
-    ]
+    finished: queue.SimpleQueue[Future[Any]] = queue.SimpleQueue()
+    futures: list[Future[Any]] = []
     try:
-        for future in as_completed(futures):
-            collect(future.result())
+        for start in range(0, n, chunk):
+            futures.append(
+                pool.submit(task, name, options, players, seed, list(range(start, min(n, start + chunk))), bot)
+            )
+            futures[-1].add_done_callback(finished.put)
+        for _ in futures:
+            collect(finished.get().result())
     except BaseException:
         for future in futures:
             future.cancel()
