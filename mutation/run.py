@@ -19,13 +19,18 @@ from __future__ import annotations
 
 import argparse
 import fnmatch
+import json
 import os
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 #: Statuses that make a mutant worth a second look with a fresh import.
 _RECHECK = ("survived", "suspicious")
+#: The functions that run at import time, recorded by ``tests/conftest.py``: their mutants
+#: were tested with a fresh import in the first pass already.
+_IMPORT_TIME = Path("mutants") / "mutation-import-time.json"
 
 
 def _mutmut(args: list[str], *, fresh: bool, children: int) -> None:
@@ -55,10 +60,13 @@ def main(argv: list[str] | None = None) -> int:
 
     start = time.monotonic()
     _mutmut([] if args.new else patterns, fresh=False, children=args.max_children)
+    fresh = set(json.loads(_IMPORT_TIME.read_text(encoding="utf-8"))) if _IMPORT_TIME.is_file() else set()
     recheck = sorted(
         name
         for name, status in _statuses().items()
-        if status in _RECHECK and any(fnmatch.fnmatchcase(name, p) for p in patterns)
+        if status in _RECHECK
+        and name.partition("__mutmut_")[0] not in fresh
+        and any(fnmatch.fnmatchcase(name, p) for p in patterns)
     )
     if recheck:
         print(f"\nRechecking {len(recheck)} surviving mutants with yamskit imported afresh")
