@@ -1,0 +1,84 @@
+"""Competitive column coefficients given by the caller: what is accepted, and the messages that refuse.
+
+``new_game(column_weights=...)`` (and a record's setup) must be coefficients the variant
+could have dealt: a permutation of 8, 10, 12, 14, 16, 18, or exactly the coefficients a
+``coefficients=`` option fixes. Anything else is a `RuleConfigError` that shows the
+coefficients expected and the value given (cut at 80 characters).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import yamskit
+from yamskit import RuleConfigError
+
+V = yamskit.variant("competitive")
+COLUMNS = V.columns
+GIVEN = dict(zip(COLUMNS, (3, 1, 4, 1000, 5, 9), strict=True))
+FIXED = yamskit.variant("competitive", coefficients=GIVEN)
+#: The setup type of Competitive Yams (the column coefficients), whatever module holds it.
+Coefficients = type(V.rules.setup)
+
+DEALT = "column_weights must be the coefficients 8, 10, 12, 14, 16, 18 in some order (one per column), not "
+FIXES = "column_weights must be the coefficients this variant fixes, [3, 1, 4, 1000, 5, 9], not "
+
+
+@pytest.mark.parametrize("weights", [[18, 16, 14, 12, 10, 8], (8, 10, 12, 14, 16, 18), [12, 8, 18, 10, 16, 14]])
+def test_any_order_of_the_dealt_coefficients_is_accepted_and_used(weights: list[int]) -> None:
+    game = V.new_game(players=["Ann", "Bob"], seed=1, column_weights=weights)
+    assert game.column_weights == tuple(weights)
+
+
+@pytest.mark.parametrize(
+    ("weights", "shown"),
+    [
+        ([8, 10, 12, 14, 16, 16], "[8, 10, 12, 14, 16, 16]"),
+        ([8, 10, 12, 14, 16], "[8, 10, 12, 14, 16]"),
+        ([8.0, 10, 12, 14, 16, 18], "[8.0, 10, 12, 14, 16, 18]"),
+        ([True, 10, 12, 14, 16, 18], "[True, 10, 12, 14, 16, 18]"),
+        ({8, 10, 12, 14, 16, 18}, repr({8, 10, 12, 14, 16, 18})),
+        ("8,10,12,14,16,18", "'8,10,12,14,16,18'"),
+        (8, "8"),
+        ({"down": 8}, "{'down': 8}"),
+        (list(range(100)), repr(list(range(100)))[:77] + "..."),
+    ],
+)
+def test_weights_the_draw_could_not_deal_are_refused_with_what_was_given(weights: object, shown: str) -> None:
+    with pytest.raises(RuleConfigError, match=re.escape(DEALT + shown) + "$"):
+        V.new_game(players=["Ann", "Bob"], seed=1, column_weights=weights)  # type: ignore[arg-type]
+
+
+def test_a_variant_with_fixed_coefficients_accepts_exactly_those() -> None:
+    game = FIXED.new_game(players=["Ann", "Bob"], seed=1, column_weights=[3, 1, 4, 1000, 5, 9])
+    assert game.column_weights == (3, 1, 4, 1000, 5, 9)
+    assert FIXED.new_game(players=["Ann", "Bob"], seed=1).column_weights == (3, 1, 4, 1000, 5, 9)
+    for weights, shown in (([8, 10, 12, 14, 16, 18], "[8, 10, 12, 14, 16, 18]"), ((1, 3, 4, 1000, 5, 9), "[1, 3, ...")):
+        with pytest.raises(RuleConfigError, match=re.escape(FIXES + shown.removesuffix(", ..."))):
+            FIXED.new_game(players=["Ann", "Bob"], seed=1, column_weights=weights)
+
+
+@pytest.mark.parametrize("top", [1, 2, 999, 1000])
+def test_a_coefficient_option_takes_whole_numbers_from_1_to_1000(top: int) -> None:
+    variant = yamskit.variant("competitive", coefficients={**GIVEN, "down": top})
+    assert variant.new_game(players=["Ann", "Bob"], seed=1).column_weights[COLUMNS.index("down")] == top
+
+
+@pytest.mark.parametrize("bad", [0, 1001, -5, 2.0, True, "7"])
+def test_a_coefficient_option_outside_1_to_1000_is_refused(bad: object) -> None:
+    with pytest.raises(RuleConfigError, match="coefficients must be whole numbers from 1 to 1000, not "):
+        yamskit.variant("competitive", coefficients={**GIVEN, "down": bad})
+
+
+@pytest.mark.parametrize("count", [1, 6, 64])
+def test_fixed_coefficients_of_up_to_64_columns_are_read(count: int) -> None:
+    values = tuple(range(1, count + 1))
+    assert Coefficients(given=values).check_weights(list(values)) == values
+
+
+def test_weights_longer_than_64_are_never_read() -> None:
+    values = tuple(range(1, 66))
+    with pytest.raises(RuleConfigError, match="this variant fixes"):
+        Coefficients(given=values).check_weights(list(values))
