@@ -6,9 +6,10 @@ Run after ``mutmut run`` from the repository root::
 
 It reads every mutant's status from ``mutmut results --all true`` and the equivalent
 mutants listed in ``mutation/equivalents.md`` (lines starting with ``- `<mutant name>```).
-A module's score is killed / (mutants - equivalent - not run); a timeout counts as killed. It exits
-with status 1 when a listed equivalent mutant was in fact killed (the list is out of date)
-or when a module scores under 95%.
+A module's score is killed / (mutants - equivalent - not run); a timeout, and a test run the
+time limit had to kill (mutmut's "segfault", exit -9), count as killed. It exits
+with status 1 when a listed equivalent mutant was in fact killed or no longer exists (the list
+is out of date) or when a module scores under 95%.
 """
 
 from __future__ import annotations
@@ -45,13 +46,14 @@ def main() -> int:
         for name in sorted(equivalent & set(statuses))
         if statuses[name] == "killed"
     ]
+    problems += [f"{name} is listed as equivalent but is no mutant" for name in sorted(equivalent - set(statuses))]
     per_module: dict[str, Counter[str]] = defaultdict(Counter)
     for name, status in statuses.items():
         counts = per_module[_module(name)]
         counts["mutants"] += 1
         if name in equivalent:
             counts["equivalent"] += 1
-        elif status in ("killed", "timeout"):
+        elif status in ("killed", "timeout", "segfault"):
             counts["killed"] += 1
         elif status == "not checked":
             counts["unchecked"] += 1

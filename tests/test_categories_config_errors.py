@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from yamskit import Dice, RuleConfigError
+from yamskit import Dice, InvalidDiceError, RuleConfigError
 from yamskit.categories import Category, face_sum, n_of_a_kind, total, upper
 
 
@@ -78,3 +78,18 @@ def test_a_scorer_gives_whole_points_from_0(points: object, shown: str) -> None:
 def test_a_scorer_is_checked_on_every_roll_not_only_the_first() -> None:
     with pytest.raises(RuleConfigError, match=re.escape("but gives -1 for 66666")):
         Category("bad", lambda dice: -1 if dice == Dice.parse("66666") else 0)
+
+
+@pytest.mark.parametrize(
+    ("id", "label"), [("full_house", "Full house"), ("yams", "Yams"), ("small_straight", "Small straight")]
+)
+def test_a_category_is_labelled_from_its_id_unless_given_a_label(id: str, label: str) -> None:
+    assert Category(id, total).label == label
+    assert Category(id, total, "Given").label == "Given"
+
+
+@pytest.mark.parametrize("dice", ["1111", "12", ""])
+def test_a_category_scores_five_dice_and_says_how_many_it_got(dice: str) -> None:
+    shown = Dice.parse(dice)
+    with pytest.raises(InvalidDiceError, match=re.escape(f"a category scores five dice, not {len(dice)} ({shown})")):
+        upper(1).score(shown)
