@@ -82,3 +82,32 @@ def test_weights_longer_than_64_are_never_read() -> None:
     values = tuple(range(1, 66))
     with pytest.raises(RuleConfigError, match="this variant fixes"):
         Coefficients(given=values).check_weights(list(values))
+
+
+@pytest.mark.parametrize(
+    "named",
+    [
+        {"Down": 8, "Free": 10, "Up": 12, "Mid": 14, "Turbo": 16, "Connected": 18},
+        {"descending": 8, "free": 10, "ascending": 12, "MID": 14, "turbo": 16, "connected": 18},
+    ],
+)
+def test_coefficients_may_name_columns_by_label_or_alias(named: dict[str, int]) -> None:
+    variant = yamskit.variant("competitive", coefficients=named)
+    assert variant.options["coefficients"] == dict(zip(COLUMNS, (8, 10, 12, 14, 16, 18), strict=True))
+    assert variant.new_game(players=["Ann", "Bob"], seed=1).column_weights == (8, 10, 12, 14, 16, 18)
+
+
+def test_coefficients_naming_a_column_twice_are_refused() -> None:
+    twice = {"down": 8, "Down": 9, "free": 10, "up": 12, "mid": 14, "turbo": 16, "connected": 18}
+    message = "coefficients name a column twice: ['down', 'Down', 'free', 'up', 'mid', 'turbo', 'connected']"
+    with pytest.raises(RuleConfigError, match=re.escape(message) + "$"):
+        yamskit.variant("competitive", coefficients=twice)
+
+
+def test_coefficients_keyed_by_something_else_than_a_column_name_are_refused() -> None:
+    keyed = {5: 8, "free": 10, "up": 12, "mid": 14, "turbo": 16, "connected": 18}
+    message = "coefficients must give one number for each column ['down', 'free', 'up', 'mid', 'turbo', 'connected']"
+    with pytest.raises(RuleConfigError, match=re.escape(message) + "$"):
+        yamskit.variant("competitive", coefficients=keyed)  # type: ignore[dict-item]
+    with pytest.raises(RuleConfigError, match=re.escape("coefficients: unknown column 'dwn'; did you mean 'down'?")):
+        yamskit.variant("competitive", coefficients={"dwn": 8})
