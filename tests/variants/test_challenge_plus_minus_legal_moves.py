@@ -99,8 +99,16 @@ def test_plus_equal_to_minus_is_not_listed_and_not_written() -> None:
     assert game.apply(Scratch("plus", "disorder")).cell(0, "plus", "disorder").scratched
 
 
-def test_a_rule_before_plus_above_minus_that_lowers_plus_is_seen_by_the_listed_moves() -> None:
-    variant = _challenge_with(PlusLoses3(), PlusAboveMinus())
+_TWICE = PlusAboveMinus()
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [(PlusLoses3(), PlusAboveMinus()), (_TWICE, PlusLoses3(), _TWICE)],
+    ids=["lowered_before", "checked_again_after_lowering"],
+)
+def test_a_rule_before_plus_above_minus_that_lowers_plus_is_seen_by_the_listed_moves(rules: tuple[object, ...]) -> None:
+    variant = _challenge_with(*rules)
     for minus in range(5, 28):
         for total in [t for t in (minus + 2, minus + 3, minus + 4) if t <= 30]:
             game = _position(variant, {("minus", "disorder"): minus}, _roll_totalling(total))

@@ -43,3 +43,12 @@ def test_an_old_id_answers_like_the_label_with_a_deprecation_warning() -> None:
 def test_anything_that_is_not_a_label_is_not_in_the_labels(asked: object) -> None:
     assert asked not in _labels("44444")
     assert asked not in _labels("12346")
+
+
+def test_a_label_set_holds_its_own_members_like_any_frozen_set() -> None:
+    label_set = type(_labels("12346"))
+    custom = label_set({"custom", "four_of_a_kind"})
+    assert "custom" in custom
+    assert "four_of_a_kind" in custom
+    assert "Carré" in custom
+    assert "yams" not in custom
