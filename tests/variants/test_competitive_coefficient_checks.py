@@ -111,3 +111,20 @@ def test_coefficients_keyed_by_something_else_than_a_column_name_are_refused() -
         yamskit.variant("competitive", coefficients=keyed)  # type: ignore[dict-item]
     with pytest.raises(RuleConfigError, match=re.escape("coefficients: unknown column 'dwn'; did you mean 'down'?")):
         yamskit.variant("competitive", coefficients={"dwn": 8})
+
+
+def _list_shown_in(length: int) -> list[int]:
+    """A list of whole numbers whose repr is exactly ``length`` characters long."""
+    values = [10] * ((length - 2) // 4)
+    while len(repr(values)) < length:
+        values[0] = values[0] * 10
+    assert len(repr(values)) == length
+    return values
+
+
+@pytest.mark.parametrize(("length", "cut"), [(79, False), (80, False), (81, True), (82, True)])
+def test_weights_are_shown_in_full_up_to_80_characters(length: int, cut: bool) -> None:
+    weights = _list_shown_in(length)
+    shown = repr(weights)[:77] + "..." if cut else repr(weights)
+    with pytest.raises(RuleConfigError, match=re.escape(DEALT + shown) + "$"):
+        V.new_game(players=["Ann", "Bob"], seed=1, column_weights=weights)

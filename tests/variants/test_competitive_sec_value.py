@@ -42,3 +42,11 @@ def test_a_sec_value_asked_without_dice_is_the_row_maximum_even_when_it_is_0() -
     assert Sec({"ones": 0, "yams": 100}).value(game, 0, "ones", "free") == (0, "")
     assert Sec({"ones": 0, "yams": 100}).value(game, 0, "yams", "free") == (100, "")
     assert Sec({"ones": 0}).value(game, 0, "ones", "free", dice_value=4) == (4, "")
+
+
+@pytest.mark.parametrize(("dice", "four_dice", "all_dice"), [("66665", 54, 59), ("11112", 34, 36), ("33333", 42, 45)])
+def test_four_of_a_kind_scores_the_four_dice_or_all_five_as_the_option_says(
+    dice: str, four_dice: int, all_dice: int
+) -> None:
+    assert yamskit.variant("competitive").score("four_of_a_kind", dice) == four_dice
+    assert yamskit.variant("competitive", four_of_a_kind="all_dice").score("four_of_a_kind", dice) == all_dice

@@ -12,6 +12,7 @@ action writes must all agree with them.
 from __future__ import annotations
 
 import itertools
+import re
 from collections import Counter
 
 import pytest
@@ -151,3 +152,33 @@ def test_a_declared_challenge_must_be_thrown_for_before_anything_else() -> None:
     after = game.apply(Roll(keep="2225", outcome="2"))
     assert after.is_legal(Place((0, 2)))  # Défi: a Yam after the challenge
     assert not after.is_legal(Place((1, 2)))  # Sec is for the first throw only
+
+
+@pytest.mark.parametrize(
+    ("dice", "action", "message"),
+    [
+        (None, RemoveToken((0, 4)), "Ann must throw the dice before ending the turn"),
+        (None, Place((1, 1)), "Ann must throw the dice before ending the turn"),
+        ("12346", RemoveToken((0, 4)), "removing a token needs five of a kind, not 12346"),
+        ("44444", RemoveToken((4, 4)), "cell (4, 4) is free: there is no token to remove"),
+        ("44444", RemoveToken((0, 0)), "cell (0, 0) holds your own token: only an opponent's token may be removed"),
+        ("44444", Place((5, 0)), "no cell (5, 0) on the 5x5 board: rows and columns are 0 to 4"),
+        ("44444", RemoveToken((0, -1)), "no cell (0, -1) on the 5x5 board: rows and columns are 0 to 4"),
+    ],
+)
+def test_a_refused_placement_or_removal_names_the_rule(dice: str | None, action: object, message: str) -> None:
+    game = START if dice is None else START.apply(Roll(outcome=dice))
+    with pytest.raises(IllegalActionError, match="^" + re.escape(message) + "$"):
+        game.apply(action)  # type: ignore[arg-type]
+
+
+def test_the_second_player_removes_the_first_players_tokens_with_a_yam() -> None:
+    game = V.position(["Ann", "Bob"], board=BOARD, current_player=1, seed=1).apply(Roll(outcome="33333"))
+    removals = {a.cell for a in game.legal_actions() if isinstance(a, RemoveToken)}
+    assert removals == MINE
+    assert {a.cell for a in NON_ROLLS if isinstance(a, RemoveToken) and game.is_legal(a)} == MINE
+    after = game.apply(RemoveToken((1, 3)))
+    assert after.board.owner((1, 3)) is None
+    assert after.supply == (game.supply[0] + 1, game.supply[1])
+    with pytest.raises(IllegalActionError, match=re.escape("cell (0, 4) holds your own token")):
+        game.apply(RemoveToken((0, 4)))

@@ -131,3 +131,25 @@ def test_a_saved_match_reads_back_equal() -> None:
 def test_a_malformed_saved_match_is_refused_naming_the_field(changes: dict[str, Any], message: str) -> None:
     with pytest.raises(DeserializationError, match="^" + re.escape(message)):
         Match.from_data({**GOOD, **changes})
+
+
+def test_a_match_without_a_seed_draws_one_of_63_bits_and_keeps_a_given_one() -> None:
+    seeds = [Match.start(STANDARD, ["Ann", "Bob"], games=1).seed for _ in range(64)]
+    assert all(type(seed) is int and 0 <= seed < 2**63 for seed in seeds)
+    assert len(set(seeds)) > 1
+    assert Match.start(STANDARD, ["Ann", "Bob"], games=1, seed=0).seed == 0
+    assert Match.start(STANDARD, ["Ann", "Bob"], games=1, seed=2**63 + 5).seed == 2**63 + 5
+
+
+def test_a_played_match_keeps_its_seed_and_names_unnamed_seats_from_1() -> None:
+    from yamskit.bots import RandomPlayer
+    from yamskit.variants.yamslam.match import play_match
+
+    bots = [RandomPlayer(1), RandomPlayer(2), RandomPlayer(3)]
+    first = play_match(STANDARD, bots, games=2, seed=77)
+    assert first.seed == 77
+    assert first.players == ("Player 1", "Player 2", "Player 3")
+    again = play_match(STANDARD, [RandomPlayer(1), RandomPlayer(2), RandomPlayer(3)], games=2, seed=77)
+    assert again == first
+    named = play_match(STANDARD, [RandomPlayer(1), RandomPlayer(2)], names=["Ann", "Bob"], games=1, seed=1)
+    assert named.players == ("Ann", "Bob")

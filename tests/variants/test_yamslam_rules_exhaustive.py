@@ -11,6 +11,7 @@ round (who plays next, what a round without a chip discards) and the end of the 
 from __future__ import annotations
 
 import itertools
+import re
 from collections import Counter
 
 import pytest
@@ -176,3 +177,79 @@ def test_a_solo_yamslam_on_the_last_chip_still_takes_its_second_from_the_discard
     game = game.apply(TakeChip("large_straight", from_discard=True))
     assert game.is_over
     assert Counter(game.chips(0)) == Counter({**rest, "two_pairs": 4, "large_straight": 1})
+
+
+SECOND_CHIP = (
+    "this Yamslam still takes its second chip (TakeChip from the rack, or with from_discard=True from the discard pile)"
+)
+
+
+@pytest.mark.parametrize(
+    ("setup", "action", "message"),
+    [
+        ("new", TakeChip("flush"), "Bob must throw the dice first (taking a flush chip)"),
+        ("new", Pass(), "Bob must throw the dice first (passing)"),
+        ("12356", TakeChip("flush"), "the dice 12356 do not form flush (they qualify for: nothing)"),
+        ("12345", TakeChip("full_house"), "the dice 12345 do not form full house (they qualify for: small_straight, "),
+        ("12356", TakeChip("flush", from_discard=True), "only a Yamslam (five of a kind) takes a chip from the "),
+        ("12356", TakeChip("flush", from_discard=1), "from_discard must be True or False, not 1"),  # type: ignore[arg-type]
+        ("gone", TakeChip("flush"), "no flush chip left in the rack (it holds: two_pairs, three_of_a_kind, small_"),
+        ("gone", TakeChip("flush", from_discard=True), "no flush chip left in the discard pile (it holds: large_"),
+        ("yamslam", TakeChip("flush", from_discard=True), "no flush chip left in the discard pile (it holds: nothing)"),
+    ],
+)
+def test_a_refused_take_or_pass_says_which_rule_and_what_the_piles_hold(
+    setup: str, action: object, message: str
+) -> None:
+    if setup == "new":
+        game = V.new_game(players=["Ann", "Bob"], seed=1)
+    elif setup == "gone":
+        game = V.position(
+            ["Ann", "Bob"], collections={"Ann": {"flush": 4}}, discard={"large_straight": 2}, dice="55555"
+        )
+    elif setup == "yamslam":
+        game = V.position(["Ann", "Bob"], dice="55555", seed=1)
+    else:
+        game = V.position(["Ann", "Bob"], dice=setup, seed=1)
+    with pytest.raises(IllegalActionError, match="^" + re.escape(message)):
+        game.apply(action)  # type: ignore[arg-type]
+
+
+def test_a_solo_yamslam_offers_exactly_every_chip_for_its_second_pick_and_nothing_else() -> None:
+    game = SOLO.position(["Ann"], discard={"large_straight": 1}, seed=1)
+    game = game.apply(Roll(outcome="55555")).apply(TakeChip("four_of_a_kind"))
+    expected = [TakeChip(kind) for kind in KINDS] + [TakeChip("large_straight", from_discard=True)]
+    assert list(game.legal_actions()) == expected
+    assert game.legal_action_ids() == tuple(V.actions.index(a) for a in expected)
+    for action, what in ((Pass(), "passing"), (Roll(), "throwing")):
+        with pytest.raises(IllegalActionError, match="^" + re.escape(f"{what}: {SECOND_CHIP}") + "$"):
+            game.apply(action)
+    after = game.apply(TakeChip("two_pairs"))
+    assert Counter(after.chips(0)) == Counter({"four_of_a_kind": 1, "two_pairs": 1})
+    assert (after.current_player, after.turn.throws_used) == (0, 0)
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (("standard", 2, 0, 0, False, False), (1, False, False)),
+        (("standard", 2, 1, 0, False, False), (0, False, True)),
+        (("standard", 2, 1, 0, True, False), (0, False, False)),
+        (("standard", 3, 1, 0, False, True), (2, True, False)),
+        (("standard", 3, 0, 1, False, True), (1, False, False)),
+        (("standard", 3, 2, 0, False, True), (0, False, False)),
+        (("team", 4, 3, 0, False, False), (0, False, True)),
+        (("solo", 1, 0, 0, False, False), (0, False, True)),
+        (("solo", 1, 0, 0, True, True), (0, True, False)),
+        (("solo", 1, 0, 0, False, True), (0, False, False)),
+    ],
+)
+def test_end_of_turn_gives_the_next_seat_the_round_so_far_and_the_discard(
+    args: tuple[str, int, int, int, bool, bool], expected: tuple[int, bool, bool]
+) -> None:
+    from yamskit.variants.yamslam.rules import end_of_turn
+
+    mode, players, current, first, round_chip, chip = args
+    found = end_of_turn(mode, players, current, first, round_chip=round_chip, chip=chip)  # type: ignore[arg-type]
+    assert found == expected
+    assert [type(v) for v in found] == [int, bool, bool]
