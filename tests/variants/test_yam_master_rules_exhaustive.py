@@ -182,3 +182,44 @@ def test_the_second_player_removes_the_first_players_tokens_with_a_yam() -> None
     assert after.supply == (game.supply[0] + 1, game.supply[1])
     with pytest.raises(IllegalActionError, match=re.escape("cell (0, 4) holds your own token")):
         game.apply(RemoveToken((0, 4)))
+
+
+@pytest.mark.parametrize(
+    ("before", "action", "message"),
+    [
+        ([], Roll(outcome="1234"), "the throw shows 4 dice (1234) but 5 were thrown (keeping 0)"),
+        ([], DeclareChallenge(), "a challenge is declared after the first throw, not before it"),
+        (["12346"], Place((0, 0)), "cell (0, 0) is taken by Ann's token"),
+        (["12346"], Place((0, 4)), "cell (0, 4) is taken by Bob's token"),
+        (
+            ["12346"],
+            Place((1, 1)),
+            "cell (1, 1) is 'four_of_a_kind': it needs four of a kind or more; dice 12346 after throw 1 make no "
+            "combination",
+        ),
+        (
+            ["22255"],
+            Place((0, 1)),
+            "cell (0, 1) is '3': it needs three 3s or more; dice 22255 after throw 1 make 2, full_house, one_shot",
+        ),
+        (["12346", "declare"], DeclareChallenge(), "a challenge is already declared this turn"),
+        (["12346", "declare"], Pass(), "a declared challenge must be played: throw again before ending the turn"),
+        (
+            ["12346", "declare"],
+            Roll(keep="12346"),
+            "a challenge is met by throwing dice: keeping all of 12346 throws none; throw one die or more",
+        ),
+        (
+            ["12346", "12346"],
+            DeclareChallenge(),
+            "a challenge is declared between the first and second throw, not after throw 2",
+        ),
+    ],
+)
+def test_a_refused_throw_placement_or_challenge_names_the_rule(before: list[str], action: object, message: str) -> None:
+    game = START
+    for step in before:
+        game = game.apply(DeclareChallenge() if step == "declare" else Roll(outcome=step))
+    assert not game.is_legal(action)  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError, match="^" + re.escape(message) + "$"):
+        game.apply(action)  # type: ignore[arg-type]

@@ -114,6 +114,11 @@ def test_a_saved_match_reads_back_equal() -> None:
         ({"players": ["Ann"]}, "match: this game takes 2 to 8 players, not 1"),
         ({"players": [f"P{i}" for i in range(9)]}, "match: this game takes 2 to 8 players, not 9"),
         ({"players": "Ann"}, "match.players must be list, not str"),
+        (
+            {"variant": {"mode": "team"}, "players": ["A", "B", "C", "D", "E"]},
+            "match: this game takes 4 players, not 5",
+        ),
+        ({"variant": {"mode": "solo"}}, "match: this game takes 1 players, not 2"),
         ({"games": 0}, "match.games must be from 1 to 1000, not 0"),
         ({"games": 1001}, "match.games must be from 1 to 1000, not 1001"),
         ({"seed": -1}, f"match.seed must be from 0 to {2**64 - 1}, not -1"),
