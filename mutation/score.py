@@ -38,6 +38,16 @@ def _module(name: str) -> str:
     return re.split(r"\.x[_ǁ]", name, maxsplit=1)[0].removeprefix("yamskit.")
 
 
+def _score(c: Counter[str]) -> float:
+    """Killed / (mutants - equivalent - not run); 1.0 when nothing is left to kill."""
+    live = c["mutants"] - c["equivalent"] - c["unchecked"]
+    return c["killed"] / live if live else 1.0
+
+
+def _row(c: Counter[str]) -> str:
+    return f"{c['mutants']:,} | {c['killed']:,} | {c['equivalent']} | {c['left']} | {c['unchecked']}"
+
+
 def main() -> int:
     statuses = _statuses()
     equivalent = set(re.findall(r"^- `([^`]+)`", EQUIVALENTS.read_text(encoding="utf-8"), re.MULTILINE))
@@ -59,18 +69,18 @@ def main() -> int:
             counts["unchecked"] += 1
         else:
             counts["left"] += 1
-    print("| Module | Mutants | Killed | Equivalent | Not killed | Not run | Score of those run |")
-    print("|--------|--------:|-------:|-----------:|-----------:|--------:|-------------------:|")
+    print("| Module | Mutants | Killed | Equivalent | Not killed | Not run | Score |")
+    print("|--------|--------:|-------:|-----------:|-----------:|--------:|------:|")
+    total: Counter[str] = Counter()
     for module in sorted(per_module):
         c = per_module[module]
-        live = c["mutants"] - c["equivalent"] - c["unchecked"]
-        score = c["killed"] / live if live else 1.0
-        print(
-            f"| `{module}` | {c['mutants']} | {c['killed']} | {c['equivalent']} | {c['left']} | {c['unchecked']} "
-            f"| {score:.1%} |"
-        )
+        total.update(c)
+        score = _score(c)
+        print(f"| `{module}` | {_row(c)} | {score:.1%} |")
         if score < TARGET or c["unchecked"]:
             problems.append(f"{module} scores {score:.1%} with {c['unchecked']} mutants not run (target {TARGET:.0%})")
+    cells = " | ".join(f"**{value}**" for value in _row(total).split(" | "))
+    print(f"| **all** | {cells} | **{_score(total):.1%}** |")
     for problem in problems:
         print(problem, file=sys.stderr)
     return 1 if problems else 0
