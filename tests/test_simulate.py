@@ -125,10 +125,11 @@ class Interrupt:
 
 def test_ctrl_c_in_a_run_with_jobs_ends_every_worker_before_it_goes_on() -> None:
     progress = Interrupt()
+    before = set(multiprocessing.active_children())  # other tests' processes may live on in this worker
     with pytest.raises(KeyboardInterrupt):
         simulate("classic", 320, seats=2, seed=1, jobs=2, progress=progress)  # chunks of 20 games
     assert progress.calls == 1
-    assert multiprocessing.active_children() == []  # joined: none left running or as a zombie
+    assert set(multiprocessing.active_children()) <= before  # the run's workers joined: none left running
 
 
 def test_a_stopped_worker_gives_up_its_games_before_the_next_one() -> None:
