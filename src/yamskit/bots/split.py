@@ -29,6 +29,7 @@ from ..actions import Action, Roll, Score, Scratch
 from ..dice import KEEPS, ROLLS, keep_index
 from ..errors import IllegalActionError, RuleConfigError
 from ..scorecard_game import ScorecardGame, ScorecardVariant
+from . import fitted
 from .lookahead import keep_values_after
 
 __all__ = ["BONUS_PART_ROWS", "PART_ROWS", "choose_split", "split_parts", "splittable"]
@@ -143,13 +144,35 @@ def splittable(variant: Any) -> bool:
     return True
 
 
+_FEATURES: dict[int, tuple[Any, FloatArray]] = {}
+
+
+def _features(game: ScorecardGame, parts: list[tuple[tuple[int, ...], Any, FloatArray]]) -> FloatArray:
+    hit = _FEATURES.get(id(parts))
+    if hit is None or hit[0] is not parts:
+        if len(_FEATURES) > 64:
+            _FEATURES.clear()
+        hit = (parts, fitted.box_features(game.rules, parts))
+        _FEATURES[id(parts)] = hit
+    return hit[1]
+
+
 def _gains(game: ScorecardGame) -> tuple[FloatArray, list[tuple[int, Any, Any]]]:
-    """The value of writing each roll in each row (rows x 252; -inf for filled rows), and per-row part info."""
+    """The value of writing each roll in each row (rows x 252; -inf for filled rows), and per-row part info.
+
+    A row's value is its points, plus the change of its part's value weighted by
+    `yamskit.bots.fitted.part_weight`, less the box's fitted worth beyond its part
+    (`yamskit.bots.fitted.box_offsets`).
+    """
     cells = game.sheets[game.current_player].cells[0]
     tables = np.array([row.table for row in game.rules.rows], dtype=np.float64)
     out = np.full((len(cells), len(ROLLS)), _NEG)
     info: list[tuple[int, Any, Any]] = [(0, None, None)] * len(cells)
-    for group, model, values in split_parts(game.variant):
+    parts = split_parts(game.variant)
+    x = (sum(cell.is_empty for cell in cells) - 1) / max(1, len(cells) - 1)
+    offsets = fitted.box_offsets(_features(game, parts), x)
+    for group, model, values in parts:
+        weight = fitted.part_weight(bool(model.cap), x)
         filled = sum(1 << j for j, i in enumerate(group) if not cells[i].is_empty)
         upper = min(sum(cells[i].value for j, i in enumerate(group) if model.bonus_rows[j]), model.cap)
         now = float(values[filled, 0, upper])
@@ -162,17 +185,18 @@ def _gains(game: ScorecardGame) -> tuple[FloatArray, list[tuple[int, Any, Any]]]
                 later = after[np.minimum(upper + points.astype(np.int64), model.cap)]
             else:
                 later = np.full(len(ROLLS), float(after[upper]))
-            out[i] = points + PART_WEIGHT * (later - now)
-            info[i] = (j, model, (filled, upper, now, after))
+            offset = float(offsets[i])
+            out[i] = points + weight * (later - now) - offset
+            info[i] = (j, model, (upper, now, after, weight, offset))
     return out, info
 
 
 def _real_value(game: ScorecardGame, action: Score | Scratch, info: tuple[int, Any, Any]) -> float:
     placed = game.placement(action)
-    j, model, (_, upper, now, after) = info
+    j, model, (upper, now, after, weight, offset) = info
     points = 0 if placed.crossed else placed.points
     new_upper = min(upper + points, model.cap) if model.bonus_rows[j] else upper
-    return float(points + placed.extra + PART_WEIGHT * (after[new_upper] - now))
+    return float(points + placed.extra + weight * (after[new_upper] - now) - offset)
 
 
 def choose_split(game: ScorecardGame, *, depth: int = 10) -> Action:
