@@ -25,9 +25,8 @@ import sys
 from typing import Any
 
 import numpy as np
-
-import yamskit
 from solitaire_strength import optimum, variant_named
+
 from yamskit.bots import StrongPlayer, fitted
 from yamskit.bots.split import split_parts
 

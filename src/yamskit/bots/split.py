@@ -5,10 +5,12 @@ the solver handles quickly: the rows of the upper bonus together (with the bonus
 and the other rows in groups of at most `PART_ROWS`. Each part is solved alone, as
 if it were a game of its own (`yamskit.solver.expectimax.solve_values`), which gives
 the expected points still to come of every position of that part. The bot values the
-end of its turn as the points written plus the change of the part's value
-(weighted by `PART_WEIGHT`): the
+end of its turn as the points written plus the change of the part's value: the
 parts' values add up to an estimate of the sheet's, and the exact solves carry what
-independent boxes cannot (the bonus chase, which box to sacrifice first).
+independent boxes cannot (the bonus chase, which box to sacrifice first). The parts
+do not know that they share the turns; corrections fitted to the exact solver's
+values (`yamskit.bots.fitted`) weigh each part's change and add a worth to each box
+that depends on the share of the game left.
 
 Examples:
     >>> import yamskit
@@ -23,27 +25,21 @@ import hashlib
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
-from ..actions import Action, Roll, Score, Scratch
-from ..dice import KEEPS, ROLLS, keep_index
-from ..errors import IllegalActionError, RuleConfigError
+from ..actions import Action, Roll
+from ..dice import ROLLS
+from ..errors import RuleConfigError
+from ..placement import Placement
 from ..scorecard_game import ScorecardGame, ScorecardVariant
 from . import fitted
-from .lookahead import keep_values_after
+from .lookahead import NEG, FloatArray, box_placement, keep_or_box
 
 __all__ = ["BONUS_PART_ROWS", "PART_ROWS", "choose_split", "split_parts", "splittable"]
 
-FloatArray = npt.NDArray[np.float64]
 #: The most rows of one part (other than the bonus rows).
 PART_ROWS = 8
 #: The most rows of the part that holds the bonus rows (rows that follow the dice total join them).
 BONUS_PART_ROWS = 6
-#: Weight of the change of a part's value against the points written now. Below 1 because each
-#: part is solved as if every turn were its own (it overrates its future); 0.9 scored best of
-#: 0.7-1.1 over 300 seeded classic games.
-PART_WEIGHT = 0.9
-_NEG = -1e18
 _PARTS: dict[int, tuple[Any, list[tuple[tuple[int, ...], Any, FloatArray]]]] = {}
 _SOLVED: dict[str, list[tuple[tuple[int, ...], Any, FloatArray]]] = {}
 
@@ -166,7 +162,7 @@ def _gains(game: ScorecardGame) -> tuple[FloatArray, list[tuple[int, Any, Any]]]
     """
     cells = game.sheets[game.current_player].cells[0]
     tables = np.array([row.table for row in game.rules.rows], dtype=np.float64)
-    out = np.full((len(cells), len(ROLLS)), _NEG)
+    out = np.full((len(cells), len(ROLLS)), NEG)
     info: list[tuple[int, Any, Any]] = [(0, None, None)] * len(cells)
     parts = split_parts(game.variant)
     x = (sum(cell.is_empty for cell in cells) - 1) / max(1, len(cells) - 1)
@@ -191,8 +187,7 @@ def _gains(game: ScorecardGame) -> tuple[FloatArray, list[tuple[int, Any, Any]]]
     return out, info
 
 
-def _real_value(game: ScorecardGame, action: Score | Scratch, info: tuple[int, Any, Any]) -> float:
-    placed = game.placement(action)
+def _real_value(placed: Placement, info: tuple[int, Any, Any]) -> float:
     j, model, (upper, now, after, weight, offset) = info
     points = 0 if placed.crossed else placed.points
     new_upper = min(upper + points, model.cap) if model.bonus_rows[j] else upper
@@ -204,40 +199,27 @@ def choose_split(game: ScorecardGame, *, depth: int = 10) -> Action:
 
     Examples:
         >>> import yamskit
-        >>> g = yamskit.variant("classic").new_game(seed=1).apply(yamskit.Roll(outcome="66612"))
-        >>> choose_split(g)
-        Roll(keep=Dice.parse('666'), outcome=None)
+        >>> yahtzee = yamskit.variant("yahtzee")
+        >>> choose_split(yahtzee.new_game(seed=1).apply(yamskit.Roll(outcome="44444")))
+        Score(row='yams', column=None)
     """
-    turn = game.turn
-    if not turn.has_thrown:
+    if not game.turn.has_thrown:
         return Roll()
+    turn = game.turn
     gains, info = _gains(game)
-    roll = keep_index(turn.dice.faces) - (len(KEEPS) - len(ROLLS))
     row_ids = game.rules.row_ids
     best: tuple[float, Action] | None = None
+    roll = turn.dice.index
     for i in np.argsort(-gains[:, roll], kind="stable"):
-        if gains[i, roll] <= _NEG / 2:
+        if gains[i, roll] <= NEG / 2:
             break
         if best is not None and gains[i, roll] < best[0] - 60 and len(set(turn.dice.faces)) > 1:
             break
-        for action in (Score(row_ids[i]), Scratch(row_ids[i])):
-            try:
-                value = _real_value(game, action, info[i])
-            except IllegalActionError:
-                continue
-            if best is None or value > best[0]:
-                best = (value, action)
-            break
-    if turn.throws_left > 0:
-        stop_table: FloatArray = gains.max(axis=0).astype(np.float64)
-
-        def stop(_used: int, _fresh: bool) -> FloatArray:
-            return stop_table
-
-        keeps = keep_values_after(stop, used=turn.throws_used, max_throws=turn.max_throws, depth=depth)
-        keep = max(turn.dice.sub_multisets(), key=lambda k: (keeps[keep_index(k.faces)], len(k)))
-        if best is None or float(keeps[keep_index(keep.faces)]) > best[0] + 1e-9:
-            return Roll(keep=keep)
-    if best is not None:
-        return best[1]
-    return next(iter(game.legal_actions()))
+        found = box_placement(game, row_ids[i], None)
+        if found is None:
+            continue
+        value = _real_value(found[1], info[i])
+        if best is None or value > best[0]:
+            best = (value, found[0])
+    stop_table: FloatArray = gains.max(axis=0).astype(np.float64)
+    return keep_or_box(game, best, lambda _used, _fresh: stop_table, depth=depth)
