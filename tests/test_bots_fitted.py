@@ -63,7 +63,7 @@ def test_split_gains_are_points_plus_weighted_part_change_less_the_box_worth() -
     x = 11 / 12  # twelve boxes open, eleven after this one
     offsets = fitted.box_offsets(fitted.box_features(v.rules, parts), x)
     chance = v.rules.row_index("chance")
-    (lower, model, values) = next(p for p in parts if chance in p[0])
+    lower, _, values = next(p for p in parts if chance in p[0])
     j = lower.index(chance)
     change = float(values[1 << j, 0, 0] - values[0, 0, 0])
     roll = game.dice.index
