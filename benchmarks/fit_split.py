@@ -2,7 +2,8 @@
 
 Usage::
 
-    python benchmarks/fit_split.py --games 600 --variants classic yatzy
+    python benchmarks/fit_split.py --games 600 --variants classic --plain   # the fit shipped
+    python benchmarks/fit_split.py --games 600 --variants classic yatzy     # fit on two rule sets
 
 For each variant the bot (``StrongPlayer(time_budget=0)``, with the coefficients it
 has now) plays ``--games`` solitaire games from seed 100000 (the measuring seeds of
@@ -14,8 +15,9 @@ the part's kind; minus each box feature times 1, x, x^2, x^3). Values are compar
 within a decision only (both sides centred per decision), and each option weighs
 ``exp(-(best - value) / T)``: the options near the best one are the ones that
 decide. The script prints the coefficients to paste into `yamskit.bots.fitted` and
-the fit's weighted error; rerun it with the new coefficients to fit on the bot's
-new games (the positions a better bot reaches).
+the fit's weighted error. ``--plain`` lets the bot play without corrections (its
+parts weighted 0.9, no box worth: the split evaluation before the fit) while the
+rows are collected; without it the bot plays with the coefficients it has now.
 """
 
 from __future__ import annotations
@@ -103,7 +105,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variants", nargs="+", default=["classic", "yatzy"])
     parser.add_argument("--temperature", type=float, default=5.0, help="T of the option weights (default 5)")
     parser.add_argument("--save", help="also save the coefficients to this .npy file")
+    parser.add_argument("--plain", action="store_true", help="collect with the uncorrected split evaluation")
     args = parser.parse_args(argv)
+    if args.plain:
+        fitted.PART_WEIGHTS = np.array([[0.9, 0.0, 0.0, 0.0], [0.9, 0.0, 0.0, 0.0]])
+        fitted.BOX_WEIGHTS = np.zeros_like(fitted.BOX_WEIGHTS)
     parts = []
     offset = 0
     for name in args.variants:

@@ -12,10 +12,9 @@ clean. Every term is computed from the rolls' score tables with numpy:
   of that shape is understood too;
 * **worth** of an open box: the expected points of one turn aimed only at it (its
   column's throw limit and turn condition applied: a *dry* box only sees throws of all
-  five dice, a *turbo* box at most two throws), times `WORTH_FACTOR` (a box is rarely
-  the only target of its turn). The factor was set by hand; the only sweep measured
-  was on classic solitaire (0.75 to 1.15 gave means of 227 to 237), where the bot now
-  uses `yamskit.bots.split` instead;
+  five dice, a *turbo* box at most two throws), times `WORTH_FACTOR`, fitted by a
+  sweep of simulated play (`benchmarks/worth_factor.py`: Yams Challenge solitaire
+  scored most at 1.0, of 0.7 to 1.1; docs/explanation/bots.md has the table);
 * **upper bonus**: a normal approximation of the final upper total (open number
   rows at their worth, standard deviation `UPPER_SPREAD` × face), giving the
   expected bonus over every tier;
@@ -50,8 +49,9 @@ from .lookahead import NEG, FloatArray, box_placement, keep_or_box, single_targe
 
 __all__ = ["CLEAN_TRIES", "UPPER_SPREAD", "WORTH_FACTOR", "SheetView", "choose_on_sheet"]
 
-#: An open box is expected to be worth this share of one turn aimed only at it.
-WORTH_FACTOR = 0.88
+#: An open box is expected to be worth this share of one turn aimed only at it (fitted by
+#: simulated play: benchmarks/worth_factor.py).
+WORTH_FACTOR = 1.0
 #: Standard deviation of a number row's final points, per unit of its face.
 UPPER_SPREAD = 1.0
 #: How many aimed turns a box of a clean column is assumed to get for a non-zero value.
