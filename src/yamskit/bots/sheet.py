@@ -241,7 +241,7 @@ class SheetView:
             >>> import numpy as np, yamskit
             >>> view = SheetView.of(yamskit.variant("classic").new_game(seed=1).apply(yamskit.Roll(outcome="12345")))
             >>> [round(float(v), 1) for v in view.gain_of(view.rules.row_index("chance"), 0, np.array([15.0, 25.0]))]
-            [-5.5, 4.5]
+            [-8.3, 1.7]
         """
         col = column or self._column_state(c)
         value = points - self.worth[r, c]
