@@ -65,7 +65,7 @@ def _yamslam_move(state: Any, rng: random.Random) -> Any:
 
 
 def _points(kind: str) -> int:
-    from yamskit.variants.yamslam_chips import Chip
+    from yamskit.variants.yamslam.chips import Chip
 
     return Chip(kind).points
 

@@ -13,8 +13,8 @@ from typing import Any
 
 import yamskit
 from yamskit import Dice, Pass, Roll, TakeChip
-from yamskit.variants.yamslam_chips import Chip
-from yamskit.variants.yamslam_match import play_match
+from yamskit.variants.yamslam.chips import Chip
+from yamskit.variants.yamslam.match import play_match
 
 
 class Greedy:

@@ -36,9 +36,9 @@ from yamskit.placement import Placement
 from yamskit.scorecard import Column, FillPolicy, TurnCondition, UpperBonus
 from yamskit.turn import Turn
 from yamskit.variants.yam_master import YamMasterGame
-from yamskit.variants.yam_master_board import LABELS
+from yamskit.variants.yam_master.board import LABELS
 from yamskit.variants.yamslam import YamslamGame
-from yamskit.variants.yamslam_chips import KINDS
+from yamskit.variants.yamslam.chips import KINDS
 
 
 def _keeps(state: Any) -> tuple[Dice, ...]:

@@ -16,7 +16,7 @@ from yamskit.categories import Category, total, upper
 from yamskit.dice import KEEPS, ROLLS, keep_index, outcome_probabilities
 from yamskit.errors import RuleConfigError
 from yamskit.scorecard import Column, FillPolicy, TurnCondition, UpperBonus
-from yamskit.variants.yam_master_board import Board
+from yamskit.variants.yam_master.board import Board
 
 #: (variant name, options, players) of every variant and mode the bots play.
 SETUPS: list[tuple[str, dict[str, Any], int]] = [

@@ -12,7 +12,7 @@ import yamskit
 from yamskit import Cell, DeserializationError, Roll, RuleConfigError, Score, ScorecardGame
 from yamskit.records import GameRecord, check_record
 from yamskit.scorecard import SCRATCHED
-from yamskit.variants.competitive_duels import Coefficients
+from yamskit.variants.competitive.duels import Coefficients
 
 
 def competitive_game(**options: Any) -> ScorecardGame:

@@ -7,8 +7,8 @@ import pytest
 import yamskit
 from yamskit import Dice, GameRecord, Roll, Score, Scratch, TakeChip, UnknownNameError, check_record
 from yamskit.names import Name, Names, normalize
-from yamskit.variants.yam_master_board import LABEL_TABLE, LABELS, cells_with_label, dice_labels
-from yamskit.variants.yamslam_chips import ChipSet, chip_kind
+from yamskit.variants.yam_master.board import LABEL_TABLE, LABELS, cells_with_label, dice_labels
+from yamskit.variants.yamslam.chips import ChipSet, chip_kind
 
 # Any DeprecationWarning a test does not expect fails it.
 pytestmark = pytest.mark.filterwarnings("error::DeprecationWarning")

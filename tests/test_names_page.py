@@ -8,8 +8,8 @@ import pytest
 
 import yamskit
 from yamskit.names import Names
-from yamskit.variants.yam_master_board import LABEL_TABLE
-from yamskit.variants.yamslam_chips import CHIP_NAMES
+from yamskit.variants.yam_master.board import LABEL_TABLE
+from yamskit.variants.yamslam.chips import CHIP_NAMES
 
 PAGE = Path(__file__).resolve().parents[1] / "docs" / "reference" / "names.md"
 

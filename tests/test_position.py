@@ -19,7 +19,7 @@ from yamskit.position import (
     build_turn,
     check_reachable,
 )
-from yamskit.variants.yamslam_chips import ChipSet
+from yamskit.variants.yamslam.chips import ChipSet
 
 CLASSIC_ROWS = yamskit.variant("classic").rows
 CHALLENGE_ROWS = yamskit.variant("challenge").rows

@@ -154,7 +154,7 @@ def check_board(root: ET.Element, game: Any) -> None:
 
 
 def check_rack(root: ET.Element, game: Any) -> None:
-    from yamskit.variants.yamslam_chips import KINDS
+    from yamskit.variants.yamslam.chips import KINDS
 
     stacks = {
         (e.attrib["data-where"], e.attrib["data-kind"]): int(e.attrib["data-count"]) for e in by_class(root, "stack")

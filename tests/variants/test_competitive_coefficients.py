@@ -17,7 +17,7 @@ import pytest
 
 import yamskit
 from yamskit import Dice, DiceStream
-from yamskit.variants.competitive_duels import COEFFICIENTS, Coefficients
+from yamskit.variants.competitive.duels import COEFFICIENTS, Coefficients
 
 #: Positions to choose from at each step of the shuffle (i + 1 for i = 5 down to 1).
 STEPS = (6, 5, 4, 3, 2)

@@ -15,7 +15,7 @@ import yamskit
 from tests.variants.test_competitive_rules import NAMES, new_game, with_cells
 from yamskit import RuleConfigError
 from yamskit.dice import DiceStream
-from yamskit.variants.competitive_duels import (
+from yamskit.variants.competitive.duels import (
     UPPER_BONUS,
     Coefficients,
     crush_multiplier,

@@ -16,8 +16,8 @@ from yamskit.placement import Placement
 from yamskit.scorecard import SCRATCHED
 from yamskit.turn import Turn
 from yamskit.variants.competitive import rows
-from yamskit.variants.competitive_duels import ColumnScore
-from yamskit.variants.competitive_rules import Bounds, GoldenRule, Sec, SumPair
+from yamskit.variants.competitive.duels import ColumnScore
+from yamskit.variants.competitive.rules import Bounds, GoldenRule, Sec, SumPair
 
 ROWS = (
     "ones",

@@ -36,7 +36,7 @@ from yamskit.variants.yam_master import (
     YamMasterGame,
     YamMasterVariant,
 )
-from yamskit.variants.yam_master_board import Board
+from yamskit.variants.yam_master.board import Board
 
 V = yamskit.variant("yam-master")
 OUT = yamskit.variant("yam-master", removed="out")

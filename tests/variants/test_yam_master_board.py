@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from yamskit.variants.yam_master_board import LINES, SIZE, Board, BoardError, Cell, Run, render_board
+from yamskit.variants.yam_master.board import LINES, SIZE, Board, BoardError, Cell, Run, render_board
 
 #: Any board with at most 12 tokens of each player.
 boards = (

@@ -16,7 +16,7 @@ import pytest
 from yamskit import Dice, InvalidDiceError
 from yamskit.dice import ROLLS
 from yamskit.turn import Turn
-from yamskit.variants.yam_master_board import (
+from yamskit.variants.yam_master.board import (
     LABELS,
     LINES,
     RUN_POINTS,

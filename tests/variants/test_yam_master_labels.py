@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from tests.strategies import rolls
 from yamskit import Dice, InvalidDiceError, Turn
-from yamskit.variants.yam_master_board import (
+from yamskit.variants.yam_master.board import (
     FIGURE_LABELS,
     LABEL_IDS,
     LABELS,

@@ -15,7 +15,7 @@ from tests.playout import check_step, random_playout
 from tests.strategies import faces, rolls
 from yamskit import DeclareChallenge, Dice, Pass, Place, RemoveToken, Roll, Score, Turn
 from yamskit.variants.yam_master import MAX_THROWS, TOKENS, YamMasterGame
-from yamskit.variants.yam_master_board import LABELS, SIZE, Board, dice_labels, turn_labels
+from yamskit.variants.yam_master.board import LABELS, SIZE, Board, dice_labels, turn_labels
 
 V = yamskit.variant("yam-master")
 OUT = yamskit.variant("yam-master", removed="out")

@@ -7,7 +7,7 @@ import attrs
 import yamskit
 from tests.variants.test_yam_master import at, throws
 from yamskit import Pass, Roll
-from yamskit.variants.yam_master_board import Board, Run, render_board
+from yamskit.variants.yam_master.board import Board, Run, render_board
 
 #: The rule sheet's board, with Ann's X on (0, 0) and Bob's O on (0, 1).
 GRID = """\

@@ -32,7 +32,7 @@ from yamskit.variants.yamslam import (
     SecondChipError,
     YamslamGame,
 )
-from yamskit.variants.yamslam_chips import KINDS, ChipSet
+from yamskit.variants.yamslam.chips import KINDS, ChipSet
 
 NOTHING = "12356"  # qualifies for no chip
 

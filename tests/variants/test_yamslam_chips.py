@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from tests.strategies import rolls
 from yamskit import Dice, UnknownActionError
 from yamskit.dice import ROLLS
-from yamskit.variants.yamslam_chips import (
+from yamskit.variants.yamslam.chips import (
     KINDS,
     MAX_SCORE,
     Chip,

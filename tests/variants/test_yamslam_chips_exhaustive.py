@@ -14,7 +14,7 @@ import pytest
 
 from yamskit import DeserializationError, Dice, InvalidDiceError, UnknownActionError, YamskitError
 from yamskit.dice import ROLLS
-from yamskit.variants.yamslam_chips import (
+from yamskit.variants.yamslam.chips import (
     CHIP_CATEGORIES,
     KINDS,
     MAX_SCORE,

@@ -7,7 +7,7 @@ import pytest
 import yamskit
 from yamskit import DeserializationError, Pass, Roll, RuleConfigError
 from yamskit.bots import RandomPlayer, play
-from yamskit.variants.yamslam_match import Match, MatchError, play_match
+from yamskit.variants.yamslam.match import Match, MatchError, play_match
 
 STANDARD = yamskit.variant("yamslam")
 

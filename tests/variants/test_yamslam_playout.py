@@ -15,7 +15,7 @@ import yamskit
 from tests.playout import random_playout
 from yamskit import Dice, Pass, Roll, Score, TakeChip
 from yamskit.variants.yamslam import YamslamGame
-from yamskit.variants.yamslam_chips import CHIPS_PER_KIND, KINDS, is_yamslam, qualifying_kinds
+from yamskit.variants.yamslam.chips import CHIPS_PER_KIND, KINDS, is_yamslam, qualifying_kinds
 
 MODES = {"standard": 3, "solo": 1, "team": 4}
 ALL_CHIPS = CHIPS_PER_KIND * len(KINDS)
@@ -143,7 +143,7 @@ def test_greedy_players_take_the_best_chip_they_can() -> None:
     def choose(game: YamslamGame, legal: list[Any]) -> Any:
         takes = [a for a in legal if isinstance(a, TakeChip)]
         if takes:
-            return max(takes, key=lambda a: (yamskit.variants.yamslam_chips.Chip(a.kind).points, not a.from_discard))
+            return max(takes, key=lambda a: (yamskit.variants.yamslam.chips.Chip(a.kind).points, not a.from_discard))
         return Roll() if Roll() in legal else Pass()
 
     final = play(new("standard", 8), choose)

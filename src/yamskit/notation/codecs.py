@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING
 from ..errors import YamskitError
 from ..position.errors import ImpossibleBoardError, ImpossibleChipsError
 from ..scorecard import EMPTY, SCRATCHED, Cell, Sheet
-from ..variants.yam_master_board import Board
-from ..variants.yamslam_chips import CHIPS_PER_KIND, KINDS, ChipSet
+from ..variants.yam_master.board import Board
+from ..variants.yamslam.chips import CHIPS_PER_KIND, KINDS, ChipSet
 from .grammar import (
     NotationError,
     read_int,

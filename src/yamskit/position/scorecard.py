@@ -36,7 +36,7 @@ from ..errors import YamskitError
 from ..house_rules import FiveOfAKindBonus, Joker, joker_value
 from ..scorecard import EMPTY, SCRATCHED, Cell, FillPolicy, Sheet
 from ..variants.challenge import PlusAboveMinus
-from ..variants.competitive_rules import GoldenRule, Sec, SumPair, ZeroIsScratch
+from ..variants.competitive.rules import GoldenRule, Sec, SumPair, ZeroIsScratch
 from .errors import ImpossibleSheetError, ImpossibleTurnError
 from .turns import build_turn, check_stream_of, check_turn, make_stream, players_of, seat
 

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..dice import Dice
 from ..errors import YamskitError
-from ..variants.yam_master_board import SIZE, Board
+from ..variants.yam_master.board import SIZE, Board
 from .errors import ImpossibleBoardError, ImpossibleTurnError
 from .turns import build_turn, check_stream_of, check_turn, make_stream, players_of, seat
 

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..dice import Dice
 from ..errors import UnknownActionError, YamskitError
-from ..variants.yamslam_chips import CHIPS_PER_KIND, KINDS, ChipSet, chip_kind, is_yamslam
+from ..variants.yamslam.chips import CHIPS_PER_KIND, KINDS, ChipSet, chip_kind, is_yamslam
 from .errors import ImpossibleChipsError, ImpossibleTurnError
 from .turns import build_turn, check_stream_of, check_turn, make_stream, players_of, seat
 
@@ -77,7 +77,7 @@ def check_yamslam(game: YamslamGame) -> None:
 
     Examples:
         >>> import attrs, yamskit
-        >>> from yamskit.variants.yamslam_chips import ChipSet
+        >>> from yamskit.variants.yamslam.chips import ChipSet
         >>> g = yamskit.variant("yamslam").new_game(seed=1)
         >>> check_yamslam(attrs.evolve(g, discard=ChipSet.of("flush")))  # doctest: +IGNORE_EXCEPTION_DETAIL
         Traceback (most recent call last):

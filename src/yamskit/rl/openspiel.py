@@ -108,7 +108,7 @@ def _bounds(variant: Any, players: int) -> tuple[float, float, int]:
         return 0.0, float(column * len(rules.columns) + extra), length
     if variant.name == "yam-master":
         return -1.0, 1.0, variant.max_turns * 9 + 1
-    from ..variants.yamslam_chips import MAX_SCORE
+    from ..variants.yamslam.chips import MAX_SCORE
 
     return 0.0, float(MAX_SCORE), variant.max_turns(players) * 9 + 2
 

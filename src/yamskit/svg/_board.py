@@ -28,7 +28,7 @@ def last_moves(game: YamMasterGame) -> tuple[tuple[int, int] | None, tuple[int, 
 
 def shown(label: str) -> str:
     """How a cell label is printed: the board module's display label where it has one, else the id."""
-    from ..variants import yam_master_board
+    from ..variants.yam_master import board as yam_master_board
 
     table = getattr(yam_master_board, "LABEL_TABLE", None)
     return str(table.label(label)) if table is not None else label
@@ -51,7 +51,7 @@ def status_line(game: YamMasterGame) -> str:
 
 def draw(game: YamMasterGame, theme: Theme) -> str:
     """The SVG of a Yam Master game."""
-    from ..variants.yam_master_board import LABELS, SIZE
+    from ..variants.yam_master.board import LABELS, SIZE
 
     board = game.board
     canvas = Canvas(theme)

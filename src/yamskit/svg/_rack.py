@@ -9,7 +9,7 @@ from ._theme import Theme
 
 if TYPE_CHECKING:
     from ..variants.yamslam import YamslamGame
-    from ..variants.yamslam_chips import ChipSet
+    from ..variants.yamslam.chips import ChipSet
 
 _PAD = 10
 _ROW = 34
@@ -19,7 +19,7 @@ _CHIP = 10
 
 def status_line(game: YamslamGame) -> str:
     """Whose turn and which throw, or the winners."""
-    from ..variants.yamslam_chips import is_yamslam
+    from ..variants.yamslam.chips import is_yamslam
 
     if game.is_over:
         result = game.result()
@@ -51,7 +51,7 @@ def _stack(canvas: Canvas, x: float, y: float, index: int, count: int, value: in
 
 def draw(game: YamslamGame, theme: Theme) -> str:
     """The SVG of a Yamslam game."""
-    from ..variants.yamslam_chips import KINDS
+    from ..variants.yamslam.chips import KINDS
 
     canvas = Canvas(theme)
     result = game.result()

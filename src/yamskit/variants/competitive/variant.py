@@ -13,10 +13,10 @@ Thirteen rows in six columns, for 2 (``1v1``), 3 (``1v1v1``) or 4 (``2v2``) play
 * Every turn ends with ``Score(row, column)``. A value that breaks a rule is written
   as a crossed-out 0: the golden rule (at least the best value anyone has in that
   box), the two sums (small below large; crossing one out crosses out both), see
-  `yamskit.variants.competitive_rules`. Five of a kind on the first throw is a
+  `yamskit.variants.competitive.rules`. Five of a kind on the first throw is a
   *sec*: the row's maximum, as far as the rules allow.
 * Each column has a coefficient (8 … 18, dealt at random, or given). Neighbours
-  duel column by column, see `yamskit.variants.competitive_duels`.
+  duel column by column, see `yamskit.variants.competitive.duels`.
 
 Options: ``mode`` (``"1v1"``, ``"1v1v1"``, ``"2v2"``), ``coefficients`` (``None`` or
 column -> coefficient), ``four_of_a_kind`` (``"four_dice"``: 30 + the four dice;
@@ -37,7 +37,7 @@ from typing import Any, Literal
 
 import attrs
 
-from ..categories import (
+from ...categories import (
     Category,
     full_house,
     is_five_of_a_kind,
@@ -48,13 +48,13 @@ from ..categories import (
     upper,
     when,
 )
-from ..dice import Dice
-from ..errors import RuleConfigError
-from ..names import column_names
-from ..scorecard import Column, FillPolicy, TurnCondition
-from ..scorecard_game import ScorecardVariant
-from .competitive_duels import MODES, UPPER_BONUS, Coefficients, DuelScoring, Mode
-from .competitive_rules import GoldenRule, Sec, SumPair, ZeroIsScratch
+from ...dice import Dice
+from ...errors import RuleConfigError
+from ...names import column_names
+from ...scorecard import Column, FillPolicy, TurnCondition
+from ...scorecard_game import ScorecardVariant
+from .duels import MODES, UPPER_BONUS, Coefficients, DuelScoring, Mode
+from .rules import GoldenRule, Sec, SumPair, ZeroIsScratch
 
 __all__ = ["COLUMNS", "VARIANTS", "competitive", "rows", "sec_maxima"]
 

@@ -1,0 +1,319 @@
+"""Placement rules of Competitive Yams: zeros, the golden rule, the two sums, the *sec* joker.
+
+In Competitive Yams a placement is never refused for its value: a value that fails a
+condition is written as a crossed-out 0. The rules here are placement rules (see
+`yamskit.placement`), frozen values applied in this order:
+
+1. `Sec` — five of a kind on the first throw writes the row's maximum (or what
+   the dice score, if that is more), lowered to the highest value every
+   constraint accepts (else 0);
+2. `ZeroIsScratch` — a box the dice do not qualify for is crossed out;
+3. `GoldenRule` — a value below the best value anyone has in that box is 0;
+4. `SumPair` — ``small_sum`` below the player's own ``large_sum``,
+   ``large_sum`` above every ``small_sum`` of the column, and crossing one out
+   crosses the other out too, even afterwards.
+
+The golden rule and the sums are also *constraints*: they report the lowest and
+highest value they accept (`Bounds`), which is how the *sec* finds its value.
+
+Examples:
+    >>> import yamskit
+    >>> v = yamskit.variant("competitive")
+    >>> tuple(type(rule).__name__ for rule in v.rules.rules)
+    ('Sec', 'ZeroIsScratch', 'GoldenRule', 'SumPair')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, ClassVar, Protocol
+
+import attrs
+
+from ...categories import is_five_of_a_kind
+from ...errors import RuleConfigError
+from ...placement import Placement
+
+if TYPE_CHECKING:
+    from ...scorecard_game import ScorecardGame
+
+__all__ = ["Bounds", "Constraint", "GoldenRule", "Sec", "SumPair", "ZeroIsScratch"]
+
+
+@attrs.frozen
+class Bounds:
+    """The values a constraint accepts in one box: ``low <= value <= high``, or none at all.
+
+    Attributes:
+        low: the smallest value accepted.
+        high: the largest value accepted (``None``: no upper limit).
+        why_low, why_high: what sets each limit, for notes.
+        forbidden: a reason why no value above 0 is accepted (``""`` when some may be).
+
+    Examples:
+        >>> b = Bounds(low=24, why_low="Bob has 24")
+        >>> b.accepts(24), b.accepts(18), b.reason(18)
+        (True, False, 'Bob has 24')
+        >>> Bounds(forbidden="large_sum is crossed out").accepts(25)
+        False
+    """
+
+    low: int = 0
+    high: int | None = None
+    why_low: str = ""
+    why_high: str = ""
+    forbidden: str = ""
+
+    def accepts(self, value: int) -> bool:
+        """Whether ``value`` is allowed."""
+        return not self.forbidden and value >= self.low and (self.high is None or value <= self.high)
+
+    def reason(self, value: int) -> str:
+        """Why ``value`` is refused (``""`` if it is accepted)."""
+        if self.forbidden:
+            return self.forbidden
+        if value < self.low:
+            return self.why_low
+        if self.high is not None and value > self.high:
+            return self.why_high
+        return ""
+
+
+class Constraint(Protocol):
+    """A rule that can say which values a box accepts (see `Bounds`).
+
+    Examples:
+        >>> import yamskit
+        >>> sec = yamskit.variant("competitive").rules.rules[0]
+        >>> tuple(type(c).__name__ for c in sec.constraints)
+        ('GoldenRule', 'SumPair')
+        >>> class AtMostSixty:
+        ...     def bounds(self, game, player, row, column):
+        ...         return Bounds(high=60, why_high="house rule: 60 at most")
+        >>> g = yamskit.variant("competitive").new_game(players=["Ann", "Bob"], seed=1)
+        >>> Sec({"yams": 100}, constraints=(AtMostSixty(),)).value(g, 0, "yams", "free")
+        (60, 'house rule: 60 at most')
+    """
+
+    def bounds(self, game: ScorecardGame, player: int, row: str, column: str) -> Bounds:
+        """The values ``player`` may write in ``row``/``column`` of ``game`` now."""
+
+
+def _apply_bounds(rule: str, bounds: Bounds, p: Placement) -> Placement:
+    if p.crossed or bounds.accepts(p.points):
+        return p
+    return p.written_as_zero(f"{rule}: {p.points} -> 0 ({bounds.reason(p.points)})")
+
+
+def _values(game: ScorecardGame, row: str, column: str) -> list[tuple[int, int]]:
+    """(player, value) of every filled box ``row``/``column``, all sheets."""
+    r, c = game.rules.row_index(row), game.rules.column_index(column)
+    return [(i, sheet.cell(r, c).value) for i, sheet in enumerate(game.sheets) if not sheet.cell(r, c).is_empty]
+
+
+@attrs.frozen
+class ZeroIsScratch:
+    """A box the dice do not qualify for is written as a crossed-out 0.
+
+    Competitive Yams has no separate crossing out: scoring 0 *is* the scratch, and
+    the clean-column bonus and the sum rules treat every 0 alike.
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("competitive").new_game(players=["Ann", "Bob"], seed=1)
+        >>> g = g.apply(yamskit.Roll(outcome="12346"))
+        >>> p = g.placement(yamskit.Score("yams", "free"))
+        >>> p.points, p.crossed
+        (0, True)
+    """
+
+    def __call__(self, game: ScorecardGame, p: Placement) -> Placement:
+        if p.crossed or p.points:
+            return p
+        return p.written_as_zero(f"{p.row}: these dice do not qualify, 0")
+
+    #: Never refuses a box, it only changes what the box gets (see `yamskit.scorecard_moves`).
+    refusable_rows: ClassVar[frozenset[str]] = frozenset()
+
+
+@attrs.frozen
+class GoldenRule:
+    """A value counts only if it is at least the best value anyone has in that box.
+
+    "Anyone" is every other player, teammates included; the box is the same row in
+    the same column. A smaller value is written as 0.
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("competitive").new_game(players=["Ann", "Bob"], seed=1)
+        >>> g = g.apply(yamskit.Roll(outcome="66661")).apply(yamskit.Score("sixes", "free"))
+        >>> g = g.apply(yamskit.Roll(outcome="66612"))
+        >>> g.placement(yamskit.Score("sixes", "free")).points
+        0
+    """
+
+    def bounds(self, game: ScorecardGame, player: int, row: str, column: str) -> Bounds:
+        """At least the highest value any other player has in ``row``/``column``.
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("competitive").new_game(players=["Ann", "Bob"], seed=1)
+            >>> GoldenRule().bounds(g, 0, "sixes", "free").low
+            0
+        """
+        others = [(i, v) for i, v in _values(game, row, column) if i != player]
+        if not others:
+            return Bounds()
+        best, value = max(others, key=lambda iv: iv[1])
+        return Bounds(low=value, why_low=f"{game.players[best]} has {value} in {column}/{row}")
+
+    def __call__(self, game: ScorecardGame, p: Placement) -> Placement:
+        return _apply_bounds("golden rule", self.bounds(game, p.player, p.row, p.column), p)
+
+    #: Never refuses a box, it only changes what the box gets (see `yamskit.scorecard_moves`).
+    refusable_rows: ClassVar[frozenset[str]] = frozenset()
+
+
+@attrs.frozen
+class SumPair:
+    """The small sum must stay below the large sum; crossing one out crosses out both.
+
+    * ``small`` must be lower than the player's own ``large`` in that column when it
+      holds a number;
+    * ``large`` must be higher than every ``small`` anyone has in that column;
+    * if the partner box is crossed out, only 0 can be written; writing 0 crosses out
+      the partner box too, even if it already holds points (``also_cross``).
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("competitive").new_game(players=["Ann", "Bob"], seed=1)
+        >>> g = g.apply(yamskit.Roll(outcome="66554")).apply(yamskit.Score("small_sum", "free"))
+        >>> g = g.apply(yamskit.Roll(outcome="66662")).apply(yamskit.Score("small_sum", "free"))
+        >>> g = g.apply(yamskit.Roll(outcome="12345"))
+        >>> g.placement(yamskit.Score("large_sum", "free")).also_cross
+        (('small_sum', 'free'),)
+    """
+
+    small: str = "small_sum"
+    large: str = "large_sum"
+    minimum: int = 20
+
+    def bounds(self, game: ScorecardGame, player: int, row: str, column: str) -> Bounds:
+        """What the sum rules allow in ``row`` (no limit for rows other than the two sums).
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("competitive").new_game(players=["Ann", "Bob"], seed=1)
+            >>> g = g.apply(yamskit.Roll(outcome="66554")).apply(yamskit.Score("large_sum", "free"))
+            >>> b = SumPair().bounds(g, 0, "small_sum", "free")
+            >>> b.low, b.high
+            (20, 25)
+        """
+        if row not in (self.small, self.large):
+            return Bounds()
+        partner_row = self.large if row == self.small else self.small
+        partner = game.cell(player, partner_row, column)
+        if not partner.is_empty and partner.value == 0:
+            return Bounds(forbidden=f"{partner_row} is crossed out in {column}")
+        at_least = Bounds(low=self.minimum, why_low=f"a sum needs at least {self.minimum}")
+        if row == self.small:
+            if partner.is_empty:
+                return at_least
+            return attrs.evolve(at_least, high=partner.value - 1, why_high=f"your {self.large} is {partner.value}")
+        smalls = _values(game, self.small, column)
+        best, value = max(smalls, key=lambda iv: iv[1], default=(player, 0))
+        if value < self.minimum:
+            return at_least
+        who = "your" if best == player else f"{game.players[best]}'s"
+        return Bounds(low=value + 1, why_low=f"{who} {self.small} is {value} in {column}")
+
+    def __call__(self, game: ScorecardGame, p: Placement) -> Placement:
+        if p.row not in (self.small, self.large):
+            return p
+        p = _apply_bounds("sums", self.bounds(game, p.player, p.row, p.column), p)
+        partner_row = self.large if p.row == self.small else self.small
+        partner = game.cell(p.player, partner_row, p.column)
+        if p.crossed and partner.value > 0:
+            note = f"sums: {p.row} is 0, so {partner_row} ({partner.value}) is crossed out too"
+            return attrs.evolve(p, also_cross=(*p.also_cross, (partner_row, p.column)), notes=(*p.notes, note))
+        return p
+
+    #: Never refuses a box, it only changes what the box gets (see `yamskit.scorecard_moves`).
+    refusable_rows: ClassVar[frozenset[str]] = frozenset()
+
+
+def _as_dict(maxima: Mapping[str, int]) -> dict[str, int]:
+    return dict(maxima)
+
+
+def _check_maxima(_instance: object, _attribute: object, value: Mapping[str, int]) -> None:
+    if not value or any(type(v) is not int or v < 0 for v in value.values()):
+        raise RuleConfigError(f"sec maxima must be whole points >= 0 per row, not {value!r}")
+
+
+@attrs.frozen
+class Sec:
+    """The *sec* joker: five of a kind on the first throw writes the row's maximum.
+
+    The dice must show five of a kind after the turn's first throw (nothing rethrown).
+    The value is ``maxima[row]`` or what the dice themselves score in that row,
+    whichever is larger, lowered to the highest value every constraint accepts; if
+    no value does, 0. So a sec never pays less than the same dice thrown later
+    would (66666 in ``small_sum`` pays 30 when only 30 is accepted).
+
+    Attributes:
+        maxima: the value of each row, by row id.
+        constraints: the rules whose `bounds` the value must satisfy.
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("competitive").new_game(players=["Ann", "Bob"], seed=1)
+        >>> g = g.apply(yamskit.Roll(outcome="22222"))
+        >>> g.placement(yamskit.Score("straight", "free")).points
+        50
+    """
+
+    maxima: dict[str, int] = attrs.field(converter=_as_dict, validator=_check_maxima)
+    constraints: tuple[Constraint, ...] = ()
+
+    #: Never refuses a box, it only changes what the box gets (see `yamskit.scorecard_moves`).
+    refusable_rows: ClassVar[frozenset[str]] = frozenset()
+
+    def value(self, game: ScorecardGame, player: int, row: str, column: str, *, dice_value: int = 0) -> tuple[int, str]:
+        """The sec value of ``row``/``column`` for ``player`` now, and what limited it.
+
+        Args:
+            game: the game before the placement.
+            player: who places.
+            row: the row id.
+            column: the column id.
+            dice_value: what the dice score in ``row`` without the sec; the search
+                starts from the larger of it and the row's maximum.
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("competitive").new_game(players=["Ann", "Bob"], seed=1)
+            >>> rule = g.rules.rules[0]
+            >>> rule.value(g, 0, "small_sum", "free")
+            (29, '')
+            >>> rule.value(g, 0, "small_sum", "free", dice_value=30)
+            (30, '')
+        """
+        value, why = max(self.maxima[row], dice_value), ""
+        all_bounds = [c.bounds(game, player, row, column) for c in self.constraints]
+        for b in all_bounds:
+            if b.high is not None and b.high < value:
+                value, why = b.high, b.why_high
+        for b in all_bounds:
+            if not b.accepts(value):
+                return 0, b.reason(value)
+        return value, why
+
+    def __call__(self, game: ScorecardGame, p: Placement) -> Placement:
+        if not (p.turn.is_first_throw and is_five_of_a_kind(p.dice)) or p.row not in self.maxima:
+            return p
+        value, why = self.value(game, p.player, p.row, p.column, dice_value=p.points)
+        note = f"sec: {p.row} maximum {self.maxima[p.row]}" + (f", {value} because {why}" if why else "")
+        if value == 0:
+            return p.written_as_zero(note)
+        return attrs.evolve(p, points=value, crossed=False, notes=(*p.notes, note))

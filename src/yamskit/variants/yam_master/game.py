@@ -1,0 +1,340 @@
+"""The Yam Master game state (`YamMasterGame`) and its protocol methods; the rules it applies are in `.rules`.
+
+Examples:
+    >>> import yamskit
+    >>> g = yamskit.variant("yam-master").new_game(players=["Ann", "Bob"], seed=1).apply(yamskit.Roll(outcome="66666"))
+    >>> g.is_legal(yamskit.Place((2, 2))), g.end_reason
+    (True, None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+import attrs
+
+from ...actions import Action, DeclareChallenge, DiceLike, Pass, Place, RemoveToken, Roll
+from ...dice import Dice, DiceStream
+from ...errors import IllegalActionError, UnknownActionError
+from ...game import (
+    EMPTY_HISTORY,
+    History,
+    LegalActions,
+    Move,
+    Result,
+    game_over_error,
+    resolve_player,
+    roll_dice,
+    throw_outcomes,
+    to_history,
+)
+from ...turn import Turn
+from .board import Board, render_game
+from .codec import state_to_data
+from .rules import (
+    ACTIONS,
+    MAX_THROWS,
+    PASS_ID,
+    EndReason,
+    check_declare,
+    check_end,
+    check_place,
+    check_remove,
+    check_roll,
+    end_reason,
+    labels_of,
+    legal_ids,
+)
+
+if TYPE_CHECKING:
+    from .variant import YamMasterVariant
+
+__all__ = ["YamMasterGame"]
+
+
+@attrs.frozen
+class YamMasterGame:
+    """The state of a Yam Master game: the board, the supplies, whose turn, the turn's throws.
+
+    Follows the game protocol of `yamskit.game`.
+
+    Attributes:
+        supply: tokens each player still has to place.
+        out: tokens of each player removed from the game (``removed="out"`` only).
+        turns: completed turns, both players counted.
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("yam-master").new_game(seed=3).apply(yamskit.Roll(outcome="66666"))
+        >>> sorted(a.cell for a in g.legal_actions() if isinstance(a, yamskit.Place))
+        [(0, 4), (1, 1), (1, 2), (1, 3), (2, 1), (2, 2), (3, 0), (3, 1), (4, 2)]
+    """
+
+    variant: YamMasterVariant
+    players: tuple[str, ...]
+    board: Board
+    supply: tuple[int, ...]
+    out: tuple[int, ...]
+    current_player: int
+    turn: Turn
+    stream: DiceStream
+    turns: int = 0
+    _history: History = attrs.field(default=EMPTY_HISTORY, converter=to_history, alias="history")
+    first_player: int = 0
+
+    @property
+    def history(self) -> History:
+        """Every move so far, throws with their faces (a `History`, which reads like a tuple of moves)."""
+        return self._history
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def end_reason(self) -> EndReason | None:
+        """Why the game ended (``"five_in_a_row"``, ``"last_token"``, ``"max_turns"``), or ``None``."""
+        return end_reason(self.board, self.supply, self.turns, self.variant.max_turns)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended (see `end_reason`)."""
+        return self.end_reason is not None
+
+    @property
+    def dice(self) -> Dice:
+        """The dice showing in the current turn (empty before its first throw)."""
+        return self.turn.dice
+
+    @property
+    def labels(self) -> frozenset[str]:
+        """The label ids the current turn's dice satisfy, ``one_shot`` (sec) and ``challenge`` (défi) included."""
+        return labels_of(self.turn)
+
+    def outcomes(self, keep: DiceLike = "") -> tuple[tuple[Dice, Fraction], ...]:
+        """Every five-dice result of throwing all dice but ``keep``, with exact probabilities.
+
+        Examples:
+            >>> import yamskit
+            >>> len(yamskit.variant("yam-master").new_game(seed=1).outcomes())
+            252
+        """
+        return throw_outcomes(self.turn, keep)
+
+    # ------------------------------------------------------------------ legality
+    def check(self, action: Action, *, player: int | str | None = None) -> None:
+        """Raise the `IllegalActionError` that ``action`` would raise; else nothing.
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("yam-master").new_game(seed=1)
+            >>> g.check(yamskit.Roll())
+        """
+        if self.is_over:
+            raise game_over_error(self.players)
+        resolve_player(self.players, self.current_player, player)
+        if isinstance(action, Roll):
+            check_roll(action, self.turn)
+        elif isinstance(action, DeclareChallenge):
+            check_declare(self.turn)
+        elif isinstance(action, Place):
+            check_place(action, self.board, self.turn, self.players, self.current_player)
+        elif isinstance(action, RemoveToken):
+            check_remove(action, self.board, self.turn, self.players, self.current_player)
+        elif isinstance(action, Pass):
+            check_end(self.turn, self.players[self.current_player])
+        else:
+            raise UnknownActionError(f"yam-master has no action {type(action).__name__}")
+
+    def is_legal(self, action: Action, *, player: int | str | None = None) -> bool:
+        """Whether ``action`` applies now.
+
+        Examples:
+            >>> import yamskit
+            >>> yamskit.variant("yam-master").new_game(seed=1).is_legal(yamskit.Pass())
+            False
+        """
+        try:
+            self.check(action, player=player)
+        except (IllegalActionError, ValueError, TypeError):
+            return False
+        return True
+
+    def _generate(self) -> Iterator[Action]:
+        ids = self.legal_action_ids()
+        # listed in the order of the rules: throws, challenge, placements, removals, then passing
+        return iter([ACTIONS[i] for i in ids if i != PASS_ID] + [ACTIONS[PASS_ID]] * (PASS_ID in ids))
+
+    def legal_actions(self) -> LegalActions:
+        """A lazy view of the legal actions (throws listed with ``outcome=None``).
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("yam-master").new_game(seed=1).apply(yamskit.Roll(outcome="12345"))
+            >>> tuple(a for a in g.legal_actions() if not isinstance(a, yamskit.Roll))
+            (DeclareChallenge(), Place(cell=(1, 2)), Place(cell=(2, 4)), Place(cell=(3, 1)), Place(cell=(3, 2)), Pass())
+        """
+        return LegalActions(self._generate, self.is_legal)
+
+    def legal_action_ids(self) -> tuple[int, ...]:
+        """The ids in `ACTIONS` of the legal decisions, ascending.
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("yam-master").new_game(seed=1).apply(yamskit.Roll(outcome="12345"))
+            >>> [ACTIONS[i] for i in g.legal_action_ids() if i >= 462][:2]
+            [DeclareChallenge(), Pass()]
+        """
+        if self.is_over:
+            return ()
+        return legal_ids(self.board, self.turn, self.current_player)
+
+    def legal_action_mask(self) -> bytes:
+        """One byte per id of `ACTIONS`: 1 where the decision is legal, else 0.
+
+        Examples:
+            >>> import yamskit
+            >>> mask = yamskit.variant("yam-master").new_game(seed=1).legal_action_mask()
+            >>> len(mask), mask[0]
+            (514, 1)
+        """
+        mask = bytearray(len(ACTIONS))
+        for i in self.legal_action_ids():
+            mask[i] = 1
+        return bytes(mask)
+
+    # ------------------------------------------------------------------ doing
+    def apply(self, action: Action, *, player: int | str | None = None) -> YamMasterGame:
+        """The state after ``action``; this state is left as it was.
+
+        Raises:
+            IllegalActionError: a subclass naming the broken rule.
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("yam-master").new_game(seed=1)
+            >>> g.apply(yamskit.Roll()).turn.throws_used, g.turn.throws_used
+            (1, 0)
+        """
+        self.check(action, player=player)
+        me = self.current_player
+        history = self._history
+        if isinstance(action, Roll):
+            turn, stream, done = roll_dice(self.turn, self.stream, action)
+            return self._next(turn=turn, stream=stream, history=history.append(Move(me, done)))
+        if isinstance(action, DeclareChallenge):
+            return self._next(turn=self.turn.declare_challenge(), history=history.append(Move(me, action)))
+        board, supply, out = self.board, list(self.supply), list(self.out)
+        if isinstance(action, Place):
+            board = board.place(action.cell, me)
+            supply[me] -= 1
+        elif isinstance(action, RemoveToken):
+            owner = 1 - me
+            board = board.remove(action.cell)
+            if self.variant.removed == "supply":
+                supply[owner] += 1
+            else:
+                out[owner] += 1
+        return YamMasterGame(
+            self.variant,
+            self.players,
+            board,
+            tuple(supply),
+            tuple(out),
+            1 - me,
+            Turn.start(max_throws=MAX_THROWS),
+            self.stream,
+            self.turns + 1,
+            history.append(Move(me, action)),
+            self.first_player,
+        )
+
+    def _next(self, *, turn: Turn, history: History, stream: DiceStream | None = None) -> YamMasterGame:
+        """This state with a new turn and history (the same player to act)."""
+        return YamMasterGame(
+            self.variant,
+            self.players,
+            self.board,
+            self.supply,
+            self.out,
+            self.current_player,
+            turn,
+            self.stream if stream is None else stream,
+            self.turns,
+            history,
+            self.first_player,
+        )
+
+    # ------------------------------------------------------------------ scoring
+    def result(self) -> Result:
+        """Points, ranking and winners; ``details`` names the winning line or lists every scoring run.
+
+        Five in a row scores 1 to 0 and ``details`` is ``{"end": "five_in_a_row",
+        "lines": [...], "runs": [...]}``. Otherwise the scores are the run points and
+        ``details`` is ``{"end": ..., "runs": [...]}`` (``end`` is ``None`` while the
+        game goes on). Each run is ``{"player", "direction", "length", "points",
+        "cells"}``, cells as ``[row, col]``.
+
+        Examples:
+            >>> import yamskit
+            >>> r = yamskit.variant("yam-master").new_game(players=["Ann", "Bob"], seed=1).result()
+            >>> r.scores, r.details
+            ((0, 0), {'end': None, 'runs': []})
+        """
+        board = self.board
+        runs = [run.to_data() for run in board.scoring_runs]
+        if board.fives:
+            winner = board.fives[0].player
+            scores = tuple(1 if p == winner else 0 for p in range(len(self.players)))
+            lines = [run.to_data() for run in board.fives]
+            return Result.from_scores(
+                self.players, scores, details={"end": "five_in_a_row", "lines": lines, "runs": runs}
+            )
+        scores = tuple(board.points(p) for p in range(len(self.players)))
+        return Result.from_scores(self.players, scores, details={"end": self.end_reason, "runs": runs})
+
+    def render(self) -> str:
+        """The board, the players' tokens and the turn (or the outcome) as plain text (see `render_game`).
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("yam-master").new_game(players=["Ann", "Bob"], seed=1)
+            >>> print(g.apply(yamskit.Roll(outcome="12345")).render().splitlines()[-1])
+            Ann (X) to play: dice 12345, throw 1/3; the dice satisfy: Sec, Suite
+        """
+        return render_game(self)
+
+    def to_json(self) -> str:
+        """This state as JSON text; `yamskit.load_game` reads it back into an equal state.
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("yam-master", removed="out").new_game(seed=4).apply(yamskit.Roll())
+            >>> yamskit.load_game(g.to_json()) == g
+            True
+        """
+        from ...serialization import dump_game
+
+        return dump_game(self.variant, state_to_data(self))
+
+    def to_notation(self) -> str:
+        """This position as one line of text (see `yamskit.notation`); `YamMasterVariant.from_notation` reads it.
+
+        Examples:
+            >>> import yamskit
+            >>> yamskit.variant("yam-master").new_game(players=["Ann", "Bob"], seed=3).to_notation()
+            'yam-master Ann,Bob ...../...../...../...../..... 0,0 0:0 - 3:0 0'
+        """
+        from ...notation import to_notation
+
+        return to_notation(self)
+
+    # ------------------------------------------------------------------ views
+    def __str__(self) -> str:
+        """The text view of this state (the same as `render`); ``repr`` stays the full value."""
+        return self.render()
+
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows for this state (see `yamskit.svg.svg`)."""
+        from ...svg import svg
+
+        return svg(self)

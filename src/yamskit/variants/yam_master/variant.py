@@ -1,0 +1,241 @@
+"""The Yam Master rule set (`YamMasterVariant`): its options, action space and new games.
+
+Examples:
+    >>> v = yam_master(removed="out", max_turns=60)
+    >>> v.options, v.new_game(seed=1).supply
+    ({'removed': 'out', 'max_turns': 60}, (12, 12))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Literal
+
+import attrs
+
+from ...action_space import ActionSpace
+from ...dice import Dice
+from ...errors import RuleConfigError
+from ...game import check_players, choose_first_player, new_stream
+from ...turn import Turn
+from .board import LABEL_NAMES, SIZE, Board, render_board
+from .codec import state_fields
+from .game import YamMasterGame
+from .rules import ACTIONS, DEFAULT_MAX_TURNS, MAX_THROWS, RULINGS, TOKENS, RemovedTo
+
+__all__ = ["VARIANTS", "YamMasterVariant", "yam_master"]
+
+
+def _check_removed(_instance: object, _attribute: object, value: object) -> None:
+    if value not in ("supply", "out"):
+        raise RuleConfigError(f"removed must be 'supply' or 'out', not {value!r}")
+
+
+def _check_max_turns(_instance: object, _attribute: object, value: object) -> None:
+    if type(value) is not int or not 1 <= value <= 100_000:
+        raise RuleConfigError(f"max_turns must be a whole number from 1 to 100000, not {value!r}")
+
+
+@attrs.frozen
+class YamMasterVariant:
+    """The Yam Master rules with their options; starts games.
+
+    Two variants are equal when their options are.
+
+    Attributes:
+        removed: ``"supply"`` (a removed token returns to its owner's supply) or
+            ``"out"`` (it is out of the game).
+        max_turns: the most turns, both players counted, before the game ends and is scored.
+
+    Examples:
+        >>> v = YamMasterVariant(removed="out")
+        >>> v.name, v.options
+        ('yam-master', {'removed': 'out', 'max_turns': 200})
+    """
+
+    removed: RemovedTo = attrs.field(default="supply", validator=_check_removed)
+    max_turns: int = attrs.field(default=DEFAULT_MAX_TURNS, validator=_check_max_turns)
+
+    @property
+    def name(self) -> str:
+        """The registry name, ``"yam-master"``."""
+        return "yam-master"
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The options, JSON-ready: ``yamskit.variant("yam-master", **options)`` rebuilds this variant."""
+        return {"removed": self.removed, "max_turns": self.max_turns}
+
+    @property
+    def actions(self) -> ActionSpace:
+        """The numbered decisions (`ACTIONS`, the same whatever the options).
+
+        Examples:
+            >>> import yamskit
+            >>> space = YamMasterVariant().actions
+            >>> len(space), space[464 + 5 * 2 + 2]
+            (514, Place(cell=(2, 2)))
+        """
+        return ACTIONS
+
+    def new_game(
+        self,
+        players: Sequence[str] = ("Player 1", "Player 2"),
+        *,
+        seed: int | None = None,
+        first_player: int | Literal["roll_off"] = 0,
+    ) -> YamMasterGame:
+        """A new game: an empty board, twelve tokens each, the first player to throw.
+
+        Args:
+            players: the two names, in seat order (the first plays ``X``, the second ``O``).
+            seed: seed of the dice stream (a fresh random one when ``None``; it is stored
+                in the state, so the game stays reproducible).
+            first_player: index of the first player, or ``"roll_off"`` (the higher sum of
+                five dice starts; ties throw again).
+
+        Examples:
+            >>> g = YamMasterVariant().new_game(players=["Ann", "Bob"], seed=2, first_player=1)
+            >>> g.players[g.current_player], g.supply
+            ('Bob', (12, 12))
+        """
+        names = check_players(players, minimum=2, maximum=2)
+        first, stream = choose_first_player(new_stream(seed), len(names), first_player)
+        return YamMasterGame(
+            variant=self,
+            players=names,
+            board=Board.empty(),
+            supply=(TOKENS, TOKENS),
+            out=(0, 0),
+            current_player=first,
+            turn=Turn.start(max_throws=MAX_THROWS),
+            stream=stream,
+            first_player=first,
+        )
+
+    def describe(self) -> str:
+        """A plain-text summary: the board, the labels, the options and the rulings.
+
+        Examples:
+            >>> print(YamMasterVariant().describe().splitlines()[0])
+            yam-master: 5x5 board, 2 players, 12 tokens each, 3 throws a turn
+        """
+        lines = [f"yam-master: {SIZE}x{SIZE} board, 2 players, {TOKENS} tokens each, {MAX_THROWS} throws a turn"]
+        lines.append(render_board(Board.empty()))
+        lines.append("Labels:")
+        lines.extend(f"  {label}: {text}" for label, text in LABEL_NAMES.items())
+        lines.append("Runs: 3 in a row 1 point, 4 in a row 2 points; 5 in a row wins at once")
+        lines.append("Options: " + ", ".join(f"{k}={v!r}" for k, v in self.options.items()))
+        lines.append("Rulings:")
+        lines.extend(f"  - {ruling}" for ruling in RULINGS)
+        return "\n".join(lines)
+
+    def state_from_data(self, data: Any) -> YamMasterGame:
+        """Rebuild a state from the ``"state"`` part of `YamMasterGame.to_json`, checking it.
+
+        Raises:
+            DeserializationError: a field is missing or malformed, or the state is impossible.
+        """
+        return YamMasterGame(**state_fields(self, data))
+
+    def position(
+        self,
+        players: Sequence[str] | None = None,
+        *,
+        board: Board | str | Mapping[Any, Iterable[Any]] | None = None,
+        out: Sequence[int] | Mapping[str, int] | None = None,
+        current_player: int | str = 0,
+        first_player: int | str | None = None,
+        turns: int | None = None,
+        dice: Dice | str | Sequence[int] | None = None,
+        throws: int | None = None,
+        kept: Dice | str | Sequence[int] = "",
+        challenge: bool = False,
+        seed: int | None = None,
+        draws: int = 0,
+    ) -> YamMasterGame:
+        """A position set up from a real board, checked against what a game can reach; its history is empty.
+
+        Args:
+            players: the two names, in seat order (default ``Player 1``, ``Player 2``).
+            board: the tokens: a `Board`, five rows of marks (``"X..../.O.../..."``), or
+                ``{player: [(row, col), ...]}`` by name or index.
+            out: tokens of each player out of the game (``removed="out"`` only).
+            current_player: the player to act, by index or name.
+            first_player: who played first (default: from ``turns`` and whose turn it is).
+            turns: turns played, both players counted (default: the fewest that fit the
+                board, the tokens out and whose turn it is).
+            dice: the five dice showing, if the player has thrown this turn.
+            throws: throws used this turn (default 1 with dice, else 0).
+            kept: the dice held back in the last throw (default none: all five thrown).
+            challenge: whether a challenge (*défi*) was declared after the first throw.
+            seed: the dice stream's seed (default a fresh random one).
+            draws: faces already drawn from the stream.
+
+        Raises:
+            PositionError: a value no game can reach; the message names the rule,
+                ``error.rule`` its id (see `yamskit.position`).
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("yam-master").position(["Ann", "Bob"], board={"Ann": [(0, 0)]}, current_player=1)
+            >>> g.supply, g.turns
+            ((11, 12), 1)
+        """
+        from ...position import yam_master_position
+
+        return yam_master_position(
+            self,
+            players,
+            board=board,
+            out=out,
+            current_player=current_player,
+            first_player=first_player,
+            turns=turns,
+            dice=dice,
+            throws=throws,
+            kept=kept,
+            challenge=challenge,
+            seed=seed,
+            draws=draws,
+        )
+
+    def from_notation(self, text: str) -> YamMasterGame:
+        """The state a position notation describes (see `yamskit.notation`); its history is empty.
+
+        Raises:
+            NotationError: malformed text, or a notation of other rules.
+            PositionError: a position no game can reach.
+
+        Examples:
+            >>> import yamskit
+            >>> text = "yam-master Ann,Bob ...../..X../...../...../..... 0,0 1:0 - 1:0 1"
+            >>> yamskit.variant("yam-master").from_notation(text).board.owner((1, 2))
+            0
+        """
+        from ...notation import from_notation
+
+        result: YamMasterGame = from_notation(text, variant=self)
+        return result
+
+
+def yam_master(*, removed: RemovedTo = "supply", max_turns: int = DEFAULT_MAX_TURNS) -> YamMasterVariant:
+    """Yam Master, with the options of the rulings.
+
+    Args:
+        removed: where a token taken by the Yam predator goes: ``"supply"`` (back to its
+            owner, the default) or ``"out"`` (out of the game).
+        max_turns: the most turns, both players counted, before the game ends and is scored.
+
+    Raises:
+        RuleConfigError: an option value out of range.
+
+    Examples:
+        >>> yam_master(removed="out").options
+        {'removed': 'out', 'max_turns': 200}
+    """
+    return YamMasterVariant(removed=removed, max_turns=max_turns)
+
+
+#: Registry entries of this module.
+VARIANTS: dict[str, Callable[..., Any]] = {"yam-master": yam_master}

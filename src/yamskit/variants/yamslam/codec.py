@@ -1,0 +1,122 @@
+"""Yamslam saves: the ``"state"`` part of a state's JSON, written and read back (see `yamskit.serialization`).
+
+Examples:
+    >>> import yamskit
+    >>> g = yamskit.variant("yamslam").new_game(players=["Ann", "Bob"], seed=1)
+    >>> sorted(state_to_data(g))[:4]
+    ['collections', 'current_player', 'discard', 'first_player']
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...errors import DeserializationError, YamskitError
+from ...game import check_players
+from .chips import CHIPS_PER_KIND, KINDS, ChipSet, is_yamslam
+from .rules import MAX_THROWS
+
+if TYPE_CHECKING:
+    from .game import YamslamGame
+    from .variant import YamslamVariant
+
+__all__ = ["state_fields", "state_to_data"]
+
+
+def state_to_data(state: YamslamGame) -> dict[str, Any]:
+    """The ``"state"`` part of ``state``'s JSON, as plain data.
+
+    Examples:
+        >>> import yamskit
+        >>> state_to_data(yamskit.variant("yamslam", mode="solo").new_game(seed=1))["second_pick"]
+        False
+    """
+    from ...serialization import history_to_data, stream_to_data, turn_to_data
+
+    return {
+        "players": list(state.players),
+        "current_player": state.current_player,
+        "first_player": state.first_player,
+        "rack": state.rack.to_data(),
+        "discard": state.discard.to_data(),
+        "collections": [chips.to_data() for chips in state.collections],
+        "round_chip": state.round_chip,
+        "second_pick": state.second_pick,
+        "last_draw": state.last_draw,
+        "turn": turn_to_data(state.turn),
+        "stream": stream_to_data(state.stream),
+        "history": history_to_data(state.history),
+    }
+
+
+def state_fields(variant: YamslamVariant, data: Any) -> dict[str, Any]:
+    """The fields of the state the ``"state"`` part of a save describes, checked to be possible.
+
+    `YamslamVariant.state_from_data` builds the state from them.
+
+    Raises:
+        DeserializationError: a missing or malformed field, or chips that do not add up.
+
+    Examples:
+        >>> import yamskit, json
+        >>> g = yamskit.variant("yamslam").new_game(seed=1)
+        >>> state_fields(g.variant, json.loads(g.to_json())["state"])["rack"] == g.rack
+        True
+    """
+    from ...serialization import expect, expect_int, history_from_data, stream_from_data, turn_from_data
+    from ...state_checks import check_stream
+
+    where = "state"
+    try:
+        players = check_players(
+            expect(data, "players", list, where), minimum=variant.players[0], maximum=variant.players[1]
+        )
+    except DeserializationError:
+        raise
+    except YamskitError as error:
+        raise DeserializationError(f"{where}.players: {error}") from None
+    n, sides = len(players), len(variant.side_names(players))
+    raw = expect(data, "collections", list, where)
+    if len(raw) != sides:
+        raise DeserializationError(f"{where}.collections must have {sides} entries, not {len(raw)}")
+    collections = tuple(ChipSet.from_data(c, f"{where}.collections[{i}]") for i, c in enumerate(raw))
+    rack = ChipSet.from_data(expect(data, "rack", list, where), f"{where}.rack")
+    discard = ChipSet.from_data(expect(data, "discard", list, where), f"{where}.discard")
+    counts = [sum(chips.counts[i] for chips in (rack, discard, *collections)) for i in range(len(KINDS))]
+    if counts != [CHIPS_PER_KIND] * len(KINDS):
+        raise DeserializationError(
+            f"{where}: rack, discard pile and collections must hold {CHIPS_PER_KIND} chips of each kind, "
+            f"not {dict(zip(KINDS, counts, strict=True))}"
+        )
+    if "last_draw" not in data:
+        raise DeserializationError(f"{where} is missing 'last_draw'")
+    last_draw = data["last_draw"]
+    if last_draw is not None:
+        last_draw = expect_int(data, "last_draw", where, 0, sides - 1)
+        if len(rack):
+            raise DeserializationError(f"{where}.last_draw is set but the rack still holds chips")
+    turn = turn_from_data(expect(data, "turn", dict, where), max_throws=MAX_THROWS)
+    second_pick = expect(data, "second_pick", bool, where)
+    if second_pick and (variant.mode != "solo" or not is_yamslam(turn.dice) or not len(rack) + len(discard)):
+        raise DeserializationError(f"{where}.second_pick is only set in solo, after a Yamslam, with chips left")
+    round_chip = expect(data, "round_chip", bool, where)
+    if round_chip and variant.mode == "solo":
+        raise DeserializationError(f"{where}.round_chip is not used in solo")
+    stream = stream_from_data(expect(data, "stream", dict, where))
+    history = history_from_data(expect(data, "history", list, where), n)
+    check_stream(stream)
+    return {
+        "variant": variant,
+        "players": players,
+        "rack": rack,
+        "discard": discard,
+        "collections": collections,
+        "current_player": expect_int(data, "current_player", where, 0, n - 1),
+        "turn": turn,
+        "stream": stream,
+        "history": history,
+        "first_player": expect_int(data, "first_player", where, 0, n - 1),
+        "round_chip": round_chip,
+        "second_pick": second_pick,
+        "last_draw": last_draw,
+    }

@@ -1,0 +1,407 @@
+"""The Yamslam game state (`YamslamGame`) and its protocol methods; the rules it applies are in `.rules`.
+
+Examples:
+    >>> import yamskit
+    >>> g = yamskit.variant("yamslam").new_game(players=["Ann", "Bob"], seed=1, first_player=0)
+    >>> g = g.apply(yamskit.Roll(outcome="66666")).apply(yamskit.TakeChip("large_straight"))
+    >>> g.players[g.current_player], g.chips(0)
+    ('Ann', ChipSet.of('large_straight'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Literal
+
+import attrs
+
+from ...actions import Action, DiceLike, Pass, Roll, TakeChip
+from ...dice import Dice, DiceStream
+from ...errors import IllegalActionError, UnknownActionError
+from ...game import (
+    EMPTY_HISTORY,
+    History,
+    LegalActions,
+    Move,
+    Result,
+    game_over_error,
+    resolve_player,
+    roll_dice,
+    throw_outcomes,
+    to_history,
+)
+from ...turn import Turn
+from .chips import KINDS, Chip, ChipSet, chip_kind, is_yamslam, qualifying_kinds, tally
+from .codec import state_to_data
+from .rules import (
+    ACTIONS,
+    DISCARD_ID,
+    MAX_THROWS,
+    TAKE_ID,
+    check_end,
+    check_take,
+    discard_highest,
+    end_of_turn,
+    is_over,
+    legal_ids,
+)
+
+if TYPE_CHECKING:
+    from .variant import YamslamVariant
+
+__all__ = ["YamslamGame"]
+
+_PASS = Pass()
+
+
+@attrs.frozen
+class YamslamGame:
+    """The state of a Yamslam game; follows the game protocol of `yamskit.game`.
+
+    Attributes:
+        rack: the chips still on the rack.
+        discard: the discard pile.
+        collections: one chip set per player (per team in team play).
+        round_chip: whether a chip was taken in the round so far (not used in solo).
+        second_pick: solo only: a Yamslam's first chip was taken, the second is due.
+        last_draw: the collection that took the last chip from the rack, once it is taken.
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("yamslam").new_game(players=["Ann", "Bob"], seed=2)
+        >>> g = g.apply(yamskit.Roll(outcome="66666"))
+        >>> g.is_legal(yamskit.TakeChip("large_straight")), g.is_legal(yamskit.TakeChip("flush", from_discard=True))
+        (True, False)
+    """
+
+    variant: YamslamVariant
+    players: tuple[str, ...]
+    rack: ChipSet
+    discard: ChipSet
+    collections: tuple[ChipSet, ...]
+    current_player: int
+    turn: Turn
+    stream: DiceStream
+    _history: History = attrs.field(default=EMPTY_HISTORY, converter=to_history, alias="history")
+    first_player: int = 0
+    round_chip: bool = False
+    second_pick: bool = False
+    last_draw: int | None = None
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def history(self) -> History:
+        """Every move so far, throws with their faces (a `History`, which reads like a tuple of moves)."""
+        return self._history
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the rack is empty (and no solo Yamslam still owes its second chip)."""
+        return is_over(self.rack, self.second_pick)
+
+    @property
+    def dice(self) -> Dice:
+        """The dice showing in the current turn (empty before its first throw)."""
+        return self.turn.dice
+
+    @property
+    def side_names(self) -> tuple[str, ...]:
+        """The name of each collection (player names, or team names in team play)."""
+        return self.variant.side_names(self.players)
+
+    def chips(self, player: int) -> ChipSet:
+        """The chips ``player`` holds (their team's, in team play), in value order."""
+        return self.collections[self.variant.side(player)]
+
+    def outcomes(self, keep: DiceLike = "") -> tuple[tuple[Dice, Fraction], ...]:
+        """Every five-dice result of throwing all dice but ``keep``, with exact probabilities.
+
+        Examples:
+            >>> import yamskit
+            >>> len(yamskit.variant("yamslam").new_game(seed=1).outcomes())
+            252
+        """
+        if self.second_pick:
+            self._check_end("listing throw outcomes")
+        return throw_outcomes(self.turn, keep)
+
+    # ------------------------------------------------------------------ legality
+    def _check_end(self, what: str) -> Dice:
+        return check_end(self.turn, self.second_pick, self.players[self.current_player], what)
+
+    def check(self, action: Action, *, player: int | str | None = None) -> None:
+        """Raise the `IllegalActionError` that ``action`` would raise; else nothing.
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("yamslam").new_game(seed=1).apply(yamskit.Roll(outcome="12345"))
+            >>> g.check(yamskit.TakeChip("flush"))  # doctest: +IGNORE_EXCEPTION_DETAIL
+            Traceback (most recent call last):
+            yamskit.variants.yamslam.rules.ChipNotQualifiedError: ...
+        """
+        if self.is_over:
+            raise game_over_error(self.players)
+        resolve_player(self.players, self.current_player, player)
+        if isinstance(action, Roll):
+            if self.second_pick:
+                self._check_end("throwing")
+            self.turn.check_throw(action.keep, action.outcome)
+        elif isinstance(action, TakeChip):
+            check_take(action, self.turn, self.rack, self.discard, self.second_pick, self.players[self.current_player])
+        elif isinstance(action, Pass):
+            self._check_end("passing")
+        else:
+            raise UnknownActionError(f"yamslam has no action {type(action).__name__}")
+
+    def is_legal(self, action: Action, *, player: int | str | None = None) -> bool:
+        """Whether ``action`` applies now.
+
+        Examples:
+            >>> import yamskit
+            >>> yamskit.variant("yamslam").new_game(seed=1).is_legal(yamskit.Pass())
+            False
+        """
+        try:
+            self.check(action, player=player)
+        except (IllegalActionError, ValueError):
+            return False
+        return True
+
+    def _generate(self) -> Iterator[Action]:
+        return iter([ACTIONS[i] for i in self.legal_action_ids()])
+
+    def legal_actions(self) -> LegalActions:
+        """A lazy view of the legal actions (throws listed with ``outcome=None``).
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("yamslam").new_game(seed=1).apply(yamskit.Roll(outcome="13355"))
+            >>> tuple(a for a in g.legal_actions() if not isinstance(a, yamskit.Roll))
+            (TakeChip(kind='two_pairs', from_discard=False), TakeChip(kind='flush', from_discard=False), Pass())
+        """
+        return LegalActions(self._generate, self.is_legal)
+
+    def legal_action_ids(self) -> tuple[int, ...]:
+        """The ids in `ACTIONS` of the legal decisions, ascending.
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("yamslam").new_game(seed=1).apply(yamskit.Roll(outcome="13355"))
+            >>> [ACTIONS[i] for i in g.legal_action_ids() if i >= 462]
+            [TakeChip(kind='two_pairs', from_discard=False), TakeChip(kind='flush', from_discard=False), Pass()]
+        """
+        if self.is_over:
+            return ()
+        return legal_ids(self.turn, self.rack, self.discard, self.second_pick)
+
+    def legal_action_mask(self) -> bytes:
+        """One byte per id of `ACTIONS`: 1 where the decision is legal, else 0.
+
+        Examples:
+            >>> import yamskit
+            >>> mask = yamskit.variant("yamslam").new_game(seed=1).legal_action_mask()
+            >>> len(mask), sum(mask)
+            (477, 1)
+        """
+        mask = bytearray(len(ACTIONS))
+        for i in self.legal_action_ids():
+            mask[i] = 1
+        return bytes(mask)
+
+    # ------------------------------------------------------------------ doing
+    def apply(self, action: Action, *, player: int | str | None = None) -> YamslamGame:
+        """The state after ``action``; this state is left as it was.
+
+        Raises:
+            IllegalActionError: a subclass naming the broken rule.
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("yamslam", mode="solo").new_game(seed=1)
+            >>> g = g.apply(yamskit.Roll(outcome="12346")).apply(yamskit.Pass())
+            >>> g.discard, len(g.rack)
+            (ChipSet.of('large_straight'), 27)
+        """
+        self.check(action, player=player)
+        if isinstance(action, Roll):
+            turn, stream, done = roll_dice(self.turn, self.stream, action)
+            return self._with(turn=turn, stream=stream, history=self._history.append(Move(self.current_player, done)))
+        if isinstance(action, TakeChip):
+            return self._take(chip_kind(action.kind), action.from_discard)
+        return self._with(history=self._history.append(Move(self.current_player, _PASS)))._end_turn(chip=False)
+
+    def _with(
+        self,
+        *,
+        rack: ChipSet | None = None,
+        discard: ChipSet | None = None,
+        collections: tuple[ChipSet, ...] | None = None,
+        current_player: int | None = None,
+        turn: Turn | None = None,
+        stream: DiceStream | None = None,
+        history: History | None = None,
+        round_chip: bool | None = None,
+        second_pick: bool | None = None,
+        last_draw: int | Literal["same"] | None = "same",
+    ) -> YamslamGame:
+        """A copy with the fields given changed (a quicker `attrs.evolve`)."""
+        return YamslamGame(
+            self.variant,
+            self.players,
+            self.rack if rack is None else rack,
+            self.discard if discard is None else discard,
+            self.collections if collections is None else collections,
+            self.current_player if current_player is None else current_player,
+            self.turn if turn is None else turn,
+            self.stream if stream is None else stream,
+            self._history if history is None else history,
+            self.first_player,
+            self.round_chip if round_chip is None else round_chip,
+            self.second_pick if second_pick is None else second_pick,
+            self.last_draw if last_draw == "same" else last_draw,
+        )
+
+    def _take(self, kind: Chip, from_discard: bool) -> YamslamGame:
+        side = self.variant.side(self.current_player)
+        rack, discard = self.rack, self.discard
+        if from_discard:
+            discard = discard.remove(kind)
+        else:
+            rack = rack.remove(kind)
+        collections = list(self.collections)
+        collections[side] = collections[side].add(kind)
+        base = DISCARD_ID if from_discard else TAKE_ID
+        state = self._with(
+            rack=rack,
+            discard=discard,
+            collections=tuple(collections),
+            last_draw=side if not from_discard and not len(rack) else self.last_draw,
+            history=self._history.append(Move(self.current_player, ACTIONS[base + KINDS.index(kind)])),
+        )
+        if self.second_pick:
+            return state._with(second_pick=False, turn=Turn.start(max_throws=MAX_THROWS))
+        if not is_yamslam(self.turn.dice):
+            return state._end_turn(chip=True)
+        if self.variant.mode == "solo":
+            return state._with(second_pick=bool(len(rack) or len(discard)))
+        return state._with(round_chip=True, turn=Turn.start(max_throws=MAX_THROWS))
+
+    def _end_turn(self, *, chip: bool) -> YamslamGame:
+        following, round_chip, discard = end_of_turn(
+            self.variant.mode, len(self.players), self.current_player, self.first_player, self.round_chip, chip
+        )
+        rack, pile = discard_highest(self.rack, self.discard) if discard else (self.rack, self.discard)
+        return self._with(
+            rack=rack,
+            discard=pile,
+            current_player=following,
+            round_chip=round_chip,
+            turn=Turn.start(max_throws=MAX_THROWS),
+        )
+
+    # ------------------------------------------------------------------ scoring
+    def result(self) -> Result:
+        """Points (chips plus bonuses), ranking and winners; per-player breakdown in ``details``.
+
+        In team play every player scores their team's total. Also works mid-game (the points so far).
+
+        Examples:
+            >>> import yamskit
+            >>> r = yamskit.variant("yamslam").new_game(players=["Ann", "Bob"], seed=1).result()
+            >>> r.scores, len(r.details["players"]), r.details["mode"]
+            ((0, 0), 2, 'standard')
+        """
+        names = self.side_names
+        tallies = [
+            {"name": names[s], "chips": chips.to_data(), **tally(chips, last_draw=self.last_draw == s).to_data()}
+            for s, chips in enumerate(self.collections)
+        ]
+        sides = [self.variant.side(p) for p in range(len(self.players))]
+        details: dict[str, Any] = {
+            "mode": self.variant.mode,
+            "players": [tallies[s] for s in sides],
+            "rack": self.rack.to_data(),
+            "discard": self.discard.to_data(),
+        }
+        if self.variant.mode == "team":
+            details["teams"] = tallies
+        return Result.from_scores(self.players, [tallies[s]["total"] for s in sides], details=details)
+
+    def render(self) -> str:
+        """The rack, the discard pile, each collection with its score, and the turn, as plain text.
+
+        Examples:
+            >>> import yamskit
+            >>> print(yamskit.variant("yamslam").new_game(players=["Ann", "Bob"], seed=1).render().splitlines()[1])
+            Rack:    two_pairs x4, three_of_a_kind x4, ...
+        """
+
+        def listing(chips: ChipSet) -> str:
+            return ", ".join(f"{k.value} x{chips.count(k)}" for k in chips.kinds) or "-"
+
+        scores = self.result().details["players"]
+        lines = [
+            f"Yamslam ({self.variant.mode})",
+            f"Rack:    {listing(self.rack)}",
+            f"Discard: {listing(self.discard)}",
+        ]
+        current = self.variant.side(self.current_player)
+        for s, (name, chips) in enumerate(zip(self.side_names, self.collections, strict=True)):
+            t = next(entry for entry in scores if entry["name"] == name)
+            marker = "  <- to play" if s == current and not self.is_over else ""
+            lines.append(
+                f"{name}: {listing(chips)} = {t['chip_points']} + bonuses {t['bonuses']} = {t['total']}{marker}"
+            )
+        if self.is_over:
+            winners = self.result().winner_names
+            lines.append(f"Game over; {'winner' if len(winners) == 1 else 'winners'}: {', '.join(winners)}")
+        elif self.second_pick:
+            lines.append(f"{self.players[self.current_player]} takes the Yamslam's second chip")
+        elif self.turn.has_thrown:
+            dice = self.turn.dice
+            fits = [k.value for k in (KINDS if is_yamslam(dice) else qualifying_kinds(dice)) if k in self.rack]
+            lines.append(
+                f"{self.players[self.current_player]}: throw {self.turn.throws_used} of {MAX_THROWS}, dice {dice}"
+                + (" (Yamslam!)" if is_yamslam(dice) else "")
+                + f"; may take: {', '.join(fits) or 'nothing'}"
+            )
+        else:
+            lines.append(f"{self.players[self.current_player]} to throw")
+        return "\n".join(lines)
+
+    def to_json(self) -> str:
+        """This state as JSON text; `yamskit.load_game` reads it back into an equal state.
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("yamslam", mode="team").new_game(seed=1).apply(yamskit.Roll())
+            >>> yamskit.load_game(g.to_json()) == g
+            True
+        """
+        from ...serialization import dump_game
+
+        return dump_game(self.variant, state_to_data(self))
+
+    def to_notation(self) -> str:
+        """This position as one line of text (see `yamskit.notation`); `YamslamVariant.from_notation` reads it.
+
+        Examples:
+            >>> import yamskit
+            >>> yamskit.variant("yamslam", mode="solo").new_game(players=["Ann"], seed=3, first_player=0).to_notation()
+            'yamslam(mode=solo) Ann 0000000 0000000 0:0 - 3:0 -'
+        """
+        from ...notation import to_notation
+
+        return to_notation(self)
+
+    # ------------------------------------------------------------------ views
+    def __str__(self) -> str:
+        """The text view of this state (the same as `render`); ``repr`` stays the full value."""
+        return self.render()
+
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows for this state (see `yamskit.svg.svg`)."""
+        from ...svg import svg
+
+        return svg(self)
