@@ -296,7 +296,7 @@ def _spreads(rules: ScorecardRules) -> FloatArray:
 def _clean_bonus(rules: ScorecardRules) -> int:
     result = rules.result
     if result is not None and type(result).__name__ == "DuelScoring":
-        from ..variants.competitive_duels import CLEAN_BONUS
+        from ..variants.competitive.duels import CLEAN_BONUS
 
         return CLEAN_BONUS
     return 0
