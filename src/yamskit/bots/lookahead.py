@@ -165,4 +165,5 @@ def keep_or_box(game: Any, best_box: tuple[float, Action] | None, stop: StopValu
                 return roll
     if best_box is not None:
         return best_box[1]
-    return next(iter(game.legal_actions()))
+    first: Action = next(iter(game.legal_actions()))
+    return first
