@@ -7,6 +7,7 @@ Usage::
     python benchmarks/bots.py --round-robin --games 40 # every pair of random, easy, medium, hard
     python benchmarks/bots.py --only yam-master yamslam
     python benchmarks/bots.py --solitaire 1000         # hard without the solver's table, one column
+    python benchmarks/bots.py --scheduler tcp://scheduler:8786  # the games on a Dask cluster
 
 Each match-up plays ``--games`` games, game ``i`` with dice seed ``seed + i``; in odd
 games the two sides swap seats (in 2v2 the sides are the teams A+C and B+D). A side
@@ -15,18 +16,33 @@ gives wins, draws and losses of the first side, its score with a 95% Wilson inte
 and the time the first side's bot took per decision (median and 99th percentile).
 The bots' one-off preparation (the exact solve of a one-column sheet, a few seconds)
 is done before the clock starts and reported apart.
+
+The games of a match-up are cut into chunks (`Chunk`, plain picklable data) played by
+`play_chunk` here, in ``--jobs`` forked processes, or on any `concurrent.futures.Executor`:
+``--scheduler ADDRESS`` connects a ``distributed.Client`` (``pip install
+'yamskit[dask]'``) and uses ``client.get_executor()``; from Python, ``tournament(...,
+executor=...)``. Game ``i`` depends only on the seed and ``i``, so the outcomes and the
+W/D/L tables are the same whatever runs them (tests/test_bench_bots_dask.py compares a
+``distributed.LocalCluster`` with the local run); only the times differ.
+
+The workers need yamskit (``pip install 'yamskit[dask]'`` on each) but not this file:
+run as a script it is ``__main__``, whose code Dask sends by value. Imported from
+Python (``sys.path.insert(0, "benchmarks"); import bots``), it is sent by name, so give
+it to the workers first: ``client.upload_file("benchmarks/bots.py")``.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import multiprocessing
 import os
 import statistics
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,21 +75,24 @@ SETUPS: tuple[Setup, ...] = (
 )
 
 
-#: Time only the decisions taken with dice showing (not the opening throw of a turn).
-AFTER_THROW = False
+#: The levels of ``--round-robin``, weakest first.
+LEVELS = ("random", "easy", "medium", "hard")
+#: The keys of a match-up's row that are times (they differ from run to run); the others do not.
+TIMING_KEYS = frozenset({"median_ms", "p99_ms", "wall_s", "prep_s"})
 
 
 class Timed:
-    """A bot whose decisions are timed."""
+    """A bot whose decisions are timed (with ``after_throw``, only those taken with dice showing)."""
 
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: Any, *, after_throw: bool = False) -> None:
         self.bot = bot
+        self.after_throw = after_throw
         self.times: list[float] = []
 
     def choose(self, state: Any) -> Any:
         start = time.perf_counter()
         action = self.bot.choose(state)
-        if not AFTER_THROW or state.turn.has_thrown:
+        if not self.after_throw or state.turn.has_thrown:
             self.times.append(time.perf_counter() - start)
         return action
 
@@ -88,12 +107,12 @@ def _prepare(setup: Setup, level: str) -> float:
     return time.perf_counter() - start
 
 
-def play_one(task: tuple[Setup, str, str, int, int]) -> tuple[str, list[float]]:
+def play_one(task: tuple[Setup, str, str, int, int], *, after_throw: bool = False) -> tuple[str, list[float]]:
     """Play game ``index`` of ``first`` against ``second``: ("win"|"draw"|"loss" for first, its decision times)."""
     setup, first, second, seed, index = task
     variant = setup.variant()
     swap = index % 2 == 1
-    mine = Timed(player(variant, first, seed=seed + index))
+    mine = Timed(player(variant, first, seed=seed + index), after_throw=after_throw)
     theirs = player(variant, second, seed=seed + index + 1_000_000)
     side_a = [mine if s % 2 == 0 else theirs for s in range(setup.seats)]
     seats = [theirs if s % 2 == 0 else mine for s in range(setup.seats)] if swap else side_a
@@ -118,23 +137,81 @@ def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _tasks(setup: Setup, first: str, second: str, games: int, seed: int) -> Iterator[tuple[Setup, str, str, int, int]]:
-    for index in range(games):
-        yield setup, first, second, seed, index
+@dataclass(frozen=True)
+class Chunk:
+    """Games ``start`` to ``stop - 1`` of a match-up: one work item, plain data any executor can pickle."""
+
+    setup: Setup
+    first: str
+    second: str
+    seed: int
+    start: int
+    stop: int
+    after_throw: bool = False
 
 
-def match(setup: Setup, first: str, second: str, games: int, seed: int, pool: Any) -> dict[str, Any]:
-    """Play one match-up and summarise it."""
-    tasks = list(_tasks(setup, first, second, games, seed))
+def play_chunk(chunk: Chunk) -> list[tuple[str, list[float]]]:
+    """Play a chunk's games in order: each game's outcome for ``first`` and its decision times.
+
+    The bots' one-off preparation is done first (here it is a look-up when the process
+    already did it), so that a worker's first game is timed like the others.
+    """
+    for level in (chunk.first, chunk.second):
+        _prepare(chunk.setup, level)
+    return [
+        play_one((chunk.setup, chunk.first, chunk.second, chunk.seed, index), after_throw=chunk.after_throw)
+        for index in range(chunk.start, chunk.stop)
+    ]
+
+
+def chunks(setup: Setup, first: str, second: str, games: int, seed: int, *, after_throw: bool = False) -> list[Chunk]:
+    """A match-up's games cut into at most about 64 chunks, in order."""
+    size = max(1, games // 64)
+    return [
+        Chunk(setup, first, second, seed, start, min(games, start + size), after_throw)
+        for start in range(0, games, size)
+    ]
+
+
+def _results(work: list[Chunk], pool: Any, executor: Executor | None) -> Iterator[list[tuple[str, list[float]]]]:
+    """Each chunk's results, in order: on ``executor``, in ``pool`` (a multiprocessing pool), or here."""
+    if executor is None:
+        yield from (pool.imap(play_chunk, work) if pool else map(play_chunk, work))
+        return
+    futures: list[Future[list[tuple[str, list[float]]]]] = [executor.submit(play_chunk, chunk) for chunk in work]
+    try:
+        for future in futures:
+            yield future.result()
+    finally:
+        for future in futures:
+            future.cancel()  # those not started yet, after an error or an interrupt
+
+
+def match(
+    setup: Setup,
+    first: str,
+    second: str,
+    games: int,
+    seed: int,
+    pool: Any = None,
+    *,
+    executor: Executor | None = None,
+    after_throw: bool = False,
+) -> dict[str, Any]:
+    """Play one match-up and summarise it (``outcomes``: each game's, for ``first``)."""
+    work = chunks(setup, first, second, games, seed, after_throw=after_throw)
     started = time.perf_counter()
-    results = pool.imap(play_one, tasks, chunksize=max(1, games // 64)) if pool else map(play_one, tasks)
     counts = {"win": 0, "draw": 0, "loss": 0}
+    outcomes: list[str] = []
     times: list[float] = []
-    for done, (outcome, spent) in enumerate(results, start=1):
-        counts[outcome] += 1
-        times.extend(spent)
-        if done % 25 == 0 and done < games:  # partial figures on stderr, for long runs
-            print(f"  {setup.label} {first}-{second}: {done} games, W/D/L {counts}", file=sys.stderr, flush=True)
+    for played in _results(work, pool, executor):
+        for outcome, spent in played:
+            counts[outcome] += 1
+            outcomes.append(outcome)
+            times.extend(spent)
+            done = len(outcomes)
+            if done % 25 == 0 and done < games:  # partial figures on stderr, for long runs
+                print(f"  {setup.label} {first}-{second}: {done} games, W/D/L {counts}", file=sys.stderr, flush=True)
     wall = time.perf_counter() - started
     score = (counts["win"] + 0.5 * counts["draw"]) / games
     low, high = wilson(score, games)
@@ -145,6 +222,7 @@ def match(setup: Setup, first: str, second: str, games: int, seed: int, pool: An
         "second": second,
         "games": games,
         **counts,
+        "outcomes": tuple(outcomes),
         "score": score,
         "low": low,
         "high": high,
@@ -155,13 +233,73 @@ def match(setup: Setup, first: str, second: str, games: int, seed: int, pool: An
     }
 
 
-def solitaire(games: int, seed: int) -> dict[str, Any]:
+def setups_named(names: Iterable[str] | None) -> list[Setup]:
+    """The setups with these labels or variant names (all of them for ``None``), in table order."""
+    wanted = None if names is None else set(names)
+    return [s for s in SETUPS if wanted is None or s.label in wanted or s.name in wanted]
+
+
+def matches(
+    setups: Iterable[Setup],
+    pairs: Iterable[tuple[str, str]],
+    *,
+    games: int,
+    seed: int,
+    jobs: int = 1,
+    executor: Executor | None = None,
+    after_throw: bool = False,
+) -> Iterator[dict[str, Any]]:
+    """Each setup's match-ups, one row at a time; ``prep_s`` is the first bot's preparation here."""
+    pairs = list(pairs)
+    for setup in setups:
+        for first, second in pairs:
+            prep = _prepare(setup, first)  # before forking: the workers inherit the solved table
+            use_pool = executor is None and jobs > 1
+            pool = multiprocessing.get_context("fork").Pool(jobs) if use_pool else None
+            try:
+                row = match(setup, first, second, games, seed, pool, executor=executor, after_throw=after_throw)
+            finally:
+                if pool is not None:
+                    pool.close()
+                    pool.join()
+            yield {**row, "prep_s": prep}
+
+
+def tournament(
+    setups: Iterable[Setup | str] | None = None,
+    pairs: Iterable[tuple[str, str]] = (("hard", "easy"),),
+    *,
+    games: int = 400,
+    seed: int = 0,
+    jobs: int = 1,
+    executor: Executor | None = None,
+    after_throw: bool = False,
+) -> list[dict[str, Any]]:
+    """Every match-up of ``pairs`` (first, second) on ``setups`` (setups, labels or variant names; all by default).
+
+    ``executor`` is any `concurrent.futures.Executor` whose workers can import yamskit and
+    this module, e.g. a Dask ``client.get_executor()`` after
+    ``client.upload_file("benchmarks/bots.py")`` (it is not shut down here); without one,
+    ``jobs`` forked processes play (1: here). The rows are those of the table, with each
+    game's outcome in ``outcomes``; all but the `TIMING_KEYS` are the same for the same
+    seed, whatever played the games.
+    """
+    chosen = (
+        list(SETUPS)
+        if setups is None
+        else [s for item in setups for s in ([item] if isinstance(item, Setup) else setups_named([item]))]
+    )
+    rows = matches(chosen, pairs, games=games, seed=seed, jobs=jobs, executor=executor, after_throw=after_throw)
+    return list(rows)
+
+
+def solitaire(games: int, seed: int, *, after_throw: bool = False) -> dict[str, Any]:
     """Hard without a strategy table (``time_budget=0``) on classic solitaire, against the optimum."""
     from yamskit.solver import solve
 
     variant = yamskit.variant("classic")
     optimum = solve(variant, quiet=True, processes=1).expected_score()
-    bot = Timed(StrongPlayer(variant, time_budget=0.0))
+    bot = Timed(StrongPlayer(variant, time_budget=0.0), after_throw=after_throw)
     scores = [play(variant.new_game(seed=seed + i), [bot]).result().scores[0] for i in range(games)]
     mean = statistics.fmean(scores)
     half = 1.96 * statistics.stdev(scores) / math.sqrt(games)
@@ -176,6 +314,26 @@ def solitaire(games: int, seed: int) -> dict[str, Any]:
     }
 
 
+@contextlib.contextmanager
+def _dask(address: str | None) -> Iterator[tuple[Executor | None, str]]:
+    """A Dask executor on the scheduler at ``address`` (closed afterwards) and its description, or ``None``."""
+    if not address:
+        yield None, ""
+        return
+    try:
+        import distributed
+    except ImportError:
+        raise SystemExit("--scheduler needs dask.distributed: pip install 'yamskit[dask]'") from None
+    try:
+        client = distributed.Client(address, timeout=10)
+    except (OSError, TimeoutError, ValueError) as error:
+        print(f"cannot reach the Dask scheduler {address}: {error}", file=sys.stderr)
+        raise SystemExit(2) from None
+    with client:
+        workers = len(client.scheduler_info()["workers"])
+        yield client.get_executor(), f"Dask scheduler {address} with {workers} worker(s)"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=400, help="games per match-up (default 400)")
@@ -186,35 +344,46 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pair", nargs=2, default=("hard", "easy"), metavar=("FIRST", "SECOND"))
     parser.add_argument("--solitaire", type=int, default=0, metavar="N", help="also N classic solitaire games")
     parser.add_argument("--after-throw", action="store_true", help="time only decisions with dice showing")
+    parser.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="play the games on this Dask cluster, e.g. tcp://host:8786 (pip install 'yamskit[dask]'); "
+        "the same outcomes as a local run",
+    )
     args = parser.parse_args(argv)
-    global AFTER_THROW
-    AFTER_THROW = args.after_throw
-    setups = [s for s in SETUPS if not args.only or s.label in args.only or s.name in args.only]
-    levels = ("random", "easy", "medium", "hard")
+    if args.scheduler and args.jobs != 1:
+        parser.error("--jobs and --scheduler exclude each other: the cluster's workers play the games")
+    setups = setups_named(args.only)
+    levels = LEVELS
     pairs = [(a, b) for i, a in enumerate(levels) for b in levels[i + 1 :]] if args.round_robin else [tuple(args.pair)]
-    print(f"# bots: {args.games} games per match-up, seed {args.seed}, {args.jobs} job(s), {os.cpu_count()} CPU(s)")
-    print("| setup | first | second | games | W / D / L | first's score (95% CI) | ms/decision median | p99 |")
-    print("|---|---|---|---:|---:|---:|---:|---:|")
-    for setup in setups:
-        for first, second in pairs:
-            hi, lo = (second, first) if levels.index(first) < levels.index(second) else (first, second)
-            prep = _prepare(setup, hi)  # before forking: the workers inherit the solved table
-            pool = multiprocessing.get_context("fork").Pool(args.jobs) if args.jobs > 1 else None
-            try:
-                row = match(setup, hi, lo, args.games, args.seed, pool)
-            finally:
-                if pool is not None:
-                    pool.close()
-                    pool.join()
-            note = f" (prep {prep:.1f} s)" if prep > 0.5 else ""
+    ordered = [
+        (second, first) if levels.index(first) < levels.index(second) else (first, second) for first, second in pairs
+    ]
+    with _dask(args.scheduler) as (executor, where):
+        workers = where or f"{args.jobs} job(s)"
+        print(f"# bots: {args.games} games per match-up, seed {args.seed}, {workers}, {os.cpu_count()} CPU(s)")
+        print("| setup | first | second | games | W / D / L | first's score (95% CI) | ms/decision median | p99 |")
+        print("|---|---|---|---:|---:|---:|---:|---:|")
+        rows = matches(
+            setups,
+            ordered,
+            games=args.games,
+            seed=args.seed,
+            jobs=args.jobs,
+            executor=executor,
+            after_throw=args.after_throw,
+        )
+        for row in rows:
+            note = f" (prep {row['prep_s']:.1f} s)" if row["prep_s"] > 0.5 else ""
             print(
-                f"| {row['setup']} | {hi} | {lo} | {row['games']} | {row['win']} / {row['draw']} / {row['loss']} "
+                f"| {row['setup']} | {row['first']} | {row['second']} | {row['games']} "
+                f"| {row['win']} / {row['draw']} / {row['loss']} "
                 f"| {100 * row['score']:.1f}% ({100 * row['low']:.1f}-{100 * row['high']:.1f}) "
                 f"| {row['median_ms']:.2f} | {row['p99_ms']:.1f}{note} |",
                 flush=True,
             )
     if args.solitaire:
-        s = solitaire(args.solitaire, args.seed)
+        s = solitaire(args.solitaire, args.seed, after_throw=args.after_throw)
         print()
         print("| solitaire | games | hard, no table: mean (95% CI) | optimum | gap | ms/decision median | p99 |")
         print("|---|---:|---:|---:|---:|---:|---:|")

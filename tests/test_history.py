@@ -1,12 +1,15 @@
-"""The persistent history: it reads like a tuple of moves, and playing or replaying is linear."""
+"""The persistent history: it reads like a tuple of moves, and playing or replaying is linear.
+
+Linear is checked by counting the work a replay does for n and 2n moves, never by a clock.
+"""
 
 from __future__ import annotations
 
-import gc
 import json
 import pickle
-import time
-from collections.abc import Callable
+import sys
+from collections.abc import Iterable
+from types import FrameType
 
 import pytest
 
@@ -92,28 +95,87 @@ def _record(moves: int) -> GameRecord:
     )
 
 
-def _cpu(run: Callable[[], object]) -> float:
-    # The cyclic garbage collector scans every live object, so its cost grows with the
-    # history itself; it is paused to measure replay alone, not the collector.
-    best = float("inf")
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        for _ in range(5):
-            start = time.process_time()
-            run()
-            best = min(best, time.process_time() - start)
-    finally:
-        if enabled:
-            gc.enable()
-    return best
+class _Work:
+    """The work a replay does, counted, never timed.
+
+    ``calls`` counts the Python and builtin function calls (``sys.setprofile``): a replay
+    that went back over earlier moves at each move would show it. ``copied`` counts the
+    moves written into new storage by `History`: one per appended link, plus the whole
+    tuple whenever one is built (``History.of``, an append that copied, ``moves``). Copying
+    the history at each move is one C-level tuple copy per move, invisible to ``calls``
+    but quadratic in ``copied``.
+    """
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.calls = 0
+        self.copied = 0
+        of, append, moves = History.of.__func__, History.append, History.moves.fget  # type: ignore[attr-defined]
+
+        def counted_of(cls: type[History], items: Iterable[Move]) -> History:
+            history: History = of(cls, items)
+            if history is not items and history._tuple:
+                self.copied += len(history._tuple)
+            return history
+
+        def counted_append(history: History, move: Move) -> History:
+            longer: History = append(history, move)
+            self.copied += 1 if longer._tuple is None else len(longer._tuple)
+            return longer
+
+        def counted_moves(history: History) -> tuple[Move, ...]:
+            built = history._tuple is None
+            items: tuple[Move, ...] = moves(history)
+            if built:
+                self.copied += len(items)
+            return items
+
+        monkeypatch.setattr(History, "of", classmethod(counted_of))
+        monkeypatch.setattr(History, "append", counted_append)
+        monkeypatch.setattr(History, "moves", property(counted_moves))
+
+    def check(self, record: GameRecord) -> tuple[int, int]:
+        """The calls made and the moves copied while checking ``record``."""
+        self.calls = self.copied = 0
+
+        def profile(frame: FrameType, event: str, arg: object) -> None:
+            if event in ("call", "c_call"):
+                self.calls += 1
+
+        sys.setprofile(profile)
+        try:
+            report = check_record(record)
+        finally:
+            sys.setprofile(None)
+        assert report.valid
+        return self.calls, self.copied
 
 
-def test_checking_twice_the_moves_takes_about_twice_the_work() -> None:
-    # A ratio, not a time limit: linear replay gives about 2, copying the history at every
-    # move gave about 4 at these sizes (10,000 moves took 0.5 s, 40,000 took 8.5 s).
-    short, long = _record(8_000), _record(16_000)
-    assert check_record(short).valid
-    assert check_record(long).valid
-    ratio = _cpu(lambda: check_record(long)) / _cpu(lambda: check_record(short))
-    assert ratio < 3.0, f"doubling the moves multiplied the work by {ratio:.2f}"
+def _growth(monkeypatch: pytest.MonkeyPatch, moves: int) -> tuple[float, float, float]:
+    """How much more work checking ``2 * moves`` moves takes than ``moves`` (calls, copies), and copies per move."""
+    check_record(_record(10))  # first-use work (imports, caches) stays out of the counts
+    work = _Work(monkeypatch)
+    short_calls, short_copied = work.check(_record(moves))
+    long_calls, long_copied = work.check(_record(2 * moves))
+    return long_calls / short_calls, long_copied / short_copied, short_copied / moves
+
+
+def test_checking_twice_the_moves_does_twice_the_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Counted, not timed: linear replay gives ratios of 2 (1,000 moves: 1,500 links, one per
+    # move and one more per throw tried from the seed's stream, and no copy).
+    calls, copied, per_move = _growth(monkeypatch, 1_000)
+    assert calls < 2.2, f"doubling the moves multiplied the function calls by {calls:.2f}"
+    assert copied < 2.2, f"doubling the moves multiplied the moves copied by {copied:.2f}"
+    assert per_move <= 3, f"{per_move:.1f} moves copied per move replayed"
+
+
+def test_the_count_sees_an_append_that_copies_the_history(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The check above fails on the quadratic history it guards against: an append that
+    # copies the moves into a new tuple (one C-level copy per move, the same calls).
+    def copying_append(history: History, move: Move) -> History:
+        return History.of((*history.moves, move))
+
+    monkeypatch.setattr(History, "append", copying_append)
+    calls, copied, per_move = _growth(monkeypatch, 1_000)
+    assert calls < 2.2
+    assert copied > 3.5
+    assert per_move > 100

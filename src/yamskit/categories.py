@@ -348,5 +348,6 @@ def upper(face: int, id: str | None = None) -> Category:
         >>> upper(6).id, upper(6).max
         ('sixes', 30)
     """
+    points = face_sum(face)  # refuses a face outside 1 to 6 before the default id is looked up
     names = ("ones", "twos", "threes", "fours", "fives", "sixes")
-    return Category(id or names[face - 1], face_sum(face))
+    return Category(id or names[face - 1], points)
