@@ -6,9 +6,10 @@ Run after ``mutmut run`` from the repository root::
 
 It reads every mutant's status from ``mutmut results --all true`` and the equivalent
 mutants listed in ``mutation/equivalents.md`` (lines starting with ``- `<mutant name>```).
-A module's score is killed / (mutants - equivalent - not run); a timeout counts as killed. It exits
-with status 1 when a listed equivalent mutant was in fact killed (the list is out of date)
-or when a module scores under 95%.
+A module's score is killed / (mutants - equivalent - not run); a timeout, and a test run the
+time limit had to kill (mutmut's "segfault", exit -9), count as killed. It exits
+with status 1 when a listed equivalent mutant was in fact killed or no longer exists (the list
+is out of date) or when a module scores under 95%.
 """
 
 from __future__ import annotations
@@ -37,6 +38,16 @@ def _module(name: str) -> str:
     return re.split(r"\.x[_ǁ]", name, maxsplit=1)[0].removeprefix("yamskit.")
 
 
+def _score(c: Counter[str]) -> float:
+    """Killed / (mutants - equivalent - not run); 1.0 when nothing is left to kill."""
+    live = c["mutants"] - c["equivalent"] - c["unchecked"]
+    return c["killed"] / live if live else 1.0
+
+
+def _row(c: Counter[str]) -> str:
+    return f"{c['mutants']:,} | {c['killed']:,} | {c['equivalent']} | {c['left']} | {c['unchecked']}"
+
+
 def main() -> int:
     statuses = _statuses()
     equivalent = set(re.findall(r"^- `([^`]+)`", EQUIVALENTS.read_text(encoding="utf-8"), re.MULTILINE))
@@ -45,30 +56,31 @@ def main() -> int:
         for name in sorted(equivalent & set(statuses))
         if statuses[name] == "killed"
     ]
+    problems += [f"{name} is listed as equivalent but is no mutant" for name in sorted(equivalent - set(statuses))]
     per_module: dict[str, Counter[str]] = defaultdict(Counter)
     for name, status in statuses.items():
         counts = per_module[_module(name)]
         counts["mutants"] += 1
         if name in equivalent:
             counts["equivalent"] += 1
-        elif status in ("killed", "timeout"):
+        elif status in ("killed", "timeout", "segfault"):
             counts["killed"] += 1
         elif status == "not checked":
             counts["unchecked"] += 1
         else:
             counts["left"] += 1
-    print("| Module | Mutants | Killed | Equivalent | Not killed | Not run | Score of those run |")
-    print("|--------|--------:|-------:|-----------:|-----------:|--------:|-------------------:|")
+    print("| Module | Mutants | Killed | Equivalent | Not killed | Not run | Score |")
+    print("|--------|--------:|-------:|-----------:|-----------:|--------:|------:|")
+    total: Counter[str] = Counter()
     for module in sorted(per_module):
         c = per_module[module]
-        live = c["mutants"] - c["equivalent"] - c["unchecked"]
-        score = c["killed"] / live if live else 1.0
-        print(
-            f"| `{module}` | {c['mutants']} | {c['killed']} | {c['equivalent']} | {c['left']} | {c['unchecked']} "
-            f"| {score:.1%} |"
-        )
+        total.update(c)
+        score = _score(c)
+        print(f"| `{module}` | {_row(c)} | {score:.1%} |")
         if score < TARGET or c["unchecked"]:
             problems.append(f"{module} scores {score:.1%} with {c['unchecked']} mutants not run (target {TARGET:.0%})")
+    cells = " | ".join(f"**{value}**" for value in _row(total).split(" | "))
+    print(f"| **all** | {cells} | **{_score(total):.1%}** |")
     for problem in problems:
         print(problem, file=sys.stderr)
     return 1 if problems else 0

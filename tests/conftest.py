@@ -5,8 +5,10 @@ reproducible; the default ``dev`` profile is quicker; ``mutation`` is small and 
 for mutation runs.
 """
 
+import json
 import os
 import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -33,6 +35,26 @@ settings.register_profile(
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
+#: Written by mutmut's recording run (in mutmut's ``mutants/`` copy): the functions that run
+#: while yamskit and the test modules are imported (see `pytest_collection_finish`).
+_IMPORT_TIME = Path(__file__).parent.parent / "mutation-import-time.json"
+
+
+def _needs_fresh_import(mutant: str) -> bool:
+    """Whether a mutant's function runs at import time, so its tests must import yamskit again.
+
+    Every other mutant is switched on when its function is called (mutmut's trampolines read
+    the mutant's name at each call), so the modules the forked process already holds serve,
+    and the run saves the second or two that importing yamskit and the tests again costs.
+    ``YAMSKIT_MUTATION_FRESH=1`` (or no record of the import-time functions) imports afresh
+    for every mutant: the way to recheck survivors (``python mutation/run.py`` does).
+    """
+    if os.environ.get("YAMSKIT_MUTATION_FRESH") == "1" or not _IMPORT_TIME.is_file():
+        return True
+    function = mutant.partition("__mutmut_")[0]
+    return function in json.loads(_IMPORT_TIME.read_text(encoding="utf-8"))
+
+
 def pytest_configure(config: object) -> None:
     """Under a mutation run, import yamskit afresh so the mutant also builds the import-time tables.
 
@@ -41,9 +63,10 @@ def pytest_configure(config: object) -> None:
     the original code and a mutant in the functions that build them could never be caught.
     Forgetting those modules makes the test modules import yamskit again, with the mutant on
     (and, while mutmut records which tests reach which function, with that recording on).
+    Only the mutants of functions that run at import time need this (`_needs_fresh_import`).
     """
     mode = os.environ.get("MUTANT_UNDER_TEST", "")
-    if "__mutmut_" not in mode and mode != "stats":
+    if mode != "stats" and ("__mutmut_" not in mode or not _needs_fresh_import(mode)):
         return
     stale = [name for name in sys.modules if name.split(".")[0] == "yamskit" or name.startswith("tests.")]
     for name in stale:
@@ -76,6 +99,8 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 
     reached = set(state()._stats)
     state()._stats.clear()
+    known = json.loads(_IMPORT_TIME.read_text(encoding="utf-8")) if _IMPORT_TIME.is_file() else []
+    _IMPORT_TIME.write_text(json.dumps(sorted(reached.union(known)), indent=0), encoding="utf-8")
     for item in session.items:
         nodeid = item.nodeid.removeprefix("mutants/")
         for name in reached:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import ast
 import importlib
+import pathlib
 import warnings
+from collections.abc import Mapping
 
 import pytest
 
@@ -87,3 +90,122 @@ def test_the_registry_finds_each_variant_once_and_imports_no_alias_warning() -> 
         warnings.simplefilter("error", DeprecationWarning)
         names = yamskit.variant_names()
     assert {"competitive", "yam-master", "yamslam"} <= set(names)
+
+
+# ---------------------------------------------------------------- the import graph
+SRC = pathlib.Path(yamskit.__file__).parent
+
+#: The front ends built over the states: the notation and position readers, the pictures and
+#: the registry. A state or variant hands itself to them in a convenience method
+#: (``to_notation``, ``position``, ``_repr_svg_``, ``load_game``...) and imports them there,
+#: when called: those edges point up, out of the layers, and are the only ones left out.
+FRONT_ENDS = ("yamskit.notation", "yamskit.position", "yamskit.registry", "yamskit.svg")
+
+#: Cycles in modules being changed on other branches (the command line is being split).
+ELSEWHERE = [["yamskit.advice", "yamskit.cli"]]
+
+
+def _module_names() -> dict[str, tuple[pathlib.Path, bool]]:
+    names = {}
+    for path in SRC.rglob("*.py"):
+        parts = list(path.relative_to(SRC.parent).with_suffix("").parts)
+        package = parts[-1] == "__init__"
+        names[".".join(parts[:-1] if package else parts)] = (path, package)
+    return names
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _imports(name: str, path: pathlib.Path, package: bool, modules: Mapping[str, object]) -> set[str]:
+    """The yamskit modules ``name`` imports, at import time or in a function, not under TYPE_CHECKING."""
+    found: set[str] = set()
+
+    def visit(node: ast.AST, in_function: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and _is_type_checking(child):
+                for other in child.orelse:
+                    visit_one(other, in_function)
+            else:
+                visit_one(child, in_function)
+
+    def visit_one(node: ast.AST, in_function: bool) -> None:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            visit(node, True)
+            return
+        targets: list[str] = []
+        if isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                here = name.split(".") if package else name.split(".")[:-1]
+                base = ".".join(here[: len(here) - node.level + 1] + ([node.module] if node.module else []))
+            targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in modules else base for a in node.names]
+        elif isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        for target in targets:
+            if target not in modules or target == name or name.startswith(target + "."):
+                continue
+            if in_function and target.startswith(FRONT_ENDS) and not name.startswith(FRONT_ENDS):
+                continue
+            found.add(target)
+            parts = target.split(".")  # importing a.b.c runs a.b's __init__ first (unless it is the importer's own)
+            found.update(
+                p
+                for i in range(2, len(parts))
+                if (p := ".".join(parts[:i])) in modules and p != name and not name.startswith(p + ".")
+            )
+        visit(node, in_function)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")), False)
+    return found
+
+
+def _cycles(graph: Mapping[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def connect(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in graph[v]:
+            if w not in index:
+                connect(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            connect(v)
+    return sorted(found)
+
+
+def test_the_import_graph_has_no_cycle() -> None:
+    """Serialization, the scorecard state, text and placement no longer import each other in a circle."""
+    modules = _module_names()
+    graph = {name: _imports(name, path, package, modules) for name, (path, package) in modules.items()}
+    assert not graph["yamskit.serialization"] & {"yamskit.scorecard_game", "yamskit.scorecard_state"}
+    assert [cycle for cycle in _cycles(graph) if cycle not in ELSEWHERE] == []
+
+
+def test_the_cycle_finder_finds_a_cycle() -> None:
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]

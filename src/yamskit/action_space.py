@@ -41,7 +41,7 @@ from .dice import KEEPS
 from .errors import UnknownActionError
 
 if TYPE_CHECKING:
-    from .scorecard_game import ScorecardRules
+    from .scorecard_rules import ScorecardRules
 
 __all__ = ["NUM_ROLL_IDS", "ROLL_ACTIONS", "ActionSpace", "scorecard_actions"]
 

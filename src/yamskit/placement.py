@@ -34,7 +34,7 @@ from .dice import Dice
 from .turn import Turn
 
 if TYPE_CHECKING:
-    from .scorecard_game import ScorecardGame
+    from .scorecard_state import ScorecardGame
 
 __all__ = ["Placement", "PlacementRule"]
 

@@ -38,7 +38,8 @@ from .errors import IllegalActionError
 
 if TYPE_CHECKING:
     from .scorecard import Column, TurnCondition
-    from .scorecard_game import ScorecardGame, ScorecardRules
+    from .scorecard_rules import ScorecardRules
+    from .scorecard_state import ScorecardGame
 
 __all__ = ["SUB_KEEP_SETS", "Refusable", "SheetTables", "legal_ids"]
 

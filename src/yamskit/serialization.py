@@ -16,19 +16,15 @@ Examples:
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Sequence
+from typing import Any, TypeVar
 
 from .actions import Action, action_from_data, action_to_data
 from .dice import Dice, DiceStream
 from .errors import DeserializationError, YamskitError
-from .game import GameState, Move, check_players
-from .scorecard import SCRATCHED, Cell, Sheet
-from .state_checks import check_cell_points, check_column_weights, check_extra, check_stream
+from .game import GameState, Move
+from .registry import variant as make_variant
 from .turn import Turn
-
-if TYPE_CHECKING:
-    from .scorecard_game import ScorecardGame, ScorecardVariant
 
 __all__ = [
     "FORMAT",
@@ -295,7 +291,6 @@ def load_game(text: str | bytes, *, variant: Any = None) -> GameState:
         >>> yamskit.load_game(g.to_json()).variant.options["joker"]
         'free'
     """
-    from .registry import variant as make_variant
 
     data = parse_json(text)
     if expect(data, "format", str, "game") != FORMAT:
@@ -320,98 +315,3 @@ def load_game(text: str | bytes, *, variant: Any = None) -> GameState:
         raise
     except YamskitError as error:
         raise DeserializationError(f"impossible state: {error}") from None
-
-
-# ---------------------------------------------------------------- scorecard states
-def _cell_to_data(cell: Cell) -> int | str | None:
-    return "x" if cell.scratched else cell.points
-
-
-def _cell_from_data(value: Any, where: str) -> Cell:
-    if value is None:
-        return Cell()
-    if value == "x":
-        return SCRATCHED
-    if type(value) is int and 0 <= value < 10**6:
-        return Cell(points=value)
-    raise DeserializationError(f"{where} must be null, 'x' or points from 0, not {value!r}")
-
-
-def scorecard_state_to_data(game: ScorecardGame) -> dict[str, Any]:
-    """The ``"state"`` part of a scorecard game's JSON."""
-    return {
-        "players": list(game.players),
-        "current_player": game.current_player,
-        "first_player": game.first_player,
-        "column_weights": list(game.column_weights),
-        "sheets": [
-            {"cells": [[_cell_to_data(c) for c in col] for col in sheet.cells], "extra": sheet.extra}
-            for sheet in game.sheets
-        ],
-        "turn": turn_to_data(game.turn),
-        "stream": stream_to_data(game.stream),
-        "history": history_to_data(game.history),
-    }
-
-
-def _list_of(data: Any, key: str, where: str, size: int, item: Callable[[Any, str], _T]) -> tuple[_T, ...]:
-    values = expect(data, key, list, where)
-    if len(values) != size:
-        raise DeserializationError(f"{where}.{key} must have {size} entries, not {len(values)}")
-    return tuple(item(v, f"{where}.{key}[{i}]") for i, v in enumerate(values))
-
-
-def scorecard_state_from_data(variant: ScorecardVariant, data: Any) -> ScorecardGame:
-    """Rebuild a scorecard game from `scorecard_state_to_data`, checking it fits the variant."""
-    from .scorecard_game import ScorecardGame
-
-    where = "state"
-    names = expect(data, "players", list, where)
-    try:
-        players = check_players(names, minimum=variant.rules.players[0], maximum=variant.rules.players[1])
-    except YamskitError as error:
-        raise DeserializationError(f"{where}.players: {error}") from None
-    n = len(players)
-    rows, cols = len(variant.rows), len(variant.columns)
-
-    def sheet(value: Any, at: str) -> Sheet:
-        columns = _list_of(value, "cells", at, cols, lambda col, w: _list_of({"c": col}, "c", w, rows, _cell_from_data))
-        extra = expect_int(value, "extra", at, 0, 10**6)
-        return Sheet(columns, extra)
-
-    sheets = _list_of(data, "sheets", where, n, sheet)
-    row_ids = [row.id for row in variant.rules.rows]
-    for p, loaded in enumerate(sheets):
-        at = f"{where}.sheets[{p}]"
-        for column in loaded.cells:
-            for row, cell in zip(row_ids, column, strict=True):
-                check_cell_points(variant, row, cell.value, at)
-        check_extra(variant, loaded.extra, rows * cols - loaded.empty_count, at)
-    weights = expect(data, "column_weights", list, where)
-    try:
-        weights = list(check_column_weights(variant, weights))
-    except YamskitError as error:
-        raise DeserializationError(f"{where}.{error}") from None
-    stream = stream_from_data(expect(data, "stream", dict, where))
-    history = history_from_data(expect(data, "history", list, where), n)
-    check_stream(stream)
-    game = ScorecardGame(
-        variant=variant,
-        players=players,
-        sheets=sheets,
-        current_player=expect_int(data, "current_player", where, 0, n - 1),
-        turn=turn_from_data(expect(data, "turn", dict, where), max_throws=variant.rules.max_throws),
-        stream=stream,
-        history=history,
-        first_player=expect_int(data, "first_player", where, 0, n - 1),
-        column_weights=tuple(weights),
-    )
-    empties = [s.empty_count for s in sheets]
-    order = [(game.first_player + i) % n for i in range(n)]
-    now = order.index(game.current_player)
-    expected = [empties[game.current_player] - (1 if i < now else 0) for i in range(n)]
-    if [empties[p] for p in order] != expected and not game.is_over:
-        raise DeserializationError(
-            f"{where}: the sheets' filled boxes do not match whose turn it is ({players[game.current_player]})"
-        )
-    return game

@@ -24,7 +24,7 @@ from .dice import ROLLS, DiceStream
 from .errors import DeserializationError, RuleConfigError
 
 if TYPE_CHECKING:
-    from .scorecard_game import ScorecardVariant
+    from .scorecard_variant import ScorecardVariant
 
 __all__ = [
     "MAX_GAME_DRAWS",

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .game import Result
-    from .scorecard_game import ScorecardGame, ScorecardVariant
+    from .scorecard_state import ScorecardGame
+    from .scorecard_variant import ScorecardVariant
 
 __all__ = ["describe_scorecard", "render_duels", "render_result", "render_scorecard"]
 

@@ -22,6 +22,8 @@ def test_the_yahtzee_preset_is_named_and_described_as_yahtzee() -> None:
     v = yamskit.variant("yahtzee")
     assert v.name == "yahtzee"
     assert v.describe().startswith("yahtzee: 13 rows x 1 column(s)")
+    assert "preset of classic with joker='forced' and yams_bonus=100" in v.describe()
+    assert "upper bonus 35 at 63 or more" in v.describe()
     game = v.new_game(seed=1)
     assert yamskit.load_game(game.to_json()).variant == v
 
@@ -72,6 +74,7 @@ def test_challenge_pays_30_per_column_from_60_and_describes_its_rulings() -> Non
 def test_classic_records_its_name_and_options() -> None:
     v = yamskit.variant("classic", joker="seed", yams_bonus=100)
     assert (v.name, v.options) == ("classic", {"joker": "seed", "yams_bonus": 100})
+    assert "five of a kind is not a full house" in v.describe()
     assert yamskit.load_game(v.new_game(seed=1).to_json()).variant == v
 
 

@@ -12,6 +12,17 @@ from typing import TYPE_CHECKING, Any
 
 from ...errors import DeserializationError, YamskitError
 from ...game import check_players
+from ...serialization import (
+    expect,
+    expect_int,
+    history_from_data,
+    history_to_data,
+    stream_from_data,
+    stream_to_data,
+    turn_from_data,
+    turn_to_data,
+)
+from ...state_checks import check_stream
 from .board import SIZE, Board
 from .rules import MAX_THROWS, TOKENS, end_reason
 
@@ -30,8 +41,6 @@ def state_to_data(state: YamMasterGame) -> dict[str, Any]:
         >>> state_to_data(yamskit.variant("yam-master").new_game(seed=1))["supply"]
         [12, 12]
     """
-    from ...serialization import history_to_data, stream_to_data, turn_to_data
-
     return {
         "players": list(state.players),
         "first_player": state.first_player,
@@ -47,8 +56,6 @@ def state_to_data(state: YamMasterGame) -> dict[str, Any]:
 
 
 def _pair(data: Any, key: str) -> tuple[int, int]:
-    from ...serialization import expect
-
     values = expect(data, key, list, "state")
     if len(values) != 2 or any(type(v) is not int or not 0 <= v <= TOKENS for v in values):
         raise DeserializationError(f"state.{key} must be two whole numbers from 0 to {TOKENS}, not {values!r}")
@@ -69,9 +76,6 @@ def state_fields(variant: YamMasterVariant, data: Any) -> dict[str, Any]:
         >>> state_fields(g.variant, json.loads(g.to_json())["state"])["supply"]
         (12, 12)
     """
-    from ...serialization import expect, expect_int, history_from_data, stream_from_data, turn_from_data
-    from ...state_checks import check_stream
-
     where = "state"
     try:
         players = check_players(expect(data, "players", list, where), minimum=2, maximum=2)

@@ -17,19 +17,19 @@ import attrs
 
 from ...actions import Action, DeclareChallenge, DiceLike, Pass, Place, RemoveToken, Roll
 from ...dice import Dice, DiceStream
-from ...errors import IllegalActionError, UnknownActionError
+from ...errors import UnknownActionError
 from ...game import (
     EMPTY_HISTORY,
     History,
     LegalActions,
-    Move,
     Result,
     game_over_error,
     resolve_player,
-    roll_dice,
     throw_outcomes,
     to_history,
 )
+from ...serialization import dump_game
+from ...transitions import Transitions, apply_move, is_legal, legal_action_mask, remembered_legal_ids
 from ...turn import Turn
 from .board import Board, render_game
 from .codec import state_to_data
@@ -51,7 +51,9 @@ from .rules import (
 if TYPE_CHECKING:
     from .variant import YamMasterVariant
 
-__all__ = ["YamMasterGame"]
+__all__ = ["TRANSITIONS", "YamMasterGame"]
+
+_START = Turn.start(max_throws=MAX_THROWS)
 
 
 @attrs.frozen
@@ -83,6 +85,7 @@ class YamMasterGame:
     turns: int = 0
     _history: History = attrs.field(default=EMPTY_HISTORY, converter=to_history, alias="history")
     first_player: int = 0
+    _legal: tuple[int, ...] | None = attrs.field(init=False, default=None, eq=False, repr=False)
 
     @property
     def history(self) -> History:
@@ -153,11 +156,7 @@ class YamMasterGame:
             >>> yamskit.variant("yam-master").new_game(seed=1).is_legal(yamskit.Pass())
             False
         """
-        try:
-            self.check(action, player=player)
-        except (IllegalActionError, ValueError, TypeError):
-            return False
-        return True
+        return is_legal(self, action, player)
 
     def _generate(self) -> Iterator[Action]:
         ids = self.legal_action_ids()
@@ -186,7 +185,7 @@ class YamMasterGame:
         """
         if self.is_over:
             return ()
-        return legal_ids(self.board, self.turn, self.current_player)
+        return remembered_legal_ids(self, lambda: legal_ids(self.board, self.turn, self.current_player))
 
     def legal_action_mask(self) -> bytes:
         """One byte per id of `ACTIONS`: 1 where the decision is legal, else 0.
@@ -197,10 +196,7 @@ class YamMasterGame:
             >>> len(mask), mask[0]
             (514, 1)
         """
-        mask = bytearray(len(ACTIONS))
-        for i in self.legal_action_ids():
-            mask[i] = 1
-        return bytes(mask)
+        return legal_action_mask(len(ACTIONS), self.legal_action_ids())
 
     # ------------------------------------------------------------------ doing
     def apply(self, action: Action, *, player: int | str | None = None) -> YamMasterGame:
@@ -215,36 +211,21 @@ class YamMasterGame:
             >>> g.apply(yamskit.Roll()).turn.throws_used, g.turn.throws_used
             (1, 0)
         """
-        self.check(action, player=player)
-        me = self.current_player
-        history = self._history
-        if isinstance(action, Roll):
-            turn, stream, done = roll_dice(self.turn, self.stream, action)
-            return self._next(turn=turn, stream=stream, history=history.append(Move(me, done)))
-        if isinstance(action, DeclareChallenge):
-            return self._next(turn=self.turn.declare_challenge(), history=history.append(Move(me, action)))
-        board, supply, out = self.board, list(self.supply), list(self.out)
-        if isinstance(action, Place):
-            board = board.place(action.cell, me)
-            supply[me] -= 1
-        elif isinstance(action, RemoveToken):
-            owner = 1 - me
-            board = board.remove(action.cell)
-            if self.variant.removed == "supply":
-                supply[owner] += 1
-            else:
-                out[owner] += 1
+        return apply_move(self, action, player, TRANSITIONS)
+
+    def _end_turn(self, board: Board, supply: tuple[int, ...], out: tuple[int, ...], history: History) -> YamMasterGame:
+        """The state after the turn: the new board and tokens, the other player to throw."""
         return YamMasterGame(
             self.variant,
             self.players,
             board,
-            tuple(supply),
-            tuple(out),
-            1 - me,
-            Turn.start(max_throws=MAX_THROWS),
+            supply,
+            out,
+            1 - self.current_player,
+            _START,
             self.stream,
             self.turns + 1,
-            history.append(Move(me, action)),
+            history,
             self.first_player,
         )
 
@@ -312,8 +293,6 @@ class YamMasterGame:
             >>> yamskit.load_game(g.to_json()) == g
             True
         """
-        from ...serialization import dump_game
-
         return dump_game(self.variant, state_to_data(self))
 
     def to_notation(self) -> str:
@@ -338,3 +317,38 @@ class YamMasterGame:
         from ...svg import svg
 
         return svg(self)
+
+
+def _thrown(state: YamMasterGame, turn: Turn, stream: DiceStream, history: History) -> YamMasterGame:
+    return state._next(turn=turn, stream=stream, history=history)
+
+
+def _declare(state: YamMasterGame, _action: DeclareChallenge, _i: int, history: History) -> YamMasterGame:
+    return state._next(turn=state.turn.declare_challenge(), history=history)
+
+
+def _place(state: YamMasterGame, action: Place, _i: int, history: History) -> YamMasterGame:
+    me = state.current_player
+    supply = list(state.supply)
+    supply[me] -= 1
+    return state._end_turn(state.board.place(action.cell, me), tuple(supply), state.out, history)
+
+
+def _remove(state: YamMasterGame, action: RemoveToken, _i: int, history: History) -> YamMasterGame:
+    owner = 1 - state.current_player
+    supply, out = list(state.supply), list(state.out)
+    if state.variant.removed == "supply":
+        supply[owner] += 1
+    else:
+        out[owner] += 1
+    return state._end_turn(state.board.remove(action.cell), tuple(supply), tuple(out), history)
+
+
+def _pass(state: YamMasterGame, _action: Pass, _i: int, history: History) -> YamMasterGame:
+    return state._end_turn(state.board, state.supply, state.out, history)
+
+
+#: What each Yam Master decision makes of a state (applied by `yamskit.transitions.apply_move`).
+TRANSITIONS: Transitions[YamMasterGame] = Transitions(
+    thrown=_thrown, moves={DeclareChallenge: _declare, Place: _place, RemoveToken: _remove, Pass: _pass}
+)

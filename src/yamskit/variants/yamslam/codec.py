@@ -13,6 +13,17 @@ from typing import TYPE_CHECKING, Any
 
 from ...errors import DeserializationError, YamskitError
 from ...game import check_players
+from ...serialization import (
+    expect,
+    expect_int,
+    history_from_data,
+    history_to_data,
+    stream_from_data,
+    stream_to_data,
+    turn_from_data,
+    turn_to_data,
+)
+from ...state_checks import check_stream
 from .chips import CHIPS_PER_KIND, KINDS, ChipSet, is_yamslam
 from .rules import MAX_THROWS
 
@@ -31,8 +42,6 @@ def state_to_data(state: YamslamGame) -> dict[str, Any]:
         >>> state_to_data(yamskit.variant("yamslam", mode="solo").new_game(seed=1))["second_pick"]
         False
     """
-    from ...serialization import history_to_data, stream_to_data, turn_to_data
-
     return {
         "players": list(state.players),
         "current_player": state.current_player,
@@ -63,9 +72,6 @@ def state_fields(variant: YamslamVariant, data: Any) -> dict[str, Any]:
         >>> state_fields(g.variant, json.loads(g.to_json())["state"])["rack"] == g.rack
         True
     """
-    from ...serialization import expect, expect_int, history_from_data, stream_from_data, turn_from_data
-    from ...state_checks import check_stream
-
     where = "state"
     try:
         players = check_players(

@@ -18,19 +18,19 @@ import attrs
 
 from ...actions import Action, DiceLike, Pass, Roll, TakeChip
 from ...dice import Dice, DiceStream
-from ...errors import IllegalActionError, UnknownActionError
+from ...errors import UnknownActionError
 from ...game import (
     EMPTY_HISTORY,
     History,
     LegalActions,
-    Move,
     Result,
     game_over_error,
     resolve_player,
-    roll_dice,
     throw_outcomes,
     to_history,
 )
+from ...serialization import dump_game
+from ...transitions import Transitions, apply_move, is_legal, legal_action_mask, remembered_legal_ids
 from ...turn import Turn
 from .chips import KINDS, Chip, ChipSet, chip_kind, is_yamslam, qualifying_kinds, tally
 from .codec import state_to_data
@@ -50,9 +50,9 @@ from .rules import (
 if TYPE_CHECKING:
     from .variant import YamslamVariant
 
-__all__ = ["YamslamGame"]
+__all__ = ["TRANSITIONS", "YamslamGame"]
 
-_PASS = Pass()
+_START = Turn.start(max_throws=MAX_THROWS)
 
 
 @attrs.frozen
@@ -88,6 +88,7 @@ class YamslamGame:
     round_chip: bool = False
     second_pick: bool = False
     last_draw: int | None = None
+    _legal: tuple[int, ...] | None = attrs.field(init=False, default=None, eq=False, repr=False)
 
     # ------------------------------------------------------------------ queries
     @property
@@ -162,11 +163,7 @@ class YamslamGame:
             >>> yamskit.variant("yamslam").new_game(seed=1).is_legal(yamskit.Pass())
             False
         """
-        try:
-            self.check(action, player=player)
-        except (IllegalActionError, ValueError):
-            return False
-        return True
+        return is_legal(self, action, player)
 
     def _generate(self) -> Iterator[Action]:
         return iter([ACTIONS[i] for i in self.legal_action_ids()])
@@ -193,7 +190,7 @@ class YamslamGame:
         """
         if self.is_over:
             return ()
-        return legal_ids(self.turn, self.rack, self.discard, self.second_pick)
+        return remembered_legal_ids(self, lambda: legal_ids(self.turn, self.rack, self.discard, self.second_pick))
 
     def legal_action_mask(self) -> bytes:
         """One byte per id of `ACTIONS`: 1 where the decision is legal, else 0.
@@ -204,10 +201,7 @@ class YamslamGame:
             >>> len(mask), sum(mask)
             (477, 1)
         """
-        mask = bytearray(len(ACTIONS))
-        for i in self.legal_action_ids():
-            mask[i] = 1
-        return bytes(mask)
+        return legal_action_mask(len(ACTIONS), self.legal_action_ids())
 
     # ------------------------------------------------------------------ doing
     def apply(self, action: Action, *, player: int | str | None = None) -> YamslamGame:
@@ -223,13 +217,7 @@ class YamslamGame:
             >>> g.discard, len(g.rack)
             (ChipSet.of('large_straight'), 27)
         """
-        self.check(action, player=player)
-        if isinstance(action, Roll):
-            turn, stream, done = roll_dice(self.turn, self.stream, action)
-            return self._with(turn=turn, stream=stream, history=self._history.append(Move(self.current_player, done)))
-        if isinstance(action, TakeChip):
-            return self._take(chip_kind(action.kind), action.from_discard)
-        return self._with(history=self._history.append(Move(self.current_player, _PASS)))._end_turn(chip=False)
+        return apply_move(self, action, player, TRANSITIONS)
 
     def _with(
         self,
@@ -262,7 +250,7 @@ class YamslamGame:
             self.last_draw if last_draw == "same" else last_draw,
         )
 
-    def _take(self, kind: Chip, from_discard: bool) -> YamslamGame:
+    def _take(self, kind: Chip, from_discard: bool, history: History) -> YamslamGame:
         side = self.variant.side(self.current_player)
         rack, discard = self.rack, self.discard
         if from_discard:
@@ -271,33 +259,47 @@ class YamslamGame:
             rack = rack.remove(kind)
         collections = list(self.collections)
         collections[side] = collections[side].add(kind)
-        base = DISCARD_ID if from_discard else TAKE_ID
-        state = self._with(
-            rack=rack,
-            discard=discard,
-            collections=tuple(collections),
-            last_draw=side if not from_discard and not len(rack) else self.last_draw,
-            history=self._history.append(Move(self.current_player, ACTIONS[base + KINDS.index(kind)])),
-        )
-        if self.second_pick:
-            return state._with(second_pick=False, turn=Turn.start(max_throws=MAX_THROWS))
+        last_draw = side if not from_discard and not len(rack) else self.last_draw
+        taken: dict[str, Any] = {
+            "rack": rack,
+            "discard": discard,
+            "collections": tuple(collections),
+            "last_draw": last_draw,
+            "history": history,
+        }
+        if self.second_pick:  # solo: the Yamslam's second chip; the turn is over, the player throws again
+            return self._with(**taken, second_pick=False, turn=_START)
         if not is_yamslam(self.turn.dice):
-            return state._end_turn(chip=True)
-        if self.variant.mode == "solo":
-            return state._with(second_pick=bool(len(rack) or len(discard)))
-        return state._with(round_chip=True, turn=Turn.start(max_throws=MAX_THROWS))
+            return self._end_turn(chip=True, **taken)
+        if self.variant.mode == "solo":  # the second chip is due, unless nothing is left to take
+            return self._with(**taken, second_pick=bool(len(rack) or len(discard)))
+        return self._with(**taken, round_chip=True, turn=_START)  # a Yamslam plays again
 
-    def _end_turn(self, *, chip: bool) -> YamslamGame:
-        following, round_chip, discard = end_of_turn(
+    def _end_turn(
+        self,
+        *,
+        chip: bool,
+        history: History,
+        rack: ChipSet,
+        discard: ChipSet,
+        collections: tuple[ChipSet, ...] | None = None,
+        last_draw: int | Literal["same"] | None = "same",
+    ) -> YamslamGame:
+        """The state at the end of the turn: the next player, and a chip discarded where the round asks it."""
+        following, round_chip, discarding = end_of_turn(
             self.variant.mode, len(self.players), self.current_player, self.first_player, self.round_chip, chip
         )
-        rack, pile = discard_highest(self.rack, self.discard) if discard else (self.rack, self.discard)
+        if discarding:
+            rack, discard = discard_highest(rack, discard)
         return self._with(
             rack=rack,
-            discard=pile,
+            discard=discard,
+            collections=collections,
             current_player=following,
             round_chip=round_chip,
-            turn=Turn.start(max_throws=MAX_THROWS),
+            turn=_START,
+            history=history,
+            last_draw=last_draw,
         )
 
     # ------------------------------------------------------------------ scoring
@@ -379,8 +381,6 @@ class YamslamGame:
             >>> yamskit.load_game(g.to_json()) == g
             True
         """
-        from ...serialization import dump_game
-
         return dump_game(self.variant, state_to_data(self))
 
     def to_notation(self) -> str:
@@ -405,3 +405,28 @@ class YamslamGame:
         from ...svg import svg
 
         return svg(self)
+
+
+def _thrown(state: YamslamGame, turn: Turn, stream: DiceStream, history: History) -> YamslamGame:
+    return state._with(turn=turn, stream=stream, history=history)
+
+
+def _take_chip(state: YamslamGame, _action: TakeChip, i: int, history: History) -> YamslamGame:
+    return state._take(KINDS[(i - TAKE_ID) % len(KINDS)], i >= DISCARD_ID, history)
+
+
+def _pass(state: YamslamGame, _action: Pass, _i: int, history: History) -> YamslamGame:
+    return state._end_turn(chip=False, history=history, rack=state.rack, discard=state.discard)
+
+
+def _canonical(_state: YamslamGame, action: Action) -> Action:
+    """A legal `TakeChip` spelled with a label or alias: the decision of `ACTIONS` it stands for."""
+    if isinstance(action, TakeChip):
+        return ACTIONS[(DISCARD_ID if action.from_discard else TAKE_ID) + KINDS.index(chip_kind(action.kind))]
+    return action
+
+
+#: What each Yamslam decision makes of a state (applied by `yamskit.transitions.apply_move`).
+TRANSITIONS: Transitions[YamslamGame] = Transitions(
+    thrown=_thrown, moves={TakeChip: _take_chip, Pass: _pass}, canonical=_canonical
+)

@@ -30,6 +30,7 @@ import attrs
 from ...bots import Player, play
 from ...errors import DeserializationError, IllegalActionError, RuleConfigError, YamskitError
 from ...game import Result, check_players, rank
+from ...serialization import expect, expect_int
 from .game import YamslamGame
 from .variant import YamslamVariant
 
@@ -257,8 +258,6 @@ class Match:
             >>> Match.from_data(m.to_data()) == m
             True
         """
-        from ...serialization import expect, expect_int
-
         where = "match"
         try:
             variant = YamslamVariant(**expect(data, "variant", dict, where))

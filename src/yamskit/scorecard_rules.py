@@ -1,0 +1,196 @@
+"""The rules of a scorecard variant (`ScorecardRules`): the sheet, the throw limit, the placement rules.
+
+`yamskit.scorecard_variant.ScorecardVariant` names a rule set and starts games;
+`yamskit.scorecard_state.ScorecardGame` plays it (all three are exported by
+`yamskit.scorecard_game`).
+
+Examples:
+    >>> import yamskit
+    >>> rules = yamskit.variant("challenge").rules
+    >>> rules.column_ids, rules.row_index("Full House")
+    (('down', 'up', 'disorder', 'dry'), 8)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from .actions import Score, Scratch
+from .categories import Category
+from .dice import DiceStream
+from .errors import RuleConfigError, UnknownActionError
+from .game import Result
+from .names import Names, column_names, row_names
+from .placement import PlacementRule
+from .scorecard import Column, Sheet, UpperBonus
+from .scorecard_moves import SheetTables
+
+if TYPE_CHECKING:
+    from .scorecard_state import ScorecardGame
+
+__all__ = ["ScorecardRules"]
+
+
+def _check_rows(_instance: object, _attribute: object, rows: tuple[Category, ...]) -> None:
+    ids = [r.id for r in rows]
+    if not rows or len(set(ids)) != len(ids):
+        raise RuleConfigError(f"a sheet needs at least one row and distinct row ids: {ids}")
+
+
+@attrs.frozen
+class ScorecardRules:
+    """Everything that defines a scorecard variant.
+
+    Attributes:
+        rows: the categories, top to bottom.
+        columns: the columns, left to right (one column for classic-like games).
+        bonus: the upper bonus paid per column, or ``None``.
+        max_throws: throws per turn.
+        allow_scratch: whether ``Scratch`` may cross a box out.
+        rules: placement rules applied, in order, to every Score and Scratch.
+        result: computes the `Result`; ``None`` sums each player's
+            boxes, column bonuses and extra points.
+        setup: draws per-game column weights from the seeded stream (or returns given
+            ones), for variants whose columns carry coefficients.
+        players: the smallest and largest number of players.
+
+    Examples:
+        >>> from yamskit.categories import upper
+        >>> rules = ScorecardRules(rows=tuple(upper(f) for f in range(1, 7)))
+        >>> rules.row_ids[:2], rules.column_ids
+        (('ones', 'twos'), ('main',))
+    """
+
+    rows: tuple[Category, ...] = attrs.field(validator=_check_rows)
+    columns: tuple[Column, ...] = (Column("main"),)
+    bonus: UpperBonus | None = None
+    max_throws: int = 3
+    allow_scratch: bool = True
+    rules: tuple[PlacementRule, ...] = ()
+    result: Callable[[ScorecardGame], Result] | None = None
+    setup: Callable[[DiceStream, int], tuple[tuple[int, ...], DiceStream]] | None = None
+    players: tuple[int, int] = (1, 8)
+    _row_names: Names = attrs.field(init=False, repr=False, eq=False)
+    _column_names: Names = attrs.field(init=False, repr=False, eq=False)
+
+    #: Row ids, top to bottom.
+    row_ids: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
+    #: Column ids, left to right.
+    column_ids: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
+    _rows_at: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
+    _columns_at: dict[str | None, int] = attrs.field(init=False, eq=False, repr=False)
+    _tables: SheetTables | None = attrs.field(init=False, default=None, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "row_ids", tuple(r.id for r in self.rows))
+        object.__setattr__(self, "column_ids", tuple(c.id for c in self.columns))
+        object.__setattr__(self, "_row_names", row_names((r.id, r.label) for r in self.rows))
+        object.__setattr__(self, "_column_names", column_names((c.id, c.label) for c in self.columns))
+        ids = list(self.column_ids)
+        if not ids or len(set(ids)) != len(ids):
+            raise RuleConfigError(f"a sheet needs at least one column and distinct column ids: {ids}")
+        for column in self.columns:
+            unknown = [r for r in column.policy.first if r not in self.row_ids]
+            if unknown:
+                raise RuleConfigError(f"column {column.id!r} starts at unknown rows {unknown}")
+        if self.bonus:
+            unknown = [r for r in self.bonus.rows if r not in self.row_ids]
+            if unknown:
+                raise RuleConfigError(f"the upper bonus counts unknown rows {unknown}")
+        object.__setattr__(self, "_rows_at", {row: i for i, row in enumerate(self.row_ids)})
+        columns_at: dict[str | None, int] = {column: i for i, column in enumerate(self.column_ids)}
+        if len(self.columns) == 1:
+            columns_at[None] = 0
+        object.__setattr__(self, "_columns_at", columns_at)
+
+    def __getstate__(self) -> dict[str, Any]:
+        # the tables are a cache: a copy (pickle, a worker process) builds its own
+        return {f.name: getattr(self, f.name) for f in attrs.fields(type(self)) if f.name != "_tables"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_tables", None)
+
+    @property
+    def tables(self) -> SheetTables:
+        """The lookup tables the game states use to list legal moves (built on first use)."""
+        if self._tables is None:
+            object.__setattr__(self, "_tables", SheetTables(self))
+        assert self._tables is not None
+        return self._tables
+
+    @property
+    def row_names(self) -> Names:
+        """The rows' ids, display labels and aliases (see `yamskit.names`).
+
+        Examples:
+            >>> import yamskit
+            >>> yamskit.variant("yahtzee").rules.row_names.label("yams")
+            'Yahtzee'
+        """
+        return self._row_names
+
+    @property
+    def column_names(self) -> Names:
+        """The columns' ids, display labels and aliases (see `yamskit.names`).
+
+        Examples:
+            >>> import yamskit
+            >>> yamskit.variant("challenge").rules.column_names.label("down")
+            'Descending'
+        """
+        return self._column_names
+
+    def row_index(self, row: str) -> int:
+        """Index of a row, by id or label (any case) or alias; `UnknownNameError` if unknown.
+
+        Examples:
+            >>> import yamskit
+            >>> rules = yamskit.variant("classic").rules
+            >>> rules.row_index("chance"), rules.row_index("Full House")
+            (12, 8)
+        """
+        try:
+            return self._rows_at[row]
+        except (KeyError, TypeError):
+            return self._rows_at[self._row_names.resolve(row)]
+
+    def column_index(self, column: str | None) -> int:
+        """Index of a column, by id, label or alias (``None``: the only column of a one-column sheet).
+
+        Examples:
+            >>> import yamskit
+            >>> yamskit.variant("challenge").rules.column_index("ascending")
+            1
+        """
+        try:
+            return self._columns_at[column]
+        except (KeyError, TypeError):
+            pass
+        if column is None:
+            raise UnknownActionError(f"name a column: {', '.join(self.column_ids)}") from None
+        return self._columns_at[self._column_names.resolve(column)]
+
+    def canonical(self, action: Score | Scratch) -> Score | Scratch:
+        """``action`` with its row and column written as ids (the same object when they already are).
+
+        Examples:
+            >>> import yamskit
+            >>> yamskit.variant("yahtzee").rules.canonical(yamskit.Score("Yahtzee"))
+            Score(row='yams', column=None)
+        """
+        row = self.row_ids[self.row_index(action.row)]
+        column = action.column if action.column is None else self.column_ids[self.column_index(action.column)]
+        if row == action.row and column == action.column:
+            return action
+        return type(action)(row, column)
+
+    def upper_total(self, sheet: Sheet, column: int) -> int:
+        """The sum of the bonus rows of ``column`` on ``sheet``."""
+        if not self.bonus:
+            return 0
+        return sum(sheet.cells[column][self.row_index(r)].value for r in self.bonus.rows)

@@ -1,0 +1,439 @@
+"""The state of a scorecard game (`ScorecardGame`): sheets, whose turn, the turn's throws, the dice stream.
+
+Its rules are a `yamskit.scorecard_rules.ScorecardRules`, named by a
+`yamskit.scorecard_variant.ScorecardVariant` (all three are exported by `yamskit.scorecard_game`).
+
+Examples:
+    >>> import yamskit
+    >>> g = yamskit.variant("classic").new_game(players=["Ann"], seed=1).apply(yamskit.Roll(outcome="66612"))
+    >>> g.placement(yamskit.Score("sixes")).points, g.is_legal(yamskit.Score("yams"))
+    (18, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+import attrs
+
+from .actions import Action, DiceLike, Roll, Score, Scratch
+from .dice import NUM_DICE, Dice, DiceStream
+from .errors import (
+    ColumnConditionError,
+    FillOrderError,
+    IllegalActionError,
+    MustRollFirstError,
+    OccupiedError,
+    UnknownActionError,
+)
+from .game import (
+    EMPTY_HISTORY,
+    History,
+    LegalActions,
+    Result,
+    game_over_error,
+    resolve_player,
+    throw_outcomes,
+    to_history,
+)
+from .placement import Placement
+from .scorecard import SCRATCHED, Cell, Sheet
+from .scorecard_codec import state_to_data
+from .scorecard_moves import legal_ids
+from .serialization import dump_game
+from .text import render_scorecard
+from .transitions import Transitions, apply_move, is_legal, legal_action_mask, remembered_legal_ids
+from .turn import Turn
+
+if TYPE_CHECKING:
+    from .scorecard_rules import ScorecardRules
+    from .scorecard_variant import ScorecardVariant
+
+__all__ = ["TRANSITIONS", "ScorecardGame"]
+
+_PLACEHOLDER = Dice.parse("11111")
+#: Stand-in faces for throws not made yet (turn conditions look at the throws, not the faces).
+_PLACEHOLDERS: tuple[Dice, ...] = tuple(Dice((1,) * n) for n in range(NUM_DICE + 1))
+#: Boxes holding the usual points, shared (cells are values).
+_POINTS: dict[int, Cell] = {points: Cell(points=points) for points in range(1001)}
+
+
+def _standard_result(game: ScorecardGame) -> Result:
+    rules = game.variant.rules
+    details = []
+    scores = []
+    for sheet in game.sheets:
+        columns = {}
+        for c, column in enumerate(rules.columns):
+            boxes = sum(cell.value for cell in sheet.cells[c])
+            upper = rules.upper_total(sheet, c)
+            bonus = rules.bonus.points(upper) if rules.bonus else 0
+            columns[column.id] = {"boxes": boxes, "upper": upper, "bonus": bonus, "total": boxes + bonus}
+        total = sum(col["total"] for col in columns.values()) + sheet.extra
+        details.append({"columns": columns, "extra": sheet.extra, "total": total})
+        scores.append(total)
+    return Result.from_scores(game.players, scores, details={"players": details})
+
+
+@attrs.frozen
+class ScorecardGame:
+    """The state of a scorecard game: sheets, whose turn, the turn's throws, the dice stream.
+
+    Follows the game protocol of `yamskit.game`.
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("classic").new_game(players=["Ann"], seed=2)
+        >>> g = g.apply(yamskit.Roll(outcome="12345"))
+        >>> g.is_legal(yamskit.Score("large_straight")), g.placement(yamskit.Score("large_straight")).points
+        (True, 40)
+    """
+
+    variant: ScorecardVariant
+    players: tuple[str, ...]
+    sheets: tuple[Sheet, ...]
+    current_player: int
+    turn: Turn
+    stream: DiceStream
+    _history: History = attrs.field(default=EMPTY_HISTORY, converter=to_history, alias="history")
+    first_player: int = 0
+    column_weights: tuple[int, ...] = ()
+    _over: bool = attrs.field(init=False, eq=False, repr=False)
+    _legal: tuple[int, ...] | None = attrs.field(init=False, default=None, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_over", all(sheet.is_full for sheet in self.sheets))
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def history(self) -> History:
+        """Every move so far, throws with their faces (a `History`, which reads like a tuple of moves)."""
+        return self._history
+
+    @property
+    def rules(self) -> ScorecardRules:
+        """The variant's rules."""
+        return self.variant.rules
+
+    @property
+    def is_over(self) -> bool:
+        """Whether every box of every sheet is filled."""
+        return self._over
+
+    @property
+    def dice(self) -> Dice:
+        """The dice showing in the current turn (empty before its first throw)."""
+        return self.turn.dice
+
+    def cell(self, player: int, row: str, column: str | None = None) -> Cell:
+        """The box ``row``/``column`` of ``player``'s sheet."""
+        return self.sheets[player].cell(self.rules.row_index(row), self.rules.column_index(column))
+
+    def outcomes(self, keep: DiceLike = "") -> tuple[tuple[Dice, Fraction], ...]:
+        """Every five-dice result of throwing all dice but ``keep``, with exact probabilities.
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("classic").new_game(seed=1)
+            >>> len(g.outcomes()), sum(p for _, p in g.outcomes())
+            (252, Fraction(1, 1))
+        """
+        return throw_outcomes(self.turn, keep)
+
+    # ------------------------------------------------------------------ legality
+    def _free_column(self) -> bool:
+        """Whether a column without a turn condition has a box open to the player to move."""
+        tables = self.rules.tables
+        masks = self.sheets[self.current_player].masks
+        conditions = tables.conditions
+        return any(conditions[c] is None and tables.open_boxes(c, masks[c])[0] for c in range(tables.columns))
+
+    def _can_finish(self, turn: Turn) -> bool:
+        tables = self.rules.tables
+        masks = self.sheets[self.current_player].masks
+        for c, condition in enumerate(tables.conditions):
+            if tables.open_boxes(c, masks[c])[0] and (condition is None or condition.check(turn)):
+                return True
+        if turn.throws_left <= 0:
+            return False
+        again = [turn.thrown(Dice(), _PLACEHOLDER)]
+        if len(turn.dice):
+            again.append(turn.thrown(Dice.of(turn.dice.faces[0]), Dice.parse("1111")))
+        return any(self._can_finish(t) for t in again)
+
+    def _can_finish_keeping(self, keep: Dice) -> bool:
+        """Whether a box can still be filled after throwing all dice but ``keep`` (a throw the turn allows)."""
+        return self._can_finish(self.turn.thrown(keep, _PLACEHOLDERS[NUM_DICE - len(keep)]))
+
+    def _check_roll(self, action: Roll) -> None:
+        self.turn.check_throw(action.keep, action.outcome)
+        if self._free_column():
+            return
+        if not self._can_finish_keeping(action.keep):
+            kept = f"keeping {action.keep}" if len(action.keep) else "this throw"
+            raise ColumnConditionError(
+                f"{kept} would leave no box you may fill this turn: "
+                + "; ".join(f"column {c.id!r}: {c.condition.description}" for c in self.rules.columns if c.condition)
+            )
+
+    def placement(self, action: Score | Scratch) -> Placement:
+        """What ``action`` would write, after every rule; raises if it is illegal.
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("classic").new_game(seed=1).apply(yamskit.Roll(outcome="66661"))
+            >>> g.placement(yamskit.Score("four_of_a_kind")).points
+            25
+        """
+        if self.is_over:
+            raise game_over_error(self.players)
+        turn = self.turn
+        if not turn.throws:
+            raise MustRollFirstError(f"{self.players[self.current_player]} must throw the dice before placing")
+        rules = self.rules
+        r = rules.row_index(action.row)
+        c = rules.column_index(action.column)
+        column = rules.columns[c]
+        scratch = isinstance(action, Scratch)
+        if scratch and not rules.allow_scratch:
+            raise IllegalActionError(f"{self.variant.name} has no crossing out: score a box instead")
+        mask = self.sheets[self.current_player].masks[c]
+        if mask >> r & 1:
+            raise OccupiedError(f"box {action.row!r} of column {column.id!r} is already filled")
+        allowed = rules.tables.open_boxes(c, mask)[0]
+        if r not in allowed:
+            names = ", ".join(rules.row_ids[i] for i in allowed)
+            raise FillOrderError(
+                f"column {column.id!r} fills {column.policy.describe()}: {action.row!r} is not next"
+                + (f" (next: {names})" if names else " (it is full)")
+            )
+        if column.condition is not None and not column.condition.check(turn):
+            raise ColumnConditionError(f"column {column.id!r}: {column.condition.description}")
+        return self._placement_at(r, c, scratch)
+
+    def _placement_at(self, r: int, c: int, scratch: bool) -> Placement:
+        """The placement in box (``r``, ``c``), through the rules, for a box the sheet and column allow."""
+        rules = self.rules
+        turn = self.turn
+        dice = turn.throws[-1].dice
+        points = 0 if scratch else rules.rows[r].table[dice.index]
+        p = Placement(self.current_player, rules.row_ids[r], rules.column_ids[c], dice, turn, scratch, points, scratch)
+        for rule in rules.rules:
+            p = rule(self, p)
+        return p
+
+    def check(self, action: Action, *, player: int | str | None = None) -> None:
+        """Raise the `IllegalActionError` that ``action`` would raise; else nothing.
+
+        This is the full, explicit check (the reference for `legal_action_ids`).
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("classic").new_game(seed=1)
+            >>> g.check(yamskit.Roll())
+        """
+        if self.is_over:
+            raise game_over_error(self.players)
+        resolve_player(self.players, self.current_player, player)
+        if isinstance(action, Roll):
+            self._check_roll(action)
+        elif isinstance(action, (Score, Scratch)):
+            self.placement(action)
+        else:
+            raise UnknownActionError(f"{self.variant.name} has no action {type(action).__name__}")
+
+    def is_legal(self, action: Action, *, player: int | str | None = None) -> bool:
+        """Whether ``action`` applies now.
+
+        Examples:
+            >>> import yamskit
+            >>> yamskit.variant("classic").new_game(seed=1).is_legal(yamskit.Score("yams"))
+            False
+        """
+        return is_legal(self, action, player)
+
+    def _generate(self) -> Iterator[Action]:
+        # throws first, then box by box (column by column), its Score before its Scratch
+        space = self.variant.actions
+        ids = legal_ids(self)
+        base = self.rules.tables.score_base
+        boxes = self.rules.tables.rows * self.rules.tables.columns
+        throws = [space[i] for i in ids if i < base]
+        order = sorted(((i - base) % boxes, i) for i in ids if i >= base)
+        return iter(throws + [space[i] for _, i in order])
+
+    def legal_actions(self) -> LegalActions:
+        """A lazy view of the legal actions (throws listed with ``outcome=None``).
+
+        The actions are the interned values of ``variant.actions``, in id order.
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("classic").new_game(seed=1).apply(yamskit.Roll(outcome="12345"))
+            >>> sum(isinstance(a, yamskit.Score) for a in g.legal_actions())
+            13
+        """
+        return LegalActions(self._generate, self.is_legal)
+
+    def legal_action_ids(self) -> tuple[int, ...]:
+        """The ids in ``variant.actions`` of the legal decisions, ascending.
+
+        Computed from tables (see `yamskit.scorecard_moves`), not by trying every action.
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("classic").new_game(seed=1).apply(yamskit.Roll(outcome="12345"))
+            >>> ids = g.legal_action_ids()
+            >>> len(ids), g.variant.actions[ids[-1]]
+            (58, Scratch(row='chance', column=None))
+        """
+        return remembered_legal_ids(self, lambda: legal_ids(self))
+
+    def legal_action_mask(self) -> bytes:
+        """One byte per id of ``variant.actions``: 1 where the decision is legal, else 0.
+
+        Examples:
+            >>> import yamskit
+            >>> mask = yamskit.variant("classic").new_game(seed=1).legal_action_mask()
+            >>> len(mask), sum(mask)
+            (488, 1)
+        """
+        return legal_action_mask(len(self.variant.actions), self.legal_action_ids())
+
+    # ------------------------------------------------------------------ doing
+    def apply(self, action: Action, *, player: int | str | None = None) -> ScorecardGame:
+        """The state after ``action``; this state is left as it was.
+
+        Raises:
+            IllegalActionError: a subclass naming the broken rule.
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("classic").new_game(seed=1)
+            >>> g.apply(yamskit.Roll()).turn.throws_used, g.turn.throws_used
+            (1, 0)
+        """
+        return apply_move(self, action, player, TRANSITIONS)
+
+    def _write(self, p: Placement, history: History) -> ScorecardGame:
+        """The state after ``p`` is written (and the boxes it crosses out): the next player to throw."""
+        rules = self.rules
+        cell = SCRATCHED if p.crossed else _POINTS.get(p.points) or Cell(points=p.points)
+        changes = [(rules.row_index(p.row), rules.column_index(p.column), cell)]
+        changes.extend((rules.row_index(row), rules.column_index(column), SCRATCHED) for row, column in p.also_cross)
+        sheet = self.sheets[p.player].with_cells(changes, extra=p.extra)
+        sheets = (*self.sheets[: p.player], sheet, *self.sheets[p.player + 1 :])
+        return ScorecardGame(
+            self.variant,
+            self.players,
+            sheets,
+            (self.current_player + 1) % len(self.players),
+            Turn.start(max_throws=rules.max_throws),
+            self.stream,
+            history,
+            self.first_player,
+            self.column_weights,
+        )
+
+    # ------------------------------------------------------------------ scoring
+    def upper_total(self, player: int, column: str | None = None) -> int:
+        """The sum of the bonus rows of ``player``'s ``column``."""
+        return self.rules.upper_total(self.sheets[player], self.rules.column_index(column))
+
+    def result(self) -> Result:
+        """Points, ranking and winners (also for an unfinished game: the points so far).
+
+        Examples:
+            >>> import yamskit
+            >>> yamskit.variant("classic").new_game(players=["Ann", "Bob"], seed=1).result().scores
+            (0, 0)
+        """
+        return (self.rules.result or _standard_result)(self)
+
+    def render(self) -> str:
+        """The sheets and the turn as plain text (see `yamskit.text.render_scorecard`)."""
+        return render_scorecard(self)
+
+    def to_json(self) -> str:
+        """This state as JSON text; `yamskit.load_game` reads it back into an equal state."""
+        return dump_game(self.variant, state_to_data(self))
+
+    def to_notation(self) -> str:
+        """This position as one line of text (see `yamskit.notation`); `from_notation` reads it back.
+
+        Examples:
+            >>> import yamskit
+            >>> yamskit.variant("classic").new_game(players=["Ann"], seed=3).to_notation()
+            'classic Ann ,,,,,,,,,,,, 0:0 - 3:0'
+        """
+        from .notation import to_notation
+
+        return to_notation(self)
+
+    # ------------------------------------------------------------------ views
+    def __str__(self) -> str:
+        """The text view of this state (the same as `render`); ``repr`` stays the full value."""
+        return self.render()
+
+    def _repr_svg_(self) -> str:
+        """The picture Jupyter shows for this state (see `yamskit.svg.svg`)."""
+        from .svg import svg
+
+        return svg(self)
+
+
+def _thrown(state: ScorecardGame, turn: Turn, stream: DiceStream, history: History) -> ScorecardGame:
+    """The same game a throw later, set field by field (the quickest copy; the sheets do not change)."""
+    new = object.__new__(ScorecardGame)
+    put = object.__setattr__
+    put(new, "variant", state.variant)
+    put(new, "players", state.players)
+    put(new, "sheets", state.sheets)
+    put(new, "current_player", state.current_player)
+    put(new, "turn", turn)
+    put(new, "stream", stream)
+    put(new, "_history", history)
+    put(new, "first_player", state.first_player)
+    put(new, "column_weights", state.column_weights)
+    put(new, "_over", state._over)
+    put(new, "_legal", None)
+    return new
+
+
+def _write_box(state: ScorecardGame, _action: Score | Scratch, i: int, history: History) -> ScorecardGame:
+    """Score or cross out the box of the legal decision ``i`` (boxes column by column, Scores before Scratches)."""
+    tables = state.rules.tables
+    boxes = tables.rows * tables.columns
+    box = i - tables.score_base
+    c, r = divmod(box % boxes, tables.rows)
+    return state._write(state._placement_at(r, c, box >= boxes), history)
+
+
+def _canonical(state: ScorecardGame, action: Action) -> Action:
+    """A legal Score or Scratch spelled with labels or aliases: the decision with ids it stands for."""
+    if isinstance(action, (Score, Scratch)):
+        return state.rules.canonical(action)
+    return action
+
+
+#: What each scorecard decision makes of a state (applied by `yamskit.transitions.apply_move`).
+TRANSITIONS: Transitions[ScorecardGame] = Transitions(
+    thrown=_thrown, moves={Score: _write_box, Scratch: _write_box}, canonical=_canonical
+)
+
+# the quick copy in _thrown sets every field: keep it in step with the class
+assert [f.name for f in attrs.fields(ScorecardGame)] == [
+    "variant",
+    "players",
+    "sheets",
+    "current_player",
+    "turn",
+    "stream",
+    "_history",
+    "first_player",
+    "column_weights",
+    "_over",
+    "_legal",
+]

@@ -1,0 +1,300 @@
+"""Scorecard variants (`ScorecardVariant`): a named rule set that scores dice and starts games.
+
+Classic Yams, Yams Challenge and Competitive Yams are all declarations of this class
+(`ScorecardVariant.define`), and so is any variant a user defines.
+
+Examples:
+    >>> import yamskit
+    >>> v = yamskit.variant("classic")
+    >>> v.rows[:3], v.columns, v.score("full_house", "22555")
+    (('ones', 'twos', 'threes'), ('main',), 25)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Literal
+
+import attrs
+
+from .action_space import ActionSpace, scorecard_actions
+from .actions import DiceLike, to_dice
+from .categories import Category
+from .dice import Dice, DiceStream
+from .errors import RuleConfigError
+from .game import Result, check_players, choose_first_player, new_stream
+from .placement import PlacementRule
+from .scorecard import Column, Sheet, UpperBonus
+from .scorecard_codec import state_fields
+from .scorecard_rules import ScorecardRules
+from .scorecard_state import ScorecardGame
+from .state_checks import check_column_weights
+from .text import describe_scorecard
+from .turn import Turn
+
+__all__ = ["ScorecardVariant"]
+
+
+@attrs.frozen
+class ScorecardVariant:
+    """A named scorecard rule set; starts games and scores dice.
+
+    Two variants are equal when their names and options are.
+
+    Examples:
+        >>> import yamskit
+        >>> v = yamskit.variant("classic")
+        >>> v.score("full_house", yamskit.Dice.parse("22555"))
+        25
+    """
+
+    name: str
+    rules: ScorecardRules = attrs.field(eq=False, repr=False)
+    options: dict[str, Any] = attrs.field(factory=dict, eq=False, repr=False)
+    notes: tuple[str, ...] = attrs.field(default=(), eq=False, repr=False)
+    _key: str = attrs.field(init=False, repr=False)
+    _space: ActionSpace | None = attrs.field(init=False, default=None, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_key", json.dumps(self.options, sort_keys=True, default=str))
+
+    def __getstate__(self) -> dict[str, Any]:
+        # the action space is a cache: a copy builds its own
+        return {f.name: getattr(self, f.name) for f in attrs.fields(type(self)) if f.name != "_space"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_space", None)
+
+    @property
+    def actions(self) -> ActionSpace:
+        """The numbered decisions of this variant (see `yamskit.action_space.scorecard_actions`).
+
+        Examples:
+            >>> import yamskit
+            >>> space = yamskit.variant("classic").actions
+            >>> space[space.index(yamskit.Score("yams"))]
+            Score(row='yams', column=None)
+        """
+        if self._space is None:
+            object.__setattr__(self, "_space", scorecard_actions(self.name, self.rules))
+        assert self._space is not None
+        return self._space
+
+    @classmethod
+    def define(
+        cls,
+        name: str,
+        *,
+        rows: Sequence[Category],
+        columns: Sequence[Column] = (Column("main"),),
+        bonus: UpperBonus | None = None,
+        max_throws: int = 3,
+        allow_scratch: bool = True,
+        rules: Sequence[PlacementRule] = (),
+        result: Callable[[ScorecardGame], Result] | None = None,
+        setup: Callable[[DiceStream, int], tuple[tuple[int, ...], DiceStream]] | None = None,
+        players: tuple[int, int] = (1, 8),
+        options: Mapping[str, Any] | None = None,
+        notes: Sequence[str] = (),
+    ) -> ScorecardVariant:
+        """Declare a scorecard variant from core parts (see `ScorecardRules`).
+
+        ``options`` are recorded (they go into saved games, so the registry can rebuild
+        the variant); ``notes`` are one-line rulings shown by `describe`.
+
+        Examples:
+            >>> from yamskit.categories import upper, Category, total
+            >>> mini = ScorecardVariant.define("mini", rows=[upper(6), Category("chance", total)])
+            >>> mini.new_game(players=["Ann"], seed=1).legal_actions()[0]
+            Roll(keep=Dice.parse(''), outcome=None)
+        """
+        if max_throws not in range(1, 11):
+            raise RuleConfigError(f"max_throws must be 1 to 10, not {max_throws!r}")
+        return cls(
+            name,
+            ScorecardRules(
+                rows=tuple(rows),
+                columns=tuple(columns),
+                bonus=bonus,
+                max_throws=max_throws,
+                allow_scratch=allow_scratch,
+                rules=tuple(rules),
+                result=result,
+                setup=setup,
+                players=players,
+            ),
+            dict(options or {}),
+            tuple(notes),
+        )
+
+    @property
+    def rows(self) -> tuple[str, ...]:
+        """Row ids, top to bottom."""
+        return self.rules.row_ids
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        """Column ids, left to right."""
+        return self.rules.column_ids
+
+    def category(self, row: str) -> Category:
+        """The category behind a row id."""
+        return self.rules.rows[self.rules.row_index(row)]
+
+    def score(self, row: str, dice: DiceLike) -> int:
+        """Points ``row`` gives for ``dice`` alone, with no sheet context (0 if they do not qualify).
+
+        Examples:
+            >>> import yamskit
+            >>> yamskit.variant("classic").score("three_of_a_kind", "33325")
+            16
+        """
+        return self.category(row).score(to_dice(dice))
+
+    def new_game(
+        self,
+        players: Sequence[str] = ("Player 1",),
+        *,
+        seed: int | None = None,
+        first_player: int | Literal["roll_off"] = 0,
+        column_weights: Sequence[int] | None = None,
+    ) -> ScorecardGame:
+        """A new game: empty sheets, the first player to throw.
+
+        Args:
+            players: names in seat order.
+            seed: seed of the dice stream (a fresh random one when ``None``; it is
+                stored in the state, so the game stays reproducible).
+            first_player: index of the first player, or ``"roll_off"``: each throws the
+                five dice, the highest sum starts, tied leaders throw again.
+            column_weights: per-column coefficients, when the variant uses them
+                (otherwise drawn by the variant's setup); checked by the setup
+                (`check_column_weights`), refused by variants without one.
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("classic").new_game(players=["Ann", "Bob"], seed=4, first_player="roll_off")
+            >>> g.players[g.current_player] in ("Ann", "Bob")
+            True
+        """
+        low, high = self.rules.players
+        names = check_players(players, minimum=low, maximum=high)
+        stream = new_stream(seed)
+        weights: tuple[int, ...] = ()
+        if column_weights is not None:
+            weights = check_column_weights(self, column_weights)
+        elif self.rules.setup is not None:
+            weights, stream = self.rules.setup(stream, len(names))
+        first, stream = choose_first_player(stream, len(names), first_player)
+        return ScorecardGame(
+            variant=self,
+            players=names,
+            sheets=tuple(Sheet.empty(rows=len(self.rows), columns=len(self.columns)) for _ in names),
+            current_player=first,
+            turn=Turn.start(max_throws=self.rules.max_throws),
+            stream=stream,
+            first_player=first,
+            column_weights=weights,
+        )
+
+    def describe(self) -> str:
+        """A plain-text summary: rows with their maxima, columns, bonus, options, rulings.
+
+        Examples:
+            >>> import yamskit
+            >>> print(yamskit.variant("classic").describe().splitlines()[0])
+            classic: 13 rows x 1 column(s), 3 throws a turn
+        """
+        return describe_scorecard(self)
+
+    def state_from_data(self, data: Any) -> ScorecardGame:
+        """Rebuild a state from the ``"state"`` part of its JSON (see `yamskit.scorecard_codec`)."""
+        return ScorecardGame(**state_fields(self, data))
+
+    def position(
+        self,
+        players: Sequence[str] | None = None,
+        *,
+        sheets: Sequence[Mapping[Any, Any] | None] | Mapping[str, Mapping[Any, Any]] | None = None,
+        extra: Sequence[int] | Mapping[str, int] | None = None,
+        current_player: int | str = 0,
+        first_player: int | str | None = None,
+        dice: Dice | str | Sequence[int] | None = None,
+        throws: int | None = None,
+        kept: Dice | str | Sequence[int] = "",
+        seed: int | None = None,
+        draws: int | None = None,
+        column_weights: Sequence[int] | Mapping[str, int] | None = None,
+        totals: Sequence[int | None] | Mapping[str, int] | None = None,
+    ) -> ScorecardGame:
+        """A position set up from paper, checked against what a game can reach; its history is empty.
+
+        Args:
+            players: names in seat order (default ``Player 1``... for the fewest players).
+            sheets: each player's boxes, by seat (a list) or by name (a dict). A sheet is
+                ``{row: value}`` for one-column variants, ``{column: {row: value}}`` or
+                ``{(row, column): value}`` otherwise; a value is points, ``"x"`` (crossed
+                out) or ``None`` (empty). Boxes not named are empty.
+            extra: each player's points beside the boxes (classic's Yams bonuses).
+            current_player: the player to act, by index or name.
+            first_player: who played first (default: the seat the filled boxes point to).
+            dice: the five dice showing, if the player has thrown this turn.
+            throws: throws used this turn (default 1 with dice, else 0).
+            kept: the dice held back in the last throw (default none: all five thrown).
+            seed: the dice stream's seed (default a fresh random one).
+            draws: faces already drawn from the stream (default: what a new game's setup draws).
+            column_weights: per-column coefficients, a list or ``{column: weight}``
+                (default: dealt from the seed, as a new game does).
+            totals: the totals written on paper, to check: each player's score as
+                ``result()`` counts it (boxes, bonuses and extra points; duel points in
+                Competitive Yams). ``None`` for a player skips the check.
+
+        Raises:
+            PositionError: a value no game can reach; the message names the box and the
+                rule, ``error.rule`` its id (see `yamskit.position`).
+            UnknownActionError: an unknown row or column id.
+
+        Examples:
+            >>> import yamskit
+            >>> v = yamskit.variant("challenge")
+            >>> g = v.position(["Ann"], sheets=[{"descending": {"ones": 3, "twos": 4}}], dice="12345")
+            >>> g.cell(0, "twos", "descending").points, g.is_legal(yamskit.Score("threes", "descending"))
+            (4, True)
+        """
+        from .position import scorecard_position
+
+        return scorecard_position(
+            self,
+            players,
+            sheets=sheets,
+            extra=extra,
+            current_player=current_player,
+            first_player=first_player,
+            dice=dice,
+            throws=throws,
+            kept=kept,
+            seed=seed,
+            draws=draws,
+            column_weights=column_weights,
+            totals=totals,
+        )
+
+    def from_notation(self, text: str) -> ScorecardGame:
+        """The state a position notation describes (see `yamskit.notation`); its history is empty.
+
+        Raises:
+            NotationError: malformed text, or a notation of other rules.
+            PositionError: a position no game can reach.
+
+        Examples:
+            >>> import yamskit
+            >>> yamskit.variant("classic").from_notation("classic Ann ,,9,,,,,,,,,, 0:0 - 3:0").cell(0, "threes")
+            Cell(points=9, scratched=False)
+        """
+        from .notation import from_notation
+
+        result: ScorecardGame = from_notation(text, variant=self)
+        return result

@@ -1,0 +1,193 @@
+"""One ``apply`` for every game: the protocol's shared skeleton, and the transitions a game class supplies.
+
+Every state's ``apply(action, player=...)`` runs the same steps, written once here in
+`apply_move`:
+
+1. who acts: a finished game refuses every action (`GameOverError`), a ``player`` who
+   is not the one to move is refused (`NotYourTurnError`);
+2. is it legal: a decision found among the state's remembered ``legal_action_ids()``
+   needs no more checks; anything else goes through the state's full ``check``, which
+   raises the specific `IllegalActionError` naming the broken rule (or passes, for a
+   legal action the ids cannot show, such as a throw with given faces);
+3. dispatch: a throw draws its faces (from the action, or from the game's stream) and
+   goes to the class's ``thrown`` transition; any other decision goes to the transition
+   its `Transitions` maps its type to;
+4. the new state, with the move appended to the persistent `History`.
+
+A game class supplies only its transitions, as a value (a `Transitions`), and its
+``check``; its ``apply`` method is one call of `apply_move`.
+
+Examples:
+    >>> import yamskit
+    >>> g = yamskit.variant("yamslam").new_game(players=["Ann", "Bob"], seed=1, first_player=0)
+    >>> g.legal_action_ids()[-1], g.apply(yamskit.Roll()).history[-1].player
+    (0, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+import attrs
+
+from .action_space import NUM_ROLL_IDS
+from .actions import Action, Roll
+from .dice import NUM_DICE, DiceStream
+from .errors import UnknownActionError
+from .game import History, Move, game_over_error, resolve_player, roll_dice
+from .turn import Turn
+
+if TYPE_CHECKING:
+    from .action_space import ActionSpace
+
+__all__ = ["Playable", "Transitions", "apply_move", "is_legal", "legal_action_mask", "remembered_legal_ids"]
+
+
+class _Variant(Protocol):
+    @property
+    def actions(self) -> ActionSpace: ...
+
+
+class Playable(Protocol):
+    """What `apply_move` reads from a state: the protocol's fields, ``check`` and the remembered legal ids.
+
+    ``_legal`` is the state's memo of its ``legal_action_ids()`` (``None`` until they are
+    asked for; see `remembered_legal_ids`).
+    """
+
+    @property
+    def variant(self) -> _Variant: ...
+    @property
+    def players(self) -> tuple[str, ...]: ...
+    @property
+    def current_player(self) -> int: ...
+    @property
+    def turn(self) -> Turn: ...
+    @property
+    def stream(self) -> DiceStream: ...
+    @property
+    def history(self) -> History: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def _legal(self) -> tuple[int, ...] | None: ...
+    def check(self, action: Action, *, player: int | str | None = None) -> None: ...
+
+
+S = TypeVar("S", bound=Playable)
+
+
+def _same(_state: Any, action: Action) -> Action:
+    return action
+
+
+@attrs.frozen
+class Transitions(Generic[S]):
+    """A game class's transitions: what each legal decision makes of a state.
+
+    Attributes:
+        thrown: ``thrown(state, turn, stream, history)``, the state after a throw: the turn
+            with the new dice, the stream after it, the history with the throw (faces
+            included) appended.
+        moves: for each other action type, ``move(state, action, id, history)``: the state
+            after that legal decision (``id`` its id in ``variant.actions``, ``history``
+            with the move appended).
+        canonical: ``canonical(state, action)``: the decision of ``variant.actions`` that a
+            legal action spelled otherwise stands for (an alias, a label); it is dispatched
+            and recorded as that one. By default the action itself.
+
+    Examples:
+        >>> from yamskit.variants.yamslam.game import TRANSITIONS
+        >>> sorted(t.__name__ for t in TRANSITIONS.moves)
+        ['Pass', 'TakeChip']
+    """
+
+    thrown: Callable[[S, Turn, DiceStream, History], S]
+    moves: Mapping[type[Any], Callable[[S, Any, int, History], S]]
+    canonical: Callable[[S, Action], Action] = _same
+
+
+def apply_move(state: S, action: Action, player: int | str | None, transitions: Transitions[S]) -> S:
+    """The state after ``action`` by ``player`` (``None``: whoever is to move): the protocol's ``apply``.
+
+    Raises:
+        IllegalActionError: a subclass naming the broken rule (from the state's ``check``).
+
+    Examples:
+        >>> import yamskit
+        >>> from yamskit.variants.yam_master.game import TRANSITIONS
+        >>> g = yamskit.variant("yam-master").new_game(players=["Ann", "Bob"], seed=1)
+        >>> apply_move(g, yamskit.Roll(outcome="66666"), "Ann", TRANSITIONS).dice
+        Dice.parse('66666')
+    """
+    if state.is_over:
+        raise game_over_error(state.players)
+    if player is not None:
+        resolve_player(state.players, state.current_player, player)
+    space = state.variant.actions
+    legal = state._legal
+    i = space.find(action) if legal is not None else None
+    if i is None or i not in legal:  # type: ignore[operator]  # (legal is set when i is)
+        state.check(action, player=player)  # raises the error naming the rule, if there is one
+        if isinstance(action, Roll) and action.outcome is not None:  # faces given: not a decision of the space
+            turn, stream, done = roll_dice(state.turn, state.stream, action)
+            return transitions.thrown(state, turn, stream, state.history.append(Move(state.current_player, done)))
+        action = transitions.canonical(state, action)
+        i = space.index(action)
+    me = state.current_player
+    if i < NUM_ROLL_IDS:
+        keep = action.keep  # type: ignore[union-attr]
+        rolled, stream = state.stream.throw(NUM_DICE - len(keep))
+        turn = state.turn.thrown(keep, rolled)
+        return transitions.thrown(state, turn, stream, state.history.append(Move(me, Roll(keep, rolled))))
+    move = transitions.moves.get(type(action))
+    if move is None:  # a check that lets an action through that no transition takes: a bug of the class
+        raise UnknownActionError(f"{space.name} has no transition for {type(action).__name__}")
+    return move(state, action, i, state.history.append(Move(me, action)))
+
+
+def remembered_legal_ids(state: Any, compute: Callable[[], tuple[int, ...]]) -> tuple[int, ...]:
+    """``state``'s legal ids, computed once by ``compute`` and remembered in its ``_legal`` field.
+
+    A state never changes, so its legal ids do not either; `apply_move` trusts them.
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("yamslam").new_game(seed=1)
+        >>> remembered_legal_ids(g, lambda: (0,)), g._legal
+        ((0,), (0,))
+    """
+    legal: tuple[int, ...] | None = state._legal
+    if legal is None:
+        legal = compute()
+        object.__setattr__(state, "_legal", legal)  # a memo: the state itself never changes
+    return legal
+
+
+def legal_action_mask(size: int, ids: tuple[int, ...]) -> bytes:
+    """One byte per id of a space of ``size`` decisions: 1 for the ``ids``, else 0.
+
+    Examples:
+        >>> legal_action_mask(5, (1, 3))
+        b'\\x00\\x01\\x00\\x01\\x00'
+    """
+    mask = bytearray(size)
+    for i in ids:
+        mask[i] = 1
+    return bytes(mask)
+
+
+def is_legal(state: Any, action: Action, player: int | str | None) -> bool:
+    """Whether ``state.check(action, player=player)`` passes (a malformed action is not legal).
+
+    Examples:
+        >>> import yamskit
+        >>> is_legal(yamskit.variant("classic").new_game(seed=1), yamskit.Score("yams"), None)
+        False
+    """
+    try:
+        state.check(action, player=player)
+    except (ValueError, TypeError):  # IllegalActionError is a ValueError, like malformed dice
+        return False
+    return True

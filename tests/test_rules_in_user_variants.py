@@ -1,0 +1,53 @@
+"""Placement rules composed into a variant of your own keep the meaning their docs give them.
+
+The shipped variants never reach some values these rules accept: a five-of-a-kind box
+worth 1 point, a sum pair whose boxes may hold 0 or 1, a *sec* that comes after the rule
+writing a 0. A user's variant can, and what is written must still follow the rule.
+"""
+
+from __future__ import annotations
+
+import yamskit
+from yamskit import Roll, Score, ScorecardGame, ScorecardVariant, Scratch
+from yamskit.categories import Category, is_five_of_a_kind, total, upper, when
+from yamskit.house_rules import FiveOfAKindBonus
+
+_COMPETITIVE = yamskit.variant("competitive").rules.rules
+#: Competitive Yams' rules, whatever module holds them: the sec, 0 is a scratch, the sums.
+Sec, ZeroIsScratch, SumPair = type(_COMPETITIVE[0]), type(_COMPETITIVE[1]), type(_COMPETITIVE[3])
+ROWS = [*(upper(face) for face in range(1, 7)), Category("chance", total)]
+
+
+def _play(variant: ScorecardVariant, *turns: tuple[str, Score | Scratch]) -> ScorecardGame:
+    game = variant.new_game(players=["Ann"], seed=1)
+    for dice, action in turns:
+        game = game.apply(Roll(outcome=dice)).apply(action)
+    return game
+
+
+def test_a_five_of_a_kind_bonus_is_paid_while_its_box_holds_even_1_point() -> None:
+    tiny = Category("yams", when(is_five_of_a_kind, 1))
+    variant = ScorecardVariant.define("tiny-yams", rows=[*ROWS, tiny], rules=[FiveOfAKindBonus(points=100)])
+    game = _play(variant, ("22222", Score("yams")), ("55555", Score("fives")))
+    assert (game.cell(0, "yams").points, game.cell(0, "fives").points, game.sheets[0].extra) == (1, 25, 100)
+
+
+def test_crossing_out_one_box_of_a_sum_pair_crosses_a_partner_holding_1() -> None:
+    variant = ScorecardVariant.define("pair", rows=ROWS, rules=[SumPair(small="ones", large="chance", minimum=0)])
+    game = _play(variant, ("12346", Score("ones")), ("12346", Scratch("chance")))
+    assert game.cell(0, "ones").scratched
+    assert game.cell(0, "chance").scratched
+
+
+def test_a_large_box_of_a_sum_pair_with_minimum_1_takes_1_before_any_small_is_written() -> None:
+    variant = ScorecardVariant.define("pair", rows=ROWS, rules=[SumPair(small="twos", large="ones", minimum=1)])
+    game = _play(variant, ("12346", Score("ones")))
+    assert game.cell(0, "ones").points == 1
+    assert not game.cell(0, "ones").scratched
+
+
+def test_a_sec_after_the_rule_that_writes_0_still_writes_the_row_maximum() -> None:
+    variant = ScorecardVariant.define("late-sec", rows=ROWS, rules=[ZeroIsScratch(), Sec({"ones": 5, "chance": 30})])
+    game = _play(variant, ("22222", Score("ones")))
+    assert game.cell(0, "ones").points == 5
+    assert not game.cell(0, "ones").scratched
