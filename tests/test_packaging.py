@@ -21,6 +21,7 @@ EXPECTED = (
     "mkdocs.yml",
     "pyproject.toml",
     "src/yamskit/py.typed",
+    "conftest.py",
     "tests/conftest.py",
     "tests/strategies.py",
     "tests/typing/test_api_types.py",

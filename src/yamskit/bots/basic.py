@@ -5,11 +5,10 @@ A player is anything with ``choose(state) -> action``. Bots here only use
 
 Examples:
     >>> import yamskit
-    >>> from yamskit.bots import RandomPlayer, play
-    >>> game = yamskit.variant("classic").new_game(players=["Ann", "Bob"], seed=1)
-    >>> final = play(game, [RandomPlayer(seed=1), RandomPlayer(seed=2)])
-    >>> final.is_over, len(final.result().scores)
-    (True, 2)
+    >>> yams = yamskit.variant("yahtzee")
+    >>> alone = play(yams.new_game(players=["Ann"], seed=3), [GreedyPlayer()])
+    >>> alone.is_over, len(alone.sheets[0].filled(0))
+    (True, 13)
 """
 
 from __future__ import annotations
@@ -181,9 +180,9 @@ class OptimalPlayer:
         >>> import yamskit
         >>> from yamskit.categories import upper
         >>> from yamskit.solver import solve
-        >>> v = yamskit.ScorecardVariant.define("sixes", rows=[upper(6)])
-        >>> g = v.new_game(seed=1).apply(yamskit.Roll(outcome="66123"))
-        >>> OptimalPlayer(solve(v, quiet=True)).choose(g)
+        >>> strategy = solve(yamskit.ScorecardVariant.define("sixes", rows=[upper(6)]), quiet=True)
+        >>> first = strategy.variant.new_game(seed=1).apply(yamskit.Roll(outcome="66123"))
+        >>> OptimalPlayer(strategy).choose(first)  # two sixes kept, two throws to come
         Roll(keep=Dice.parse('66'), outcome=None)
     """
 

@@ -31,7 +31,7 @@ import numpy.typing as npt
 
 from ..actions import Action, DeclareChallenge, Pass, Place, RemoveToken, Roll
 from ..dice import ROLLS, keep_index
-from ..variants.yam_master_board import FIGURE_LABELS, LABEL_IDS, LABELS, LINES, SIZE, Board, dice_labels
+from ..variants.yam_master.board import FIGURE_LABELS, LABEL_IDS, LABELS, LINES, SIZE, Board, dice_labels
 from .lookahead import keep_values_after, single_target_values
 
 __all__ = ["DEFENCE", "POINT_WEIGHT", "WINDOW_WEIGHTS", "board_value", "choose_board_action"]

@@ -32,7 +32,7 @@ import numpy.typing as npt
 
 from ..actions import Action, Pass, Roll, TakeChip
 from ..dice import ROLLS, keep_index
-from ..variants.yamslam_chips import CHIP_CATEGORIES, CHIPS_PER_KIND, KINDS, LAST_DRAW_BONUS, ChipSet, is_yamslam
+from ..variants.yamslam.chips import CHIP_CATEGORIES, CHIPS_PER_KIND, KINDS, LAST_DRAW_BONUS, ChipSet, is_yamslam
 from .lookahead import keep_values_after
 
 __all__ = ["EXTRA_TURN", "KINDS_POTENTIAL", "STACK_POTENTIAL", "chip_value", "choose_chip_action"]
@@ -72,7 +72,7 @@ def chip_value(chips: ChipSet, rack: ChipSet, kind: str, *, from_discard: bool =
     """What taking one chip of ``kind`` adds to a collection: points and bonus potential.
 
     Examples:
-        >>> from yamskit.variants.yamslam_chips import ChipSet
+        >>> from yamskit.variants.yamslam.chips import ChipSet
         >>> chip_value(ChipSet(), ChipSet.full(), "flush")  # 25 points and a first kind
         27.0
     """

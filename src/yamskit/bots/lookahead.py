@@ -18,16 +18,32 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from ..actions import Action, Roll, Score, Scratch
+from ..dice import keep_index
+from ..errors import IllegalActionError
+from ..placement import Placement
 from ..solver import tables
 from ..solver.expectimax import best_keeps, keep_values
 
-__all__ = ["StopValues", "expected_first_throw", "keep_values_after", "single_target_values"]
+__all__ = [
+    "NEG",
+    "FloatArray",
+    "StopValues",
+    "box_placement",
+    "expected_first_throw",
+    "keep_or_box",
+    "keep_values_after",
+    "single_target_values",
+]
 
 FloatArray = npt.NDArray[np.float64]
+#: The value of what cannot be done (far below any score, yet finite for numpy).
+NEG = -1e18
 #: ``stop(throws_used, fresh)``: what ending the turn is worth for each of the 252 rolls.
 StopValues = Callable[[int, bool], FloatArray]
 
@@ -103,3 +119,51 @@ def single_target_values(targets: FloatArray, *, throws: int, fresh_only: bool =
     for _ in range(throws - 1):
         rolls = np.maximum(targets, best_keeps(keep_values(rolls)).copy())
     return np.asarray(tables.ROLL_PROBABILITIES @ rolls, dtype=np.float64)
+
+
+def box_placement(game: Any, row: str, column: str | None) -> tuple[Score | Scratch, Placement] | None:
+    """Writing in box (``row``, ``column``) now: the Score if it is legal, else the Scratch, else ``None``.
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("classic").new_game(seed=1).apply(yamskit.Roll(outcome="12345"))
+        >>> action, placed = box_placement(g, "yams", None)
+        >>> action, placed.points
+        (Score(row='yams', column=None), 0)
+    """
+    for action in (Score(row, column), Scratch(row, column)):
+        try:
+            return action, game.placement(action)
+        except IllegalActionError:
+            continue
+    return None
+
+
+def keep_or_box(game: Any, best_box: tuple[float, Action] | None, stop: StopValues, *, depth: int) -> Action:
+    """The best legal keep if it beats ``best_box`` (value, action), else that box (else any legal action).
+
+    Keeps are valued by `keep_values_after` from ``stop``; on a tie the longer keep,
+    then the smaller faces, come first.
+
+    Examples:
+        >>> import numpy as np, yamskit
+        >>> from yamskit.dice import ROLLS
+        >>> g = yamskit.variant("classic").new_game(seed=1).apply(yamskit.Roll(outcome="66612"))
+        >>> sixes = np.array([6.0 * r.count(6) for r in ROLLS])
+        >>> keep_or_box(g, (18.0, yamskit.Score("sixes")), lambda used, fresh: sixes, depth=3)
+        Roll(keep=Dice.parse('666'), outcome=None)
+    """
+    turn = game.turn
+    if turn.throws_left > 0:
+        keeps = keep_values_after(stop, used=turn.throws_used, max_throws=turn.max_throws, depth=depth)
+        subs = sorted(turn.dice.sub_multisets(), key=lambda k: (-keeps[keep_index(k.faces)], -len(k), k.faces))
+        for keep in subs:
+            if best_box is not None and float(keeps[keep_index(keep.faces)]) <= best_box[0] + 1e-9:
+                break
+            roll = Roll(keep=keep)
+            if game.is_legal(roll):
+                return roll
+    if best_box is not None:
+        return best_box[1]
+    first: Action = next(iter(game.legal_actions()))
+    return first

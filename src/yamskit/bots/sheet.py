@@ -12,10 +12,9 @@ clean. Every term is computed from the rolls' score tables with numpy:
   of that shape is understood too;
 * **worth** of an open box: the expected points of one turn aimed only at it (its
   column's throw limit and turn condition applied: a *dry* box only sees throws of all
-  five dice, a *turbo* box at most two throws), times `WORTH_FACTOR` (a box is rarely
-  the only target of its turn). The factor was set by hand; the only sweep measured
-  was on classic solitaire (0.75 to 1.15 gave means of 227 to 237), where the bot now
-  uses `yamskit.bots.split` instead;
+  five dice, a *turbo* box at most two throws), times `WORTH_FACTOR`, fitted by a
+  sweep of simulated play (`benchmarks/worth_factor.py`: Yams Challenge solitaire
+  scored most at 1.0, of 0.7 to 1.1; docs/explanation/bots.md has the table);
 * **upper bonus**: a normal approximation of the final upper total (open number
   rows at their worth, standard deviation `UPPER_SPREAD` × face), giving the
   expected bonus over every tier;
@@ -41,26 +40,22 @@ from typing import Any
 
 import attrs
 import numpy as np
-import numpy.typing as npt
 
-from ..actions import Action, Roll, Score, Scratch
-from ..dice import KEEPS, ROLLS, Dice, keep_index
-from ..errors import IllegalActionError
+from ..actions import Action, Roll
+from ..dice import ROLLS, Dice
 from ..scorecard_game import ScorecardGame, ScorecardRules
 from ..turn import Throw, Turn
-from .lookahead import keep_values_after, single_target_values
+from .lookahead import NEG, FloatArray, box_placement, keep_or_box, single_target_values
 
 __all__ = ["CLEAN_TRIES", "UPPER_SPREAD", "WORTH_FACTOR", "SheetView", "choose_on_sheet"]
 
-FloatArray = npt.NDArray[np.float64]
-
-#: An open box is expected to be worth this share of one turn aimed only at it.
-WORTH_FACTOR = 0.88
+#: An open box is expected to be worth this share of one turn aimed only at it (fitted by
+#: simulated play: benchmarks/worth_factor.py).
+WORTH_FACTOR = 1.0
 #: Standard deviation of a number row's final points, per unit of its face.
 UPPER_SPREAD = 1.0
 #: How many aimed turns a box of a clean column is assumed to get for a non-zero value.
 CLEAN_TRIES = 2
-_NEG = -1e18
 _FACES_OF = {"ones": 1, "twos": 2, "threes": 3, "fours": 4, "fives": 5, "sixes": 6}
 
 
@@ -246,7 +241,7 @@ class SheetView:
             >>> import numpy as np, yamskit
             >>> view = SheetView.of(yamskit.variant("classic").new_game(seed=1).apply(yamskit.Roll(outcome="12345")))
             >>> [round(float(v), 1) for v in view.gain_of(view.rules.row_index("chance"), 0, np.array([15.0, 25.0]))]
-            [-5.5, 4.5]
+            [-8.3, 1.7]
         """
         col = column or self._column_state(c)
         value = points - self.worth[r, c]
@@ -301,7 +296,7 @@ def _spreads(rules: ScorecardRules) -> FloatArray:
 def _clean_bonus(rules: ScorecardRules) -> int:
     result = rules.result
     if result is not None and type(result).__name__ == "DuelScoring":
-        from ..variants.competitive_duels import CLEAN_BONUS
+        from ..variants.competitive.duels import CLEAN_BONUS
 
         return CLEAN_BONUS
     return 0
@@ -325,7 +320,7 @@ def _stop_table(view: SheetView, gains: FloatArray) -> Any:
                 if rules.columns[view.cells[i][1]].condition is None
                 or rules.columns[view.cells[i][1]].condition.check(turn)  # type: ignore[union-attr]
             ]
-            memo[key] = gains[picks].max(axis=0) if picks else np.full(len(ROLLS), _NEG)
+            memo[key] = gains[picks].max(axis=0) if picks else np.full(len(ROLLS), NEG)
         return memo[key]
 
     return stop
@@ -347,7 +342,7 @@ def _placements(game: ScorecardGame, view: SheetView, gains: FloatArray) -> list
     sheet = game.sheets[game.current_player]
     single = len(rules.columns) == 1
     dice = game.turn.dice
-    roll = keep_index(dice.faces) - (len(KEEPS) - len(ROLLS))
+    roll = dice.index
     allowed = {}
     for c, column in enumerate(rules.columns):
         if column.condition is None or column.condition.check(game.turn):
@@ -361,24 +356,21 @@ def _placements(game: ScorecardGame, view: SheetView, gains: FloatArray) -> list
     column_states: dict[int, Any] = {}
     for i in ranked:
         r, c = view.cells[i]
-        name = None if single else rules.columns[c].id
-        for action in (Score(row_ids[r], name), Scratch(row_ids[r], name)):
-            try:
-                placed = game.placement(action)
-            except IllegalActionError:
-                continue
-            if c not in column_states:
-                column_states[c] = view._column_state(c)
-            points = 0.0 if placed.crossed else float(placed.points)
-            value = float(view.gain_of(r, c, np.array([points]), column_states[c])[0]) * view.weights[c]
-            value += placed.extra
-            for row, col in placed.also_cross:
-                rr, cc = rules.row_index(row), rules.column_index(col)
-                value -= view.weights[cc] * sheet.cells[cc][rr].value
-                if sheet.cells[cc][rr].is_empty:
-                    value += view.weights[cc] * view.worth[rr, cc]
-            out.append((value, action))
-            break  # the Score if it is legal, else the Scratch
+        found = box_placement(game, row_ids[r], None if single else rules.columns[c].id)
+        if found is None:
+            continue
+        action, placed = found
+        if c not in column_states:
+            column_states[c] = view._column_state(c)
+        points = 0.0 if placed.crossed else float(placed.points)
+        value = float(view.gain_of(r, c, np.array([points]), column_states[c])[0]) * view.weights[c]
+        value += placed.extra
+        for row, col in placed.also_cross:
+            rr, cc = rules.row_index(row), rules.column_index(col)
+            value -= view.weights[cc] * sheet.cells[cc][rr].value
+            if sheet.cells[cc][rr].is_empty:
+                value += view.weights[cc] * view.worth[rr, cc]
+        out.append((value, action))
     return out
 
 
@@ -413,17 +405,4 @@ def choose_on_sheet(game: ScorecardGame, *, depth: int = 10) -> Action:
         return Roll()
     view, gains = _view_of(game)
     best_box = max(_placements(game, view, gains), key=lambda vp: vp[0], default=None)
-    if turn.throws_left > 0:
-        stop = _stop_table(view, gains)
-        keeps = keep_values_after(stop, used=turn.throws_used, max_throws=turn.max_throws, depth=depth)
-        subs = sorted(turn.dice.sub_multisets(), key=lambda k: (-keeps[keep_index(k.faces)], -len(k), k.faces))
-        for keep in subs:
-            value = float(keeps[keep_index(keep.faces)])
-            if best_box is not None and value <= best_box[0] + 1e-9:
-                break
-            roll = Roll(keep=keep)
-            if game.is_legal(roll):
-                return roll
-    if best_box is not None:
-        return best_box[1]
-    return next(iter(game.legal_actions()))
+    return keep_or_box(game, best_box, _stop_table(view, gains), depth=depth)

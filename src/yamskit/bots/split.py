@@ -5,10 +5,12 @@ the solver handles quickly: the rows of the upper bonus together (with the bonus
 and the other rows in groups of at most `PART_ROWS`. Each part is solved alone, as
 if it were a game of its own (`yamskit.solver.expectimax.solve_values`), which gives
 the expected points still to come of every position of that part. The bot values the
-end of its turn as the points written plus the change of the part's value
-(weighted by `PART_WEIGHT`): the
+end of its turn as the points written plus the change of the part's value: the
 parts' values add up to an estimate of the sheet's, and the exact solves carry what
-independent boxes cannot (the bonus chase, which box to sacrifice first).
+independent boxes cannot (the bonus chase, which box to sacrifice first). The parts
+do not know that they share the turns; corrections fitted to the exact solver's
+values (`yamskit.bots.fitted`) weigh each part's change and add a worth to each box
+that depends on the share of the game left.
 
 Examples:
     >>> import yamskit
@@ -23,26 +25,21 @@ import hashlib
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
-from ..actions import Action, Roll, Score, Scratch
-from ..dice import KEEPS, ROLLS, keep_index
-from ..errors import IllegalActionError, RuleConfigError
+from ..actions import Action, Roll
+from ..dice import ROLLS
+from ..errors import RuleConfigError
+from ..placement import Placement
 from ..scorecard_game import ScorecardGame, ScorecardVariant
-from .lookahead import keep_values_after
+from . import fitted
+from .lookahead import NEG, FloatArray, box_placement, keep_or_box
 
 __all__ = ["BONUS_PART_ROWS", "PART_ROWS", "choose_split", "split_parts", "splittable"]
 
-FloatArray = npt.NDArray[np.float64]
 #: The most rows of one part (other than the bonus rows).
 PART_ROWS = 8
 #: The most rows of the part that holds the bonus rows (rows that follow the dice total join them).
 BONUS_PART_ROWS = 6
-#: Weight of the change of a part's value against the points written now. Below 1 because each
-#: part is solved as if every turn were its own (it overrates its future); 0.9 scored best of
-#: 0.7-1.1 over 300 seeded classic games.
-PART_WEIGHT = 0.9
-_NEG = -1e18
 _PARTS: dict[int, tuple[Any, list[tuple[tuple[int, ...], Any, FloatArray]]]] = {}
 _SOLVED: dict[str, list[tuple[tuple[int, ...], Any, FloatArray]]] = {}
 
@@ -143,13 +140,35 @@ def splittable(variant: Any) -> bool:
     return True
 
 
+_FEATURES: dict[int, tuple[Any, FloatArray]] = {}
+
+
+def _features(game: ScorecardGame, parts: list[tuple[tuple[int, ...], Any, FloatArray]]) -> FloatArray:
+    hit = _FEATURES.get(id(parts))
+    if hit is None or hit[0] is not parts:
+        if len(_FEATURES) > 64:
+            _FEATURES.clear()
+        hit = (parts, fitted.box_features(game.rules, parts))
+        _FEATURES[id(parts)] = hit
+    return hit[1]
+
+
 def _gains(game: ScorecardGame) -> tuple[FloatArray, list[tuple[int, Any, Any]]]:
-    """The value of writing each roll in each row (rows x 252; -inf for filled rows), and per-row part info."""
+    """The value of writing each roll in each row (rows x 252; -inf for filled rows), and per-row part info.
+
+    A row's value is its points, plus the change of its part's value weighted by
+    `yamskit.bots.fitted.part_weight`, less the box's fitted worth beyond its part
+    (`yamskit.bots.fitted.box_offsets`).
+    """
     cells = game.sheets[game.current_player].cells[0]
     tables = np.array([row.table for row in game.rules.rows], dtype=np.float64)
-    out = np.full((len(cells), len(ROLLS)), _NEG)
+    out = np.full((len(cells), len(ROLLS)), NEG)
     info: list[tuple[int, Any, Any]] = [(0, None, None)] * len(cells)
-    for group, model, values in split_parts(game.variant):
+    parts = split_parts(game.variant)
+    x = (sum(cell.is_empty for cell in cells) - 1) / max(1, len(cells) - 1)
+    offsets = fitted.box_offsets(_features(game, parts), x)
+    for group, model, values in parts:
+        weight = fitted.part_weight(bool(model.cap), x)
         filled = sum(1 << j for j, i in enumerate(group) if not cells[i].is_empty)
         upper = min(sum(cells[i].value for j, i in enumerate(group) if model.bonus_rows[j]), model.cap)
         now = float(values[filled, 0, upper])
@@ -162,17 +181,17 @@ def _gains(game: ScorecardGame) -> tuple[FloatArray, list[tuple[int, Any, Any]]]
                 later = after[np.minimum(upper + points.astype(np.int64), model.cap)]
             else:
                 later = np.full(len(ROLLS), float(after[upper]))
-            out[i] = points + PART_WEIGHT * (later - now)
-            info[i] = (j, model, (filled, upper, now, after))
+            offset = float(offsets[i])
+            out[i] = points + weight * (later - now) - offset
+            info[i] = (j, model, (upper, now, after, weight, offset))
     return out, info
 
 
-def _real_value(game: ScorecardGame, action: Score | Scratch, info: tuple[int, Any, Any]) -> float:
-    placed = game.placement(action)
-    j, model, (_, upper, now, after) = info
+def _real_value(placed: Placement, info: tuple[int, Any, Any]) -> float:
+    j, model, (upper, now, after, weight, offset) = info
     points = 0 if placed.crossed else placed.points
     new_upper = min(upper + points, model.cap) if model.bonus_rows[j] else upper
-    return float(points + placed.extra + PART_WEIGHT * (after[new_upper] - now))
+    return float(points + placed.extra + weight * (after[new_upper] - now) - offset)
 
 
 def choose_split(game: ScorecardGame, *, depth: int = 10) -> Action:
@@ -180,40 +199,27 @@ def choose_split(game: ScorecardGame, *, depth: int = 10) -> Action:
 
     Examples:
         >>> import yamskit
-        >>> g = yamskit.variant("classic").new_game(seed=1).apply(yamskit.Roll(outcome="66612"))
-        >>> choose_split(g)
-        Roll(keep=Dice.parse('666'), outcome=None)
+        >>> yahtzee = yamskit.variant("yahtzee")
+        >>> choose_split(yahtzee.new_game(seed=1).apply(yamskit.Roll(outcome="44444")))
+        Score(row='yams', column=None)
     """
-    turn = game.turn
-    if not turn.has_thrown:
+    if not game.turn.has_thrown:
         return Roll()
+    turn = game.turn
     gains, info = _gains(game)
-    roll = keep_index(turn.dice.faces) - (len(KEEPS) - len(ROLLS))
     row_ids = game.rules.row_ids
     best: tuple[float, Action] | None = None
+    roll = turn.dice.index
     for i in np.argsort(-gains[:, roll], kind="stable"):
-        if gains[i, roll] <= _NEG / 2:
+        if gains[i, roll] <= NEG / 2:
             break
         if best is not None and gains[i, roll] < best[0] - 60 and len(set(turn.dice.faces)) > 1:
             break
-        for action in (Score(row_ids[i]), Scratch(row_ids[i])):
-            try:
-                value = _real_value(game, action, info[i])
-            except IllegalActionError:
-                continue
-            if best is None or value > best[0]:
-                best = (value, action)
-            break
-    if turn.throws_left > 0:
-        stop_table: FloatArray = gains.max(axis=0).astype(np.float64)
-
-        def stop(_used: int, _fresh: bool) -> FloatArray:
-            return stop_table
-
-        keeps = keep_values_after(stop, used=turn.throws_used, max_throws=turn.max_throws, depth=depth)
-        keep = max(turn.dice.sub_multisets(), key=lambda k: (keeps[keep_index(k.faces)], len(k)))
-        if best is None or float(keeps[keep_index(keep.faces)]) > best[0] + 1e-9:
-            return Roll(keep=keep)
-    if best is not None:
-        return best[1]
-    return next(iter(game.legal_actions()))
+        found = box_placement(game, row_ids[i], None)
+        if found is None:
+            continue
+        value = _real_value(found[1], info[i])
+        if best is None or value > best[0]:
+            best = (value, found[0])
+    stop_table: FloatArray = gains.max(axis=0).astype(np.float64)
+    return keep_or_box(game, best, lambda _used, _fresh: stop_table, depth=depth)

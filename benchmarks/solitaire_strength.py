@@ -1,0 +1,140 @@
+"""How close the hard bot comes to the optimum in one-column solitaire when it has no strategy table.
+
+Usage::
+
+    python benchmarks/solitaire_strength.py --games 7000                 # classic
+    python benchmarks/solitaire_strength.py --games 3000 --variant yatzy # Scandinavian Yatzy (defined below)
+    python benchmarks/solitaire_strength.py --games 300 --regret         # the gap by summed regrets (faster)
+
+The bot is ``StrongPlayer(variant, time_budget=0)``: it never solves the sheet and
+plays the split evaluation with its fitted corrections (`yamskit.bots.split`,
+`yamskit.bots.fitted`). Game ``i`` uses dice seed ``seed + i``. The optimum is the
+exact solver's expected score (solved once here, on one process, and not counted in
+the decision times). The score is given with its 95% interval (normal, 1.96 standard
+errors). ``--regret`` estimates the gap instead by adding up, along each game, how
+much each of the bot's decisions loses against the best one by the exact values: the
+same expectation as the gap, with a much smaller spread.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from collections import Counter
+from typing import Any
+
+import yamskit
+from yamskit.bots import StrongPlayer
+from yamskit.categories import Category, total, upper
+from yamskit.dice import Dice
+from yamskit.scorecard import UpperBonus
+
+
+def _counts(dice: Dice) -> Counter[int]:
+    return Counter(dice.faces)
+
+
+def _pairs(dice: Dice) -> list[int]:
+    return sorted((face for face, n in _counts(dice).items() if n >= 2), reverse=True)
+
+
+def _of_a_kind(n: int) -> Any:
+    def score(dice: Dice) -> int:
+        faces = [face for face, k in _counts(dice).items() if k >= n]
+        return n * max(faces) if faces else 0
+
+    return score
+
+
+def yatzy() -> yamskit.ScorecardVariant:
+    """Scandinavian Yatzy, a user-defined sheet of 15 rows (50 bonus points at 63), as a user would declare it."""
+    rows = [
+        *(upper(face) for face in range(1, 7)),
+        Category("one_pair", lambda d: 2 * _pairs(d)[0] if _pairs(d) else 0),
+        Category("two_pairs", lambda d: 2 * sum(_pairs(d)) if len(_pairs(d)) == 2 else 0),
+        Category("three_of_a_kind", _of_a_kind(3)),
+        Category("four_of_a_kind", _of_a_kind(4)),
+        Category("small_straight", lambda d: 15 if d.faces == (1, 2, 3, 4, 5) else 0),
+        Category("large_straight", lambda d: 20 if d.faces == (2, 3, 4, 5, 6) else 0),
+        Category("full_house", lambda d: d.total if sorted(_counts(d).values()) == [2, 3] else 0),
+        Category("chance", total),
+        Category("yatzy", lambda d: 50 if len(set(d.faces)) == 1 else 0),
+    ]
+    return yamskit.ScorecardVariant.define("yatzy", rows=rows, bonus=UpperBonus.single(63, 50))
+
+
+def variant_named(name: str) -> Any:
+    """A registered variant, or ``yatzy``."""
+    return yatzy() if name == "yatzy" else yamskit.variant(name)
+
+
+def optimum(variant: Any) -> Any:
+    """The variant's solved strategy (one process, quiet)."""
+    from yamskit.solver import solve
+
+    return solve(variant, processes=1, quiet=True)
+
+
+def measure(variant: Any, games: int, seed: int, strategy: Any = None) -> dict[str, Any]:
+    """Play ``games`` solitaire games; scores, decision times and (with ``strategy``) summed regrets."""
+    bot = StrongPlayer(variant, time_budget=0.0)
+    bot.choose(variant.new_game(seed=seed).apply(yamskit.Roll()))  # the parts are solved once, before the clock
+    times: list[float] = []
+    scores: list[float] = []
+    regrets: list[float] = []
+    for i in range(games):
+        game = variant.new_game(seed=seed + i)
+        lost = 0.0
+        while not game.is_over:
+            start = time.perf_counter()
+            action = bot.choose(game)
+            times.append(time.perf_counter() - start)
+            if strategy is not None and game.turn.has_thrown:
+                lost += next(a.regret for a in strategy.advise(game) if a.action == action)
+            game = game.apply(action)
+        scores.append(float(game.result().scores[0]))
+        regrets.append(lost)
+    times.sort()
+    return {
+        "scores": scores,
+        "regrets": regrets,
+        "median_ms": 1000 * statistics.median(times),
+        "p99_ms": 1000 * times[min(len(times) - 1, int(0.99 * len(times)))],
+    }
+
+
+def _interval(values: list[float]) -> tuple[float, float]:
+    return statistics.fmean(values), 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=7000, help="games (default 7000)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of game 0 (default 0)")
+    parser.add_argument("--variant", default="classic", help="a registered one-column variant, or yatzy")
+    parser.add_argument("--regret", action="store_true", help="also sum each decision's regret (slower per game)")
+    args = parser.parse_args(argv)
+    variant = variant_named(args.variant)
+    strategy = optimum(variant)
+    best = strategy.expected_score()
+    row = measure(variant, args.games, args.seed, strategy if args.regret else None)
+    mean, half = _interval(row["scores"])
+    print(f"# {args.variant} solitaire, StrongPlayer(time_budget=0), {args.games} games from seed {args.seed}")
+    print("| variant | games | mean (95% CI) | optimum | gap | gap by regrets | ms/decision median | p99 |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    by_regret = "-"
+    if args.regret:
+        lost, lost_half = _interval(row["regrets"])
+        by_regret = f"{lost:.2f} ± {lost_half:.2f}"
+    print(
+        f"| {args.variant} | {args.games} | {mean:.2f} ± {half:.2f} | {best:.2f} | {best - mean:.2f} "
+        f"| {by_regret} | {row['median_ms']:.2f} | {row['p99_ms']:.1f} |"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
