@@ -94,3 +94,27 @@ def test_the_record_is_written_before_the_game_ends(tmp_path: Path, monkeypatch:
 def test_dice_ask_refuses_bots(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "classic", "--bots", "1", "--dice", "ask"]) == 2
     assert "--dice ask" in capsys.readouterr().err
+
+
+class Lines:
+    """Standard input whose lines marked ``BAD`` are not UTF-8 text."""
+
+    def __init__(self, text: str) -> None:
+        self._lines = iter(text.splitlines(keepends=True))
+
+    def readline(self) -> str:
+        line = next(self._lines, "")
+        if line.strip() == "BAD":
+            raise UnicodeDecodeError("utf-8", b"\xff", 0, 1, "invalid start byte")
+        return line
+
+
+def test_a_line_that_is_not_utf8_is_refused_at_both_prompts(monkeypatch: pytest.MonkeyPatch) -> None:
+    out = io.StringIO()
+    monkeypatch.setattr("sys.stdin", Lines("BAD\nroll\nBAD\n12345\nquit\n"))
+    monkeypatch.setattr("sys.stdout", out)
+    assert main(["play", "classic", "--players", "Ann", "--dice", "ask", "--seed", "1"]) == 0
+    text = out.getvalue()
+    assert text.count("could not read that line (not UTF-8 text)") == 2
+    assert "Ann: roll -> 12345" in text
+    assert "Game left unfinished." in text

@@ -92,10 +92,12 @@ def record_file(tmp_path: Path, name: str, players: tuple[str, ...] = ("Ann",), 
 # ---------------------------------------------------------------- 14. Ctrl-C
 @posix_only
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
-def test_simulate_with_jobs_stops_on_ctrl_c_with_status_130() -> None:
+@pytest.mark.parametrize("engine", ["auto", "games"])  # auto: the numpy batch engine's pool, when numpy is here
+def test_simulate_with_jobs_stops_on_ctrl_c_with_status_130(engine: str) -> None:
     process = command(
-        "simulate", "classic", "-n", "5000000", "--jobs", "2", "--bot", "greedy", "--json", stdout=subprocess.DEVNULL
-    )
+        "simulate", "classic", "-n", "5000000", "--jobs", "2", "--bot", "greedy", "--engine", engine, "--json",
+        stdout=subprocess.DEVNULL,
+    )  # fmt: skip
     deadline = time.monotonic() + WAIT
     while len(descendants(process.pid)) < 2 and time.monotonic() < deadline:
         time.sleep(0.1)

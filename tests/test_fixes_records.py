@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import attrs
 import pytest
 
 import yamskit
@@ -36,6 +37,64 @@ def test_check_record_validates_a_python_record_like_a_loaded_one(fields: dict[s
     record = classic_record(**fields)
     with pytest.raises(DeserializationError, match=message):
         check_record(record)
+
+
+# Python-built records are checked before they are replayed, as check_record and dump check them.
+BAD_PYTHON_RECORDS = [
+    pytest.param({"moves": (Move(3, Roll(outcome="12345")),)}, r"moves\[0\].player must be a seat", id="seat"),
+    pytest.param({"moves": (Move("0", Roll(outcome="12345")),)}, r"moves\[0\].player must be int", id="seat-name"),  # type: ignore[arg-type]
+    pytest.param({"moves": ((0, Roll(outcome="12345")),)}, r"moves\[0\] must be a Move", id="tuple-move"),
+    pytest.param({"moves": (Move(0, "roll"),)}, r"moves\[0\].action is not an action", id="action"),  # type: ignore[arg-type]
+    pytest.param({"moves": (Move(0, Roll()),)}, "must give its faces", id="throw-without-faces"),
+    pytest.param({"claimed": {"Zed": 3}}, "'Zed', who is not a player", id="claimed-name"),
+    pytest.param({"metadata": {"rating": 1.5}}, "non-integer number", id="metadata-float"),
+    pytest.param({"seed": -1}, "seed must be null or a whole number", id="seed"),
+    pytest.param({"setup": {"first player": 0}}, "is not a keyword name", id="setup-key"),
+]
+
+
+@pytest.mark.parametrize(("fields", "message"), BAD_PYTHON_RECORDS)
+def test_to_game_validates_a_python_record_like_check_record(fields: dict[str, Any], message: str) -> None:
+    record = classic_record(**fields)
+    with pytest.raises(DeserializationError, match=message):
+        check_record(record)
+    with pytest.raises(DeserializationError, match=message):
+        record.to_game()
+
+
+@pytest.mark.parametrize(("fields", "message"), BAD_PYTHON_RECORDS)
+def test_replay_validates_a_python_record_before_the_first_state(fields: dict[str, Any], message: str) -> None:
+    with pytest.raises(DeserializationError, match=message):
+        classic_record(**fields).replay()  # raised by the call, not by the first next()
+
+
+def test_start_validates_a_python_record() -> None:
+    with pytest.raises(DeserializationError, match="not a player"):
+        classic_record(claimed={"Zed": 3}).start()
+
+
+def test_a_valid_python_record_still_replays() -> None:
+    record = classic_record(moves=(Move(0, Roll(outcome="22555")), Move(0, Score("full_house"))))
+    states = list(record.replay())
+    assert len(states) == 3
+    assert record.to_game() == states[-1]
+    assert record.to_game().result().scores == (25,)
+    assert record.start() == states[0]
+
+
+def test_a_record_of_an_unregistered_variant_still_replays_with_variant() -> None:
+    rules = yamskit.variant("classic")
+    game = rules.new_game(players=["Ann"], seed=3).apply(Roll())
+    record = attrs.evolve(GameRecord.from_game(game), variant="house-classic")
+    with pytest.raises(DeserializationError, match="not 'classic'"):
+        record.to_game(variant=rules)  # the record names another variant
+    assert attrs.evolve(record, variant="classic").to_game(variant=rules) == game
+
+
+def test_a_rule_break_in_a_python_record_is_still_an_illegal_action() -> None:
+    record = classic_record(moves=(Move(0, Score("chance")),))
+    with pytest.raises(yamskit.MustRollFirstError):
+        record.to_game()
 
 
 def test_a_single_string_is_not_a_list_of_players() -> None:

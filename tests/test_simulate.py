@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import itertools
+import multiprocessing
 import statistics
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -12,7 +15,7 @@ from hypothesis import strategies as st
 
 import yamskit
 from yamskit.bots import RandomPlayer, play
-from yamskit.simulate import SimulationResult, game_seed, play_games, simulate
+from yamskit.simulate import SimulationResult, _play_until, game_seed, play_games, simulate
 
 VARIANTS = yamskit.variant_names()
 
@@ -106,3 +109,48 @@ def test_play_games_is_a_plain_task_for_workers() -> None:
 def test_bad_runs_are_refused(kwargs: dict[str, int], message: str) -> None:
     with pytest.raises(yamskit.RuleConfigError, match=message):
         simulate("classic", **kwargs)
+
+
+# ---------------------------------------------------------------- stopping a run
+class Interrupt:
+    """A progress callback that presses Ctrl-C after the first chunk of games."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def __call__(self, done: int, total: int) -> None:
+        self.calls += 1
+        raise KeyboardInterrupt
+
+
+def test_ctrl_c_in_a_run_with_jobs_ends_every_worker_before_it_goes_on() -> None:
+    progress = Interrupt()
+    before = set(multiprocessing.active_children())  # other tests' processes may live on in this worker
+    with pytest.raises(KeyboardInterrupt):
+        simulate("classic", 320, seats=2, seed=1, jobs=2, progress=progress)  # chunks of 20 games
+    assert progress.calls == 1
+    assert set(multiprocessing.active_children()) <= before  # the run's workers joined: none left running
+
+
+def test_a_stopped_worker_gives_up_its_games_before_the_next_one() -> None:
+    stop = multiprocessing.Event()
+    assert len(_play_until("classic", {}, ("A",), 1, range(3), "greedy", stop)) == 3
+    stop.set()
+    assert _play_until("classic", {}, ("A",), 1, range(3), "greedy", stop) == []
+
+
+def test_ctrl_c_cancels_the_chunks_an_executor_has_not_started() -> None:
+    submitted: list[Future[Any]] = []
+
+    class FirstChunkOnly:  # runs the first chunk at once; the others wait, as on a busy cluster
+        def submit(self, fn: Callable[..., Any], /, *args: Any) -> Future[Any]:
+            future: Future[Any] = Future()
+            if not submitted:
+                future.set_result(fn(*args))
+            submitted.append(future)
+            return future
+
+    with pytest.raises(KeyboardInterrupt):
+        simulate("classic", 400, seed=1, executor=FirstChunkOnly(), progress=Interrupt())
+    assert len(submitted) > 2
+    assert [future.cancelled() for future in submitted] == [False] + [True] * (len(submitted) - 1)

@@ -34,6 +34,7 @@ from .errors import (
     ColumnConditionError,
     ConstraintError,
     DeserializationError,
+    DiceMismatchError,
     FillOrderError,
     GameOverError,
     IllegalActionError,
@@ -44,6 +45,7 @@ from .errors import (
     NotYourTurnError,
     OccupiedError,
     RuleConfigError,
+    RulesMismatchError,
     ThrowLimitError,
     ThrowOutcomeError,
     UnknownActionError,
@@ -52,19 +54,41 @@ from .errors import (
 from .game import GameState, LegalActions, Move, Result, VariantLike
 from .names import UnknownNameError
 from .notation import NotationError, from_notation
-from .position import PositionError
+from .position import (
+    ImpossibleBoardError,
+    ImpossibleChipsError,
+    ImpossibleSheetError,
+    ImpossibleTurnError,
+    PositionError,
+)
 from .records import CheckReport, GameRecord, check_record, record_schema
 from .registry import register_variant, variant, variant_names
 from .scorecard import Cell, Column, FillPolicy, Sheet, TurnCondition, UpperBonus
 from .scorecard_game import ScorecardGame, ScorecardRules, ScorecardVariant
 from .serialization import load_game
 from .turn import Throw, Turn
+from .variants.challenge import PlusMinusError
+from .variants.yam_master import ChallengeError, LabelError, RemovalError
+from .variants.yam_master.board import BoardError
+from .variants.yamslam import (
+    ChipError,
+    ChipNotAvailableError,
+    ChipNotQualifiedError,
+    DiscardPileError,
+    SecondChipError,
+)
+from .variants.yamslam.match import MatchError
 
 __all__ = [
     "Action",
     "ActionSpace",
+    "BoardError",
     "Cell",
+    "ChallengeError",
     "CheckReport",
+    "ChipError",
+    "ChipNotAvailableError",
+    "ChipNotQualifiedError",
     "Column",
     "ColumnConditionError",
     "ConstraintError",
@@ -72,7 +96,9 @@ __all__ = [
     "DeserializationError",
     "Dice",
     "DiceLike",
+    "DiceMismatchError",
     "DiceStream",
+    "DiscardPileError",
     "FillOrderError",
     "FillPolicy",
     "GameOverError",
@@ -80,10 +106,16 @@ __all__ = [
     "GameState",
     "GreedyPlayer",
     "IllegalActionError",
+    "ImpossibleBoardError",
+    "ImpossibleChipsError",
+    "ImpossibleSheetError",
+    "ImpossibleTurnError",
     "InvalidDiceError",
     "JokerRuleError",
     "KeepError",
+    "LabelError",
     "LegalActions",
+    "MatchError",
     "Move",
     "MustRollFirstError",
     "NotYourTurnError",
@@ -93,17 +125,21 @@ __all__ = [
     "Pass",
     "Place",
     "Player",
+    "PlusMinusError",
     "PositionError",
     "RandomPlayer",
+    "RemovalError",
     "RemoveToken",
     "Result",
     "Roll",
     "RuleConfigError",
+    "RulesMismatchError",
     "Score",
     "ScorecardGame",
     "ScorecardRules",
     "ScorecardVariant",
     "Scratch",
+    "SecondChipError",
     "Sheet",
     "TakeChip",
     "Throw",

@@ -19,6 +19,7 @@ __all__ = [
     "ColumnConditionError",
     "ConstraintError",
     "DeserializationError",
+    "DiceMismatchError",
     "FillOrderError",
     "GameOverError",
     "IllegalActionError",
@@ -29,6 +30,7 @@ __all__ = [
     "NotYourTurnError",
     "OccupiedError",
     "RuleConfigError",
+    "RulesMismatchError",
     "ThrowLimitError",
     "ThrowOutcomeError",
     "UnknownActionError",
@@ -64,6 +66,15 @@ class RuleConfigError(YamskitError):
         >>> yamskit.variant("classic", joker="sometimes") # doctest: +IGNORE_EXCEPTION_DETAIL
         Traceback (most recent call last):
         yamskit.errors.RuleConfigError: ...
+    """
+
+
+class RulesMismatchError(RuleConfigError):
+    """A strategy (or a saved table) of `yamskit.solver` used with a variant whose rules differ from the solved ones.
+
+    Examples:
+        >>> issubclass(RulesMismatchError, RuleConfigError)
+        True
     """
 
 
@@ -268,4 +279,18 @@ class ThrowOutcomeError(IllegalActionError, InvalidDiceError):
         ... except InvalidDiceError as error:
         ...     print(type(error).__name__, "-", error)
         ThrowOutcomeError - the throw shows 3 dice (123) but 5 were thrown (keeping 0)
+    """
+
+
+class DiceMismatchError(IllegalActionError):
+    """Strict dice: a recorded throw differs from what the record's seed throws.
+
+    Raised (and reported by `yamskit.check_record`) only with ``strict_dice=True``,
+    for servers that roll the dice themselves and accept no other faces.
+
+    Examples:
+        >>> import yamskit
+        >>> rec = yamskit.GameRecord("classic", seed=1, moves=(yamskit.Move(0, yamskit.Roll(outcome="66666")),))
+        >>> yamskit.check_record(rec, strict_dice=True).error_type
+        'DiceMismatchError'
     """

@@ -33,11 +33,14 @@ from __future__ import annotations
 
 import hashlib
 import math
+import multiprocessing
 import os
+import queue
 import signal
 import statistics
+import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from typing import Any, Literal, Protocol, TypeAlias
 
 import attrs
@@ -144,9 +147,24 @@ def play_games(
         >>> sorted((i, len(s)) for i, s, _ in done)
         [(0, 2), (1, 2)]
     """
+    return _play_until(name, options, players, seed, indexes, bot, None)
+
+
+def _play_until(
+    name: str,
+    options: Mapping[str, Any],
+    players: Sequence[str],
+    seed: int,
+    indexes: Sequence[int],
+    bot: BotKind,
+    stop: Any,
+) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+    """`play_games`, giving up before the next game once ``stop`` (an event, or ``None``) is set."""
     variant = make_variant(name, **options)
     out = []
     for index in indexes:
+        if stop is not None and stop.is_set():
+            break
         game_seed_ = game_seed(seed, index)
         state = variant.new_game(list(players), seed=game_seed_)
         bots = [make_bot(bot, seed=game_seed_ + seat) for seat in range(len(players))]
@@ -325,19 +343,58 @@ def max_jobs() -> int:
     return 4 * (os.cpu_count() or 1)
 
 
-def _ignore_interrupts() -> None:
-    """Worker initializer: Ctrl-C is the parent's to handle (it stops the workers)."""
+#: In a worker process of a local run (``jobs`` > 1): the run's stop event, set when the run stops.
+_worker_stop: Any = None
+
+
+def _start_worker(stop: Any) -> None:
+    """Worker initializer: Ctrl-C is the parent's to handle; ``stop`` tells the worker to give up its games."""
+    global _worker_stop
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _worker_stop = stop
 
 
-def _stop(pool: ProcessPoolExecutor) -> None:
-    """Cancel what has not started and end the workers now, not when their work is done."""
-    processes = list((getattr(pool, "_processes", None) or {}).values())  # shutdown forgets them
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        process.terminate()
-    for process in processes:
-        process.join(timeout=5)
+def _play_in_worker(
+    name: str, options: Mapping[str, Any], players: Sequence[str], seed: int, indexes: Sequence[int], bot: BotKind
+) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+    """The task of a local process pool: `play_games`, until the run's stop event is set."""
+    return _play_until(name, options, players, seed, indexes, bot, _worker_stop)
+
+
+def _run_in_processes(jobs: int, run: Callable[[Executor, Callable[..., Any]], None]) -> None:
+    """``run(pool, task)`` on ``jobs`` local worker processes, which end before this returns or raises.
+
+    On Ctrl-C (`KeyboardInterrupt`) or a failed game the games not yet started are
+    cancelled and the run's stop event is set, so every worker gives up its games
+    before the next one starts and ends; a worker still running 5 seconds later is
+    terminated. Nothing waits on the pool itself, whose state an interrupt may have
+    cut short: the workers are the pool's new entries in
+    `multiprocessing.active_children`. Public API of `concurrent.futures` and
+    `multiprocessing` only.
+    """
+    context = multiprocessing.get_context()
+    stop = context.Event()
+    before = set(multiprocessing.active_children())
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_start_worker, initargs=(stop,))
+    try:
+        run(pool, _play_in_worker)
+    except BaseException:
+        stop.set()
+        pool.shutdown(wait=False, cancel_futures=True)
+        _end_workers([p for p in multiprocessing.active_children() if p not in before])
+        raise
+    pool.shutdown()
+
+
+def _end_workers(workers: Sequence[multiprocessing.process.BaseProcess], grace: float = 5.0) -> None:
+    """Wait up to ``grace`` seconds for ``workers`` to end, then terminate those still running."""
+    deadline = time.monotonic() + grace
+    for worker in workers:
+        worker.join(timeout=max(0.0, deadline - time.monotonic()))
+    for worker in workers:
+        if worker.is_alive():
+            worker.terminate()
+            worker.join(timeout=grace)
 
 
 def check_run(variant: Any, n: int, *, seats: int | None = None, seed: int = 0, jobs: int = 1) -> tuple[str, ...]:
@@ -412,14 +469,28 @@ def _run_on(
     seed: int,
     n: int,
     bot: BotKind,
+    task: Callable[..., Any] = play_games,
 ) -> None:
+    """Submit the run to ``pool`` in chunks; on an error or Ctrl-C, cancel the chunks not yet started.
+
+    Finished chunks arrive through a queue their futures' callbacks fill, so the wait
+    for the next one holds no lock an interrupt could leave taken.
+    """
     chunk = max(1, min(1000, n // (workers * 8) or 1))
-    futures: list[Future[Any]] = [
-        pool.submit(play_games, name, options, players, seed, list(range(start, min(n, start + chunk))), bot)
-        for start in range(0, n, chunk)
-    ]
-    for future in as_completed(futures):
-        collect(future.result())
+    finished: queue.SimpleQueue[Future[Any]] = queue.SimpleQueue()
+    futures: list[Future[Any]] = []
+    try:
+        for start in range(0, n, chunk):
+            futures.append(
+                pool.submit(task, name, options, players, seed, list(range(start, min(n, start + chunk))), bot)
+            )
+            futures[-1].add_done_callback(finished.put)
+        for _ in futures:
+            collect(finished.get().result())
+    except BaseException:
+        for future in futures:
+            future.cancel()
+        raise
 
 
 def simulate(
@@ -450,9 +521,11 @@ def simulate(
         options: the variant's options, when ``variant`` is a name.
         jobs: worker processes when no ``executor`` is given (1: play here; at most
             `max_jobs`). On Ctrl-C (`KeyboardInterrupt`) or an error, pending games
-            are cancelled and the workers stopped before the exception goes on.
+            are cancelled, the workers give up their games and end, and then the
+            exception goes on.
         executor: any `concurrent.futures.Executor` (or `Submitter`),
-            e.g. a Dask client's ``get_executor()``; it is not shut down here.
+            e.g. a Dask client's ``get_executor()``; it is not shut down here (on
+            Ctrl-C or an error, the chunks of games it has not started are cancelled).
         progress: called as ``progress(done, n)`` as games finish.
         bot: ``"random"`` (`RandomPlayer`) or ``"greedy"`` (`GreedyPlayer`) in every seat.
         engine: ``"games"`` plays every game through the game protocol; ``"batch"``
@@ -503,12 +576,8 @@ def simulate(
     elif executor is not None:
         _run_on(executor, 8, collect, name, opts, players, seed, n, bot)
     else:
-        pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
-        try:
-            _run_on(pool, jobs, collect, name, opts, players, seed, n, bot)
-        except BaseException:  # Ctrl-C (KeyboardInterrupt) or a failed game: stop at once
-            _stop(pool)
-            raise
-        pool.shutdown()
+        _run_in_processes(
+            jobs, lambda pool, task: _run_on(pool, jobs, collect, name, opts, players, seed, n, bot, task)
+        )
     ordered = [results[i] for i in range(n)]
     return SimulationResult(name, players, seed, tuple(s for s, _ in ordered), tuple(w for _, w in ordered))

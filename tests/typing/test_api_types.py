@@ -100,3 +100,16 @@ def test_mistakes_users_make_are_type_errors() -> None:
     assert result.scores == (0,)
     score: Score = Score("chance")
     assert score.column is None
+
+
+def test_errors_users_catch_are_exported_with_their_own_type() -> None:
+    record = yamskit.GameRecord("classic", seed=1, moves=(yamskit.Move(0, Roll(outcome="66666")),))
+    report = yamskit.check_record(record, strict_dice=True)
+    assert report.error_type == yamskit.DiceMismatchError.__name__
+    error: yamskit.IllegalActionError = yamskit.DiceMismatchError("strict dice")
+    assert_type(yamskit.DiceMismatchError("strict dice"), yamskit.DiceMismatchError)
+    assert_type(yamskit.ChipNotQualifiedError("chip"), yamskit.ChipNotQualifiedError)
+    assert_type(yamskit.ImpossibleSheetError("sheet"), yamskit.ImpossibleSheetError)
+    wrong: yamskit.DeserializationError = yamskit.DiceMismatchError("x")  # type: ignore[assignment]
+    assert isinstance(error, ValueError)
+    assert not isinstance(wrong, yamskit.DeserializationError)

@@ -30,7 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..actions import Action, Roll, Score, Scratch
-from ..errors import DeserializationError, RuleConfigError
+from ..errors import DeserializationError, RuleConfigError, RulesMismatchError
 from ..scorecard_game import ScorecardGame, ScorecardVariant
 from . import tables
 from .expectimax import keep_values, turn_tables
@@ -44,15 +44,6 @@ FORMAT_VERSION = 1
 TIE = 1e-9
 
 FloatArray = npt.NDArray[np.float64]
-
-
-class RulesMismatchError(RuleConfigError):
-    """A strategy (or a saved table) used with a variant whose rules differ from the solved ones.
-
-    Examples:
-        >>> issubclass(RulesMismatchError, RuleConfigError)
-        True
-    """
 
 
 @attrs.frozen

@@ -1,0 +1,86 @@
+"""``yamskit check``: verify game records, one line or one JSON report per file."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import IO
+
+from ..errors import DeserializationError, YamskitError
+from ..records import check_record
+from ..serialization import MAX_TEXT
+from .output import quiet_stdout, safe
+
+__all__ = ["check_command"]
+
+#: The most bytes ``yamskit check`` reads from one file (a UTF-8 character is at most 4 bytes).
+_MAX_READ = 4 * MAX_TEXT
+
+
+def _read_bounded(stream: IO[bytes]) -> bytes:
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        chunk = stream.read(1 << 20)
+        if not chunk:
+            return b"".join(chunks)
+        size += len(chunk)
+        if size > _MAX_READ:
+            raise DeserializationError(f"larger than {_MAX_READ} bytes: not read further")
+        chunks.append(chunk)
+
+
+def _read(path: str) -> bytes:
+    """The bytes of ``path`` (``-``: standard input), refusing more than ``_MAX_READ``."""
+    if path == "-":
+        return _read_bounded(sys.stdin.buffer)
+    try:
+        with Path(path).open("rb") as file:
+            return _read_bounded(file)
+    except OSError as error:
+        raise DeserializationError(f"cannot read: {error.strerror or error}") from None
+
+
+def check_command(args: argparse.Namespace) -> int:
+    """``yamskit check``: one report per file; 0 all valid, 1 some illegal, 2 some unreadable."""
+    worst = 0
+    found = []
+    done = 0
+    try:
+        for path in args.files:
+            done += 1
+            try:
+                report = check_record(_read(path), strict_dice=args.strict_dice)
+            except YamskitError as error:
+                worst = 2
+                found.append({"file": path, "error": str(error)})
+                if not args.json:
+                    print(safe(f"{path}: bad record: {error}"))
+                continue
+            valid = report.valid and (report.finished or not args.require_finished)
+            if not valid:
+                worst = max(worst, 1)
+            found.append({"file": path, **report.to_data()})
+            if args.json:
+                continue
+            line = report.summary()
+            if report.valid and not valid:
+                line = f"unfinished game (--require-finished): {line}"
+            print(safe(f"{path}: {line}"))
+            if args.verbose and report.index is not None:
+                print("State before that move:")
+                print("\n".join(safe(text) for text in report.state.render().splitlines()))
+        if args.json:
+            print(json.dumps(found, indent=2))  # ASCII only: names are escaped
+        sys.stdout.flush()
+    except BrokenPipeError:
+        quiet_stdout()
+        left = len(args.files) - done
+        print(
+            f"yamskit: error: output closed before every report was written ({left} file(s) not checked)",
+            file=sys.stderr,
+        )
+        return 2
+    return worst

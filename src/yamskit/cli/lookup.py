@@ -1,0 +1,88 @@
+"""``yamskit score``, ``yamskit rules`` and ``yamskit advise``: what the rules say about dice and positions."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..actions import Score, Scratch
+from ..dice import NUM_DICE, Dice
+from ..registry import variant_names
+from .common import CliError, action_id, read_variant
+from .output import grid, safe_lines
+
+__all__ = ["advise_command", "rules_command", "score_command"]
+
+
+def _score_position(args: argparse.Namespace) -> int:
+    from ..notation import from_notation
+
+    state = from_notation(args.variant)
+    if not hasattr(state, "placement"):
+        raise CliError(f"variant {state.variant.name!r} has no scorecard rows: 'score' works for scorecard variants")
+    if not state.turn.has_thrown:
+        raise CliError("the position has no dice thrown this turn: nothing to score")
+    if len(args.values) > 2:
+        raise CliError("usage: yamskit score NOTATION ROW [COLUMN], or NOTATION all")
+    if args.values != ["all"]:
+        print(state.placement(Score(args.values[0], args.values[1] if len(args.values) > 1 else None)).points)
+        return 0
+    rows = []
+    for action in state.legal_actions():
+        if isinstance(action, (Score, Scratch)):
+            p = state.placement(action)
+            rows.append(
+                (action_id(action), ("x" if p.crossed else str(p.points)) + (f" +{p.extra}" if p.extra else ""))
+            )
+    print(grid(f"{state.players[state.current_player]}: {state.dice}", ("Action", "Writes"), rows, (False, True)))
+    return 0
+
+
+def score_command(args: argparse.Namespace) -> int:
+    """``yamskit score``: a row's points for five dice, every row's, or what boxes take in a position."""
+    if len(args.variant.split()) > 1:  # a position notation
+        return _score_position(args)
+    variant = read_variant(args)
+    if not hasattr(variant, "rows") or not hasattr(variant, "score"):
+        raise CliError(f"variant {variant.name!r} has no scorecard rows: 'score' works for scorecard variants")
+    if len(args.values) not in (1, 2):
+        raise CliError("usage: yamskit score VARIANT [ROW] DICE")
+    dice = Dice.parse(args.values[-1])
+    if len(dice) != NUM_DICE:
+        raise CliError(f"a roll is {NUM_DICE} dice, not {len(dice)}: {args.values[-1]!r}")
+    if len(args.values) == 2:
+        print(variant.score(args.values[0], dice))
+        return 0
+    rows = [(row, str(variant.score(row, dice))) for row in variant.rows]
+    print(grid(f"{variant.name}: {dice}", ("Row", "Points"), rows, (False, True)))
+    return 0
+
+
+def rules_command(args: argparse.Namespace) -> int:
+    """``yamskit rules``: a variant's description, or every variant's name."""
+    if args.variant is None:
+        print("\n".join(variant_names()))
+        return 0
+    print(read_variant(args).describe())
+    return 0
+
+
+def advise_command(args: argparse.Namespace) -> int:
+    """``yamskit advise``: every option of a solitaire position, best first (exact solver)."""
+    variant = read_variant(args)
+    read = getattr(variant, "from_notation", None)
+    if read is None:
+        raise CliError(f"variant {args.variant!r} has no position notation, which 'advise' needs")
+    state = read(args.notation)
+    try:
+        from ..advice import cached_strategy, ranked, render_advice
+        from ..solver.model import model_of
+
+        model_of(variant)
+    except ImportError:
+        raise CliError("advise needs numpy: pip install 'yamskit[solver]'") from None
+    if state.is_over:
+        raise CliError("the game in this position is over: there is nothing to advise")
+    strategy = cached_strategy(variant, directory=args.cache, quiet=not sys.stderr.isatty())
+    print(safe_lines(render_advice(state, ranked(strategy, state))))
+    return 0

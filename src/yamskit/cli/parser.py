@@ -1,0 +1,159 @@
+"""The argument parser of every command, and `main`, which runs one and gives its exit status."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from .._version import __version__
+from ..bots import LEVELS
+from ..errors import YamskitError
+from .check import check_command
+from .common import CliError
+from .lookup import advise_command, rules_command, score_command
+from .output import quiet_stdout
+from .play import play_command
+from .simulate import simulate_command
+
+__all__ = ["main"]
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise CliError(f"{message} (see {self.prog} --help)")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="yamskit", description="The rules of the Yams family of dice games.")
+    parser.add_argument("--version", action="version", version=f"yamskit {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def command(name: str, help_text: str) -> argparse.ArgumentParser:
+        return commands.add_parser(name, help=help_text, description=help_text)
+
+    def variant_args(sub: argparse.ArgumentParser, *, optional: bool = False) -> None:
+        sub.add_argument("variant", metavar="VARIANT", nargs="?" if optional else None, help="a variant name")
+        sub.add_argument(
+            "-o",
+            "--option",
+            action="append",
+            metavar="KEY=VALUE",
+            help="a variant option (repeatable), e.g. joker=free",
+        )
+
+    play = command("play", "Play in the terminal: hot-seat humans and random bots.")
+    variant_args(play)
+    play.add_argument("--players", nargs="+", metavar="NAME", help="names of the human players, in seat order")
+    play.add_argument("--bots", type=int, default=0, metavar="N", help="bots seated after the humans")
+    play.add_argument("--bot", choices=("greedy", "random"), default="greedy", help="kind of bot (default greedy)")
+    play.add_argument(
+        "--level",
+        choices=LEVELS,
+        help="bot level, instead of --bot (perfect: solvable sheets only)",
+    )
+    play.add_argument("--seed", type=int, help="dice seed (random by default; printed)")
+    play.add_argument(
+        "--save", metavar="FILE", help="write the game record to FILE after every move, at the end, on quit or Ctrl-C"
+    )
+    play.add_argument(
+        "--dice",
+        choices=("seed", "ask"),
+        default="seed",
+        help="seed (default): the dice come from the seed; ask: type the faces of real dice after each throw",
+    )
+    play.add_argument("-v", "--verbose", action="store_true", help="print every bot move")
+    play.set_defaults(func=play_command)
+
+    score = command(
+        "score", "Points a row gives for five dice, or every row's points; or what each box takes in a position."
+    )
+    variant_args(score)
+    score.add_argument(
+        "values",
+        nargs="+",
+        metavar="[ROW] DICE",
+        help="an optional row id, then five dice; after a quoted position notation instead of VARIANT: "
+        "ROW [COLUMN], or 'all' for every box the player may fill",
+    )
+    score.set_defaults(func=score_command)
+
+    check = command("check", "Verify game records: exit 0 all valid, 1 some illegal, 2 bad input.")
+    check.add_argument("files", nargs="+", metavar="FILE", help="record files ('-' reads standard input)")
+    check.add_argument("--json", action="store_true", help="print the reports as JSON")
+    check.add_argument("--require-finished", action="store_true", help="count unfinished games as invalid")
+    check.add_argument("-v", "--verbose", action="store_true", help="show the state before an illegal move")
+    check.add_argument(
+        "--strict-dice",
+        action="store_true",
+        help="every throw must show the faces the record's seed throws (for servers that roll the dice)",
+    )
+    check.set_defaults(func=check_command)
+
+    simulate = command("simulate", "Play N games between bots; print statistics, percentiles and a histogram.")
+    variant_args(simulate)
+    simulate.add_argument("-n", type=int, default=1000, metavar="N", help="number of games (default 1000)")
+    simulate.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
+    simulate.add_argument(
+        "--jobs", type=int, default=1, metavar="J", help="worker processes (default 1, at most 4 x the CPU count)"
+    )
+    simulate.add_argument("--seats", type=int, metavar="P", help="players per game (default: the fewest allowed)")
+    simulate.add_argument("--bins", type=int, default=10, help="histogram bins (default 10)")
+    simulate.add_argument("--bot", choices=("random", "greedy"), default="greedy", help="kind of bot (default greedy)")
+    simulate.add_argument(
+        "--engine",
+        choices=("auto", "batch", "games"),
+        default="auto",
+        help="auto (default): the numpy batch engine for one-column solitaire, game by game elsewhere",
+    )
+    simulate.add_argument("--svg", metavar="FILE", help="also write the histogram as an SVG picture to FILE")
+    simulate.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="play on a Dask cluster, e.g. tcp://10.0.0.5:8786 (needs the dask extra; game by game)",
+    )
+    simulate.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    simulate.set_defaults(func=simulate_command)
+
+    advise = command(
+        "advise", "Every option of a solitaire position with its expected final score and regret (exact solver)."
+    )
+    variant_args(advise)
+    advise.add_argument("notation", metavar="NOTATION", help="the position, in yamskit's position notation (quoted)")
+    advise.add_argument(
+        "--cache", metavar="DIR", help="where solved tables are kept (default $YAMSKIT_CACHE or ~/.cache/yamskit)"
+    )
+    advise.set_defaults(func=advise_command)
+
+    rules = command("rules", "A variant's rows, columns, options and rulings (no VARIANT: list them).")
+    variant_args(rules, optional=True)
+    rules.set_defaults(func=rules_command)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``yamskit`` command with ``argv`` (default: the process arguments); the exit status.
+
+    Examples:
+        >>> main(["score", "classic", "yams", "66666"])
+        50
+        0
+        >>> main(["score", "classic", "yams", "666"])  # prints a one-line error on stderr
+        2
+    """
+    try:
+        args = _parser().parse_args(argv)
+        return int(args.func(args))
+    except SystemExit as done:  # --help, --version
+        return done.code if isinstance(done.code, int) else 0
+    except (CliError, YamskitError) as error:
+        message = " ".join(str(error).split())
+        print(f"yamskit: error: {message}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        quiet_stdout()
+        return 0

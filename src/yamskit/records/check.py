@@ -1,0 +1,171 @@
+"""The referee: `check_record` replays a record and reports the first illegal move or wrong claim."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from ..actions import Action, action_to_data
+from ..errors import DeserializationError
+from ..game import Move
+from .model import GameRecord
+from .replay import step
+
+__all__ = ["CheckReport", "check_record"]
+
+
+@attrs.frozen
+class CheckReport:
+    """What `check_record` found.
+
+    Attributes:
+        valid: every move is legal and every claimed total is right.
+        moves: how many moves the record holds.
+        index: the index of the first illegal move, or ``None``.
+        move: that move, or ``None``.
+        error: the rule it breaks (the exception's message), or ``None``.
+        error_type: the exception's class name, e.g. ``"FillOrderError"``.
+        state: the state just before the illegal move, else the final state.
+        finished: whether the game reached its end.
+        scores: the points of the state reached, in seat order.
+        claim_errors: one line per claimed total that differs from the replay.
+
+    Examples:
+        >>> import yamskit
+        >>> rec = GameRecord("classic", seed=1, moves=(Move(0, yamskit.Score("yams")),))
+        >>> report = check_record(rec)
+        >>> report.valid, report.index, report.error_type
+        (False, 0, 'MustRollFirstError')
+    """
+
+    valid: bool
+    moves: int
+    state: Any = attrs.field(repr=False, eq=False)
+    index: int | None = None
+    move: Move | None = None
+    error: str | None = None
+    error_type: str | None = None
+    finished: bool = False
+    scores: tuple[int, ...] = ()
+    claim_errors: tuple[str, ...] = ()
+
+    def summary(self) -> str:
+        """One line: valid (and how far the game went), or what is wrong.
+
+        Examples:
+            >>> print(check_record(GameRecord("classic", seed=1)).summary())
+            valid: 0 moves, game not finished, scores Player 1 0
+        """
+        names = self.state.players
+        if self.index is not None and self.move is not None:
+            who = names[self.move.player]
+            return f"illegal move {self.index} ({who}: {_describe(self.move.action)}): {self.error}"
+        scores = ", ".join(f"{n} {s}" for n, s in zip(names, self.scores, strict=True))
+        end = "game finished" if self.finished else "game not finished"
+        if self.claim_errors:
+            return f"wrong claimed totals: {'; '.join(self.claim_errors)}"
+        return f"valid: {self.moves} moves, {end}, scores {scores}"
+
+    def to_data(self) -> dict[str, Any]:
+        """A JSON-ready dict of the report (the state as its ``render()`` text).
+
+        Examples:
+            >>> check_record(GameRecord("classic", seed=1)).to_data()["valid"]
+            True
+        """
+        return {
+            "valid": self.valid,
+            "moves": self.moves,
+            "index": self.index,
+            "move": None
+            if self.move is None
+            else {"player": self.move.player, "action": action_to_data(self.move.action)},
+            "error": self.error,
+            "error_type": self.error_type,
+            "finished": self.finished,
+            "players": list(self.state.players),
+            "scores": list(self.scores),
+            "claim_errors": list(self.claim_errors),
+            "state": self.state.render(),
+        }
+
+
+def _describe(action: Action) -> str:
+    data = action_to_data(action)
+    kind = data.pop("type")
+    fields = " ".join(f"{k}={v}" for k, v in data.items() if v not in (None, "", False))
+    return f"{kind} {fields}".strip()
+
+
+def check_record(
+    record: GameRecord | str | bytes | Mapping[str, Any], *, variant: Any = None, strict_dice: bool = False
+) -> CheckReport:
+    """Replay a record and report the first illegal move, or check the claimed totals.
+
+    A `GameRecord` built in Python is checked exactly like a loaded one first
+    (`GameRecord.validated`).
+
+    Args:
+        record: a `GameRecord`, its JSON text, or the parsed JSON.
+        variant: the variant to replay with, for variants not in the registry.
+        strict_dice: require every throw to show the faces the record's seed throws
+            (for servers that roll the dice); the first that does not is reported as a
+            `DiceMismatchError`. A record without a seed is refused.
+
+    Raises:
+        DeserializationError: the input is not a well-formed record, or the game it
+            describes cannot start (unknown variant or option, bad players or setup).
+            A record that is well formed but breaks a rule gives an invalid report.
+
+    Examples:
+        >>> import yamskit
+        >>> moves = (Move(0, yamskit.Roll(outcome="22555")), Move(0, yamskit.Score("full_house")),
+        ...          Move(0, yamskit.Roll(outcome="11111")), Move(0, yamskit.Score("full_house")))
+        >>> report = check_record(GameRecord("classic", seed=1, moves=moves))
+        >>> report.index, report.error_type
+        (3, 'OccupiedError')
+        >>> check_record(GameRecord("classic", seed=1, moves=moves[:2], claimed={"Player 1": 30})).claim_errors
+        ('Player 1 claims 30 points, the replay gives 25',)
+    """
+    if isinstance(record, (str, bytes)):
+        record = GameRecord.load(record)
+    elif isinstance(record, GameRecord):
+        record = record.validated()
+    else:
+        record = GameRecord.from_data(record)
+    if strict_dice and record.seed is None:
+        raise DeserializationError("strict dice: this record has no seed to check its throws against")
+    state = record._start(variant)
+    seeded = record.seed is not None
+    for i, move in enumerate(record.moves):
+        try:
+            after = step(state, move, seeded, strict_dice=strict_dice)
+        except ValueError as error:
+            return CheckReport(
+                valid=False,
+                moves=len(record.moves),
+                state=state,
+                index=i,
+                move=move,
+                error=str(error),
+                error_type=type(error).__name__,
+                finished=bool(state.is_over),
+                scores=tuple(state.result().scores),
+            )
+        state = after
+    scores = tuple(state.result().scores)
+    errors = []
+    for name, points in (record.claimed or {}).items():
+        actual = scores[record.players.index(name)]
+        if actual != points:
+            errors.append(f"{name} claims {points} points, the replay gives {actual}")
+    return CheckReport(
+        valid=not errors,
+        moves=len(record.moves),
+        state=state,
+        finished=bool(state.is_over),
+        scores=scores,
+        claim_errors=tuple(errors),
+    )

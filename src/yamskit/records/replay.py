@@ -1,0 +1,57 @@
+"""Replaying a record's moves: the variant it names, and one recorded move applied to a state."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..actions import Roll
+from ..errors import DeserializationError, DiceMismatchError, YamskitError
+from ..game import Move
+
+__all__ = ["step", "variant_of"]
+
+
+def variant_of(name: str, options: Mapping[str, Any], variant: Any) -> Any:
+    """The variant a record names: ``variant`` itself when given (it must match), else from the registry.
+
+    Raises:
+        DeserializationError: ``variant`` is another one, or the registry cannot build it.
+    """
+    from ..registry import variant as make_variant
+
+    if variant is not None:
+        if variant.name != name or variant.options != dict(options):
+            raise DeserializationError(
+                f"this record is {name!r} {dict(options)}, not {variant.name!r} {variant.options}"
+            )
+        return variant
+    try:
+        return make_variant(name, **options)
+    except (YamskitError, TypeError, ValueError, LookupError, AttributeError) as error:
+        raise DeserializationError(f"cannot rebuild variant {name!r}: {error}") from None
+
+
+def step(state: Any, move: Move, seeded: bool, *, strict_dice: bool = False) -> Any:
+    """Apply one recorded move; a throw whose faces match the seeded stream is drawn from it.
+
+    Drawing keeps the replayed stream where the original game left it, so a replay
+    of a seeded game equals the original state, stream included. With
+    ``strict_dice`` a throw must match the stream (`DiceMismatchError`).
+    """
+    action = move.action
+    if seeded and isinstance(action, Roll):
+        try:
+            drawn = state.apply(Roll(keep=action.keep), player=move.player)
+            if drawn.history[len(state.history)] == move:
+                return drawn
+        except (ValueError, IndexError):
+            if strict_dice:
+                return state.apply(action, player=move.player)  # the rule break the move makes anyway
+        else:
+            if strict_dice:
+                thrown = drawn.history[len(state.history)].action.outcome
+                raise DiceMismatchError(
+                    f"strict dice: the seed's stream throws {thrown} here, the record says {action.outcome}"
+                )
+    return state.apply(action, player=move.player)
