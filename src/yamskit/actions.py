@@ -39,6 +39,7 @@ __all__ = [
     "Scratch",
     "TakeChip",
     "action_from_data",
+    "action_id",
     "action_to_data",
     "to_dice",
 ]
@@ -279,3 +280,29 @@ def action_from_data(data: object) -> Action:
         raise
     except YamskitError as error:
         raise DeserializationError(f"bad action {kind!r}: {error}") from error
+
+
+def action_id(action: Action) -> str:
+    """The short text naming an action at the ``yamskit play`` prompt.
+
+    Examples:
+        >>> action_id(Roll()), action_id(Roll(keep="33")), action_id(Score("chance"))
+        ('roll', 'keep 33', 'score chance')
+        >>> action_id(Place((2, 3))), action_id(TakeChip("yams", from_discard=True))
+        ('place 2,3', 'take yams discard')
+    """
+    if isinstance(action, Roll):
+        return f"keep {action.keep}" if len(action.keep) else "roll"
+    if isinstance(action, (Score, Scratch)):
+        kind = "score" if isinstance(action, Score) else "scratch"
+        return f"{kind} {action.row}" + (f" {action.column}" if action.column is not None else "")
+    if isinstance(action, Pass):
+        return "pass"
+    if isinstance(action, DeclareChallenge):
+        return "challenge"
+    if isinstance(action, (Place, RemoveToken)):
+        kind = "place" if isinstance(action, Place) else "remove"
+        return f"{kind} {action.cell[0]},{action.cell[1]}"
+    if isinstance(action, TakeChip):
+        return f"take {action.kind}" + (" discard" if action.from_discard else "")
+    return repr(action)  # pragma: no cover - every action type is listed above

@@ -26,9 +26,10 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .actions import Roll
+from .actions import Roll, action_id
 from .dice import NUM_DICE
 from .errors import YamskitError
+from .text import _table
 
 if TYPE_CHECKING:
     from .scorecard_game import ScorecardGame, ScorecardVariant
@@ -141,9 +142,6 @@ def render_advice(state: ScorecardGame, options: tuple[Advice, ...]) -> str:
         Rank  Option            Expected  Regret
            1  score full_house    250.50    0.00
     """
-    from .cli import action_id
-    from .text import _table
-
     player = state.players[state.current_player]
     head = f"{player} to play: dice {state.dice}, throws {state.turn.throws_used}/{state.turn.max_throws}"
     rows = [["Rank", "Option", "Expected", "Regret"]]
