@@ -394,7 +394,11 @@ def _end_workers(workers: Sequence[multiprocessing.process.BaseProcess], grace: 
     for worker in workers:
         if worker.is_alive():
             worker.terminate()
-            worker.join(timeout=grace)
+    # The pool's own thread may reap a worker at the same moment: our ``join`` then returns at
+    # once and ``is_alive()`` stays true until that thread has stored the exit code, so poll.
+    deadline = time.monotonic() + grace
+    while any(worker.is_alive() for worker in workers) and time.monotonic() < deadline:
+        time.sleep(0.01)
 
 
 def check_run(variant: Any, n: int, *, seats: int | None = None, seed: int = 0, jobs: int = 1) -> tuple[str, ...]:
