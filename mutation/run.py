@@ -26,6 +26,8 @@ import sys
 import time
 from pathlib import Path
 
+from score import statuses as _statuses  # this folder's score.py: one reader of `mutmut results`
+
 #: Statuses that make a mutant worth a second look with a fresh import.
 _RECHECK = ("survived", "suspicious")
 #: The functions that run at import time, recorded by ``tests/conftest.py``: their mutants
@@ -38,16 +40,6 @@ def _mutmut(args: list[str], *, fresh: bool, children: int) -> None:
     if fresh:
         env["YAMSKIT_MUTATION_FRESH"] = "1"
     subprocess.run(["mutmut", "run", "--max-children", str(children), *args], env=env, check=True)
-
-
-def _statuses() -> dict[str, str]:
-    out = subprocess.run(["mutmut", "results", "--all", "true"], capture_output=True, text=True, check=True).stdout
-    found = {}
-    for line in out.splitlines():
-        name, sep, status = line.strip().rpartition(": ")
-        if sep and "__mutmut_" in name:
-            found[name] = status
-    return found
 
 
 def main(argv: list[str] | None = None) -> int:

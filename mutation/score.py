@@ -24,7 +24,8 @@ TARGET = 0.95
 EQUIVALENTS = Path(__file__).with_name("equivalents.md")
 
 
-def _statuses() -> dict[str, str]:
+def statuses() -> dict[str, str]:
+    """Every mutant's status, by name, as `mutmut results --all true` prints them."""
     out = subprocess.run(["mutmut", "results", "--all", "true"], capture_output=True, text=True, check=True).stdout
     found = {}
     for line in out.splitlines():
@@ -49,16 +50,16 @@ def _row(c: Counter[str]) -> str:
 
 
 def main() -> int:
-    statuses = _statuses()
+    status_of = statuses()
     equivalent = set(re.findall(r"^- `([^`]+)`", EQUIVALENTS.read_text(encoding="utf-8"), re.MULTILINE))
     problems = [
         f"{name} is listed as equivalent but was killed"
-        for name in sorted(equivalent & set(statuses))
-        if statuses[name] == "killed"
+        for name in sorted(equivalent & set(status_of))
+        if status_of[name] == "killed"
     ]
-    problems += [f"{name} is listed as equivalent but is no mutant" for name in sorted(equivalent - set(statuses))]
+    problems += [f"{name} is listed as equivalent but is no mutant" for name in sorted(equivalent - set(status_of))]
     per_module: dict[str, Counter[str]] = defaultdict(Counter)
-    for name, status in statuses.items():
+    for name, status in status_of.items():
         counts = per_module[_module(name)]
         counts["mutants"] += 1
         if name in equivalent:

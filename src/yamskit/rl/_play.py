@@ -47,6 +47,20 @@ def default_reward(variant: Any) -> Reward:
     return "score" if variant.name == "yamslam" else "outcome"
 
 
+def check_options(variant: Any, reward: Reward | None, render_mode: str | None) -> Reward:
+    """The reward mode to use (``reward``, else the variant's default), after checking both options.
+
+    Raises:
+        ValueError: a reward other than ``"score"``/``"outcome"``, or a render mode other than ``"ansi"``.
+    """
+    mode = reward or default_reward(variant)
+    if mode not in ("score", "outcome"):
+        raise ValueError(f"reward must be 'score' or 'outcome', not {reward!r}")
+    if render_mode not in (None, "ansi"):
+        raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+    return mode
+
+
 def team_of(variant: Any, seat: int) -> int:
     """The side a seat plays for: seat and team mate share one in ``2v2`` and Yamslam team play."""
     mode = variant.options.get("mode") if variant.name in ("competitive", "yamslam") else None

@@ -98,11 +98,7 @@ class YamsEnv(gymnasium.Env[Observation, np.int64]):
             opponents = [GreedyPlayer()] * (default_players(self.variant) - 1)
         self.opponents: tuple[Player, ...] = tuple(opponents)
         self.players = 1 + len(self.opponents)
-        self.reward_mode: _play.Reward = reward or _play.default_reward(self.variant)
-        if self.reward_mode not in ("score", "outcome"):
-            raise ValueError(f"reward must be 'score' or 'outcome', not {reward!r}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.reward_mode: _play.Reward = _play.check_options(self.variant, reward, render_mode)
         self.render_mode = render_mode
         if illegal_action not in ("penalize", "raise"):
             raise ValueError(f"illegal_action must be 'penalize' or 'raise', not {illegal_action!r}")

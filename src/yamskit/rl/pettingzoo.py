@@ -80,11 +80,7 @@ class YamsAECEnv(AECEnv):  # type: ignore[misc]
         self.metadata = {**self.metadata, "name": f"yamskit_{self.variant.name.replace('-', '_')}_v0"}
         self.possible_agents = [f"player_{i}" for i in range(count)]
         self.agents = list(self.possible_agents)
-        self.reward_mode: _play.Reward = reward or _play.default_reward(self.variant)
-        if self.reward_mode not in ("score", "outcome"):
-            raise ValueError(f"reward must be 'score' or 'outcome', not {reward!r}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.reward_mode: _play.Reward = _play.check_options(self.variant, reward, render_mode)
         self.render_mode = render_mode
         self.space = _compat.action_space(self.variant)
         size = observation_size(self.variant, count)
