@@ -150,7 +150,14 @@ def _design(basis: _Basis, filled: IntArray, flag: IntArray, upper: IntArray) ->
 
 def _fit(basis: _Basis, filled: IntArray, flag: IntArray, upper: IntArray, target: FloatArray) -> _Fit:
     design, widths = _design(basis, filled, flag, upper)
-    coefficients = np.linalg.lstsq(design, target, rcond=None)[0]
+    # least squares through the normal equations, columns scaled to unit norm: the small
+    # system is solved by SVD (the open-box columns add up to a constant, so it is singular);
+    # a full SVD of the tall design costs far more, and much more again on a busy machine.
+    gram = design.T @ design
+    norms = np.sqrt(np.diag(gram))
+    norms[norms == 0] = 1.0
+    scaled = gram / norms[:, None] / norms[None, :]
+    coefficients = np.linalg.lstsq(scaled, (design.T @ target) / norms, rcond=1e-12)[0] / norms
     cuts = np.cumsum(widths)[:-1]
     blocks = np.split(coefficients, cuts)
     columns = len(basis.bonus_columns(filled[:1], upper[:1]))
