@@ -87,8 +87,11 @@ def test_the_feature_names_label_every_column_of_the_design() -> None:
 
 
 def test_bad_samples_and_unsupported_sheets_are_refused() -> None:
-    with pytest.raises(RuleConfigError, match="samples"):
-        fit_values(_sheet(1), samples=0)
+    for samples in (0, -3, 2.5, True, "100"):
+        with pytest.raises(RuleConfigError, match="samples"):
+            fit_values(_sheet(1), samples=samples)  # type: ignore[arg-type]
+    with pytest.raises(RuleConfigError, match="seed"):
+        fit_values(_sheet(1), seed=1.5)  # type: ignore[arg-type]
     with pytest.raises(RuleConfigError):
         fit_values(yamskit.variant("challenge"))
     assert fitted_strategy(yamskit.variant("challenge")) is None

@@ -201,7 +201,8 @@ def fit_values(variant: ScorecardVariant, *, samples: int = SAMPLES, seed: int =
 
     Raises:
         RuleConfigError: the sheet is not one the solver's model describes (more than 16
-            rows, several columns, a fill order, a turn condition...), or ``samples`` < 1.
+            rows, several columns, a fill order, a turn condition...), or ``samples`` is
+            not a whole number of at least 1, or ``seed`` not a whole number.
 
     Examples:
         >>> import yamskit
@@ -211,8 +212,10 @@ def fit_values(variant: ScorecardVariant, *, samples: int = SAMPLES, seed: int =
         >>> float(fit_values(sheet)[0, 0, 0]) == solve(sheet, quiet=True).expected_score()  # small: solved whole
         True
     """
-    if samples < 1:
-        raise RuleConfigError(f"samples must be at least 1, not {samples}")
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+        raise RuleConfigError(f"samples must be a whole number of states, at least 1, not {samples!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise RuleConfigError(f"seed must be a whole number, not {seed!r}")
     model = model_of(variant)
     basis = _Basis.of(variant, model)
     space = StateSpace.of(model)
