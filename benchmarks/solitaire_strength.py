@@ -5,10 +5,16 @@ Usage::
     python benchmarks/solitaire_strength.py --games 7000                 # classic
     python benchmarks/solitaire_strength.py --games 3000 --variant yatzy # Scandinavian Yatzy (defined below)
     python benchmarks/solitaire_strength.py --games 300 --regret         # the gap by summed regrets (faster)
+    python benchmarks/solitaire_strength.py --games 300 --regret --variant yatzy16  # 16 rows (Yatzy + one)
+    python benchmarks/solitaire_strength.py --games 300 --bot split      # the split evaluation instead
 
-The bot is ``StrongPlayer(variant, time_budget=0)``: it never solves the sheet and
-plays the split evaluation with its fitted corrections (`yamskit.bots.split`,
-`yamskit.bots.fitted`). Game ``i`` uses dice seed ``seed + i``. The optimum is the
+The bot is ``StrongPlayer(variant, time_budget=0)``: it never solves the sheet; it
+fits values on a sample of the sheet's states and plays them one turn deeper
+(`yamskit.bots.fitted_values`; the fit is timed and printed, not counted in the
+decision times). ``--bot split`` plays the split evaluation with its fitted
+corrections instead (`yamskit.bots.split`, `yamskit.bots.fitted`: the ``"medium"``
+level's evaluation, and the hard bot's on sheets of more than 16 rows). Game ``i``
+uses dice seed ``seed + i``. The optimum is the
 exact solver's expected score (solved once here, on one process, and not counted in
 the decision times). The score is given with its 95% interval (normal, 1.96 standard
 errors). ``--regret`` estimates the gap instead by adding up, along each game, how
@@ -28,6 +34,7 @@ from typing import Any
 
 import yamskit
 from yamskit.bots import StrongPlayer
+from yamskit.bots.split import choose_split
 from yamskit.categories import Category, total, upper
 from yamskit.dice import Dice
 from yamskit.scorecard import UpperBonus
@@ -66,9 +73,21 @@ def yatzy() -> yamskit.ScorecardVariant:
     return yamskit.ScorecardVariant.define("yatzy", rows=rows, bonus=UpperBonus.single(63, 50))
 
 
+def _four_in_a_row(dice: Dice) -> int:
+    faces = set(dice.faces)
+    return 25 if any(set(range(low, low + 4)) <= faces for low in (1, 2, 3)) else 0
+
+
+def yatzy16() -> yamskit.ScorecardVariant:
+    """Yatzy with a 16th row, four faces in a row for 25: the largest sheet the solver's model takes."""
+    rows = [*yatzy().rules.rows, Category("four_in_a_row", _four_in_a_row)]
+    return yamskit.ScorecardVariant.define("yatzy16", rows=rows, bonus=UpperBonus.single(63, 50))
+
+
 def variant_named(name: str) -> Any:
-    """A registered variant, or ``yatzy``."""
-    return yatzy() if name == "yatzy" else yamskit.variant(name)
+    """A registered variant, ``yatzy`` or ``yatzy16``."""
+    own = {"yatzy": yatzy, "yatzy16": yatzy16}
+    return own[name]() if name in own else yamskit.variant(name)
 
 
 def optimum(variant: Any) -> Any:
@@ -78,10 +97,13 @@ def optimum(variant: Any) -> Any:
     return solve(variant, processes=1, quiet=True)
 
 
-def measure(variant: Any, games: int, seed: int, strategy: Any = None) -> dict[str, Any]:
-    """Play ``games`` solitaire games; scores, decision times and (with ``strategy``) summed regrets."""
-    bot = StrongPlayer(variant, time_budget=0.0)
-    bot.choose(variant.new_game(seed=seed).apply(yamskit.Roll()))  # the parts are solved once, before the clock
+def measure(variant: Any, games: int, seed: int, strategy: Any = None, bot_name: str = "hard") -> dict[str, Any]:
+    """Play ``games`` solitaire games; scores, decision times, set-up time and (with ``strategy``) summed regrets."""
+    hard = StrongPlayer(variant, time_budget=0.0)
+    choose = hard.choose if bot_name == "hard" else choose_split
+    start = time.perf_counter()
+    choose(variant.new_game(seed=seed).apply(yamskit.Roll()))  # the fit or the parts, once, before the clock
+    setup = time.perf_counter() - start
     times: list[float] = []
     scores: list[float] = []
     regrets: list[float] = []
@@ -90,7 +112,7 @@ def measure(variant: Any, games: int, seed: int, strategy: Any = None) -> dict[s
         lost = 0.0
         while not game.is_over:
             start = time.perf_counter()
-            action = bot.choose(game)
+            action = choose(game)
             times.append(time.perf_counter() - start)
             if strategy is not None and game.turn.has_thrown:
                 lost += next(a.regret for a in strategy.advise(game) if a.action == action)
@@ -101,6 +123,7 @@ def measure(variant: Any, games: int, seed: int, strategy: Any = None) -> dict[s
     return {
         "scores": scores,
         "regrets": regrets,
+        "setup_s": setup,
         "median_ms": 1000 * statistics.median(times),
         "p99_ms": 1000 * times[min(len(times) - 1, int(0.99 * len(times)))],
     }
@@ -114,15 +137,20 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=7000, help="games (default 7000)")
     parser.add_argument("--seed", type=int, default=0, help="seed of game 0 (default 0)")
-    parser.add_argument("--variant", default="classic", help="a registered one-column variant, or yatzy")
+    parser.add_argument("--variant", default="classic", help="a one-column variant, yatzy or yatzy16")
     parser.add_argument("--regret", action="store_true", help="also sum each decision's regret (slower per game)")
+    parser.add_argument("--bot", choices=["hard", "split"], default="hard", help="hard (default) or split")
     args = parser.parse_args(argv)
     variant = variant_named(args.variant)
+    start = time.perf_counter()
     strategy = optimum(variant)
+    solved = time.perf_counter() - start
     best = strategy.expected_score()
-    row = measure(variant, args.games, args.seed, strategy if args.regret else None)
+    row = measure(variant, args.games, args.seed, strategy if args.regret else None, args.bot)
     mean, half = _interval(row["scores"])
-    print(f"# {args.variant} solitaire, StrongPlayer(time_budget=0), {args.games} games from seed {args.seed}")
+    bot = "StrongPlayer(time_budget=0)" if args.bot == "hard" else "the split evaluation"
+    print(f"# {args.variant} solitaire, {bot}, {args.games} games from seed {args.seed}")
+    print(f"# set-up (fit or parts, once): {row['setup_s']:.2f} s; the exact solve, one process: {solved:.2f} s")
     print("| variant | games | mean (95% CI) | optimum | gap | gap by regrets | ms/decision median | p99 |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
     by_regret = "-"

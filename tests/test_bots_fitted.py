@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 import yamskit
-from yamskit.bots import StrongPlayer, fitted
+from yamskit.bots import fitted
 from yamskit.bots.lookahead import box_placement, keep_or_box
-from yamskit.bots.split import _gains, split_parts
+from yamskit.bots.split import _gains, choose_split, split_parts
 from yamskit.solver import solve
 
 #: Positions where the split evaluation without corrections writes a poor number box and the
@@ -76,23 +76,22 @@ def test_split_gains_are_points_plus_weighted_part_change_less_the_box_worth() -
 def test_the_corrections_choose_the_box_to_sacrifice_as_the_optimum_does(text: str, best: str) -> None:
     v = yamskit.variant("classic")
     game = v.from_notation(text)
-    assert StrongPlayer(v, time_budget=0.0).choose(game).row == best  # type: ignore[attr-defined]
+    assert choose_split(game).row == best  # type: ignore[attr-defined]
 
 
 @pytest.mark.usefixtures("uncorrected")
 @pytest.mark.parametrize(("text", "best"), SACRIFICES)
 def test_without_the_corrections_the_split_sacrifices_the_wrong_box(text: str, best: str) -> None:
     v = yamskit.variant("classic")
-    assert StrongPlayer(v, time_budget=0.0).choose(v.from_notation(text)).row != best  # type: ignore[attr-defined]
+    assert choose_split(v.from_notation(text)).row != best  # type: ignore[attr-defined]
 
 
-def _regret(bot: StrongPlayer, strategy: object, games: int) -> float:
-    v = bot.variant
+def _regret(v: yamskit.ScorecardVariant, strategy: object, games: int) -> float:
     lost = 0.0
     for seed in range(games):
         game = v.new_game(seed=seed)
         while not game.is_over:
-            action = bot.choose(game)
+            action = choose_split(game)
             if game.turn.has_thrown:
                 lost += next(a.regret for a in strategy.advise(game) if a.action == action)  # type: ignore[attr-defined]
             game = game.apply(action)
@@ -102,10 +101,10 @@ def _regret(bot: StrongPlayer, strategy: object, games: int) -> float:
 def test_the_corrections_lose_fewer_points_against_the_exact_values(monkeypatch: pytest.MonkeyPatch) -> None:
     v = yamskit.variant("classic")
     strategy = solve(v, processes=1, quiet=True)
-    fitted_loss = _regret(StrongPlayer(v, time_budget=0.0), strategy, 16)
+    fitted_loss = _regret(v, strategy, 16)
     monkeypatch.setattr(fitted, "PART_WEIGHTS", np.array([[0.9, 0, 0, 0], [0.9, 0, 0, 0]]))
     monkeypatch.setattr(fitted, "BOX_WEIGHTS", np.zeros_like(fitted.BOX_WEIGHTS))
-    plain_loss = _regret(StrongPlayer(v, time_budget=0.0), strategy, 16)
+    plain_loss = _regret(v, strategy, 16)
     assert fitted_loss < plain_loss - 0.5
 
 

@@ -34,7 +34,7 @@ from ..scorecard_game import ScorecardGame, ScorecardVariant
 from . import fitted
 from .lookahead import NEG, FloatArray, box_placement, keep_or_box
 
-__all__ = ["BONUS_PART_ROWS", "PART_ROWS", "choose_split", "split_parts", "splittable"]
+__all__ = ["BONUS_PART_ROWS", "PART_ROWS", "choose_split", "part_variant", "split_parts", "splittable"]
 
 #: The most rows of one part (other than the bonus rows).
 PART_ROWS = 8
@@ -80,18 +80,34 @@ def split_parts(variant: ScorecardVariant) -> list[tuple[tuple[int, ...], Any, F
     bonus_rows = groups[0] if bonus_rows else ()
     parts = []
     for n, group in enumerate(groups):
-        sub = ScorecardVariant.define(
-            f"{variant.name}-part-{n}",
-            rows=[rules.rows[i] for i in group],
-            bonus=rules.bonus if group == bonus_rows else None,
-            max_throws=rules.max_throws,
-            allow_scratch=rules.allow_scratch,
-        )
-        model = model_of(sub)
+        model = model_of(part_variant(variant, group, n=n, bonus=group == bonus_rows))
         parts.append((group, model, solve_values(model, processes=1, quiet=True)))
     _SOLVED[key] = parts
     _remember(rules, parts)
     return parts
+
+
+def part_variant(
+    variant: ScorecardVariant, rows: tuple[int, ...], *, n: int, bonus: bool, max_throws: int | None = None
+) -> ScorecardVariant:
+    """Part ``n`` of a sheet as a game of its own: the ``rows`` (indexes), with the sheet's bonus if ``bonus``.
+
+    ``max_throws`` defaults to the sheet's.
+
+    Examples:
+        >>> import yamskit
+        >>> part = part_variant(yamskit.variant("classic"), (0, 1, 2, 3, 4, 5), n=0, bonus=True, max_throws=2)
+        >>> part.name, part.rules.row_ids[-1], part.rules.max_throws, part.rules.bonus is not None
+        ('classic-part-0', 'sixes', 2, True)
+    """
+    rules = variant.rules
+    return ScorecardVariant.define(
+        f"{variant.name}-part-{n}",
+        rows=[rules.rows[i] for i in rows],
+        bonus=rules.bonus if bonus else None,
+        max_throws=rules.max_throws if max_throws is None else max_throws,
+        allow_scratch=rules.allow_scratch,
+    )
 
 
 def _remember(rules: Any, parts: list[tuple[tuple[int, ...], Any, FloatArray]]) -> None:

@@ -6,8 +6,10 @@ kind of game:
 
 * a one-column scorecard the solver handles (classic, Yahtzee, a user's own Yatzy...):
   the exact solver's values, solved once when the estimated time fits
-  ``time_budget``; otherwise the sheet split into parts solved exactly
-  (`yamskit.bots.split`);
+  ``time_budget``; otherwise values fitted layer by layer on sampled states, looked
+  at one turn deeper (`yamskit.bots.fitted_values`); a sheet beyond the solver's
+  model (more than 16 rows), and the one-throw ``"medium"`` level, split the sheet
+  into parts solved exactly (`yamskit.bots.split`);
 * any other scorecard (Yams Challenge, Competitive Yams, a user's own): each open
   box's expected future worth, the upper bonus and clean columns (`yamskit.bots.sheet`);
 * Yam Master: lines and threats (`yamskit.bots.board`);
@@ -110,8 +112,9 @@ class StrongPlayer:
         variant: the variant it will play (any scorecard variant, user-defined ones
             included; Yam Master; Yamslam).
         time_budget: seconds it may spend, once, solving a one-column sheet exactly;
-            a sheet whose estimated solve takes longer is played with the box-worth
-            evaluation instead (0: never solve).
+            a sheet whose estimated solve takes longer is played with values fitted
+            on a sample of its states instead (`yamskit.bots.fitted_values`, fitted
+            once per rules, in about 1 to 3 seconds; 0: never solve).
         seed: its seed. The evaluations break ties by a fixed order, so today the choices
             depend only on the state; the seed is kept so that a future randomised bot
             stays reproducible.
@@ -147,8 +150,14 @@ class StrongPlayer:
         if state.is_over:
             return GreedyPlayer().choose(state)
         if isinstance(state, ScorecardGame):
-            if self.depth >= state.rules.max_throws and solvable(state.variant, time_budget=self.time_budget):
-                return OptimalPlayer(_strategy(state.variant)).choose(state)
+            if self.depth >= state.rules.max_throws:
+                if solvable(state.variant, time_budget=self.time_budget):
+                    return OptimalPlayer(_strategy(state.variant)).choose(state)
+                from .fitted_values import fitted_strategy
+
+                fitted = fitted_strategy(state.variant)
+                if fitted is not None:
+                    return fitted.best_action(state)
             from .split import choose_split, splittable
 
             if splittable(state.variant):
