@@ -10,7 +10,7 @@ from yamskit.bots import StrongPlayer, player
 from yamskit.bots.fitted_values import FittedStrategy, _Basis, _design, feature_names, fit_values, fitted_strategy
 from yamskit.bots.split import choose_split
 from yamskit.categories import Category, total, upper
-from yamskit.errors import RuleConfigError
+from yamskit.errors import RuleConfigError, RulesMismatchError
 from yamskit.scorecard import UpperBonus
 from yamskit.solver import solve
 from yamskit.solver.expectimax import solve_values
@@ -108,6 +108,11 @@ def test_a_decision_leaves_the_fitted_values_as_they_were() -> None:
         game = game.apply(ahead.best_action(game))
     assert np.array_equal(values, before, equal_nan=True)
     assert repr(ahead) == "FittedStrategy('sheet3')"
+    with pytest.raises(RulesMismatchError):
+        ahead.best_action(_sheet(2).new_game(seed=2))
+    with pytest.raises(RuleConfigError, match="scorecard"):
+        ahead.best_action(yamskit.variant("yam-master").new_game(players=["A", "B"], seed=1))  # type: ignore[arg-type]
+    assert np.array_equal(values, before, equal_nan=True)
 
 
 def test_looking_one_turn_deeper_values_the_states_after_the_turn_by_their_backups() -> None:

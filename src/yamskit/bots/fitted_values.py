@@ -55,9 +55,10 @@ from ..actions import Action
 from ..errors import RuleConfigError
 from ..scorecard_game import ScorecardGame, ScorecardVariant
 from ..solver import Strategy
-from ..solver.expectimax import CHUNK, solve_values, turn_start_values
+from ..solver.expectimax import CHUNK, _blocks, solve_values, turn_start_values
 from ..solver.model import Model, model_of
 from ..solver.space import StateSpace
+from ._memo import IdentityCache
 from .split import part_variant, split_parts
 
 __all__ = ["SAMPLES", "FittedStrategy", "feature_names", "fit_values", "fitted_strategy"]
@@ -93,6 +94,11 @@ class _Basis:
                 sub = part_variant(variant, parts[bonus][0], n=bonus, bonus=True, max_throws=throws)
                 fewer.append(solve_values(model_of(sub), processes=1, quiet=True))
         return cls(model, parts, bonus, tuple(fewer))
+
+    @property
+    def bonus_count(self) -> int:
+        """How many bonus-part columns the design has (the part with all throws, then fewer)."""
+        return 0 if self.bonus < 0 else 1 + len(self.bonus_values)
 
     def part_value(self, n: int, values: FloatArray, filled: IntArray, upper: IntArray) -> FloatArray:
         group, _, cap = self.parts[n]
@@ -160,7 +166,7 @@ def _fit(basis: _Basis, filled: IntArray, flag: IntArray, upper: IntArray, targe
     coefficients = np.linalg.lstsq(scaled, (design.T @ target) / norms, rcond=1e-12)[0] / norms
     cuts = np.cumsum(widths)[:-1]
     blocks = np.split(coefficients, cuts)
-    columns = len(basis.bonus_columns(filled[:1], upper[:1]))
+    columns = basis.bonus_count
     return _Fit(
         plain=blocks[0],
         flag=float(blocks[1][0]),
@@ -184,11 +190,8 @@ def _predict(basis: _Basis, fit: _Fit, filled: IntArray, flag: IntArray, upper: 
 
 def _backups(model: Model, values: FloatArray, filled: IntArray, flag: IntArray, upper: IntArray) -> FloatArray:
     """The one-turn value of states (exact expectimax over ``values`` of the states after them)."""
-    out = np.empty(len(filled))
-    for start in range(0, len(filled), CHUNK):
-        block = slice(start, start + CHUNK)
-        out[block] = turn_start_values(model, values, filled[block], flag[block], upper[block])
-    return out
+    blocks = _blocks((filled, flag, upper), CHUNK)
+    return np.concatenate([np.zeros(0), *(turn_start_values(model, values, *block) for block in blocks)])
 
 
 def fit_values(variant: ScorecardVariant, *, samples: int = SAMPLES, seed: int = 0) -> FloatArray:
@@ -322,17 +325,12 @@ class FittedStrategy:
         """The best action when the states after this turn are valued one turn deeper.
 
         Raises:
-            RuleConfigError: the game is over.
+            RuleConfigError: ``state`` is not a scorecard game, or the game is over.
+            RulesMismatchError: ``state`` is played by other rules than the fit's.
         """
-        if not isinstance(state, ScorecardGame):
-            raise RuleConfigError(f"a fitted strategy plays scorecard games, not {type(state).__name__}")
-        cells = state.sheets[state.current_player].cells[0]
-        model = self.model
-        filled = sum(1 << i for i, cell in enumerate(cells) if not cell.is_empty)
-        upper = min(sum(cell.value for i, cell in enumerate(cells) if model.bonus_rows[i]), model.cap)
-        flag = 1 if model.needs_flag and cells[model.flag_row].value > 0 else 0
+        p = self.strategy._position(state)  # checks the rules too
         with self._lock:
-            where, backed = self._backed_up(filled, flag, upper)
+            where, backed = self._backed_up(p.filled, p.flag, p.upper)
             flat = self.values.reshape(-1)
             kept = flat[where].copy()
             flat[where] = backed
@@ -343,6 +341,7 @@ class FittedStrategy:
 
 
 _FITTED: dict[str, FittedStrategy] = {}
+_BY_RULES: IdentityCache[FittedStrategy | None] = IdentityCache()
 _FITTING = threading.Lock()
 
 
@@ -356,12 +355,17 @@ def fitted_strategy(variant: Any) -> FittedStrategy | None:
     """
     if not isinstance(variant, ScorecardVariant) or len(variant.rules.columns) != 1:
         return None
+    with _FITTING:
+        return _BY_RULES.get(variant.rules, lambda: _fitted_or_none(variant))
+
+
+def _fitted_or_none(variant: ScorecardVariant) -> FittedStrategy | None:
+    """The fitted strategy, shared by rules with the same fingerprint; ``None`` if there can be none."""
     try:
         model = model_of(variant)
         split_parts(variant)
     except (RuleConfigError, ImportError, ValueError):
         return None
-    with _FITTING:
-        if model.fingerprint not in _FITTED:
-            _FITTED[model.fingerprint] = FittedStrategy(variant, fit_values(variant))
-        return _FITTED[model.fingerprint]
+    if model.fingerprint not in _FITTED:
+        _FITTED[model.fingerprint] = FittedStrategy(variant, fit_values(variant))
+    return _FITTED[model.fingerprint]

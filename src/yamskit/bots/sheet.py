@@ -45,6 +45,7 @@ from ..actions import Action, Roll
 from ..dice import ROLLS, Dice
 from ..scorecard_game import ScorecardGame, ScorecardRules
 from ..turn import Throw, Turn
+from ._memo import IdentityCache
 from .lookahead import NEG, FloatArray, box_placement, keep_or_box, single_target_values
 
 __all__ = ["CLEAN_TRIES", "UPPER_SPREAD", "WORTH_FACTOR", "SheetView", "choose_on_sheet"]
@@ -63,16 +64,12 @@ def _table(rules: ScorecardRules) -> FloatArray:
     return np.array([[float(row.table[r]) for r in range(len(ROLLS))] for row in rules.rows], dtype=np.float64)
 
 
-_TABLES: dict[int, tuple[ScorecardRules, FloatArray]] = {}
+_TABLES: IdentityCache[FloatArray] = IdentityCache()
 
 
 def _row_tables(rules: ScorecardRules) -> FloatArray:
     """The points of every row for every roll, shape (rows, 252), cached per rules object."""
-    hit = _TABLES.get(id(rules))
-    if hit is None or hit[0] is not rules:
-        hit = (rules, _table(rules))
-        _TABLES[id(rules)] = hit
-    return hit[1]
+    return _TABLES.get(rules, lambda: _table(rules))
 
 
 def _fake_turn(max_throws: int, used: int, fresh: bool) -> Turn:

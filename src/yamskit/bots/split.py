@@ -32,6 +32,7 @@ from ..errors import RuleConfigError
 from ..placement import Placement
 from ..scorecard_game import ScorecardGame, ScorecardVariant
 from . import fitted
+from ._memo import IdentityCache
 from .lookahead import NEG, FloatArray, box_placement, keep_or_box
 
 __all__ = ["BONUS_PART_ROWS", "PART_ROWS", "choose_split", "part_variant", "split_parts", "splittable"]
@@ -40,7 +41,7 @@ __all__ = ["BONUS_PART_ROWS", "PART_ROWS", "choose_split", "part_variant", "spli
 PART_ROWS = 8
 #: The most rows of the part that holds the bonus rows (rows that follow the dice total join them).
 BONUS_PART_ROWS = 6
-_PARTS: dict[int, tuple[Any, list[tuple[tuple[int, ...], Any, FloatArray]]]] = {}
+_PARTS: IdentityCache[list[tuple[tuple[int, ...], Any, FloatArray]]] = IdentityCache()
 _SOLVED: dict[str, list[tuple[tuple[int, ...], Any, FloatArray]]] = {}
 
 
@@ -56,13 +57,14 @@ def split_parts(variant: ScorecardVariant) -> list[tuple[tuple[int, ...], Any, F
         >>> model.rows, round(float(values[0, 0, 0]), 2)  # the number rows and their bonus, played alone
         (('ones', 'twos', 'threes', 'fours', 'fives', 'sixes'), 71.95)
     """
+    return _PARTS.get(variant.rules, lambda: _solved_parts(variant))
+
+
+def _solved_parts(variant: ScorecardVariant) -> list[tuple[tuple[int, ...], Any, FloatArray]]:
+    """The parts of a sheet, solved once per signature (equal rules share them)."""
     rules = variant.rules
-    hit = _PARTS.get(id(rules))
-    if hit is not None and hit[0] is rules:
-        return hit[1]
     key = _signature(rules)
     if key in _SOLVED:
-        _remember(rules, _SOLVED[key])
         return _SOLVED[key]
     from ..solver.expectimax import solve_values
     from ..solver.model import model_of
@@ -83,7 +85,6 @@ def split_parts(variant: ScorecardVariant) -> list[tuple[tuple[int, ...], Any, F
         model = model_of(part_variant(variant, group, n=n, bonus=group == bonus_rows))
         parts.append((group, model, solve_values(model, processes=1, quiet=True)))
     _SOLVED[key] = parts
-    _remember(rules, parts)
     return parts
 
 
@@ -108,12 +109,6 @@ def part_variant(
         max_throws=rules.max_throws if max_throws is None else max_throws,
         allow_scratch=rules.allow_scratch,
     )
-
-
-def _remember(rules: Any, parts: list[tuple[tuple[int, ...], Any, FloatArray]]) -> None:
-    if len(_PARTS) > 64:
-        _PARTS.clear()
-    _PARTS[id(rules)] = (rules, parts)
 
 
 def _signature(rules: Any) -> str:
@@ -156,17 +151,11 @@ def splittable(variant: Any) -> bool:
     return True
 
 
-_FEATURES: dict[int, tuple[Any, FloatArray]] = {}
+_FEATURES: IdentityCache[FloatArray] = IdentityCache()
 
 
 def _features(game: ScorecardGame, parts: list[tuple[tuple[int, ...], Any, FloatArray]]) -> FloatArray:
-    hit = _FEATURES.get(id(parts))
-    if hit is None or hit[0] is not parts:
-        if len(_FEATURES) > 64:
-            _FEATURES.clear()
-        hit = (parts, fitted.box_features(game.rules, parts))
-        _FEATURES[id(parts)] = hit
-    return hit[1]
+    return _FEATURES.get(parts, lambda: fitted.box_features(game.rules, parts))
 
 
 def _gains(game: ScorecardGame) -> tuple[FloatArray, list[tuple[int, Any, Any]]]:

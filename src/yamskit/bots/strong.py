@@ -34,6 +34,7 @@ import attrs
 
 from ..actions import Action
 from ..errors import RuleConfigError
+from ._memo import IdentityCache
 from .basic import GreedyPlayer, OptimalPlayer, Player, RandomPlayer
 
 __all__ = ["LEVELS", "Level", "StrongPlayer", "player", "solvable"]
@@ -47,7 +48,7 @@ _STRATEGIES: dict[str, Any] = {}
 _COUNTS: dict[str, int] = {}
 
 
-_MODELS: dict[int, tuple[Any, Any]] = {}
+_MODELS: IdentityCache[Any] = IdentityCache()
 
 
 def _model(variant: Any) -> Any:
@@ -56,19 +57,16 @@ def _model(variant: Any) -> Any:
 
     if not isinstance(variant, ScorecardVariant) or len(variant.rules.columns) != 1:
         return None
-    hit = _MODELS.get(id(variant.rules))
-    if hit is not None and hit[0] is variant.rules:
-        return hit[1]
+    return _MODELS.get(variant.rules, lambda: _model_or_none(variant))
+
+
+def _model_or_none(variant: Any) -> Any:
     try:
         from ..solver.model import model_of
 
-        model = model_of(variant)
+        return model_of(variant)
     except (RuleConfigError, ImportError):
-        model = None
-    if len(_MODELS) > 64:
-        _MODELS.clear()
-    _MODELS[id(variant.rules)] = (variant.rules, model)
-    return model
+        return None
 
 
 def solvable(variant: Any, *, time_budget: float | None = None) -> bool:
