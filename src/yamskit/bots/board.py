@@ -38,7 +38,16 @@ import numpy.typing as npt
 
 from ..actions import Action, DeclareChallenge, Pass, Place, RemoveToken, Roll
 from ..dice import ROLLS, keep_index
-from ..variants.yam_master.board import FIGURE_LABELS, LABEL_IDS, LABELS, LINES, SIZE, Board, dice_labels
+from ..variants.yam_master.board import (
+    FIGURE_LABELS,
+    LABEL_IDS,
+    LABELS,
+    LINES,
+    RUN_POINTS,
+    SIZE,
+    Board,
+    dice_labels,
+)
 from .lookahead import keep_values_after, single_target_values
 
 __all__ = [
@@ -81,8 +90,7 @@ _YAM = np.array([len(set(r.faces)) == 1 for r in ROLLS], dtype=np.bool_)
 
 
 def _label_chances() -> dict[str, float]:
-    targets = np.array([[float(label in dice_labels(r)) for label in LABEL_IDS] for r in ROLLS])
-    aimed = single_target_values(targets, throws=3)
+    aimed = single_target_values(_BASE.astype(np.float64), throws=3)
     figure = _FIGURE.astype(np.float64)[:, None]
     chances = {label: float(aimed[i]) for i, label in enumerate(LABEL_IDS)}
     chances["one_shot"] = float(single_target_values(figure, throws=1)[0])
@@ -115,7 +123,7 @@ def _run_points(bits: int) -> int:
         if i < 5 and bits >> i & 1:
             length += 1
             continue
-        points += {3: 1, 4: 2}.get(length, 0)
+        points += RUN_POINTS.get(length, 0)
         length = 0
     return points
 
