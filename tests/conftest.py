@@ -1,4 +1,4 @@
-"""Shared pytest configuration: hypothesis profiles.
+"""Shared pytest configuration: hypothesis profiles, and the Dask cluster of the cluster tests.
 
 ``HYPOTHESIS_PROFILE=ci`` (set by .ci/run) runs more examples, derandomized so CI is
 reproducible; the default ``dev`` profile is quicker; ``mutation`` is small and derandomized
@@ -8,7 +8,9 @@ for mutation runs.
 import json
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -105,3 +107,13 @@ def pytest_collection_finish(session: pytest.Session) -> None:
         nodeid = item.nodeid.removeprefix("mutants/")
         for name in reached:
             state().tests_by_mangled_function_name[name].add(nodeid)
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Any]:
+    """A real `distributed.LocalCluster` of two worker processes, one per test module (skipped without Dask)."""
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, host="127.0.0.1"
+    ) as local:
+        yield local

@@ -47,14 +47,6 @@ def bench() -> Iterator[ModuleType]:
         sys.path[:] = path
 
 
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[Any]:
-    with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, host="127.0.0.1"
-    ) as local:
-        yield local
-
-
 def _untimed(rows: list[dict[str, Any]], timing: frozenset[str]) -> list[dict[str, Any]]:
     return [{key: value for key, value in row.items() if key not in timing} for row in rows]
 

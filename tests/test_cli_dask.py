@@ -7,7 +7,6 @@ Python and through ``yamskit simulate --scheduler ADDRESS``.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -18,14 +17,6 @@ from yamskit.simulate import simulate
 distributed = pytest.importorskip("distributed")
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[Any]:
-    with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, host="127.0.0.1"
-    ) as local:
-        yield local
 
 
 def test_executor_on_a_local_cluster_gives_the_local_results(cluster: Any) -> None:
