@@ -14,6 +14,9 @@ Examples:
     25
 """
 
+from typing import TYPE_CHECKING, Any
+
+from . import _display
 from ._version import __version__
 from .action_space import ActionSpace
 from .actions import (
@@ -28,7 +31,6 @@ from .actions import (
     Scratch,
     TakeChip,
 )
-from .bots import GreedyPlayer, OptimalPlayer, Player, RandomPlayer, play
 from .dice import Dice, DiceStream
 from .errors import (
     ColumnConditionError,
@@ -51,7 +53,7 @@ from .errors import (
     UnknownActionError,
     YamskitError,
 )
-from .game import GameState, LegalActions, Move, Result, VariantLike
+from .game import GameState, LegalActions, Move, Player, Result, VariantLike, play
 from .names import UnknownNameError
 from .notation import NotationError, from_notation
 from .position import (
@@ -61,23 +63,35 @@ from .position import (
     ImpossibleTurnError,
     PositionError,
 )
-from .records import CheckReport, GameRecord, check_record, record_schema
 from .registry import register_variant, variant, variant_names
-from .scorecard import Cell, Column, FillPolicy, Sheet, TurnCondition, UpperBonus
-from .scorecard_game import ScorecardGame, ScorecardRules, ScorecardVariant
 from .serialization import load_game
 from .turn import Throw, Turn
-from .variants.challenge import PlusMinusError
-from .variants.yam_master import ChallengeError, LabelError, RemovalError
-from .variants.yam_master.board import BoardError
-from .variants.yamslam import (
-    ChipError,
-    ChipNotAvailableError,
-    ChipNotQualifiedError,
-    DiscardPileError,
-    SecondChipError,
-)
-from .variants.yamslam.match import MatchError
+
+if TYPE_CHECKING:
+    from .bots import GreedyPlayer, OptimalPlayer, RandomPlayer
+    from .records import CheckReport, GameRecord, check_record, record_schema
+    from .scorecard import (
+        Cell,
+        Column,
+        FillPolicy,
+        ScorecardGame,
+        ScorecardRules,
+        ScorecardVariant,
+        Sheet,
+        TurnCondition,
+        UpperBonus,
+    )
+    from .variants.challenge import PlusMinusError
+    from .variants.yam_master import ChallengeError, LabelError, RemovalError
+    from .variants.yam_master.board import BoardError
+    from .variants.yamslam import (
+        ChipError,
+        ChipNotAvailableError,
+        ChipNotQualifiedError,
+        DiscardPileError,
+        SecondChipError,
+    )
+    from .variants.yamslam.match import MatchError
 
 __all__ = [
     "Action",
@@ -162,3 +176,54 @@ __all__ = [
     "variant",
     "variant_names",
 ]
+
+
+# Names whose modules load on first use, so that ``import yamskit`` stays quick: the
+# scorecard engine, the families' own errors, the bots and the records.
+_SCORECARD = frozenset(
+    {"Cell", "Column", "FillPolicy", "ScorecardGame", "ScorecardRules", "ScorecardVariant", "Sheet"}
+    | {"TurnCondition", "UpperBonus"}
+)
+_BOTS = frozenset(("GreedyPlayer", "OptimalPlayer", "RandomPlayer"))
+_RECORDS = frozenset(("CheckReport", "GameRecord", "check_record", "record_schema"))
+_YAM_MASTER = frozenset(("ChallengeError", "LabelError", "RemovalError"))
+_YAMSLAM = frozenset(
+    ("ChipError", "ChipNotAvailableError", "ChipNotQualifiedError", "DiscardPileError", "SecondChipError")
+)
+
+
+def __getattr__(name: str) -> Any:
+    module: Any
+    if name in _SCORECARD:
+        from . import scorecard as module
+    elif name in _BOTS:
+        from . import bots as module
+    elif name in _RECORDS:
+        from . import records as module
+    elif name in _YAM_MASTER:
+        from .variants import yam_master as module
+    elif name == "BoardError":
+        from .variants.yam_master import board as module
+    elif name in _YAMSLAM:
+        from .variants import yamslam as module
+    elif name == "MatchError":
+        from .variants.yamslam import match as module
+    elif name == "PlusMinusError":
+        from .variants import challenge as module
+    else:
+        raise AttributeError(f"module 'yamskit' has no attribute {name!r}")
+    value = getattr(module, name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
+
+def _pictures() -> None:
+    """Load `yamskit.svg`, which registers the drawers `_repr_svg_` uses (see ``yamskit._display``)."""
+    from . import svg  # noqa: F401
+
+
+_display.add_loader(_pictures)

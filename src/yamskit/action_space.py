@@ -34,16 +34,13 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, overload
+from typing import Any, Protocol, overload
 
 from .actions import Action, Roll, Score, Scratch
 from .dice import KEEPS
 from .errors import UnknownActionError
 
-if TYPE_CHECKING:
-    from .scorecard_rules import ScorecardRules
-
-__all__ = ["NUM_ROLL_IDS", "ROLL_ACTIONS", "ActionSpace", "scorecard_actions"]
+__all__ = ["NUM_ROLL_IDS", "ROLL_ACTIONS", "ActionSpace", "SheetShape", "scorecard_actions"]
 
 #: One interned ``Roll(keep=k)`` per keep of `yamskit.dice.KEEPS`, in that order.
 ROLL_ACTIONS: tuple[Roll, ...] = tuple(Roll(keep=k) for k in KEEPS)
@@ -206,7 +203,29 @@ def _rebuild(name: str, actions: tuple[Action, ...], aliases: tuple[tuple[Action
     return ActionSpace(name, actions, aliases=aliases)
 
 
-def scorecard_actions(name: str, rules: ScorecardRules) -> ActionSpace:
+class SheetShape(Protocol):
+    """What `scorecard_actions` reads of a scorecard's rules: the row and column ids, and crossing out.
+
+    Examples:
+        >>> import yamskit
+        >>> yamskit.variant("classic").rules.column_ids
+        ('main',)
+    """
+
+    @property
+    def row_ids(self) -> tuple[str, ...]:
+        """Row ids, top to bottom."""
+
+    @property
+    def column_ids(self) -> tuple[str, ...]:
+        """Column ids, left to right."""
+
+    @property
+    def allow_scratch(self) -> bool:
+        """Whether ``Scratch`` may cross a box out."""
+
+
+def scorecard_actions(name: str, rules: SheetShape) -> ActionSpace:
     """The action space of a scorecard variant.
 
     After the 462 throws come ``Score(row, column)`` for every box, column by column

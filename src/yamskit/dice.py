@@ -26,9 +26,11 @@ import math
 from collections.abc import Iterable, Iterator
 from fractions import Fraction
 from functools import cache
+from typing import ClassVar
 
 import attrs
 
+from . import _display
 from .errors import InvalidDiceError
 
 __all__ = [
@@ -213,11 +215,9 @@ class Dice:
         """
         return _sub_multisets(self.faces)
 
-    def _repr_svg_(self) -> str:
-        """The picture Jupyter shows for these dice (see `yamskit.svg.dice`)."""
-        from .svg import dice
-
-        return dice(self)
+    #: The picture Jupyter shows: a row of die faces `yamskit.svg` draws (see ``yamskit._display``).
+    picture_kind: ClassVar[str] = "dice"
+    _repr_svg_ = _display.repr_svg
 
 
 @cache
@@ -230,17 +230,17 @@ def _multisets(size: int) -> list[tuple[int, ...]]:
     return list(itertools.combinations_with_replacement(FACES, size))
 
 
-#: The 252 distinct rolls of five dice, in lexicographic order.
-ROLLS: tuple[Dice, ...] = tuple(Dice(f) for f in _multisets(NUM_DICE))
 #: The 462 distinct multisets of zero to five dice, by size then lexicographically.
 KEEPS: tuple[Dice, ...] = tuple(Dice(f) for size in range(NUM_DICE + 1) for f in _multisets(size))
+#: The 252 distinct rolls of five dice, in lexicographic order (the last 252 keeps: the same objects).
+ROLLS: tuple[Dice, ...] = KEEPS[len(KEEPS) - 252 :]
 _ROLL_INDEX: dict[tuple[int, ...], int] = {d.faces: i for i, d in enumerate(ROLLS)}
 _KEEP_INDEX: dict[tuple[int, ...], int] = {d.faces: i for i, d in enumerate(KEEPS)}
 
 
 #: Every valid multiset of 0 to 5 dice, interned: sorted faces -> the one `Dice` value used
 #: for them (the objects of `ROLLS` for five dice, of `KEEPS` otherwise).
-_INTERNED: dict[tuple[int, ...], Dice] = {**{d.faces: d for d in KEEPS}, **{d.faces: d for d in ROLLS}}
+_INTERNED: dict[tuple[int, ...], Dice] = {d.faces: d for d in KEEPS}
 
 
 def interned(faces: tuple[int, ...]) -> Dice:
@@ -277,9 +277,16 @@ KEEP_CHILDREN: tuple[tuple[int, ...], ...] = tuple(
 
 #: ``SUB_KEEPS[i]`` lists, ascending, the `KEEPS` indexes of every sub-multiset of the roll
 #: ``ROLLS[i]`` (from keeping nothing to keeping all five): the keeps a player may choose.
-SUB_KEEPS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(sorted(_KEEP_INDEX[k.faces] for k in _sub_multisets(roll.faces))) for roll in ROLLS
-)
+def _sub_keep_indexes(faces: tuple[int, ...]) -> tuple[int, ...]:
+    """The `KEEPS` indexes of every sub-multiset of sorted ``faces``, ascending (from the face counts)."""
+    counts = [(face, faces.count(face)) for face in sorted(set(faces))]
+    found: set[tuple[int, ...]] = {()}
+    for face, count in counts:
+        found = {kept + (face,) * n for kept in found for n in range(count + 1)}
+    return tuple(sorted(_KEEP_INDEX[kept] for kept in found))
+
+
+SUB_KEEPS: tuple[tuple[int, ...], ...] = tuple(_sub_keep_indexes(roll.faces) for roll in ROLLS)
 
 _SUB_KEEP_SETS: tuple[frozenset[int], ...] = tuple(frozenset(keeps) for keeps in SUB_KEEPS)
 

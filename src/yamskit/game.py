@@ -26,15 +26,17 @@ Examples:
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Literal, Protocol, overload, runtime_checkable
+from typing import Any, ClassVar, Literal, Protocol, TypeVar, runtime_checkable
 
 import attrs
 
+from . import _display
 from .actions import Action, DiceLike, Roll, to_dice
 from .dice import NUM_DICE, Dice, DiceStream, outcome_probabilities
-from .errors import GameOverError, IllegalActionError, InvalidDiceError, NotYourTurnError, RuleConfigError
+from .errors import GameOverError, IllegalActionError, InvalidDiceError, NotYourTurnError, RuleConfigError, YamskitError
+from .history import EMPTY_HISTORY, History, Move, to_history
 from .turn import Turn
 
 __all__ = [
@@ -43,11 +45,14 @@ __all__ = [
     "History",
     "LegalActions",
     "Move",
+    "Player",
     "Result",
+    "Team",
     "VariantLike",
     "check_players",
     "choose_first_player",
     "new_stream",
+    "play",
     "rank",
     "resolve_player",
     "roll_dice",
@@ -57,179 +62,21 @@ __all__ = [
 ]
 
 
+_State = TypeVar("_State", bound="GameState")
+
+
 @attrs.frozen
-class Move:
-    """One entry of a game's history: who acted, and the action as applied.
-
-    Throws are stored with their faces (``Roll.outcome`` is never ``None`` here),
-    so a history replays the same game without the seed.
+class Team:
+    """A team of a result: its name, its seats and its score.
 
     Examples:
-        >>> Move(0, Roll(outcome="12345"))
-        Move(player=0, action=Roll(keep=Dice.parse(''), outcome=Dice.parse('12345')))
+        >>> Team("Ann + Cy", (0, 2), 120).seats
+        (0, 2)
     """
 
-    player: int
-    action: Action
-
-
-class History(Sequence[Move]):
-    """The moves of a game, shared between the states of that game.
-
-    Each state's history is the one before it plus one move, and this is how it is
-    stored: a new state links to its predecessor's history instead of copying it, so
-    playing or replaying ``n`` moves costs ``O(n)``, not ``O(n**2)``. It reads like the
-    tuple of its moves: ``len``, indexing (the last moves are the quickest to reach),
-    slicing (which gives a tuple), iteration, and equality with another history or with
-    a tuple of the same moves.
-
-    Examples:
-        >>> from yamskit import Pass, Roll
-        >>> h = History.of([Move(0, Roll(outcome="12345"))]).append(Move(0, Pass()))
-        >>> len(h), h[-1], h == (Move(0, Roll(outcome="12345")), Move(0, Pass()))
-        (2, Move(player=0, action=Pass()), True)
-        >>> h[:1]
-        (Move(player=0, action=Roll(keep=Dice.parse(''), outcome=Dice.parse('12345'))),)
-    """
-
-    __slots__ = ("_len", "_move", "_parent", "_tuple")
-
-    _parent: History | None
-    _move: Move | None
-    _len: int
-    _tuple: tuple[Move, ...] | None
-
-    def __init__(self) -> None:
-        self._parent = None
-        self._move = None
-        self._len = 0
-        self._tuple = ()
-
-    @classmethod
-    def of(cls, moves: Iterable[Move]) -> History:
-        """A history holding ``moves`` (a tuple, a list or another history).
-
-        Examples:
-            >>> len(History.of([]))
-            0
-        """
-        if isinstance(moves, History):
-            return moves
-        items = tuple(moves)
-        if not items:
-            return EMPTY_HISTORY
-        history = object.__new__(cls)
-        history._parent, history._move, history._len, history._tuple = None, None, len(items), items
-        return history
-
-    def append(self, move: Move) -> History:
-        """This history and then ``move`` (this one is not changed); takes constant time.
-
-        Examples:
-            >>> from yamskit import Pass
-            >>> empty = History()
-            >>> len(empty.append(Move(1, Pass()))), len(empty)
-            (1, 0)
-        """
-        history = object.__new__(History)
-        history._parent, history._move, history._len, history._tuple = self, move, self._len + 1, None
-        return history
-
-    @property
-    def moves(self) -> tuple[Move, ...]:
-        """The moves as a tuple (built once per history, then kept).
-
-        Examples:
-            >>> from yamskit import Pass
-            >>> History().append(Move(0, Pass())).moves
-            (Move(player=0, action=Pass()),)
-        """
-        if self._tuple is None:
-            tail: list[Move] = []
-            node: History = self
-            while node._tuple is None:
-                assert node._move is not None
-                assert node._parent is not None
-                tail.append(node._move)
-                node = node._parent
-            tail.reverse()
-            self._tuple = node._tuple + tuple(tail)
-        return self._tuple
-
-    def __len__(self) -> int:
-        return self._len
-
-    @overload
-    def __getitem__(self, index: int) -> Move: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> tuple[Move, ...]: ...
-
-    def __getitem__(self, index: int | slice) -> Move | tuple[Move, ...]:
-        if isinstance(index, slice) or self._tuple is not None:
-            return self.moves[index]
-        if type(index) is not int:
-            raise TypeError(f"history indices must be integers or slices, not {type(index).__name__}")
-        position = index + self._len if index < 0 else index
-        if not 0 <= position < self._len:
-            raise IndexError("history index out of range")
-        node: History = self
-        while node._tuple is None:
-            if node._len - 1 == position:
-                assert node._move is not None
-                return node._move
-            assert node._parent is not None
-            node = node._parent
-        return node._tuple[position]
-
-    def __iter__(self) -> Iterator[Move]:
-        return iter(self.moves)
-
-    def __reversed__(self) -> Iterator[Move]:
-        node: History | None = self
-        while node is not None and node._tuple is None:
-            assert node._move is not None
-            yield node._move
-            node = node._parent
-        if node is not None and node._tuple is not None:
-            yield from reversed(node._tuple)
-
-    def __eq__(self, other: object) -> bool:
-        if self is other:
-            return True
-        if isinstance(other, History):
-            return self._len == other._len and self.moves == other.moves
-        if isinstance(other, tuple):
-            return self._len == len(other) and self.moves == other
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self.moves)
-
-    def __add__(self, other: object) -> tuple[Move, ...]:
-        if isinstance(other, (tuple, History)):
-            return self.moves + tuple(other)
-        return NotImplemented
-
-    def __repr__(self) -> str:
-        return repr(self.moves)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (History.of, (self.moves,))
-
-
-#: The history of a game before its first move.
-EMPTY_HISTORY = History()
-
-
-def to_history(moves: Iterable[Move]) -> History:
-    """A `History` of ``moves`` (the converter of the states' ``history`` field).
-
-    Examples:
-        >>> to_history(()) is EMPTY_HISTORY
-        True
-    """
-    return moves if type(moves) is History else History.of(moves)
+    name: str
+    seats: tuple[int, ...]
+    score: int
 
 
 @attrs.frozen
@@ -253,6 +100,9 @@ class Result:
     scores: tuple[int, ...]
     ranking: tuple[tuple[int, ...], ...]
     details: Any = attrs.field(default=None, eq=False)
+
+    #: The kind of picture `yamskit.svg` draws for a result (see ``yamskit._display``).
+    picture_kind: ClassVar[str] = "result"
 
     @classmethod
     def from_scores(cls, players: Sequence[str], scores: Sequence[int], *, details: Any = None) -> Result:
@@ -278,6 +128,50 @@ class Result:
     def is_draw(self) -> bool:
         """Whether several players share first place."""
         return len(self.winners) > 1
+
+    @property
+    def teams(self) -> tuple[Team, ...]:
+        """The teams of more than one seat that ``details`` names (Competitive 2v2, Yamslam teams).
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("competitive", mode="2v2").new_game(players=["A", "B", "C", "D"], seed=1)
+            >>> [(t.name, t.seats) for t in g.result().teams]
+            [('A + C', (0, 2)), ('B + D', (1, 3))]
+        """
+        details = self.details
+        if not isinstance(details, dict) or not isinstance(details.get("teams"), list):
+            return ()
+        found = []
+        for t, team in enumerate(details["teams"]):
+            if not isinstance(team, dict):
+                continue
+            if "players" in team and "score" in team:  # seats and a score (Competitive Yams)
+                seats = tuple(team["players"])
+                if len(seats) > 1:
+                    found.append(Team(" + ".join(self.players[i] for i in seats), seats, int(team["score"])))
+            elif "name" in team and "total" in team:  # a named team and its total (Yamslam)
+                players = details.get("players", [])
+                seats = tuple(i for i, entry in enumerate(players) if entry.get("name") == team["name"])
+                found.append(Team(str(team["name"]), seats or (t,), int(team["total"])))
+        return tuple(found)
+
+    @property
+    def headline(self) -> str:
+        """One line: ``Winner: Ann``, ``Winning team: Ann + Cy`` or ``Draw: Ann, Bob``.
+
+        Examples:
+            >>> Result.from_scores(("Ann", "Bob"), (5, 5)).headline
+            'Draw: Ann, Bob'
+        """
+        winners = tuple(sorted(self.winners))
+        for team in self.teams:
+            if tuple(sorted(team.seats)) == winners:
+                return f"Winning team: {team.name}"
+        names = ", ".join(self.winner_names) or "-"
+        return f"{'Draw' if self.is_draw else 'Winner'}: {names}"
+
+    _repr_svg_ = _display.repr_svg
 
     def to_data(self) -> dict[str, Any]:
         """A JSON-ready dict of this result."""
@@ -572,6 +466,54 @@ def choose_first_player(
     raise RuleConfigError(
         f"first_player must be a player index from 0 to {players - 1} or 'roll_off', not {first_player!r}"
     )
+
+
+@runtime_checkable
+class Player(Protocol):
+    """Anything that picks an action for the player to move (the bots of `yamskit.bots`, a person at a prompt).
+
+    Examples:
+        >>> class AlwaysFirst:
+        ...     def choose(self, state):
+        ...         return state.legal_actions()[0]
+        >>> isinstance(AlwaysFirst(), Player)
+        True
+    """
+
+    def choose(self, state: GameState) -> Action:
+        """The action to apply to ``state``; it must be legal there."""
+
+
+def play(
+    state: _State,
+    players: Sequence[Player] | Mapping[str, Player],
+    *,
+    max_actions: int = 1_000_000,
+) -> _State:
+    """Let ``players`` play ``state`` to its end and return the final state (of the same type).
+
+    Args:
+        state: any game state.
+        players: one player per seat (a sequence in seat order, or a mapping from
+            player name to player).
+        max_actions: a bound on the number of actions, against a player that never ends.
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("yahtzee").new_game(players=["Ann"], seed=2)
+        >>> from yamskit.bots import RandomPlayer
+        >>> play(g, [RandomPlayer(seed=5)]).is_over
+        True
+    """
+    for _ in range(max_actions):
+        if state.is_over:
+            return state
+        index = state.current_player
+        chooser = players[state.players[index]] if isinstance(players, Mapping) else players[index]
+        state = state.apply(chooser.choose(state))  # type: ignore[assignment]  # each state's apply keeps its type
+    if not state.is_over:
+        raise YamskitError(f"the game did not end within {max_actions} actions")
+    return state
 
 
 def game_over_error(players: tuple[str, ...]) -> IllegalActionError:

@@ -1,9 +1,10 @@
-"""The variant registry: names to factories, built-ins and plug-ins.
+"""The variant registry: names to variants, built-ins and plug-ins.
 
-Built-in variants live in `yamskit.variants` (each module lists its names in
-``VARIANTS``). Another package adds variants through the entry-point group
-``yamskit.variants``: each entry point names a factory taking keyword-only options
-and returning a variant. At run time, `register_variant` does the same.
+The built-in families (`yamskit.variants`) register their names when first needed.
+Another package adds variants through the entry-point group ``yamskit.variants``: each
+entry point names a factory taking keyword-only options and returning a variant. At
+run time, `register_variant` does the same. The store behind this typed face is
+``yamskit._registry``, which the core uses to rebuild the variant a save names.
 
 Examples:
     >>> import yamskit
@@ -15,19 +16,15 @@ Examples:
 
 from __future__ import annotations
 
-import difflib
-import importlib
-import inspect
-import pkgutil
 from collections.abc import Callable
-from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias, overload
 
-from .errors import RuleConfigError, YamskitError
+from . import _registry
+from ._registry import ENTRY_POINT_GROUP
 
 if TYPE_CHECKING:
     from .game import VariantLike
-    from .scorecard_game import ScorecardVariant
+    from .scorecard import ScorecardVariant
     from .variants.yam_master import YamMasterVariant
     from .variants.yamslam import YamslamVariant
 
@@ -36,31 +33,13 @@ __all__ = ["ENTRY_POINT_GROUP", "ScorecardVariantName", "register_variant", "var
 #: The built-in names whose variant is a `ScorecardVariant` (for type checkers).
 ScorecardVariantName: TypeAlias = Literal["classic", "yahtzee", "challenge", "competitive"]
 
-#: The entry-point group plug-in packages use to add variants.
-ENTRY_POINT_GROUP = "yamskit.variants"
 
-_FACTORIES: dict[str, Callable[..., Any]] = {}
-_loaded = False
+def _builtins() -> None:
+    """Import the built-in families; each registers its names with ``yamskit._registry``."""
+    from .variants import challenge, classic, competitive, yam_master, yamslam  # noqa: F401
 
 
-def _load() -> None:
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True
-    from . import variants
-
-    for info in sorted(pkgutil.iter_modules(variants.__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"{variants.__name__}.{info.name}")
-        for name, factory in getattr(module, "VARIANTS", {}).items():
-            _FACTORIES.setdefault(name, factory)
-    for entry in entry_points(group=ENTRY_POINT_GROUP):
-        if entry.name in _FACTORIES:
-            continue
-        try:
-            _FACTORIES[entry.name] = entry.load()
-        except Exception:  # a broken plug-in must not break the built-ins
-            continue
+_registry.add_loader(_builtins)
 
 
 def register_variant(name: str, factory: Callable[..., Any], *, replace: bool = False) -> None:
@@ -77,12 +56,7 @@ def register_variant(name: str, factory: Callable[..., Any], *, replace: bool = 
         >>> yamskit.variant("just_chance").rows
         ('chance',)
     """
-    _load()
-    if not isinstance(name, str) or not name:
-        raise RuleConfigError(f"a variant name is a non-empty string, not {name!r}")
-    if name in _FACTORIES and not replace:
-        raise RuleConfigError(f"a variant named {name!r} already exists (pass replace=True)")
-    _FACTORIES[name] = factory
+    _registry.register(name, factory, replace=replace)
 
 
 def variant_names() -> list[str]:
@@ -93,19 +67,18 @@ def variant_names() -> list[str]:
         >>> {"classic", "yahtzee"} <= set(yamskit.variant_names())
         True
     """
-    _load()
-    return sorted(_FACTORIES)
+    return _registry.names()
 
 
 @overload
-def variant(name: ScorecardVariantName, **options: Any) -> ScorecardVariant: ...
+def variant(name: ScorecardVariantName, /, **options: Any) -> ScorecardVariant: ...
 @overload
-def variant(name: Literal["yam-master"], **options: Any) -> YamMasterVariant: ...
+def variant(name: Literal["yam-master"], /, **options: Any) -> YamMasterVariant: ...
 @overload
-def variant(name: Literal["yamslam"], **options: Any) -> YamslamVariant: ...
+def variant(name: Literal["yamslam"], /, **options: Any) -> YamslamVariant: ...
 @overload
-def variant(name: str, **options: Any) -> VariantLike: ...
-def variant(name: str, **options: Any) -> Any:
+def variant(name: str, /, **options: Any) -> VariantLike: ...
+def variant(name: str, /, **options: Any) -> Any:
     """The variant ``name`` with ``options`` (keyword-only, documented per variant).
 
     For type checkers the result is precise for a literal built-in name
@@ -122,27 +95,4 @@ def variant(name: str, **options: Any) -> Any:
         >>> yamskit.variant("classic", joker="forced").options
         {'joker': 'forced', 'yams_bonus': 0}
     """
-    _load()
-    factory = _FACTORIES.get(name) if isinstance(name, str) else None
-    if factory is None:
-        close = difflib.get_close_matches(name, list(_FACTORIES), n=1) if isinstance(name, str) else []
-        hint = f"; did you mean {close[0]!r}?" if close else ";"
-        raise RuleConfigError(f"unknown variant {name!r}{hint} known variants: {', '.join(sorted(_FACTORIES))}")
-    try:
-        signature = inspect.signature(factory)
-    except (TypeError, ValueError):  # pragma: no cover - builtins without signatures
-        signature = None
-    if signature is not None:
-        params = signature.parameters
-        takes_any = any(p.kind is p.VAR_KEYWORD for p in params.values())
-        known = [p for p in params if params[p].kind in (params[p].KEYWORD_ONLY, params[p].POSITIONAL_OR_KEYWORD)]
-        unknown = [o for o in options if o not in known]
-        if unknown and not takes_any:
-            listed = ", ".join(known) if known else "none"
-            raise RuleConfigError(f"variant {name!r} has no option {', '.join(map(repr, unknown))}; options: {listed}")
-    try:
-        return factory(**options)
-    except YamskitError:
-        raise
-    except (TypeError, ValueError) as error:
-        raise RuleConfigError(f"bad options for variant {name!r}: {error}") from error
+    return _registry.build(name, options)

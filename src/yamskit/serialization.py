@@ -19,11 +19,12 @@ import json
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
+from . import _registry
 from .actions import Action, action_from_data, action_to_data
 from .dice import Dice, DiceStream
 from .errors import DeserializationError, YamskitError
-from .game import GameState, Move
-from .registry import variant as make_variant
+from .game import GameState, Move, check_players
+from .state_checks import check_stream
 from .turn import Turn
 
 __all__ = [
@@ -37,6 +38,8 @@ __all__ = [
     "history_to_data",
     "load_game",
     "parse_json",
+    "shared_fields",
+    "shared_to_data",
     "stream_from_data",
     "stream_to_data",
     "turn_from_data",
@@ -253,6 +256,58 @@ def history_from_data(data: Any, players: int, *, limit: int = 200_000) -> tuple
     return tuple(moves)
 
 
+def shared_to_data(state: Any) -> dict[str, Any]:
+    """The fields every state's save holds: players, seats, the turn, the dice stream, the history.
+
+    Each family's codec adds its own fields (sheets, board, chips) to these.
+
+    Examples:
+        >>> import yamskit
+        >>> sorted(shared_to_data(yamskit.variant("yamslam").new_game(seed=1)))
+        ['current_player', 'first_player', 'history', 'players', 'stream', 'turn']
+    """
+    return {
+        "players": list(state.players),
+        "current_player": state.current_player,
+        "first_player": state.first_player,
+        "turn": turn_to_data(state.turn),
+        "stream": stream_to_data(state.stream),
+        "history": history_to_data(state.history),
+    }
+
+
+def shared_fields(data: Any, *, players: tuple[int, int], max_throws: int) -> dict[str, Any]:
+    """The fields `shared_to_data` writes, read back and checked (``players`` is the least and most seats).
+
+    Raises:
+        DeserializationError: a missing or malformed field, names that are not distinct
+            strings, seats out of range, a turn or a stream no game has.
+
+    Examples:
+        >>> import json, yamskit
+        >>> g = yamskit.variant("classic").new_game(players=["Ann", "Bob"], seed=1)
+        >>> fields = shared_fields(json.loads(g.to_json())["state"], players=(1, 8), max_throws=3)
+        >>> fields["players"], fields["stream"] == g.stream
+        (('Ann', 'Bob'), True)
+    """
+    where = "state"
+    try:
+        names = check_players(expect(data, "players", list, where), minimum=players[0], maximum=players[1])
+    except YamskitError as error:
+        raise DeserializationError(f"{where}.players: {error}") from None
+    n = len(names)
+    stream = stream_from_data(expect(data, "stream", dict, where))
+    check_stream(stream)
+    return {
+        "players": names,
+        "current_player": expect_int(data, "current_player", where, 0, n - 1),
+        "first_player": expect_int(data, "first_player", where, 0, n - 1),
+        "turn": turn_from_data(expect(data, "turn", dict, where), max_throws=max_throws),
+        "stream": stream,
+        "history": history_from_data(expect(data, "history", list, where), n),
+    }
+
+
 def dump_game(variant: Any, state: dict[str, Any]) -> str:
     """The JSON text of a saved game: the envelope around a variant's state data.
 
@@ -301,13 +356,7 @@ def load_game(text: str | bytes, *, variant: Any = None) -> GameState:
     info = expect(data, "variant", dict, "game")
     name = expect(info, "name", str, "game.variant")
     options = expect(info, "options", dict, "game.variant")
-    if variant is None:
-        try:
-            variant = make_variant(name, **options)
-        except YamskitError as error:
-            raise DeserializationError(f"cannot rebuild variant {name!r}: {error}") from None
-    elif variant.name != name or variant.options != options:
-        raise DeserializationError(f"this game is {name!r} {options}, not {variant.name!r} {variant.options}")
+    variant = _registry.resolve(name, options, variant)
     state = expect(data, "state", dict, "game")
     try:
         return variant.state_from_data(state)  # type: ignore[no-any-return]

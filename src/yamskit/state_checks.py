@@ -17,17 +17,14 @@ Examples:
 
 from __future__ import annotations
 
-import functools
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from .dice import ROLLS, DiceStream
+from .dice import DiceStream
 from .errors import DeserializationError, RuleConfigError
-
-if TYPE_CHECKING:
-    from .scorecard_variant import ScorecardVariant
 
 __all__ = [
     "MAX_GAME_DRAWS",
+    "ScorecardLike",
     "check_cell_points",
     "check_column_weights",
     "check_extra",
@@ -39,7 +36,28 @@ __all__ = [
 MAX_GAME_DRAWS = 2**40
 
 
-def check_column_weights(variant: ScorecardVariant, weights: Any) -> tuple[int, ...]:
+class ScorecardLike(Protocol):
+    """What these checks read of a scorecard variant: its name and its rules (``yamskit.scorecard``).
+
+    The core reaches the rules through their documented attributes and the placement
+    rules' hooks only (``box_values``, ``extra_points``, ``setup.check_weights``).
+
+    Examples:
+        >>> import yamskit
+        >>> isinstance(yamskit.variant("classic").rules.box_values, tuple)
+        True
+    """
+
+    @property
+    def name(self) -> str:
+        """The variant's name."""
+
+    @property
+    def rules(self) -> Any:
+        """The variant's `yamskit.scorecard.ScorecardRules`."""
+
+
+def check_column_weights(variant: ScorecardLike, weights: Any) -> tuple[int, ...]:
     """``weights`` checked by the variant's setup (``setup.check_weights``).
 
     A variant without a setup has no column coefficients, so it refuses any. A
@@ -77,41 +95,25 @@ def check_column_weights(variant: ScorecardVariant, weights: Any) -> tuple[int, 
     return tuple(weights)
 
 
-def _own_rules(variant: ScorecardVariant) -> bool:
-    """Whether every placement rule is one of yamskit's (whose values are known)."""
-    return all(type(rule).__module__.startswith("yamskit.") for rule in variant.rules.rules)
-
-
-@functools.cache
-def _row_maxima(variant: ScorecardVariant) -> dict[str, int]:
-    maxima = {row.id: max(row.score(dice) for dice in ROLLS) for row in variant.rules.rows}
-    if not _own_rules(variant):  # a user's rule may write any value: only the format's bound holds
-        return dict.fromkeys(maxima, 10**6)
-    for rule in variant.rules.rules:
-        extra = getattr(rule, "maxima", None)  # a sec-like rule writes its own values
-        if isinstance(extra, dict):
-            for row, value in extra.items():
-                if row in maxima and type(value) is int:
-                    maxima[row] = max(maxima[row], value)
-    return maxima
-
-
-def row_maximum(variant: ScorecardVariant, row: str) -> int:
+def row_maximum(variant: ScorecardLike, row: str) -> int:
     """The most points one box of ``row`` can hold.
 
-    That is its best score over the 252 rolls, or more where one of yamskit's
-    placement rules writes its own value (the competitive *sec*). With a placement
-    rule of the user's own, whose values are unknown, it is the format's bound 10**6.
+    That is the largest of the values the rules say a box of that row can hold
+    (``variant.rules.box_values``: its best score over the 252 rolls, or more where a
+    placement rule writes its own value, such as the competitive *sec*). Where a
+    placement rule does not say which values it writes, it is the format's bound 10**6.
 
     Examples:
         >>> import yamskit
         >>> row_maximum(yamskit.variant("competitive"), "four_of_a_kind")
         54
     """
-    return _row_maxima(variant)[row]
+    rules = variant.rules
+    values = rules.box_values
+    return 10**6 if values is None else max(values[rules.row_index(row)], default=0)
 
 
-def check_cell_points(variant: ScorecardVariant, row: str, points: int, where: str) -> None:
+def check_cell_points(variant: ScorecardLike, row: str, points: int, where: str) -> None:
     """Refuse ``points`` in a box of ``row`` above `row_maximum`.
 
     Raises:
@@ -129,11 +131,13 @@ def check_cell_points(variant: ScorecardVariant, row: str, points: int, where: s
         raise DeserializationError(f"{where}: {points} points in {row}, more than its maximum {top}")
 
 
-def check_extra(variant: ScorecardVariant, extra: int, filled: int, where: str) -> None:
+def check_extra(variant: ScorecardLike, extra: int, filled: int, where: str) -> None:
     """Refuse points beside the boxes (``Sheet.extra``) that no game of ``variant`` earns.
 
-    Among yamskit's rules only the five-of-a-kind bonus writes them: a whole number
-    of bonuses, at most one per filled box after the first.
+    The placement rules that pay them say how much at a time (their ``extra_points``,
+    such as the five-of-a-kind bonus): a whole number of such bonuses, at most one per
+    filled box after the first. Where a placement rule does not say which values it
+    writes, nothing is refused.
 
     Raises:
         DeserializationError: an impossible ``extra``.
@@ -146,11 +150,9 @@ def check_extra(variant: ScorecardVariant, extra: int, filled: int, where: str) 
         ...
         yamskit.errors.DeserializationError: state.sheets[0].extra is 100; this game can hold at most 0 there
     """
-    from .house_rules import FiveOfAKindBonus
-
-    if not _own_rules(variant):
+    if variant.rules.box_values is None:
         return
-    bonus = sum(rule.points for rule in variant.rules.rules if isinstance(rule, FiveOfAKindBonus))
+    bonus = sum(getattr(rule, "extra_points", 0) for rule in variant.rules.rules)
     most = bonus * max(0, filled - 1)
     if extra > most or (bonus and extra % bonus):
         raise DeserializationError(f"{where}.extra is {extra}; this game can hold at most {most} there")

@@ -26,22 +26,35 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import attrs
 
 from .action_space import NUM_ROLL_IDS
-from .actions import Action, Roll
-from .dice import NUM_DICE, DiceStream
+from .actions import Action, DiceLike, Roll
+from .dice import NUM_DICE, Dice, DiceStream
 from .errors import UnknownActionError
-from .game import History, Move, game_over_error, resolve_player, roll_dice
+from .game import History, LegalActions, Move, game_over_error, resolve_player, roll_dice, throw_outcomes
 from .turn import Turn
 
 if TYPE_CHECKING:
     from .action_space import ActionSpace
 
-__all__ = ["Playable", "Transitions", "apply_move", "is_legal", "legal_action_mask", "remembered_legal_ids"]
+__all__ = [
+    "Playable",
+    "Transitions",
+    "apply_move",
+    "is_legal",
+    "legal_action_mask",
+    "remembered_legal_ids",
+    "state_apply",
+    "state_is_legal",
+    "state_legal_action_mask",
+    "state_legal_actions",
+    "state_outcomes",
+]
 
 
 class _Variant(Protocol):
@@ -72,7 +85,12 @@ class Playable(Protocol):
     def is_over(self) -> bool: ...
     @property
     def _legal(self) -> tuple[int, ...] | None: ...
+    @property
+    def transitions(self) -> Transitions[Any]: ...
     def check(self, action: Action, *, player: int | str | None = None) -> None: ...
+    def legal_action_ids(self) -> tuple[int, ...]: ...
+    def is_legal(self, action: Action, *, player: int | str | None = None) -> bool: ...
+    def _generate(self) -> Iterator[Action]: ...
 
 
 S = TypeVar("S", bound=Playable)
@@ -191,3 +209,71 @@ def is_legal(state: Any, action: Action, player: int | str | None) -> bool:
     except (ValueError, TypeError):  # IllegalActionError is a ValueError, like malformed dice
         return False
     return True
+
+
+# ------------------------------------------------------------------ the protocol methods every state shares
+# A game class assigns these in its body (``apply = state_apply``) and sets its ``transitions``;
+# what differs between games is only their ``check``, their legal ids and their transitions.
+def state_is_legal(self: Playable, action: Action, *, player: int | str | None = None) -> bool:
+    """Whether ``action`` applies now (by ``player``, an index or a name; ``None``: whoever is to move).
+
+    Examples:
+        >>> import yamskit
+        >>> yamskit.variant("classic").new_game(seed=1).is_legal(yamskit.Score("yams"))
+        False
+    """
+    return is_legal(self, action, player)
+
+
+def state_legal_actions(self: Playable) -> LegalActions:
+    """A lazy view of the legal actions (throws listed with ``outcome=None``), in the state's own order.
+
+    The actions are the interned values of ``variant.actions``.
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("classic").new_game(seed=1).apply(yamskit.Roll(outcome="12345"))
+        >>> sum(isinstance(a, yamskit.Score) for a in g.legal_actions())
+        13
+    """
+    return LegalActions(self._generate, self.is_legal)
+
+
+def state_legal_action_mask(self: Playable) -> bytes:
+    """One byte per id of ``variant.actions``: 1 where the decision is legal, else 0.
+
+    Examples:
+        >>> import yamskit
+        >>> mask = yamskit.variant("yam-master").new_game(seed=1).legal_action_mask()
+        >>> len(mask), mask[0]
+        (514, 1)
+    """
+    return legal_action_mask(len(self.variant.actions), self.legal_action_ids())
+
+
+def state_apply(self: S, action: Action, *, player: int | str | None = None) -> S:
+    """The state after ``action``; this state is left as it was (see `apply_move`).
+
+    Raises:
+        IllegalActionError: a subclass naming the broken rule.
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("yamslam").new_game(seed=1)
+        >>> g.apply(yamskit.Roll()).turn.throws_used, g.turn.throws_used
+        (1, 0)
+    """
+    transitions: Transitions[S] = self.transitions
+    return apply_move(self, action, player, transitions)
+
+
+def state_outcomes(self: Playable, keep: DiceLike = "") -> tuple[tuple[Dice, Fraction], ...]:
+    """Every five-dice result of throwing all dice but ``keep``, with exact probabilities.
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("yam-master").new_game(seed=1)
+        >>> len(g.outcomes()), sum(p for _, p in g.outcomes())
+        (252, Fraction(1, 1))
+    """
+    return throw_outcomes(self.turn, keep)

@@ -14,37 +14,20 @@ Examples:
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from ..actions import Action, DeclareChallenge, Pass, Roll, Score, Scratch
 from ..dice import KEEP_CHILDREN, KEEPS, NUM_DICE, ROLLS, Dice, keep_index
 from ..errors import YamskitError
+from ..game import Player, play
 
 if TYPE_CHECKING:
-    from ..game import GameState
+    pass
 
 __all__ = ["GreedyPlayer", "OptimalPlayer", "Player", "RandomPlayer", "play"]
-
-_State = TypeVar("_State", bound="GameState")
-
-
-@runtime_checkable
-class Player(Protocol):
-    """Anything that picks an action for the player to move.
-
-    Examples:
-        >>> class AlwaysFirst:
-        ...     def choose(self, state):
-        ...         return state.legal_actions()[0]
-        >>> isinstance(AlwaysFirst(), Player)
-        True
-    """
-
-    def choose(self, state: GameState) -> Action:
-        """The action to apply to ``state``; it must be legal there."""
 
 
 @attrs.frozen
@@ -123,7 +106,7 @@ class GreedyPlayer:
         actions: list[Action] = list(state.legal_actions())
         if not actions:
             raise YamskitError("no legal action to choose from")
-        from ..scorecard_game import ScorecardGame
+        from ..scorecard.state import ScorecardGame
 
         if not isinstance(state, ScorecardGame):
             for action in actions:
@@ -191,34 +174,3 @@ class OptimalPlayer:
     def choose(self, state: Any) -> Action:
         """The best action according to the strategy."""
         return self.strategy.best_action(state)  # type: ignore[no-any-return]
-
-
-def play(
-    state: _State,
-    players: Sequence[Player] | Mapping[str, Player],
-    *,
-    max_actions: int = 1_000_000,
-) -> _State:
-    """Let ``players`` play ``state`` to its end and return the final state (of the same type).
-
-    Args:
-        state: any game state.
-        players: one player per seat (a sequence in seat order, or a mapping from
-            player name to player).
-        max_actions: a bound on the number of actions, against a player that never ends.
-
-    Examples:
-        >>> import yamskit
-        >>> g = yamskit.variant("yahtzee").new_game(players=["Ann"], seed=2)
-        >>> play(g, [RandomPlayer(seed=5)]).is_over
-        True
-    """
-    for _ in range(max_actions):
-        if state.is_over:
-            return state
-        index = state.current_player
-        chooser = players[state.players[index]] if isinstance(players, Mapping) else players[index]
-        state = state.apply(chooser.choose(state))  # type: ignore[assignment]  # each state's apply keeps its type
-    if not state.is_over:
-        raise YamskitError(f"the game did not end within {max_actions} actions")
-    return state

@@ -38,6 +38,7 @@ import numpy.typing as npt
 
 from ..actions import Action, DeclareChallenge, Pass, Place, RemoveToken, Roll
 from ..dice import ROLLS, keep_index
+from ..solver.tables import FloatArray, IntArray
 from ..variants.yam_master.board import (
     FIGURE_LABELS,
     LABEL_IDS,
@@ -61,8 +62,6 @@ __all__ = [
     "end_values",
 ]
 
-FloatArray = npt.NDArray[np.float64]
-IntArray = npt.NDArray[np.int64]
 
 #: Weight of a stretch of 3, 4 or 5 cells by the tokens one player holds in it (none of the opponent's).
 WINDOW_WEIGHTS: dict[int, tuple[float, ...]] = {

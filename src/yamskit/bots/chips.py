@@ -28,16 +28,15 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
 from ..actions import Action, Pass, Roll, TakeChip
 from ..dice import ROLLS, keep_index
+from ..solver.tables import FloatArray
 from ..variants.yamslam.chips import CHIP_CATEGORIES, CHIPS_PER_KIND, KINDS, LAST_DRAW_BONUS, ChipSet, is_yamslam
 from .lookahead import keep_values_after
 
 __all__ = ["EXTRA_TURN", "KINDS_POTENTIAL", "STACK_POTENTIAL", "chip_value", "choose_chip_action"]
 
-FloatArray = npt.NDArray[np.float64]
 
 #: Bonus potential of a collection holding 0..7 different kinds (golden 7 = 50, silver 6 = 20).
 KINDS_POTENTIAL: tuple[float, ...] = (0.0, 1.0, 3.0, 6.0, 10.0, 16.0, 30.0, 50.0)

@@ -43,14 +43,13 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
 from ..solver import tables
+from ..solver.tables import FloatArray
 from .lookahead import single_target_values
 
 __all__ = ["BOX_WEIGHTS", "DEGREE", "FEATURES", "PART_WEIGHTS", "box_features", "box_offsets", "part_weight", "powers"]
 
-FloatArray = npt.NDArray[np.float64]
 
 #: The box features, in the order of `box_features`' columns (points in tens, chances in tenths).
 FEATURES: tuple[str, ...] = (

@@ -49,22 +49,21 @@ from typing import Any
 
 import attrs
 import numpy as np
-import numpy.typing as npt
 
 from ..actions import Action
 from ..errors import RuleConfigError
-from ..scorecard_game import ScorecardGame, ScorecardVariant
+from ..scorecard.state import ScorecardGame
+from ..scorecard.variant import ScorecardVariant
 from ..solver import Strategy
 from ..solver.expectimax import CHUNK, _blocks, solve_values, turn_start_values
 from ..solver.model import Model, model_of
 from ..solver.space import StateSpace
+from ..solver.tables import FloatArray, IntArray
 from ._memo import IdentityCache
 from .split import part_variant, split_parts
 
 __all__ = ["SAMPLES", "FittedStrategy", "feature_names", "fit_values", "fitted_strategy"]
 
-FloatArray = npt.NDArray[np.float64]
-IntArray = npt.NDArray[np.int64]
 
 #: States solved in each layer larger than this (the others of the layer are fitted).
 SAMPLES = 20_000

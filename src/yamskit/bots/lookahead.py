@@ -21,14 +21,14 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
 from ..actions import Action, Roll, Score, Scratch
 from ..dice import keep_index
 from ..errors import IllegalActionError
-from ..placement import Placement
+from ..scorecard.placement import Placement
 from ..solver import tables
 from ..solver.expectimax import best_keeps, keep_values
+from ..solver.tables import FloatArray
 
 __all__ = [
     "NEG",
@@ -41,7 +41,6 @@ __all__ = [
     "single_target_values",
 ]
 
-FloatArray = npt.NDArray[np.float64]
 #: The value of what cannot be done (far below any score, yet finite for numpy).
 NEG = -1e18
 #: ``stop(throws_used, fresh)``: what ending the turn is worth for each of the 252 rolls.

@@ -43,7 +43,8 @@ import numpy as np
 
 from ..actions import Action, Roll
 from ..dice import ROLLS, Dice
-from ..scorecard_game import ScorecardGame, ScorecardRules
+from ..scorecard.rules import ScorecardRules
+from ..scorecard.state import ScorecardGame
 from ..turn import Throw, Turn
 from ._memo import IdentityCache
 from .lookahead import NEG, FloatArray, box_placement, keep_or_box, single_target_values

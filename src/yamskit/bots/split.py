@@ -29,8 +29,9 @@ import numpy as np
 from ..actions import Action, Roll
 from ..dice import ROLLS
 from ..errors import RuleConfigError
-from ..placement import Placement
-from ..scorecard_game import ScorecardGame, ScorecardVariant
+from ..scorecard.placement import Placement
+from ..scorecard.state import ScorecardGame
+from ..scorecard.variant import ScorecardVariant
 from . import fitted
 from ._memo import IdentityCache
 from .lookahead import NEG, FloatArray, box_placement, keep_or_box

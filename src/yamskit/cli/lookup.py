@@ -75,7 +75,7 @@ def advise_command(args: argparse.Namespace) -> int:
         raise CliError(f"variant {args.variant!r} has no position notation, which 'advise' needs")
     state = read(args.notation)
     try:
-        from ..advice import cached_strategy, ranked, render_advice
+        from ..solver.advice import cached_strategy, ranked, render_advice
         from ..solver.model import model_of
 
         model_of(variant)

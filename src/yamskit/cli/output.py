@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from ..scorecard.text import table
 from .common import CliError
 
 __all__ = ["Progress", "check_writable", "grid", "quiet_stdout", "safe", "safe_lines"]
@@ -18,9 +19,7 @@ _UNSAFE = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
 
 def grid(title: str, head: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[bool]) -> str:
     """A plain-text table: a title line, then the head and the rows aligned in columns."""
-    from ..text import _table
-
-    return "\n".join([title, *_table([list(head), *map(list, rows)], right)])
+    return "\n".join([title, *table([list(head), *map(list, rows)], right)])
 
 
 class Progress:

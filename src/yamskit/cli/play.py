@@ -10,10 +10,10 @@ from typing import IO, Any
 
 from ..actions import Action, Place, RemoveToken, Roll, Score, Scratch, TakeChip
 from ..bots import player
+from ..bots.simulate import make_bot
 from ..dice import NUM_DICE
 from ..errors import YamskitError
 from ..records import GameRecord
-from ..simulate import make_bot
 from .common import CliError, action_id, read_variant
 from .output import check_writable, safe, safe_lines
 

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from ..simulate import PERCENTILES, check_run, max_jobs, simulate
+from ..bots.simulate import PERCENTILES, check_run, max_jobs, simulate
 from .common import CliError, read_variant
 from .output import Progress, check_writable, grid
 

@@ -14,10 +14,14 @@ Fields are separated by single spaces::
     yam-master   HEAD PLAYERS BOARD OUT SEATS TURN STREAM TURNS
     yamslam      HEAD PLAYERS COLLECTIONS DISCARD SEATS TURN STREAM FLAGS
 
-The grammar is documented field by field on the docs' notation reference page.
-Reading checks the position with `yamskit.position.check_reachable`: malformed
-text raises `NotationError`, well-formed values no game can reach a
-`yamskit.position.PositionError`.
+This package holds what every notation shares: the grammar of the shared fields
+(`yamskit.notation.grammar`) and the dispatch. Each variant family writes and reads its
+own fields (``yamskit.scorecard.notation``, ``yamskit.variants.yam_master.notation``,
+``yamskit.variants.yamslam.notation``) through the state's ``to_notation()`` and the
+variant's ``from_notation(text)``, so a plug-in family plugs in its own notation by
+offering those two methods. Reading checks the position with
+`yamskit.position.check_reachable`: malformed text raises `NotationError`, well-formed
+values no game can reach a `yamskit.position.PositionError`.
 
 Examples:
     >>> import yamskit
@@ -34,40 +38,81 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from ..position import check_reachable
 from .grammar import NotationError, resolve_variant
 
-__all__ = ["MAX_LENGTH", "NotationError", "from_notation", "to_notation"]
+__all__ = ["MAX_LENGTH", "NotationError", "from_notation", "read_position", "split_fields", "to_notation"]
 
 #: The longest notation read, in characters.
 MAX_LENGTH = 20_000
+_State = TypeVar("_State")
 
 
 def to_notation(state: Any) -> str:
-    """The one-line notation of a scorecard, Yam Master or Yamslam state.
+    """The one-line notation of ``state`` (its ``to_notation()``).
 
     Raises:
-        TypeError: a state of another kind.
+        TypeError: a state whose variant has no position notation.
 
     Examples:
         >>> import yamskit
         >>> to_notation(yamskit.variant("yam-master", removed="out").new_game(players=["Ann", "Bob"], seed=2))
         'yam-master(removed=out) Ann,Bob ...../...../...../...../..... 0,0 0:0 - 2:0 0'
     """
-    from ..scorecard_game import ScorecardGame
-    from ..variants.yam_master import YamMasterGame
-    from ..variants.yamslam import YamslamGame
-    from .codecs import write_scorecard, write_yam_master, write_yamslam
+    write = getattr(state, "to_notation", None)
+    if not callable(write):
+        raise TypeError(f"no position notation for {type(state).__name__}")
+    text: str = write()
+    return text
 
-    if isinstance(state, ScorecardGame):
-        return write_scorecard(state)
-    if isinstance(state, YamMasterGame):
-        return write_yam_master(state)
-    if isinstance(state, YamslamGame):
-        return write_yamslam(state)
-    raise TypeError(f"no position notation for {type(state).__name__}")
+
+def split_fields(text: str) -> list[str]:
+    """The space-separated fields of a notation, after checking its type and length.
+
+    Raises:
+        NotationError: not a string, longer than `MAX_LENGTH`, or empty.
+
+    Examples:
+        >>> split_fields(" classic Ann ,,,,,,,,,,,, 0:0 - 3:0 ")[:2]
+        ['classic', 'Ann']
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a notation is a string, not {type(text).__name__}")
+    if len(text) > MAX_LENGTH:
+        raise NotationError(f"a notation of {len(text)} characters is longer than {MAX_LENGTH}")
+    fields = text.split()
+    if not fields:
+        raise NotationError("an empty notation: it starts with the variant's name")
+    return fields
+
+
+def read_position(text: str, variant: Any, build: Callable[[list[str]], _State]) -> _State:
+    """Read a notation of ``variant``: check its head, build the state from its fields, check it is reachable.
+
+    This is the one reader every family's ``variant.from_notation`` goes through:
+    ``build(fields)`` turns the fields into a state (raising `NotationError` on a
+    malformed field), and `check_reachable` refuses a position no game reaches.
+
+    Raises:
+        NotationError: malformed text, or a head naming other rules than ``variant``.
+        PositionError: a well-formed position no game can reach.
+
+    Examples:
+        >>> import yamskit
+        >>> v = yamskit.variant("classic")
+        >>> read_position("classic Ann ,,,,,,,,,,,, 0:0 - 3:0", v, lambda fields: fields[1])
+        Traceback (most recent call last):
+        ...
+        TypeError: no reachability rules for str
+    """
+    fields = split_fields(text)
+    resolve_variant(fields[0], variant)
+    state = build(fields)
+    check_reachable(state)
+    return state
 
 
 def from_notation(text: str, *, variant: Any = None) -> Any:
@@ -86,26 +131,8 @@ def from_notation(text: str, *, variant: Any = None) -> Any:
         >>> from_notation("yamslam(mode=solo) Solo 0000000 0000001 0:0 - 9:0 -").rack.count("large_straight")
         3
     """
-    from ..scorecard_game import ScorecardVariant
-    from ..variants.yam_master import YamMasterVariant
-    from ..variants.yamslam import YamslamVariant
-    from .codecs import read_scorecard, read_yam_master, read_yamslam
-
-    if not isinstance(text, str):
-        raise NotationError(f"a notation is a string, not {type(text).__name__}")
-    if len(text) > MAX_LENGTH:
-        raise NotationError(f"a notation of {len(text)} characters is longer than {MAX_LENGTH}")
-    fields = text.split()
-    if not fields:
-        raise NotationError("an empty notation: it starts with the variant's name")
-    rules = resolve_variant(fields[0], variant)
-    if isinstance(rules, ScorecardVariant):
-        state: Any = read_scorecard(rules, fields)
-    elif isinstance(rules, YamMasterVariant):
-        state = read_yam_master(rules, fields)
-    elif isinstance(rules, YamslamVariant):
-        state = read_yamslam(rules, fields)
-    else:
+    rules = resolve_variant(split_fields(text)[0], variant)
+    read = getattr(rules, "from_notation", None)
+    if not callable(read):
         raise NotationError(f"variant {rules.name!r} has no position notation")
-    check_reachable(state)
-    return state
+    return read(text)

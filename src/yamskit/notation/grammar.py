@@ -19,14 +19,15 @@ from __future__ import annotations
 import json
 import re
 from typing import Any
-from urllib.parse import unquote
 
+from .. import _registry
 from ..dice import Dice, DiceStream
 from ..errors import DeserializationError, YamskitError
 from ..turn import Throw, Turn
 
 __all__ = [
     "NotationError",
+    "expect_fields",
     "parse_head",
     "read_int",
     "read_ints",
@@ -90,13 +91,8 @@ def variant_head(variant: Any) -> str:
         >>> variant_head(yamskit.variant("classic")), variant_head(yamskit.variant("yamslam", mode="solo"))
         ('classic', 'yamslam(mode=solo)')
     """
-    from ..registry import variant as make_variant
-
     options = dict(variant.options)
-    try:
-        defaults = make_variant(variant.name).options
-    except YamskitError:
-        defaults = None
+    defaults = _registry.defaults(variant.name)
     if defaults is not None and set(defaults) == set(options):
         options = {key: value for key, value in options.items() if defaults[key] != value}
     if not options:
@@ -158,22 +154,31 @@ def resolve_variant(text: str, variant: Any = None) -> Any:
         >>> resolve_variant("classic(joker=free)").options
         {'joker': 'free', 'yams_bonus': 0}
     """
-    from ..registry import variant as make_variant
-
     name, options = parse_head(text)
     if variant is None:
         try:
-            return make_variant(name, **options)
+            return _registry.build(name, options)
         except YamskitError as error:
             raise NotationError(f"field 1 (HEAD): {error}") from None
     try:
-        defaults = make_variant(name).options if name == variant.name else {}
-    except YamskitError:
-        defaults = {}
-    full = {**defaults, **options} if set(options) <= set(defaults) else options
-    if name != variant.name or full != variant.options:
-        raise NotationError(f"this notation is for {text!r}, not for {variant_head(variant)!r}")
-    return variant
+        return _registry.resolve(name, options, variant, error=NotationError)
+    except NotationError:
+        raise NotationError(f"this notation is for {text!r}, not for {variant_head(variant)!r}") from None
+
+
+def expect_fields(fields: list[str], name: str, layout: str, counts: tuple[int, ...]) -> None:
+    """Refuse a notation of ``name`` whose number of fields is not one of ``counts``.
+
+    Examples:
+        >>> expect_fields(["classic", "Ann"], "classic", "HEAD PLAYERS SHEETS SEATS TURN STREAM [WEIGHTS]", (6, 7))
+        Traceback (most recent call last):
+        ...
+        yamskit.notation.grammar.NotationError: a classic notation has 6 or 7 fields \
+(HEAD PLAYERS SHEETS SEATS TURN STREAM [WEIGHTS]), not 2
+    """
+    if len(fields) not in counts:
+        wanted = " or ".join(str(c) for c in counts)
+        raise NotationError(f"a {name} notation has {wanted} fields ({layout}), not {len(fields)}")
 
 
 # ------------------------------------------------------------------ small fields
@@ -229,6 +234,8 @@ def read_names(text: str, where: str) -> tuple[str, ...]:
         ('Player 1', 'Bob')
     """
     try:
+        from urllib.parse import unquote  # read only here; it takes a millisecond to import
+
         return tuple(unquote(part, errors="strict") for part in text.split(","))
     except UnicodeDecodeError:
         raise NotationError(f"{where}: a %-escape that is not UTF-8 in {text[:60]!r}") from None

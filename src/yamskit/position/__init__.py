@@ -2,11 +2,18 @@
 
 A position set up from paper (a score sheet, a board, chips on the table, the dice
 and the throws used) becomes a game state through the variant's ``position`` method:
-`ScorecardVariant.position`, `YamMasterVariant.position`, `YamslamVariant.position`.
+`ScorecardVariant.position`, ``YamMasterVariant.position``, ``YamslamVariant.position``.
 Every value is checked against what a game can reach, and a value no game can reach
 raises a `PositionError` subclass that names the box, cell or pile and the rule
 (``error.rule``). The checks work on any state (`check_reachable`), so they also
 serve positions read from a notation (`yamskit.notation`) or a saved game.
+
+This package holds what every family shares: the errors (`yamskit.position.errors`)
+and the turn, seats and stream of a position (`yamskit.position.turns`). Each family
+checks its own state through its variant's ``check_position(state)``
+(``yamskit.scorecard.position``, ``yamskit.variants.yam_master.position``,
+``yamskit.variants.yamslam.position``), so a plug-in family plugs in its own rules by
+offering that method.
 
 A position built this way has an empty ``history``: it knows where the game stands,
 not how it got there.
@@ -28,6 +35,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._compat import renamed
 from .errors import (
     ImpossibleBoardError,
     ImpossibleChipsError,
@@ -35,10 +43,7 @@ from .errors import (
     ImpossibleTurnError,
     PositionError,
 )
-from .scorecard import check_scorecard, scorecard_position
 from .turns import build_turn, check_turn
-from .yam_master import check_yam_master, yam_master_position
-from .yamslam import check_yamslam, yamslam_position
 
 __all__ = [
     "ImpossibleBoardError",
@@ -48,38 +53,44 @@ __all__ = [
     "PositionError",
     "build_turn",
     "check_reachable",
-    "check_scorecard",
     "check_turn",
-    "check_yam_master",
-    "check_yamslam",
-    "scorecard_position",
-    "yam_master_position",
-    "yamslam_position",
 ]
 
 
 def check_reachable(state: Any) -> None:
     """Raise a `PositionError` subclass unless some game of its variant can reach ``state``.
 
-    Works on scorecard, Yam Master and Yamslam states; ``history`` is not looked at.
+    Asks the state's variant (``state.variant.check_position(state)``); ``history`` is
+    not looked at.
 
     Raises:
         PositionError: the first rule the state breaks.
-        TypeError: a state of another kind.
+        TypeError: a state whose variant has no reachability rules.
 
     Examples:
         >>> import yamskit
         >>> check_reachable(yamskit.variant("yamslam").new_game(seed=1))
     """
-    from ..scorecard_game import ScorecardGame
-    from ..variants.yam_master import YamMasterGame
-    from ..variants.yamslam import YamslamGame
-
-    if isinstance(state, ScorecardGame):
-        check_scorecard(state)
-    elif isinstance(state, YamMasterGame):
-        check_yam_master(state)
-    elif isinstance(state, YamslamGame):
-        check_yamslam(state)
-    else:
+    check = getattr(getattr(state, "variant", None), "check_position", None)
+    if not callable(check):
         raise TypeError(f"no reachability rules for {type(state).__name__}")
+    check(state)
+
+
+def _position(variant: Any, *args: Any, **kwargs: Any) -> Any:
+    """``variant.position(...)``: what ``scorecard_position(variant, ...)`` and its siblings were in 0.1."""
+    return variant.position(*args, **kwargs)
+
+
+# 0.1.0 names whose code moved into the families; they go in 0.3.
+__getattr__ = renamed(
+    __name__,
+    {
+        "check_scorecard": ("yamskit.position.check_reachable", check_reachable),
+        "check_yam_master": ("yamskit.position.check_reachable", check_reachable),
+        "check_yamslam": ("yamskit.position.check_reachable", check_reachable),
+        "scorecard_position": ("variant.position(...)", _position),
+        "yam_master_position": ("variant.position(...)", _position),
+        "yamslam_position": ("variant.position(...)", _position),
+    },
+)

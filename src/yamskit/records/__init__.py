@@ -31,9 +31,9 @@ Examples:
 from __future__ import annotations
 
 from ..errors import DiceMismatchError
-from ..record_schema import FORMAT, MAX_MOVES, VERSION, record_schema
 from .check import CheckReport, check_record
 from .model import GameRecord
+from .schema import FORMAT, MAX_MOVES, VERSION, record_schema
 
 __all__ = [
     "FORMAT",

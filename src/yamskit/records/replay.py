@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .. import _registry
 from ..actions import Roll
-from ..errors import DeserializationError, DiceMismatchError, YamskitError
+from ..errors import DiceMismatchError
 from ..game import Move
 
 __all__ = ["step", "variant_of"]
@@ -18,18 +19,7 @@ def variant_of(name: str, options: Mapping[str, Any], variant: Any) -> Any:
     Raises:
         DeserializationError: ``variant`` is another one, or the registry cannot build it.
     """
-    from ..registry import variant as make_variant
-
-    if variant is not None:
-        if variant.name != name or variant.options != dict(options):
-            raise DeserializationError(
-                f"this record is {name!r} {dict(options)}, not {variant.name!r} {variant.options}"
-            )
-        return variant
-    try:
-        return make_variant(name, **options)
-    except (YamskitError, TypeError, ValueError, LookupError, AttributeError) as error:
-        raise DeserializationError(f"cannot rebuild variant {name!r}: {error}") from None
+    return _registry.resolve(name, options, variant, what="this record")
 
 
 def step(state: Any, move: Move, seeded: bool, *, strict_dice: bool = False) -> Any:

@@ -6,11 +6,11 @@ from typing import Any, Literal
 
 import numpy as np
 
-from .. import variant as _variant
+from .. import _registry
 from ..actions import Action, Roll
 from ..dice import NUM_DICE, Dice
 from ..errors import IllegalActionError
-from ..scorecard_game import ScorecardVariant
+from ..scorecard.variant import ScorecardVariant
 from . import _compat
 from .dice import faces
 
@@ -19,22 +19,13 @@ Reward = Literal["score", "outcome"]
 
 def built_in_names() -> list[str]:
     """The names of yamskit's own variants (not plug-ins or variants registered at run time), sorted."""
-    import importlib
-    import pkgutil
-
-    from .. import variants
-
-    names: set[str] = set()
-    for info in pkgutil.iter_modules(variants.__path__):
-        module = importlib.import_module(f"{variants.__name__}.{info.name}")
-        names.update(getattr(module, "VARIANTS", {}))
-    return sorted(names)
+    return _registry.builtin_names()
 
 
 def resolve_variant(variant: Any, options: dict[str, Any]) -> Any:
     """A variant from a registry name (with options) or a variant object (without)."""
     if isinstance(variant, str):
-        return _variant(variant, **options)
+        return _registry.build(variant, options)
     if options:
         raise TypeError(f"options {sorted(options)} are for a variant given by name, not {variant!r}")
     return variant

@@ -58,7 +58,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..scorecard_game import ScorecardGame, ScorecardVariant
+from ..scorecard.state import ScorecardGame
+from ..scorecard.variant import ScorecardVariant
 from ..turn import Turn
 
 __all__ = ["default_players", "observation_layout", "observation_size", "observe"]

@@ -49,7 +49,7 @@ import pyspiel
 from .. import registry
 from ..actions import Roll
 from ..dice import ROLLS, Dice
-from ..scorecard_game import ScorecardVariant
+from ..scorecard.variant import ScorecardVariant
 from . import _compat, _play
 from .observation import default_players, observation_size, observe
 

@@ -41,13 +41,13 @@ from ..errors import IllegalActionError
 from ..solver import tables
 from ..solver.batch import _POW6, _Games, _throw
 from ..solver.model import model_of
+from ..solver.tables import IntArray
 from . import _compat, _play
 from .dice import episode_keys, faces
 from .observation import observation_size
 
 __all__ = ["YamsVectorEnv"]
 
-IntArray = npt.NDArray[np.int64]
 Floats = npt.NDArray[np.float32]
 
 _KIND_ROLL, _KIND_SCORE, _KIND_SCRATCH = 0, 1, 2
@@ -270,7 +270,7 @@ class YamsVectorEnv(VectorEnv[Floats, IntArray, Floats]):
 
     def _single_state(self, i: int) -> Any:
         """A yamskit state with game ``i``'s sheet and dice (used to explain an illegal action)."""
-        from ..scorecard import SCRATCHED, Cell
+        from ..scorecard.sheet import SCRATCHED, Cell
 
         m, g = self.model, self._games
         game = self.variant.new_game(seed=0)

@@ -27,14 +27,9 @@ except ImportError as error:  # pragma: no cover - numpy is in the dev environme
         "yamskit.solver needs numpy: install it with  pip install 'yamskit[solver]'  (or pip install numpy)"
     ) from error
 
-from collections.abc import Callable
-
-from ..scorecard_game import ScorecardVariant
 from .batch import BatchResult, simulate
-from .expectimax import solve_values
-from .model import model_of
 from .space import StateSpace
-from .strategy import FORMAT_VERSION, Advice, RulesMismatchError, Strategy
+from .strategy import FORMAT_VERSION, Advice, RulesMismatchError, Strategy, solve
 
 __all__ = [
     "FORMAT_VERSION",
@@ -46,30 +41,3 @@ __all__ = [
     "simulate",
     "solve",
 ]
-
-
-def solve(
-    variant: ScorecardVariant,
-    *,
-    processes: int | None = None,
-    quiet: bool = False,
-    progress: Callable[[int, int], None] | None = None,
-) -> Strategy:
-    """Solve ``variant`` exactly: the optimal expected score of every state.
-
-    Args:
-        variant: a one-column scorecard variant (see `yamskit.solver.model.model_of`
-            for what is supported; anything else raises `RuleConfigError`).
-        processes: worker processes (default: one per CPU; small games use one).
-        quiet: no progress bar (a rich bar if rich is installed, else lines on stderr).
-        progress: also called with (states done, states in all) as the solve advances.
-
-    Examples:
-        >>> import yamskit
-        >>> from yamskit.categories import upper
-        >>> round(solve(yamskit.ScorecardVariant.define("sixes", rows=[upper(6)]), quiet=True).expected_score(), 4)
-        12.6389
-    """
-    model = model_of(variant)
-    values = solve_values(model, processes=processes, quiet=quiet, progress=progress)
-    return Strategy(variant, model, values)

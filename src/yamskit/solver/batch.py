@@ -34,20 +34,19 @@ import numpy as np
 import numpy.typing as npt
 
 from ..names import warn_renamed
-from ..scorecard_game import ScorecardVariant
+from ..scorecard.variant import ScorecardVariant
 from . import tables
 from .expectimax import keep_layers
 from .model import Model, model_of
 from .space import StateSpace
-from .strategy import Strategy
+from .strategy import Strategy, solve
+from .tables import FloatArray, IntArray
 
 __all__ = ["GAME_BLOCK", "BatchResult", "PolicyName", "simulate"]
 
 #: The built-in policies.
 PolicyName = Literal["random", "greedy", "optimal"]
 
-IntArray = npt.NDArray[np.int64]
-FloatArray = npt.NDArray[np.float64]
 
 #: Unique states whose turn tables are computed together (optimal policy).
 STATE_BLOCK = 1024
@@ -450,7 +449,7 @@ def simulate(
 ) -> BatchResult:
     """Play ``games`` solitaire games of ``variant`` together and return their scores and statistics.
 
-    The names match `yamskit.simulate.simulate` (``games``, ``bot``, ``seed``, and
+    The names match `yamskit.bots.simulate.simulate` (``games``, ``bot``, ``seed``, and
     ``stdev`` on the result); ``policy`` is the deprecated name of ``bot``.
 
     Args:
@@ -487,8 +486,6 @@ def simulate(
         raise ValueError(f"bot must be 'random', 'greedy', 'optimal' or a Strategy, not {policy!r}")
     if name == "optimal":
         if strategy is None:
-            from . import solve
-
             strategy = solve(variant, quiet=True)
         if strategy.model.fingerprint != model.fingerprint:
             from .strategy import RulesMismatchError

@@ -35,12 +35,12 @@ import os
 from collections.abc import Callable, Iterator, Sequence
 
 import numpy as np
-import numpy.typing as npt
 
 from . import tables
 from .model import Model
 from .progress import Progress
 from .space import StateSpace
+from .tables import FloatArray, IntArray
 
 __all__ = [
     "CHUNK",
@@ -53,8 +53,6 @@ __all__ = [
     "turn_tables",
 ]
 
-FloatArray = npt.NDArray[np.float64]
-IntArray = npt.NDArray[np.int64]
 
 #: States per block (arrays of 462 x CHUNK floats stay in cache).
 CHUNK = 1024

@@ -24,9 +24,10 @@ import numpy as np
 import numpy.typing as npt
 
 from ..errors import RuleConfigError
-from ..house_rules import FiveOfAKindBonus, Joker, joker_value
-from ..scorecard_game import ScorecardVariant
+from ..scorecard.house_rules import FiveOfAKindBonus, Joker, joker_value
+from ..scorecard.variant import ScorecardVariant
 from . import tables
+from .tables import IntArray
 
 __all__ = ["MAX_ROWS", "UPPER_ROWS", "Model", "model_of"]
 
@@ -34,8 +35,6 @@ __all__ = ["MAX_ROWS", "UPPER_ROWS", "Model", "model_of"]
 UPPER_ROWS = ("ones", "twos", "threes", "fours", "fives", "sixes")
 #: The most rows a solvable sheet may have (2**rows filled sets).
 MAX_ROWS = 16
-
-IntArray = npt.NDArray[np.int64]
 
 
 @attrs.frozen(eq=False)

@@ -20,7 +20,8 @@ from fractions import Fraction
 from typing import Any
 
 from ..actions import Roll
-from ..scorecard_game import ScorecardGame, ScorecardVariant
+from ..scorecard.state import ScorecardGame
+from ..scorecard.variant import ScorecardVariant
 
 __all__ = ["BruteForce", "exact_value"]
 

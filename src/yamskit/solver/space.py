@@ -29,10 +29,9 @@ import numpy as np
 import numpy.typing as npt
 
 from .model import Model
+from .tables import IntArray
 
 __all__ = ["StateSpace"]
-
-IntArray = npt.NDArray[np.int64]
 
 
 @attrs.frozen(eq=False)

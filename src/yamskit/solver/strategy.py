@@ -22,28 +22,28 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import attrs
 import numpy as np
-import numpy.typing as npt
 
 from ..actions import Action, Roll, Score, Scratch
 from ..errors import DeserializationError, RuleConfigError, RulesMismatchError
-from ..scorecard_game import ScorecardGame, ScorecardVariant
+from ..scorecard.state import ScorecardGame
+from ..scorecard.variant import ScorecardVariant
 from . import tables
-from .expectimax import keep_values, turn_tables
+from .expectimax import keep_values, solve_values, turn_tables
 from .model import Model, model_of
+from .tables import FloatArray
 
-__all__ = ["FORMAT_VERSION", "Advice", "RulesMismatchError", "Strategy"]
+__all__ = ["FORMAT_VERSION", "Advice", "RulesMismatchError", "Strategy", "solve"]
 
 #: Version of the saved-table format; bumped whenever its layout changes.
 FORMAT_VERSION = 1
 #: Values closer than this count as equal when the bot picks among options.
 TIE = 1e-9
-
-FloatArray = npt.NDArray[np.float64]
 
 
 @attrs.frozen
@@ -331,3 +331,30 @@ class Strategy:
                 f"{path} was solved for other rules ({about}) than {variant.name!r} {variant.options}"
             )
         return cls(variant, model, values)
+
+
+def solve(
+    variant: ScorecardVariant,
+    *,
+    processes: int | None = None,
+    quiet: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+) -> Strategy:
+    """Solve ``variant`` exactly: the optimal expected score of every state.
+
+    Args:
+        variant: a one-column scorecard variant (see `yamskit.solver.model.model_of`
+            for what is supported; anything else raises `RuleConfigError`).
+        processes: worker processes (default: one per CPU; small games use one).
+        quiet: no progress bar (a rich bar if rich is installed, else lines on stderr).
+        progress: also called with (states done, states in all) as the solve advances.
+
+    Examples:
+        >>> import yamskit
+        >>> from yamskit.categories import upper
+        >>> round(solve(yamskit.ScorecardVariant.define("sixes", rows=[upper(6)]), quiet=True).expected_score(), 4)
+        12.6389
+    """
+    model = model_of(variant)
+    values = solve_values(model, processes=processes, quiet=quiet, progress=progress)
+    return Strategy(variant, model, values)

@@ -43,6 +43,8 @@ __all__ = [
     "ROLL_OFFSET",
     "ROLL_PROBABILITIES",
     "SIZE_SLICES",
+    "FloatArray",
+    "IntArray",
     "keep_index",
 ]
 

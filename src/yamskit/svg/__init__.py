@@ -27,8 +27,10 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .. import _display
 from ..dice import Dice
 from ..errors import InvalidDiceError
 from ._canvas import Canvas
@@ -37,11 +39,11 @@ from .histogram import histogram
 
 if TYPE_CHECKING:
     from ..game import Result
-    from ..scorecard_game import ScorecardGame
+    from ..scorecard.state import ScorecardGame
     from ..variants.yam_master import YamMasterGame
     from ..variants.yamslam import YamslamGame
 
-__all__ = ["DARK", "LIGHT", "Theme", "board", "dice", "histogram", "rack", "result", "sheet", "svg"]
+__all__ = ["DARK", "LIGHT", "Theme", "board", "dice", "histogram", "rack", "register", "result", "sheet", "svg"]
 
 
 def dice(faces: Dice | str, *, kept: Dice | str = "", size: float = 40, theme: Theme = LIGHT) -> str:
@@ -147,14 +149,42 @@ def result(outcome: Result, *, theme: Theme = LIGHT) -> str:
     return draw(outcome, theme)
 
 
-def svg(thing: Any, *, theme: Theme = LIGHT) -> str:
-    """The picture of ``thing``: `Dice`, a game state of any built-in variant, or a `Result`.
+def register(kind: str, draw: Callable[..., str]) -> None:
+    """Draw states whose class says ``picture_kind = kind`` with ``draw(state, *, theme)``.
 
-    A state of a user-defined scorecard variant is a `ScorecardGame` too, so it is
-    drawn as a sheet.
+    This is how a plug-in family gives its states a picture: `svg` and the states'
+    ``_repr_svg_`` (Jupyter) then draw them with ``draw``.
+
+    Examples:
+        >>> class Coin:
+        ...     picture_kind = "coin"
+        >>> register("coin", lambda coin, *, theme=LIGHT: "<svg>coin</svg>")
+        >>> svg(Coin())
+        '<svg>coin</svg>'
+    """
+    _display.register(kind, draw)
+
+
+def _draw_dice(faces: Dice, *, theme: Theme = LIGHT) -> str:
+    return dice(faces, theme=theme)
+
+
+register("dice", _draw_dice)
+register("sheet", sheet)
+register("board", board)
+register("rack", rack)
+register("result", result)
+
+
+def svg(thing: Any, *, theme: Theme = LIGHT) -> str:
+    """The picture of ``thing``: `Dice`, a game state of any variant that has one, or a `Result`.
+
+    The kind of picture comes from the class of ``thing`` (its ``picture_kind``): a sheet
+    for every scorecard game (user-defined variants included), the board for Yam Master,
+    the rack for Yamslam; a plug-in family adds its own with `register`.
 
     Raises:
-        TypeError: ``thing`` is none of these.
+        TypeError: ``thing`` has no picture.
 
     Examples:
         >>> import yamskit
@@ -163,19 +193,7 @@ def svg(thing: Any, *, theme: Theme = LIGHT) -> str:
         >>> svg(yamskit.variant("yamslam").new_game(players=["Ann", "Bob"], seed=1)).count('class="stack"')
         28
     """
-    from ..game import Result
-    from ..scorecard_game import ScorecardGame
-    from ..variants.yam_master import YamMasterGame
-    from ..variants.yamslam import YamslamGame
-
-    if isinstance(thing, Dice):
-        return dice(thing, theme=theme)
-    if isinstance(thing, ScorecardGame):
-        return sheet(thing, theme=theme)
-    if isinstance(thing, YamMasterGame):
-        return board(thing, theme=theme)
-    if isinstance(thing, YamslamGame):
-        return rack(thing, theme=theme)
-    if isinstance(thing, Result):
-        return result(thing, theme=theme)
-    raise TypeError(f"yamskit.svg cannot draw a {type(thing).__name__}: give dice, a game state or a result")
+    draw = _display.drawer(_display.kind_of(thing))
+    if draw is None:
+        raise TypeError(f"yamskit.svg cannot draw a {type(thing).__name__}: give dice, a game state or a result")
+    return draw(thing, theme=theme)

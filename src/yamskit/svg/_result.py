@@ -14,36 +14,6 @@ _ROW = 22
 _PAD = 10
 
 
-def teams_of(result: Result) -> list[tuple[str, tuple[int, ...], int]]:
-    """(team name, seats, team score) of every team with more than one player, from ``details``."""
-    details = result.details
-    if not isinstance(details, dict) or not isinstance(details.get("teams"), list):
-        return []
-    out = []
-    for t, team in enumerate(details["teams"]):
-        if not isinstance(team, dict):
-            continue
-        if "players" in team and "score" in team:  # Competitive Yams
-            seats = tuple(team["players"])
-            if len(seats) > 1:
-                out.append((" + ".join(result.players[i] for i in seats), seats, int(team["score"])))
-        elif "name" in team and "total" in team:  # Yamslam teams
-            players = details.get("players", [])
-            seats = tuple(i for i, entry in enumerate(players) if entry.get("name") == team["name"])
-            out.append((str(team["name"]), seats or (t,), int(team["total"])))
-    return out
-
-
-def headline(result: Result, teams: list[tuple[str, tuple[int, ...], int]]) -> str:
-    """``Winner: Ann``, ``Winning team: Ann + Cy`` or ``Draw: Ann, Bob``."""
-    winners = tuple(sorted(result.winners))
-    for name, seats, _ in teams:
-        if tuple(sorted(seats)) == winners:
-            return f"Winning team: {name}"
-    names = ", ".join(result.winner_names) or "-"
-    return f"{'Draw' if result.is_draw else 'Winner'}: {names}"
-
-
 def _table(
     canvas: Canvas,
     x: float,
@@ -88,11 +58,11 @@ def draw(result: Result, theme: Theme) -> str:
     """The SVG of a result."""
     canvas = Canvas(theme)
     x0, y = float(_PAD), float(_PAD)
-    teams = teams_of(result)
-    title = headline(result, teams)
+    teams = result.teams
+    title = result.headline
     canvas.text(x0, y + 10, title, size=14, bold=True, class_="title")
     y += 28
-    team_of = {seat: name for name, seats, _ in teams for seat in seats}
+    team_of = {seat: team.name for team in teams for seat in team.seats}
     heads = ["Rank", "Player", *(["Team"] if teams else []), "Score"]
     rows: list[list[tuple[str, dict[str, Any]]]] = []
     for place, group in enumerate(result.ranking, start=1):
@@ -112,8 +82,8 @@ def draw(result: Result, theme: Theme) -> str:
     if teams:
         y += 14
         team_rows = [
-            [(name, {}), (str(score), {"class_": "team-score", "data_team": t, "font_weight": "bold"})]
-            for t, (name, _, score) in enumerate(teams)
+            [(team.name, {}), (str(team.score), {"class_": "team-score", "data_team": t, "font_weight": "bold"})]
+            for t, team in enumerate(teams)
         ]
         team_heads = ["Team", "Team total"]
         team_w = _widths(team_heads, team_rows)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from ..scorecard.text import duel_points
 from ._canvas import Canvas, text_width, turn_panel
 from ._theme import Theme
 
 if TYPE_CHECKING:
-    from ..scorecard_game import ScorecardGame
+    from ..scorecard.state import ScorecardGame
 
 _ROW = 22
 _PAD = 8
@@ -24,17 +25,6 @@ def last_placement(game: ScorecardGame) -> tuple[int, str, str] | None:
             column = move.action.column or game.rules.column_ids[0]
             return move.player, move.action.row, column
     return None
-
-
-def duel_points(details: Any, players: int, columns: tuple[str, ...]) -> list[dict[str, int]] | None:
-    """Each player's duel points per column, when the result holds a duel table."""
-    if not isinstance(details, dict) or "duels" not in details:
-        return None
-    out: list[dict[str, int]] = [dict.fromkeys(columns, 0) for _ in range(players)]
-    for duel in details["duels"]:
-        for seat, points in zip(duel["pair"], duel["points"], strict=True):
-            out[seat][duel["column"]] += points
-    return out
 
 
 def status_line(game: ScorecardGame) -> str:

@@ -1,6 +1,6 @@
 """A histogram of points as SVG: one bar per bin, counts above, bin ranges below.
 
-`histogram` draws the bins that `yamskit.simulate.SimulationResult.histogram`
+`histogram` draws the bins that `yamskit.bots.simulate.SimulationResult.histogram`
 returns (``(low, high, count)`` per bin) as a standalone picture, with the same
 `Theme` as every other picture; ``yamskit simulate --svg FILE`` writes one.
 

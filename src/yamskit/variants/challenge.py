@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from .. import _registry
 from ..categories import (
     Category,
     full_house,
@@ -43,12 +44,14 @@ from ..categories import (
     when,
 )
 from ..errors import ConstraintError
-from ..placement import Placement
-from ..scorecard import Column, FillPolicy, TurnCondition, UpperBonus
-from ..scorecard_game import ScorecardVariant
+from ..position.errors import ImpossibleSheetError
+from ..scorecard.placement import BoxValues, Placement
+from ..scorecard.sheet import Column, FillPolicy, TurnCondition, UpperBonus
+from ..scorecard.variant import ScorecardVariant
 
 if TYPE_CHECKING:
-    from ..scorecard_game import ScorecardGame
+    from ..scorecard.rules import ScorecardRules
+    from ..scorecard.state import ScorecardGame
 
 __all__ = ["COLUMNS", "NOTES", "ROWS", "VARIANTS", "PlusAboveMinus", "PlusMinusError", "challenge"]
 
@@ -142,10 +145,42 @@ class PlusAboveMinus:
             )
         return p
 
+    def box_values(self, rules: ScorecardRules, values: BoxValues) -> BoxValues:
+        """The rule refuses values, it writes none of its own: the values are unchanged."""
+        return values
+
+    def check_position(self, game: ScorecardGame) -> None:
+        """Refuse a sheet where plus does not beat minus in a column where both hold a number.
+
+        Raises:
+            ImpossibleSheetError: with rule ``plus_above_minus``.
+
+        Examples:
+            >>> import yamskit
+            >>> yamskit.variant("challenge").position(["Ann"], sheets=[{"up": {"minus": 25, "plus": 20}}])
+            Traceback (most recent call last):
+            ...
+            yamskit.position.errors.ImpossibleSheetError: Ann's column 'up': plus (20) must be greater than minus \
+(25) (rule: plus_above_minus)
+        """
+        rules = game.rules
+        if not {self.plus, self.minus} <= set(rules.row_ids):
+            return
+        above, below = rules.row_index(self.plus), rules.row_index(self.minus)
+        for p, sheet in enumerate(game.sheets):
+            for c, column in enumerate(rules.columns):
+                plus, minus = sheet.cell(above, c).points, sheet.cell(below, c).points
+                if plus is not None and minus is not None and plus <= minus:
+                    raise ImpossibleSheetError(
+                        f"{game.players[p]}'s column {column.id!r}: {self.plus} ({plus}) must be greater than "
+                        f"{self.minus} ({minus})",
+                        rule="plus_above_minus",
+                    )
+
     def refusable_rows(self, game: ScorecardGame) -> frozenset[tuple[str, str]]:
         """The boxes this rule may refuse now: plus in a column whose minus holds a number, and the reverse.
 
-        See `yamskit.scorecard_moves`: only these boxes are checked one by one.
+        See `yamskit.scorecard.moves`: only these boxes are checked one by one.
 
         Examples:
             >>> import yamskit
@@ -192,5 +227,6 @@ def challenge() -> ScorecardVariant:
     )
 
 
-#: Registry entries of this module.
+#: Registry entries of this module, registered with yamskit's registry when it is imported.
 VARIANTS: dict[str, Callable[..., Any]] = {"challenge": challenge}
+_registry.register_family(VARIANTS)

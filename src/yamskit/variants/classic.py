@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .. import _registry
 from ..categories import (
     Category,
     is_five_of_a_kind,
@@ -33,10 +34,10 @@ from ..categories import (
     when,
 )
 from ..errors import RuleConfigError
-from ..house_rules import FiveOfAKindBonus, Joker, JokerKind
-from ..placement import PlacementRule
-from ..scorecard import UpperBonus
-from ..scorecard_game import ScorecardVariant
+from ..scorecard.house_rules import FiveOfAKindBonus, Joker, JokerKind
+from ..scorecard.placement import PlacementRule
+from ..scorecard.sheet import UpperBonus
+from ..scorecard.variant import ScorecardVariant
 
 __all__ = ["NOTES", "ROWS", "VARIANTS", "classic", "yahtzee"]
 
@@ -124,5 +125,6 @@ def yahtzee() -> ScorecardVariant:
     )
 
 
-#: Registry entries of this module.
+#: Registry entries of this module, registered with yamskit's registry when it is imported.
 VARIANTS: dict[str, Callable[..., Any]] = {"classic": classic, "yahtzee": yahtzee}
+_registry.register_family(VARIANTS)

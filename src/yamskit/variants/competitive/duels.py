@@ -30,10 +30,11 @@ import attrs
 from ...dice import DiceStream
 from ...errors import RuleConfigError
 from ...game import Result
-from ...scorecard import Sheet, UpperBonus
+from ...scorecard.sheet import Sheet, UpperBonus
 
 if TYPE_CHECKING:
-    from ...scorecard_game import ScorecardGame, ScorecardRules
+    from ...scorecard.rules import ScorecardRules
+    from ...scorecard.state import ScorecardGame
 
 __all__ = [
     "CLEAN_BONUS",

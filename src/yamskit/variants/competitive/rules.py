@@ -2,7 +2,7 @@
 
 In Competitive Yams a placement is never refused for its value: a value that fails a
 condition is written as a crossed-out 0. The rules here are placement rules (see
-`yamskit.placement`), frozen values applied in this order:
+`yamskit.scorecard.placement`), frozen values applied in this order:
 
 1. `Sec` — five of a kind on the first throw writes the row's maximum (or what
    the dice score, if that is more), lowered to the highest value every
@@ -32,10 +32,12 @@ import attrs
 
 from ...categories import is_five_of_a_kind
 from ...errors import RuleConfigError
-from ...placement import Placement
+from ...position.errors import ImpossibleSheetError
+from ...scorecard.placement import BoxValues, Placement
 
 if TYPE_CHECKING:
-    from ...scorecard_game import ScorecardGame
+    from ...scorecard.rules import ScorecardRules
+    from ...scorecard.state import ScorecardGame
 
 __all__ = ["Bounds", "Constraint", "GoldenRule", "Sec", "SumPair", "ZeroIsScratch"]
 
@@ -132,8 +134,20 @@ class ZeroIsScratch:
             return p
         return p.written_as_zero(f"{p.row}: these dice do not qualify, 0")
 
-    #: Never refuses a box, it only changes what the box gets (see `yamskit.scorecard_moves`).
+    #: Never refuses a box, it only changes what the box gets (see `yamskit.scorecard.moves`).
     refusable_rows: ClassVar[frozenset[str]] = frozenset()
+    #: Writes a cross where the dice pay nothing, though the variant has no crossing out.
+    crosses_out: ClassVar[bool] = True
+
+    def box_values(self, rules: ScorecardRules, values: BoxValues) -> BoxValues:
+        """Every 0 is written as a cross, so no box holds a plain 0.
+
+        Examples:
+            >>> import yamskit
+            >>> 0 in yamskit.variant("competitive").rules.box_values[0]
+            False
+        """
+        return tuple(v - {0} for v in values)
 
 
 @attrs.frozen
@@ -170,8 +184,14 @@ class GoldenRule:
     def __call__(self, game: ScorecardGame, p: Placement) -> Placement:
         return _apply_bounds("golden rule", self.bounds(game, p.player, p.row, p.column), p)
 
-    #: Never refuses a box, it only changes what the box gets (see `yamskit.scorecard_moves`).
+    #: Never refuses a box, it only changes what the box gets (see `yamskit.scorecard.moves`).
     refusable_rows: ClassVar[frozenset[str]] = frozenset()
+    #: Writes a cross for a value below the best in that box.
+    crosses_out: ClassVar[bool] = True
+
+    def box_values(self, rules: ScorecardRules, values: BoxValues) -> BoxValues:
+        """Its zeros are crosses, never a value: the values are unchanged."""
+        return values
 
 
 @attrs.frozen
@@ -238,8 +258,53 @@ class SumPair:
             return attrs.evolve(p, also_cross=(*p.also_cross, (partner_row, p.column)), notes=(*p.notes, note))
         return p
 
-    #: Never refuses a box, it only changes what the box gets (see `yamskit.scorecard_moves`).
+    #: Never refuses a box, it only changes what the box gets (see `yamskit.scorecard.moves`).
     refusable_rows: ClassVar[frozenset[str]] = frozenset()
+    #: Writes a cross for a sum out of order, and crosses the partner box out with it.
+    crosses_out: ClassVar[bool] = True
+
+    def box_values(self, rules: ScorecardRules, values: BoxValues) -> BoxValues:
+        """Its zeros are crosses, never a value: the values are unchanged."""
+        return values
+
+    def check_position(self, game: ScorecardGame) -> None:
+        """Refuse a sheet with one sum crossed out and the other holding points, or the small one not below.
+
+        Raises:
+            ImpossibleSheetError: with rule ``sum_pair``.
+
+        Examples:
+            >>> import yamskit
+            >>> v = yamskit.variant("competitive")
+            >>> sheets = [{"free": {"small_sum": 25, "large_sum": 22}}, {"free": {"ones": 3}}]
+            >>> v.position(["A", "B"], sheets=sheets, current_player=1, first_player=0)
+            Traceback (most recent call last):
+            ...
+            yamskit.position.errors.ImpossibleSheetError: A's column 'free': small_sum (25) must be below large_sum \
+(22) (rule: sum_pair)
+        """
+        rules = game.rules
+        if not {self.small, self.large} <= set(rules.row_ids):
+            return
+        low, high = rules.row_index(self.small), rules.row_index(self.large)
+        for p, sheet in enumerate(game.sheets):
+            for c, column in enumerate(rules.columns):
+                where = f"{game.players[p]}'s column {column.id!r}"
+                small, large = sheet.cell(low, c), sheet.cell(high, c)
+                for box, name, other, other_name in (
+                    (small, self.small, large, self.large),
+                    (large, self.large, small, self.small),
+                ):
+                    if box.scratched and other.holds_number:
+                        raise ImpossibleSheetError(
+                            f"{where}: {name} is crossed out, so {other_name} ({other.points}) would be too",
+                            rule="sum_pair",
+                        )
+                if small.holds_number and large.holds_number and (small.points or 0) >= (large.points or 0):
+                    raise ImpossibleSheetError(
+                        f"{where}: {self.small} ({small.points}) must be below {self.large} ({large.points})",
+                        rule="sum_pair",
+                    )
 
 
 def _as_dict(maxima: Mapping[str, int]) -> dict[str, int]:
@@ -276,8 +341,30 @@ class Sec:
     maxima: dict[str, int] = attrs.field(converter=_as_dict, validator=_check_maxima)
     constraints: tuple[Constraint, ...] = ()
 
-    #: Never refuses a box, it only changes what the box gets (see `yamskit.scorecard_moves`).
+    #: Never refuses a box, it only changes what the box gets (see `yamskit.scorecard.moves`).
     refusable_rows: ClassVar[frozenset[str]] = frozenset()
+    #: Writes a cross when no value is left that every constraint accepts.
+    crosses_out: ClassVar[bool] = True
+
+    def box_values(self, rules: ScorecardRules, values: BoxValues) -> BoxValues:
+        """A sec adds each row's maximum, and for a sum below its partner every value up to that maximum.
+
+        Examples:
+            >>> import yamskit
+            >>> rules = yamskit.variant("competitive").rules
+            >>> 100 in rules.box_values[12], 29 in rules.box_values[6]
+            (True, True)
+        """
+        out = list(values)
+        for r, row in enumerate(rules.rows):
+            if row.id in self.maxima:
+                top = self.maxima[row.id]
+                added = {top}
+                for c in self.constraints:
+                    if isinstance(c, SumPair) and row.id == c.small:
+                        added.update(range(c.minimum, top + 1))
+                out[r] = out[r] | added
+        return tuple(out)
 
     def value(self, game: ScorecardGame, player: int, row: str, column: str, *, dice_value: int = 0) -> tuple[int, str]:
         """The sec value of ``row``/``column`` for ``player`` now, and what limited it.

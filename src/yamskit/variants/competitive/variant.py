@@ -37,6 +37,7 @@ from typing import Any, Literal
 
 import attrs
 
+from ... import _registry
 from ...categories import (
     Category,
     full_house,
@@ -51,8 +52,8 @@ from ...categories import (
 from ...dice import Dice
 from ...errors import RuleConfigError
 from ...names import column_names
-from ...scorecard import Column, FillPolicy, TurnCondition
-from ...scorecard_game import ScorecardVariant
+from ...scorecard.sheet import Column, FillPolicy, TurnCondition
+from ...scorecard.variant import ScorecardVariant
 from .duels import MODES, UPPER_BONUS, Coefficients, DuelScoring, Mode
 from .rules import GoldenRule, Sec, SumPair, ZeroIsScratch
 
@@ -225,5 +226,6 @@ def competitive(
     )
 
 
-#: Registry entries of this module.
+#: Registry entries of this module, registered with yamskit's registry when it is imported.
 VARIANTS: dict[str, Callable[..., Any]] = {"competitive": competitive}
+_registry.register_family(VARIANTS)

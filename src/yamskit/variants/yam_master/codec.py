@@ -11,18 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...errors import DeserializationError, YamskitError
-from ...game import check_players
-from ...serialization import (
-    expect,
-    expect_int,
-    history_from_data,
-    history_to_data,
-    stream_from_data,
-    stream_to_data,
-    turn_from_data,
-    turn_to_data,
-)
-from ...state_checks import check_stream
+from ...serialization import expect, expect_int, shared_fields, shared_to_data
 from .board import SIZE, Board
 from .rules import MAX_THROWS, TOKENS, end_reason
 
@@ -42,16 +31,11 @@ def state_to_data(state: YamMasterGame) -> dict[str, Any]:
         [12, 12]
     """
     return {
-        "players": list(state.players),
-        "first_player": state.first_player,
-        "current_player": state.current_player,
+        **shared_to_data(state),
         "board": state.board.to_data(),
         "supply": list(state.supply),
         "out": list(state.out),
         "turns": state.turns,
-        "turn": turn_to_data(state.turn),
-        "stream": stream_to_data(state.stream),
-        "history": history_to_data(state.history),
     }
 
 
@@ -77,10 +61,8 @@ def state_fields(variant: YamMasterVariant, data: Any) -> dict[str, Any]:
         (12, 12)
     """
     where = "state"
-    try:
-        players = check_players(expect(data, "players", list, where), minimum=2, maximum=2)
-    except YamskitError as error:
-        raise DeserializationError(f"{where}.players: {error}") from None
+    shared = shared_fields(data, players=(2, 2), max_throws=MAX_THROWS)
+    players, first, current, turn = shared["players"], shared["first_player"], shared["current_player"], shared["turn"]
     rows = expect(data, "board", list, where)
     if not all(isinstance(row, str) for row in rows):
         raise DeserializationError(f"{where}.board must be {SIZE} strings of marks such as 'X.O..'")
@@ -99,29 +81,11 @@ def state_fields(variant: YamMasterVariant, data: Any) -> dict[str, Any]:
         raise DeserializationError(f"{where}.out must be [0, 0]: removed tokens go back to the supply")
     if len({run.player for run in board.fives}) > 1:
         raise DeserializationError(f"{where}.board: both players cannot have five in a row")
-    stream = stream_from_data(expect(data, "stream", dict, where))
-    history = history_from_data(expect(data, "history", list, where), 2)
-    check_stream(stream)
-    first = expect_int(data, "first_player", where, 0, 1)
     turns = expect_int(data, "turns", where, 0, variant.max_turns)
-    current = expect_int(data, "current_player", where, 0, 1)
     if current != (first + turns) % 2:
         raise DeserializationError(f"{where}.current_player: after {turns} turns it is player {(first + turns) % 2}")
-    turn = turn_from_data(expect(data, "turn", dict, where), max_throws=MAX_THROWS)
     if end_reason(board, supply, turns, variant.max_turns) is not None and turn.has_thrown:
         raise DeserializationError(f"{where}.turn: the game is over, so no turn is under way")
-    if len(history) < turns:
-        raise DeserializationError(f"{where}.history has {len(history)} moves, fewer than the {turns} turns")
-    return {
-        "variant": variant,
-        "players": players,
-        "board": board,
-        "supply": supply,
-        "out": out,
-        "current_player": current,
-        "turn": turn,
-        "stream": stream,
-        "turns": turns,
-        "history": history,
-        "first_player": first,
-    }
+    if len(shared["history"]) < turns:
+        raise DeserializationError(f"{where}.history has {len(shared['history'])} moves, fewer than the {turns} turns")
+    return {"variant": variant, **shared, "board": board, "supply": supply, "out": out, "turns": turns}

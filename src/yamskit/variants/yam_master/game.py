@@ -10,29 +10,36 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterator
-from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
-from ...actions import Action, DeclareChallenge, DiceLike, Pass, Place, RemoveToken, Roll
+from ... import _display
+from ...actions import Action, DeclareChallenge, Pass, Place, RemoveToken, Roll
 from ...dice import Dice, DiceStream
 from ...errors import UnknownActionError
 from ...game import (
     EMPTY_HISTORY,
     History,
-    LegalActions,
     Result,
     game_over_error,
     resolve_player,
-    throw_outcomes,
     to_history,
 )
 from ...serialization import dump_game
-from ...transitions import Transitions, apply_move, is_legal, legal_action_mask, remembered_legal_ids
+from ...transitions import (
+    Transitions,
+    remembered_legal_ids,
+    state_apply,
+    state_is_legal,
+    state_legal_action_mask,
+    state_legal_actions,
+    state_outcomes,
+)
 from ...turn import Turn
 from .board import Board, render_game
 from .codec import state_to_data
+from .notation import write_yam_master
 from .rules import (
     ACTIONS,
     MAX_THROWS,
@@ -113,16 +120,6 @@ class YamMasterGame:
         """The label ids the current turn's dice satisfy, ``one_shot`` (sec) and ``challenge`` (défi) included."""
         return labels_of(self.turn)
 
-    def outcomes(self, keep: DiceLike = "") -> tuple[tuple[Dice, Fraction], ...]:
-        """Every five-dice result of throwing all dice but ``keep``, with exact probabilities.
-
-        Examples:
-            >>> import yamskit
-            >>> len(yamskit.variant("yam-master").new_game(seed=1).outcomes())
-            252
-        """
-        return throw_outcomes(self.turn, keep)
-
     # ------------------------------------------------------------------ legality
     def check(self, action: Action, *, player: int | str | None = None) -> None:
         """Raise the `IllegalActionError` that ``action`` would raise; else nothing.
@@ -148,31 +145,10 @@ class YamMasterGame:
         else:
             raise UnknownActionError(f"yam-master has no action {type(action).__name__}")
 
-    def is_legal(self, action: Action, *, player: int | str | None = None) -> bool:
-        """Whether ``action`` applies now.
-
-        Examples:
-            >>> import yamskit
-            >>> yamskit.variant("yam-master").new_game(seed=1).is_legal(yamskit.Pass())
-            False
-        """
-        return is_legal(self, action, player)
-
     def _generate(self) -> Iterator[Action]:
         ids = self.legal_action_ids()
         # listed in the order of the rules: throws, challenge, placements, removals, then passing
         return iter([ACTIONS[i] for i in ids if i != PASS_ID] + [ACTIONS[PASS_ID]] * (PASS_ID in ids))
-
-    def legal_actions(self) -> LegalActions:
-        """A lazy view of the legal actions (throws listed with ``outcome=None``).
-
-        Examples:
-            >>> import yamskit
-            >>> g = yamskit.variant("yam-master").new_game(seed=1).apply(yamskit.Roll(outcome="12345"))
-            >>> tuple(a for a in g.legal_actions() if not isinstance(a, yamskit.Roll))
-            (DeclareChallenge(), Place(cell=(1, 2)), Place(cell=(2, 4)), Place(cell=(3, 1)), Place(cell=(3, 2)), Pass())
-        """
-        return LegalActions(self._generate, self.is_legal)
 
     def legal_action_ids(self) -> tuple[int, ...]:
         """The ids in `ACTIONS` of the legal decisions, ascending.
@@ -187,32 +163,7 @@ class YamMasterGame:
             return ()
         return remembered_legal_ids(self, lambda: legal_ids(self.board, self.turn, self.current_player))
 
-    def legal_action_mask(self) -> bytes:
-        """One byte per id of `ACTIONS`: 1 where the decision is legal, else 0.
-
-        Examples:
-            >>> import yamskit
-            >>> mask = yamskit.variant("yam-master").new_game(seed=1).legal_action_mask()
-            >>> len(mask), mask[0]
-            (514, 1)
-        """
-        return legal_action_mask(len(ACTIONS), self.legal_action_ids())
-
     # ------------------------------------------------------------------ doing
-    def apply(self, action: Action, *, player: int | str | None = None) -> YamMasterGame:
-        """The state after ``action``; this state is left as it was.
-
-        Raises:
-            IllegalActionError: a subclass naming the broken rule.
-
-        Examples:
-            >>> import yamskit
-            >>> g = yamskit.variant("yam-master").new_game(seed=1)
-            >>> g.apply(yamskit.Roll()).turn.throws_used, g.turn.throws_used
-            (1, 0)
-        """
-        return apply_move(self, action, player, TRANSITIONS)
-
     def _end_turn(self, board: Board, supply: tuple[int, ...], out: tuple[int, ...], history: History) -> YamMasterGame:
         """The state after the turn: the new board and tokens, the other player to throw."""
         return YamMasterGame(
@@ -303,20 +254,23 @@ class YamMasterGame:
             >>> yamskit.variant("yam-master").new_game(players=["Ann", "Bob"], seed=3).to_notation()
             'yam-master Ann,Bob ...../...../...../...../..... 0,0 0:0 - 3:0 0'
         """
-        from ...notation import to_notation
+        return write_yam_master(self)
 
-        return to_notation(self)
+    # ------------------------------------------------------------------ the shared protocol methods
+    #: What each decision makes of a state (set below, once the transitions are defined).
+    transitions: ClassVar[Transitions[YamMasterGame]]
+    is_legal = state_is_legal
+    legal_actions = state_legal_actions
+    legal_action_mask = state_legal_action_mask
+    apply = state_apply
+    outcomes = state_outcomes
 
     # ------------------------------------------------------------------ views
-    def __str__(self) -> str:
-        """The text view of this state (the same as `render`); ``repr`` stays the full value."""
-        return self.render()
-
-    def _repr_svg_(self) -> str:
-        """The picture Jupyter shows for this state (see `yamskit.svg.svg`)."""
-        from ...svg import svg
-
-        return svg(self)
+    #: ``str(state)`` is the text view (`render`); ``repr`` stays the full value.
+    __str__ = render
+    #: The picture Jupyter shows: the board `yamskit.svg` draws (see ``yamskit._display``).
+    picture_kind: ClassVar[str] = "board"
+    _repr_svg_ = _display.repr_svg
 
 
 def _thrown(state: YamMasterGame, turn: Turn, stream: DiceStream, history: History) -> YamMasterGame:
@@ -352,3 +306,4 @@ def _pass(state: YamMasterGame, _action: Pass, _i: int, history: History) -> Yam
 TRANSITIONS: Transitions[YamMasterGame] = Transitions(
     thrown=_thrown, moves={DeclareChallenge: _declare, Place: _place, RemoveToken: _remove, Pass: _pass}
 )
+YamMasterGame.transitions = TRANSITIONS

@@ -8,19 +8,22 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 import attrs
 
+from ... import _registry
 from ...action_space import ActionSpace
-from ...dice import Dice
 from ...errors import RuleConfigError
 from ...game import check_players, choose_first_player, new_stream
+from ...notation import read_position
 from ...turn import Turn
 from .board import LABEL_NAMES, SIZE, Board, render_board
 from .codec import state_fields
 from .game import YamMasterGame
+from .notation import read_yam_master
+from .position import check_yam_master, yam_master_position
 from .rules import ACTIONS, DEFAULT_MAX_TURNS, MAX_THROWS, RULINGS, TOKENS, RemovedTo
 
 __all__ = ["VARIANTS", "YamMasterVariant", "yam_master"]
@@ -138,67 +141,11 @@ class YamMasterVariant:
         """
         return YamMasterGame(**state_fields(self, data))
 
-    def position(
-        self,
-        players: Sequence[str] | None = None,
-        *,
-        board: Board | str | Mapping[Any, Iterable[Any]] | None = None,
-        out: Sequence[int] | Mapping[str, int] | None = None,
-        current_player: int | str = 0,
-        first_player: int | str | None = None,
-        turns: int | None = None,
-        dice: Dice | str | Sequence[int] | None = None,
-        throws: int | None = None,
-        kept: Dice | str | Sequence[int] = "",
-        challenge: bool = False,
-        seed: int | None = None,
-        draws: int = 0,
-    ) -> YamMasterGame:
-        """A position set up from a real board, checked against what a game can reach; its history is empty.
+    #: A position set up from paper, checked against what a game can reach (see `yam_master_position`).
+    position = yam_master_position
 
-        Args:
-            players: the two names, in seat order (default ``Player 1``, ``Player 2``).
-            board: the tokens: a `Board`, five rows of marks (``"X..../.O.../..."``), or
-                ``{player: [(row, col), ...]}`` by name or index.
-            out: tokens of each player out of the game (``removed="out"`` only).
-            current_player: the player to act, by index or name.
-            first_player: who played first (default: from ``turns`` and whose turn it is).
-            turns: turns played, both players counted (default: the fewest that fit the
-                board, the tokens out and whose turn it is).
-            dice: the five dice showing, if the player has thrown this turn.
-            throws: throws used this turn (default 1 with dice, else 0).
-            kept: the dice held back in the last throw (default none: all five thrown).
-            challenge: whether a challenge (*défi*) was declared after the first throw.
-            seed: the dice stream's seed (default a fresh random one).
-            draws: faces already drawn from the stream.
-
-        Raises:
-            PositionError: a value no game can reach; the message names the rule,
-                ``error.rule`` its id (see `yamskit.position`).
-
-        Examples:
-            >>> import yamskit
-            >>> g = yamskit.variant("yam-master").position(["Ann", "Bob"], board={"Ann": [(0, 0)]}, current_player=1)
-            >>> g.supply, g.turns
-            ((11, 12), 1)
-        """
-        from ...position import yam_master_position
-
-        return yam_master_position(
-            self,
-            players,
-            board=board,
-            out=out,
-            current_player=current_player,
-            first_player=first_player,
-            turns=turns,
-            dice=dice,
-            throws=throws,
-            kept=kept,
-            challenge=challenge,
-            seed=seed,
-            draws=draws,
-        )
+    #: Raise a `yamskit.position.PositionError` unless some game of these rules reaches a state.
+    check_position = staticmethod(check_yam_master)
 
     def from_notation(self, text: str) -> YamMasterGame:
         """The state a position notation describes (see `yamskit.notation`); its history is empty.
@@ -213,10 +160,7 @@ class YamMasterVariant:
             >>> yamskit.variant("yam-master").from_notation(text).board.owner((1, 2))
             0
         """
-        from ...notation import from_notation
-
-        result: YamMasterGame = from_notation(text, variant=self)
-        return result
+        return read_position(text, self, lambda fields: YamMasterGame(**read_yam_master(self, fields)))
 
 
 def yam_master(*, removed: RemovedTo = "supply", max_turns: int = DEFAULT_MAX_TURNS) -> YamMasterVariant:
@@ -237,5 +181,6 @@ def yam_master(*, removed: RemovedTo = "supply", max_turns: int = DEFAULT_MAX_TU
     return YamMasterVariant(removed=removed, max_turns=max_turns)
 
 
-#: Registry entries of this module.
+#: Registry entries of this module, registered with yamskit's registry when it is imported.
 VARIANTS: dict[str, Callable[..., Any]] = {"yam-master": yam_master}
+_registry.register_family(VARIANTS)

@@ -11,19 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...errors import DeserializationError, YamskitError
-from ...game import check_players
-from ...serialization import (
-    expect,
-    expect_int,
-    history_from_data,
-    history_to_data,
-    stream_from_data,
-    stream_to_data,
-    turn_from_data,
-    turn_to_data,
-)
-from ...state_checks import check_stream
+from ...errors import DeserializationError
+from ...serialization import expect, expect_int, shared_fields, shared_to_data
 from .chips import CHIPS_PER_KIND, KINDS, ChipSet, is_yamslam
 from .rules import MAX_THROWS
 
@@ -43,18 +32,13 @@ def state_to_data(state: YamslamGame) -> dict[str, Any]:
         False
     """
     return {
-        "players": list(state.players),
-        "current_player": state.current_player,
-        "first_player": state.first_player,
+        **shared_to_data(state),
         "rack": state.rack.to_data(),
         "discard": state.discard.to_data(),
         "collections": [chips.to_data() for chips in state.collections],
         "round_chip": state.round_chip,
         "second_pick": state.second_pick,
         "last_draw": state.last_draw,
-        "turn": turn_to_data(state.turn),
-        "stream": stream_to_data(state.stream),
-        "history": history_to_data(state.history),
     }
 
 
@@ -73,15 +57,9 @@ def state_fields(variant: YamslamVariant, data: Any) -> dict[str, Any]:
         True
     """
     where = "state"
-    try:
-        players = check_players(
-            expect(data, "players", list, where), minimum=variant.players[0], maximum=variant.players[1]
-        )
-    except DeserializationError:
-        raise
-    except YamskitError as error:
-        raise DeserializationError(f"{where}.players: {error}") from None
-    n, sides = len(players), len(variant.side_names(players))
+    shared = shared_fields(data, players=variant.players, max_throws=MAX_THROWS)
+    players, turn = shared["players"], shared["turn"]
+    sides = len(variant.side_names(players))
     raw = expect(data, "collections", list, where)
     if len(raw) != sides:
         raise DeserializationError(f"{where}.collections must have {sides} entries, not {len(raw)}")
@@ -101,27 +79,18 @@ def state_fields(variant: YamslamVariant, data: Any) -> dict[str, Any]:
         last_draw = expect_int(data, "last_draw", where, 0, sides - 1)
         if len(rack):
             raise DeserializationError(f"{where}.last_draw is set but the rack still holds chips")
-    turn = turn_from_data(expect(data, "turn", dict, where), max_throws=MAX_THROWS)
     second_pick = expect(data, "second_pick", bool, where)
     if second_pick and (variant.mode != "solo" or not is_yamslam(turn.dice) or not len(rack) + len(discard)):
         raise DeserializationError(f"{where}.second_pick is only set in solo, after a Yamslam, with chips left")
     round_chip = expect(data, "round_chip", bool, where)
     if round_chip and variant.mode == "solo":
         raise DeserializationError(f"{where}.round_chip is not used in solo")
-    stream = stream_from_data(expect(data, "stream", dict, where))
-    history = history_from_data(expect(data, "history", list, where), n)
-    check_stream(stream)
     return {
         "variant": variant,
-        "players": players,
+        **shared,
         "rack": rack,
         "discard": discard,
         "collections": collections,
-        "current_player": expect_int(data, "current_player", where, 0, n - 1),
-        "turn": turn,
-        "stream": stream,
-        "history": history,
-        "first_player": expect_int(data, "first_player", where, 0, n - 1),
         "round_chip": round_chip,
         "second_pick": second_pick,
         "last_draw": last_draw,

@@ -12,28 +12,36 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import attrs
 
+from ... import _display
 from ...actions import Action, DiceLike, Pass, Roll, TakeChip
 from ...dice import Dice, DiceStream
 from ...errors import UnknownActionError
 from ...game import (
     EMPTY_HISTORY,
     History,
-    LegalActions,
     Result,
     game_over_error,
     resolve_player,
-    throw_outcomes,
     to_history,
 )
 from ...serialization import dump_game
-from ...transitions import Transitions, apply_move, is_legal, legal_action_mask, remembered_legal_ids
+from ...transitions import (
+    Transitions,
+    remembered_legal_ids,
+    state_apply,
+    state_is_legal,
+    state_legal_action_mask,
+    state_legal_actions,
+    state_outcomes,
+)
 from ...turn import Turn
 from .chips import KINDS, Chip, ChipSet, chip_kind, is_yamslam, qualifying_kinds, tally
 from .codec import state_to_data
+from .notation import write_yamslam
 from .rules import (
     ACTIONS,
     DISCARD_ID,
@@ -115,18 +123,6 @@ class YamslamGame:
         """The chips ``player`` holds (their team's, in team play), in value order."""
         return self.collections[self.variant.side(player)]
 
-    def outcomes(self, keep: DiceLike = "") -> tuple[tuple[Dice, Fraction], ...]:
-        """Every five-dice result of throwing all dice but ``keep``, with exact probabilities.
-
-        Examples:
-            >>> import yamskit
-            >>> len(yamskit.variant("yamslam").new_game(seed=1).outcomes())
-            252
-        """
-        if self.second_pick:
-            self._check_end("listing throw outcomes")
-        return throw_outcomes(self.turn, keep)
-
     # ------------------------------------------------------------------ legality
     def _check_end(self, what: str) -> Dice:
         return check_end(self.turn, self.second_pick, self.players[self.current_player], what)
@@ -155,29 +151,8 @@ class YamslamGame:
         else:
             raise UnknownActionError(f"yamslam has no action {type(action).__name__}")
 
-    def is_legal(self, action: Action, *, player: int | str | None = None) -> bool:
-        """Whether ``action`` applies now.
-
-        Examples:
-            >>> import yamskit
-            >>> yamskit.variant("yamslam").new_game(seed=1).is_legal(yamskit.Pass())
-            False
-        """
-        return is_legal(self, action, player)
-
     def _generate(self) -> Iterator[Action]:
         return iter([ACTIONS[i] for i in self.legal_action_ids()])
-
-    def legal_actions(self) -> LegalActions:
-        """A lazy view of the legal actions (throws listed with ``outcome=None``).
-
-        Examples:
-            >>> import yamskit
-            >>> g = yamskit.variant("yamslam").new_game(seed=1).apply(yamskit.Roll(outcome="13355"))
-            >>> tuple(a for a in g.legal_actions() if not isinstance(a, yamskit.Roll))
-            (TakeChip(kind='two_pairs', from_discard=False), TakeChip(kind='flush', from_discard=False), Pass())
-        """
-        return LegalActions(self._generate, self.is_legal)
 
     def legal_action_ids(self) -> tuple[int, ...]:
         """The ids in `ACTIONS` of the legal decisions, ascending.
@@ -192,33 +167,7 @@ class YamslamGame:
             return ()
         return remembered_legal_ids(self, lambda: legal_ids(self.turn, self.rack, self.discard, self.second_pick))
 
-    def legal_action_mask(self) -> bytes:
-        """One byte per id of `ACTIONS`: 1 where the decision is legal, else 0.
-
-        Examples:
-            >>> import yamskit
-            >>> mask = yamskit.variant("yamslam").new_game(seed=1).legal_action_mask()
-            >>> len(mask), sum(mask)
-            (477, 1)
-        """
-        return legal_action_mask(len(ACTIONS), self.legal_action_ids())
-
     # ------------------------------------------------------------------ doing
-    def apply(self, action: Action, *, player: int | str | None = None) -> YamslamGame:
-        """The state after ``action``; this state is left as it was.
-
-        Raises:
-            IllegalActionError: a subclass naming the broken rule.
-
-        Examples:
-            >>> import yamskit
-            >>> g = yamskit.variant("yamslam", mode="solo").new_game(seed=1)
-            >>> g = g.apply(yamskit.Roll(outcome="12346")).apply(yamskit.Pass())
-            >>> g.discard, len(g.rack)
-            (ChipSet.of('large_straight'), 27)
-        """
-        return apply_move(self, action, player, TRANSITIONS)
-
     def _with(
         self,
         *,
@@ -391,20 +340,37 @@ class YamslamGame:
             >>> yamskit.variant("yamslam", mode="solo").new_game(players=["Ann"], seed=3, first_player=0).to_notation()
             'yamslam(mode=solo) Ann 0000000 0000000 0:0 - 3:0 -'
         """
-        from ...notation import to_notation
+        return write_yamslam(self)
 
-        return to_notation(self)
+    # ------------------------------------------------------------------ the shared protocol methods
+    #: What each decision makes of a state (set below, once the transitions are defined).
+    transitions: ClassVar[Transitions[YamslamGame]]
+    is_legal = state_is_legal
+    legal_actions = state_legal_actions
+    legal_action_mask = state_legal_action_mask
+    apply = state_apply
+
+    def outcomes(self, keep: DiceLike = "") -> tuple[tuple[Dice, Fraction], ...]:
+        """Every five-dice result of throwing all dice but ``keep``, with exact probabilities.
+
+        Raises:
+            SecondChipError: a solo Yamslam's second chip is due, so no throw comes now.
+
+        Examples:
+            >>> import yamskit
+            >>> len(yamskit.variant("yamslam").new_game(seed=1).outcomes())
+            252
+        """
+        if self.second_pick:
+            self._check_end("listing throw outcomes")
+        return state_outcomes(self, keep)
 
     # ------------------------------------------------------------------ views
-    def __str__(self) -> str:
-        """The text view of this state (the same as `render`); ``repr`` stays the full value."""
-        return self.render()
-
-    def _repr_svg_(self) -> str:
-        """The picture Jupyter shows for this state (see `yamskit.svg.svg`)."""
-        from ...svg import svg
-
-        return svg(self)
+    #: ``str(state)`` is the text view (`render`); ``repr`` stays the full value.
+    __str__ = render
+    #: The picture Jupyter shows: the rack `yamskit.svg` draws (see ``yamskit._display``).
+    picture_kind: ClassVar[str] = "rack"
+    _repr_svg_ = _display.repr_svg
 
 
 def _thrown(state: YamslamGame, turn: Turn, stream: DiceStream, history: History) -> YamslamGame:
@@ -430,3 +396,4 @@ def _canonical(_state: YamslamGame, action: Action) -> Action:
 TRANSITIONS: Transitions[YamslamGame] = Transitions(
     thrown=_thrown, moves={TakeChip: _take_chip, Pass: _pass}, canonical=_canonical
 )
+YamslamGame.transitions = TRANSITIONS

@@ -27,9 +27,8 @@ from typing import Any
 
 import attrs
 
-from ...bots import Player, play
 from ...errors import DeserializationError, IllegalActionError, RuleConfigError, YamskitError
-from ...game import Result, check_players, rank
+from ...game import Player, Result, check_players, play, rank
 from ...serialization import expect, expect_int
 from .game import YamslamGame
 from .variant import YamslamVariant

@@ -8,23 +8,26 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Literal, get_args
 
 import attrs
 
+from ... import _registry
 from ...action_space import ActionSpace
-from ...dice import Dice
 from ...errors import RuleConfigError
 from ...game import check_players, choose_first_player, new_stream
+from ...notation import read_position
 from ...turn import Turn
 from .chips import CHIPS_PER_KIND, FULL_STACK_BONUS, GOLDEN_7_BONUS, KINDS, LAST_DRAW_BONUS, SILVER_6_BONUS, ChipSet
 from .codec import state_fields
 from .game import YamslamGame
+from .notation import read_yamslam
+from .position import check_yamslam, yamslam_position
 from .rules import ACTIONS, MAX_THROWS, NOTES, PLAYERS, Mode
 
 if TYPE_CHECKING:
-    from ...position.yamslam import ChipsLike
+    pass
 
 __all__ = ["VARIANTS", "YamslamVariant", "yamslam"]
 
@@ -172,74 +175,11 @@ class YamslamVariant:
         """Rebuild a state from the ``"state"`` part of its JSON, checking it is possible."""
         return YamslamGame(**state_fields(self, data))
 
-    def position(
-        self,
-        players: Sequence[str] | None = None,
-        *,
-        collections: Sequence[ChipsLike] | Mapping[str, ChipsLike] | None = None,
-        discard: ChipsLike | None = None,
-        rack: ChipsLike | None = None,
-        current_player: int | str = 0,
-        first_player: int | str = 0,
-        round_chip: bool = False,
-        second_pick: bool = False,
-        last_draw: int | str | None = None,
-        dice: Dice | str | Sequence[int] | None = None,
-        throws: int | None = None,
-        kept: Dice | str | Sequence[int] = "",
-        seed: int | None = None,
-        draws: int = 0,
-    ) -> YamslamGame:
-        """A position set up from the table, checked against what a game can reach; its history is empty.
+    #: A position set up from paper, checked against what a game can reach (see `yamslam_position`).
+    position = yamslam_position
 
-        Chips are written as a `ChipSet`, a list of chip ids (one per chip) or ``{id: count}``.
-
-        Args:
-            players: names in seat order (default ``Player 1``... for the mode's fewest).
-            collections: the chips each side holds, by seat (a list) or by name (a dict;
-                in team play a player's name or the team's name, ``"Ann & Cy"``).
-            discard: the discard pile.
-            rack: the rack (default: the chips that are nowhere else).
-            current_player: the player to act, by index or name.
-            first_player: the player who begins each round, by index or name.
-            round_chip: whether a chip was taken in the round so far.
-            second_pick: solo only: a Yamslam's first chip is taken, the second is due.
-            last_draw: the player (or side) that took the last chip from the rack.
-            dice: the five dice showing, if the player has thrown this turn.
-            throws: throws used this turn (default 1 with dice, else 0).
-            kept: the dice held back in the last throw (default none: all five thrown).
-            seed: the dice stream's seed (default a fresh random one).
-            draws: faces already drawn from the stream.
-
-        Raises:
-            PositionError: a value no game can reach; the message names the pile and the
-                rule, ``error.rule`` its id (see `yamskit.position`).
-
-        Examples:
-            >>> import yamskit
-            >>> g = yamskit.variant("yamslam").position(["Ann", "Bob"], collections={"Bob": ["flush"]})
-            >>> len(g.rack), g.chips(1)
-            (27, ChipSet.of('flush'))
-        """
-        from ...position import yamslam_position
-
-        return yamslam_position(
-            self,
-            players,
-            collections=collections,
-            discard=discard,
-            rack=rack,
-            current_player=current_player,
-            first_player=first_player,
-            round_chip=round_chip,
-            second_pick=second_pick,
-            last_draw=last_draw,
-            dice=dice,
-            throws=throws,
-            kept=kept,
-            seed=seed,
-            draws=draws,
-        )
+    #: Raise a `yamskit.position.PositionError` unless some game of these rules reaches a state.
+    check_position = staticmethod(check_yamslam)
 
     def from_notation(self, text: str) -> YamslamGame:
         """The state a position notation describes (see `yamskit.notation`); its history is empty.
@@ -254,10 +194,7 @@ class YamslamVariant:
             >>> yamskit.variant("yamslam").from_notation(text).chips(0)
             ChipSet.of('flush')
         """
-        from ...notation import from_notation
-
-        result: YamslamGame = from_notation(text, variant=self)
-        return result
+        return read_position(text, self, lambda fields: YamslamGame(**read_yamslam(self, fields)))
 
 
 def yamslam(*, mode: Mode = "standard") -> YamslamVariant:
@@ -273,5 +210,6 @@ def yamslam(*, mode: Mode = "standard") -> YamslamVariant:
     return YamslamVariant(mode)
 
 
-#: Registry entries of this module.
+#: Registry entries of this module, registered with yamskit's registry when it is imported.
 VARIANTS: dict[str, Callable[..., Any]] = {"yamslam": yamslam}
+_registry.register_family(VARIANTS)

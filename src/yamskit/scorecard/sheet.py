@@ -22,8 +22,8 @@ from typing import Literal
 
 import attrs
 
-from .errors import RuleConfigError
-from .turn import Turn
+from ..errors import RuleConfigError
+from ..turn import Turn
 
 __all__ = [
     "Cell",

@@ -1,8 +1,8 @@
 """The rules of a scorecard variant (`ScorecardRules`): the sheet, the throw limit, the placement rules.
 
-`yamskit.scorecard_variant.ScorecardVariant` names a rule set and starts games;
-`yamskit.scorecard_state.ScorecardGame` plays it (all three are exported by
-`yamskit.scorecard_game`).
+`yamskit.scorecard.variant.ScorecardVariant` names a rule set and starts games;
+`yamskit.scorecard.state.ScorecardGame` plays it (all three are exported by
+`yamskit.scorecard`).
 
 Examples:
     >>> import yamskit
@@ -18,18 +18,18 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from .actions import Score, Scratch
-from .categories import Category
-from .dice import DiceStream
-from .errors import RuleConfigError, UnknownActionError
-from .game import Result
-from .names import Names, column_names, row_names
-from .placement import PlacementRule
-from .scorecard import Column, Sheet, UpperBonus
-from .scorecard_moves import SheetTables
+from ..actions import Score, Scratch
+from ..categories import Category
+from ..dice import DiceStream
+from ..errors import RuleConfigError, UnknownActionError
+from ..game import Result
+from ..names import Names, column_names, row_names
+from .moves import SheetTables
+from .placement import BoxValues, PlacementRule
+from .sheet import Column, Sheet, UpperBonus
 
 if TYPE_CHECKING:
-    from .scorecard_state import ScorecardGame
+    from .state import ScorecardGame
 
 __all__ = ["ScorecardRules"]
 
@@ -83,6 +83,7 @@ class ScorecardRules:
     _rows_at: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
     _columns_at: dict[str | None, int] = attrs.field(init=False, eq=False, repr=False)
     _tables: SheetTables | None = attrs.field(init=False, default=None, eq=False, repr=False)
+    _values: tuple[BoxValues | None] | None = attrs.field(init=False, default=None, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "row_ids", tuple(r.id for r in self.rows))
@@ -108,12 +109,13 @@ class ScorecardRules:
 
     def __getstate__(self) -> dict[str, Any]:
         # the tables are a cache: a copy (pickle, a worker process) builds its own
-        return {f.name: getattr(self, f.name) for f in attrs.fields(type(self)) if f.name != "_tables"}
+        return {f.name: getattr(self, f.name) for f in attrs.fields(type(self)) if f.name not in ("_tables", "_values")}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         for name, value in state.items():
             object.__setattr__(self, name, value)
         object.__setattr__(self, "_tables", None)
+        object.__setattr__(self, "_values", None)
 
     @property
     def tables(self) -> SheetTables:
@@ -122,6 +124,34 @@ class ScorecardRules:
             object.__setattr__(self, "_tables", SheetTables(self))
         assert self._tables is not None
         return self._tables
+
+    @property
+    def box_values(self) -> BoxValues | None:
+        """The points each row's box can hold (a cross aside), top to bottom; ``None`` when unknown.
+
+        The row's scorer gives the values it pays over the 252 rolls; then each placement
+        rule, in order, says what it changes through its ``box_values`` hook (see
+        `yamskit.scorecard.placement`). A rule without the hook may write anything, and
+        the values are then unknown. Computed once per rule set.
+
+        Examples:
+            >>> import yamskit
+            >>> sorted(yamskit.variant("classic").rules.box_values[8])
+            [0, 25]
+            >>> sorted(yamskit.variant("competitive").rules.box_values[12])[:3]
+            [75, 80, 85]
+        """
+        if self._values is None:
+            values: BoxValues | None = tuple(frozenset(row.table) for row in self.rows)
+            for rule in self.rules:
+                hook = getattr(rule, "box_values", None)
+                if values is None or hook is None:
+                    values = None
+                    break
+                values = hook(self, values)
+            object.__setattr__(self, "_values", (values,))
+        assert self._values is not None
+        return self._values[0]
 
     @property
     def row_names(self) -> Names:

@@ -18,20 +18,23 @@ from typing import Any, Literal
 
 import attrs
 
-from .action_space import ActionSpace, scorecard_actions
-from .actions import DiceLike, to_dice
-from .categories import Category
-from .dice import Dice, DiceStream
-from .errors import RuleConfigError
-from .game import Result, check_players, choose_first_player, new_stream
+from ..action_space import ActionSpace, scorecard_actions
+from ..actions import DiceLike, to_dice
+from ..categories import Category
+from ..dice import DiceStream
+from ..errors import RuleConfigError
+from ..game import Result, check_players, choose_first_player, new_stream
+from ..notation import read_position
+from ..state_checks import check_column_weights
+from ..turn import Turn
+from .codec import state_fields
+from .notation import read_scorecard
 from .placement import PlacementRule
-from .scorecard import Column, Sheet, UpperBonus
-from .scorecard_codec import state_fields
-from .scorecard_rules import ScorecardRules
-from .scorecard_state import ScorecardGame
-from .state_checks import check_column_weights
+from .position import check_scorecard, scorecard_position
+from .rules import ScorecardRules
+from .sheet import Column, Sheet, UpperBonus
+from .state import ScorecardGame
 from .text import describe_scorecard
-from .turn import Turn
 
 __all__ = ["ScorecardVariant"]
 
@@ -211,76 +214,14 @@ class ScorecardVariant:
         return describe_scorecard(self)
 
     def state_from_data(self, data: Any) -> ScorecardGame:
-        """Rebuild a state from the ``"state"`` part of its JSON (see `yamskit.scorecard_codec`)."""
+        """Rebuild a state from the ``"state"`` part of its JSON (see `yamskit.scorecard.codec`)."""
         return ScorecardGame(**state_fields(self, data))
 
-    def position(
-        self,
-        players: Sequence[str] | None = None,
-        *,
-        sheets: Sequence[Mapping[Any, Any] | None] | Mapping[str, Mapping[Any, Any]] | None = None,
-        extra: Sequence[int] | Mapping[str, int] | None = None,
-        current_player: int | str = 0,
-        first_player: int | str | None = None,
-        dice: Dice | str | Sequence[int] | None = None,
-        throws: int | None = None,
-        kept: Dice | str | Sequence[int] = "",
-        seed: int | None = None,
-        draws: int | None = None,
-        column_weights: Sequence[int] | Mapping[str, int] | None = None,
-        totals: Sequence[int | None] | Mapping[str, int] | None = None,
-    ) -> ScorecardGame:
-        """A position set up from paper, checked against what a game can reach; its history is empty.
+    #: A position set up from paper, checked against what a game can reach (see `scorecard_position`).
+    position = scorecard_position
 
-        Args:
-            players: names in seat order (default ``Player 1``... for the fewest players).
-            sheets: each player's boxes, by seat (a list) or by name (a dict). A sheet is
-                ``{row: value}`` for one-column variants, ``{column: {row: value}}`` or
-                ``{(row, column): value}`` otherwise; a value is points, ``"x"`` (crossed
-                out) or ``None`` (empty). Boxes not named are empty.
-            extra: each player's points beside the boxes (classic's Yams bonuses).
-            current_player: the player to act, by index or name.
-            first_player: who played first (default: the seat the filled boxes point to).
-            dice: the five dice showing, if the player has thrown this turn.
-            throws: throws used this turn (default 1 with dice, else 0).
-            kept: the dice held back in the last throw (default none: all five thrown).
-            seed: the dice stream's seed (default a fresh random one).
-            draws: faces already drawn from the stream (default: what a new game's setup draws).
-            column_weights: per-column coefficients, a list or ``{column: weight}``
-                (default: dealt from the seed, as a new game does).
-            totals: the totals written on paper, to check: each player's score as
-                ``result()`` counts it (boxes, bonuses and extra points; duel points in
-                Competitive Yams). ``None`` for a player skips the check.
-
-        Raises:
-            PositionError: a value no game can reach; the message names the box and the
-                rule, ``error.rule`` its id (see `yamskit.position`).
-            UnknownActionError: an unknown row or column id.
-
-        Examples:
-            >>> import yamskit
-            >>> v = yamskit.variant("challenge")
-            >>> g = v.position(["Ann"], sheets=[{"descending": {"ones": 3, "twos": 4}}], dice="12345")
-            >>> g.cell(0, "twos", "descending").points, g.is_legal(yamskit.Score("threes", "descending"))
-            (4, True)
-        """
-        from .position import scorecard_position
-
-        return scorecard_position(
-            self,
-            players,
-            sheets=sheets,
-            extra=extra,
-            current_player=current_player,
-            first_player=first_player,
-            dice=dice,
-            throws=throws,
-            kept=kept,
-            seed=seed,
-            draws=draws,
-            column_weights=column_weights,
-            totals=totals,
-        )
+    #: Raise a `yamskit.position.PositionError` unless some game of these rules reaches a state.
+    check_position = staticmethod(check_scorecard)
 
     def from_notation(self, text: str) -> ScorecardGame:
         """The state a position notation describes (see `yamskit.notation`); its history is empty.
@@ -294,7 +235,4 @@ class ScorecardVariant:
             >>> yamskit.variant("classic").from_notation("classic Ann ,,9,,,,,,,,,, 0:0 - 3:0").cell(0, "threes")
             Cell(points=9, scratched=False)
         """
-        from .notation import from_notation
-
-        result: ScorecardGame = from_notation(text, variant=self)
-        return result
+        return read_position(text, self, lambda fields: ScorecardGame(**read_scorecard(self, fields)))

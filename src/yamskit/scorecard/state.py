@@ -1,7 +1,7 @@
 """The state of a scorecard game (`ScorecardGame`): sheets, whose turn, the turn's throws, the dice stream.
 
-Its rules are a `yamskit.scorecard_rules.ScorecardRules`, named by a
-`yamskit.scorecard_variant.ScorecardVariant` (all three are exported by `yamskit.scorecard_game`).
+Its rules are a `yamskit.scorecard.rules.ScorecardRules`, named by a
+`yamskit.scorecard.variant.ScorecardVariant` (all three are exported by `yamskit.scorecard`).
 
 Examples:
     >>> import yamskit
@@ -13,14 +13,14 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterator
-from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
-from .actions import Action, DiceLike, Roll, Score, Scratch
-from .dice import NUM_DICE, Dice, DiceStream
-from .errors import (
+from .. import _display
+from ..actions import Action, Roll, Score, Scratch
+from ..dice import NUM_DICE, Dice, DiceStream
+from ..errors import (
     ColumnConditionError,
     FillOrderError,
     IllegalActionError,
@@ -28,28 +28,35 @@ from .errors import (
     OccupiedError,
     UnknownActionError,
 )
-from .game import (
+from ..game import (
     EMPTY_HISTORY,
     History,
-    LegalActions,
     Result,
     game_over_error,
     resolve_player,
-    throw_outcomes,
     to_history,
 )
+from ..serialization import dump_game
+from ..transitions import (
+    Transitions,
+    remembered_legal_ids,
+    state_apply,
+    state_is_legal,
+    state_legal_action_mask,
+    state_legal_actions,
+    state_outcomes,
+)
+from ..turn import Turn
+from .codec import state_to_data
+from .moves import legal_ids
+from .notation import write_scorecard
 from .placement import Placement
-from .scorecard import SCRATCHED, Cell, Sheet
-from .scorecard_codec import state_to_data
-from .scorecard_moves import legal_ids
-from .serialization import dump_game
+from .sheet import SCRATCHED, Cell, Sheet
 from .text import render_scorecard
-from .transitions import Transitions, apply_move, is_legal, legal_action_mask, remembered_legal_ids
-from .turn import Turn
 
 if TYPE_CHECKING:
-    from .scorecard_rules import ScorecardRules
-    from .scorecard_variant import ScorecardVariant
+    from .rules import ScorecardRules
+    from .variant import ScorecardVariant
 
 __all__ = ["TRANSITIONS", "ScorecardGame"]
 
@@ -130,17 +137,6 @@ class ScorecardGame:
     def cell(self, player: int, row: str, column: str | None = None) -> Cell:
         """The box ``row``/``column`` of ``player``'s sheet."""
         return self.sheets[player].cell(self.rules.row_index(row), self.rules.column_index(column))
-
-    def outcomes(self, keep: DiceLike = "") -> tuple[tuple[Dice, Fraction], ...]:
-        """Every five-dice result of throwing all dice but ``keep``, with exact probabilities.
-
-        Examples:
-            >>> import yamskit
-            >>> g = yamskit.variant("classic").new_game(seed=1)
-            >>> len(g.outcomes()), sum(p for _, p in g.outcomes())
-            (252, Fraction(1, 1))
-        """
-        return throw_outcomes(self.turn, keep)
 
     # ------------------------------------------------------------------ legality
     def _free_column(self) -> bool:
@@ -244,16 +240,6 @@ class ScorecardGame:
         else:
             raise UnknownActionError(f"{self.variant.name} has no action {type(action).__name__}")
 
-    def is_legal(self, action: Action, *, player: int | str | None = None) -> bool:
-        """Whether ``action`` applies now.
-
-        Examples:
-            >>> import yamskit
-            >>> yamskit.variant("classic").new_game(seed=1).is_legal(yamskit.Score("yams"))
-            False
-        """
-        return is_legal(self, action, player)
-
     def _generate(self) -> Iterator[Action]:
         # throws first, then box by box (column by column), its Score before its Scratch
         space = self.variant.actions
@@ -264,23 +250,10 @@ class ScorecardGame:
         order = sorted(((i - base) % boxes, i) for i in ids if i >= base)
         return iter(throws + [space[i] for _, i in order])
 
-    def legal_actions(self) -> LegalActions:
-        """A lazy view of the legal actions (throws listed with ``outcome=None``).
-
-        The actions are the interned values of ``variant.actions``, in id order.
-
-        Examples:
-            >>> import yamskit
-            >>> g = yamskit.variant("classic").new_game(seed=1).apply(yamskit.Roll(outcome="12345"))
-            >>> sum(isinstance(a, yamskit.Score) for a in g.legal_actions())
-            13
-        """
-        return LegalActions(self._generate, self.is_legal)
-
     def legal_action_ids(self) -> tuple[int, ...]:
         """The ids in ``variant.actions`` of the legal decisions, ascending.
 
-        Computed from tables (see `yamskit.scorecard_moves`), not by trying every action.
+        Computed from tables (see `yamskit.scorecard.moves`), not by trying every action.
 
         Examples:
             >>> import yamskit
@@ -291,32 +264,7 @@ class ScorecardGame:
         """
         return remembered_legal_ids(self, lambda: legal_ids(self))
 
-    def legal_action_mask(self) -> bytes:
-        """One byte per id of ``variant.actions``: 1 where the decision is legal, else 0.
-
-        Examples:
-            >>> import yamskit
-            >>> mask = yamskit.variant("classic").new_game(seed=1).legal_action_mask()
-            >>> len(mask), sum(mask)
-            (488, 1)
-        """
-        return legal_action_mask(len(self.variant.actions), self.legal_action_ids())
-
     # ------------------------------------------------------------------ doing
-    def apply(self, action: Action, *, player: int | str | None = None) -> ScorecardGame:
-        """The state after ``action``; this state is left as it was.
-
-        Raises:
-            IllegalActionError: a subclass naming the broken rule.
-
-        Examples:
-            >>> import yamskit
-            >>> g = yamskit.variant("classic").new_game(seed=1)
-            >>> g.apply(yamskit.Roll()).turn.throws_used, g.turn.throws_used
-            (1, 0)
-        """
-        return apply_move(self, action, player, TRANSITIONS)
-
     def _write(self, p: Placement, history: History) -> ScorecardGame:
         """The state after ``p`` is written (and the boxes it crosses out): the next player to throw."""
         rules = self.rules
@@ -368,20 +316,23 @@ class ScorecardGame:
             >>> yamskit.variant("classic").new_game(players=["Ann"], seed=3).to_notation()
             'classic Ann ,,,,,,,,,,,, 0:0 - 3:0'
         """
-        from .notation import to_notation
+        return write_scorecard(self)
 
-        return to_notation(self)
+    # ------------------------------------------------------------------ the shared protocol methods
+    #: What each decision makes of a state (set below, once the transitions are defined).
+    transitions: ClassVar[Transitions[ScorecardGame]]
+    is_legal = state_is_legal
+    legal_actions = state_legal_actions
+    legal_action_mask = state_legal_action_mask
+    apply = state_apply
+    outcomes = state_outcomes
 
     # ------------------------------------------------------------------ views
-    def __str__(self) -> str:
-        """The text view of this state (the same as `render`); ``repr`` stays the full value."""
-        return self.render()
-
-    def _repr_svg_(self) -> str:
-        """The picture Jupyter shows for this state (see `yamskit.svg.svg`)."""
-        from .svg import svg
-
-        return svg(self)
+    #: ``str(state)`` is the text view (`render`); ``repr`` stays the full value.
+    __str__ = render
+    #: The picture Jupyter shows: the sheet `yamskit.svg` draws (see ``yamskit._display``).
+    picture_kind: ClassVar[str] = "sheet"
+    _repr_svg_ = _display.repr_svg
 
 
 def _thrown(state: ScorecardGame, turn: Turn, stream: DiceStream, history: History) -> ScorecardGame:
@@ -422,6 +373,7 @@ def _canonical(state: ScorecardGame, action: Action) -> Action:
 TRANSITIONS: Transitions[ScorecardGame] = Transitions(
     thrown=_thrown, moves={Score: _write_box, Scratch: _write_box}, canonical=_canonical
 )
+ScorecardGame.transitions = TRANSITIONS
 
 # the quick copy in _thrown sets every field: keep it in step with the class
 assert [f.name for f in attrs.fields(ScorecardGame)] == [

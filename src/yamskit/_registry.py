@@ -1,0 +1,254 @@
+"""The variant registry's store: names to factories, filled by the families themselves.
+
+Each variant family registers its names when its module is imported
+(``_registry.register("classic", classic)``); plug-in packages are found through the
+entry-point group ``yamskit.variants``, read the first time a name is not known. The
+typed face users call is `yamskit.registry` (``yamskit.variant``, ``register_variant``,
+``variant_names``); this module is what the core uses to rebuild the variant a save,
+a record or a notation names, without knowing any family.
+
+Examples:
+    >>> import yamskit
+    >>> build("classic", {"yams_bonus": 100}).options
+    {'joker': None, 'yams_bonus': 100}
+    >>> resolve("classic", {}, yamskit.variant("classic")).name
+    'classic'
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from .errors import DeserializationError, RuleConfigError, YamskitError
+
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "add_loader",
+    "build",
+    "builtin_names",
+    "defaults",
+    "names",
+    "register",
+    "register_family",
+    "resolve",
+]
+
+#: The entry-point group plug-in packages use to add variants.
+ENTRY_POINT_GROUP = "yamskit.variants"
+
+_FACTORIES: dict[str, Callable[..., Any]] = {}
+_LOADERS: list[Callable[[], None]] = []
+_BUILTIN: set[str] = set()
+_state = {"loaded": False, "plugins": False}
+
+
+def add_loader(loader: Callable[[], None]) -> None:
+    """Run ``loader`` (which imports variant families, each registering itself) before the first lookup.
+
+    `yamskit.registry` adds the loader of the built-in families; the families are imported
+    only when a name is first looked up, so ``import yamskit`` stays quick.
+
+    Examples:
+        >>> add_loader(lambda: None)
+    """
+    _LOADERS.append(loader)
+    _state["loaded"] = False
+
+
+def _load() -> None:
+    if not _state["loaded"]:
+        _state["loaded"] = True
+        for loader in tuple(_LOADERS):
+            loader()
+
+
+def _load_plugins() -> None:
+    """Read the entry points once (``importlib.metadata`` takes tens of milliseconds to import)."""
+    if _state["plugins"]:
+        return
+    _state["plugins"] = True
+    from importlib.metadata import entry_points
+
+    for entry in entry_points(group=ENTRY_POINT_GROUP):
+        if entry.name in _FACTORIES:
+            continue
+        try:
+            _FACTORIES[entry.name] = entry.load()
+        except Exception:  # a broken plug-in must not break the built-ins
+            continue
+
+
+def register_family(factories: Mapping[str, Callable[..., Any]]) -> None:
+    """Register a family's variants (its ``VARIANTS``), leaving any name a user registered first.
+
+    Each built-in family calls this when it is imported.
+
+    Examples:
+        >>> import yamskit
+        >>> from yamskit.variants import classic
+        >>> register_family(classic.VARIANTS)
+        >>> build("yahtzee").name
+        'yahtzee'
+    """
+    for name, factory in factories.items():
+        _FACTORIES.setdefault(name, factory)
+        _BUILTIN.add(name)
+
+
+def builtin_names() -> list[str]:
+    """The names yamskit's own families register (not plug-ins or names registered at run time), sorted.
+
+    Examples:
+        >>> builtin_names()
+        ['challenge', 'classic', 'competitive', 'yahtzee', 'yam-master', 'yamslam']
+    """
+    _load()
+    return sorted(_BUILTIN)
+
+
+def register(name: str, factory: Callable[..., Any], *, replace: bool = False) -> None:
+    """Make ``build(name, options)`` call ``factory(**options)``.
+
+    Raises:
+        RuleConfigError: ``name`` is not a non-empty string, or is taken and ``replace`` is false.
+
+    Examples:
+        >>> register("classic", lambda: None)
+        Traceback (most recent call last):
+        ...
+        yamskit.errors.RuleConfigError: a variant named 'classic' already exists (pass replace=True)
+    """
+    _load()
+    if not isinstance(name, str) or not name:
+        raise RuleConfigError(f"a variant name is a non-empty string, not {name!r}")
+    if name in _FACTORIES and not replace:
+        raise RuleConfigError(f"a variant named {name!r} already exists (pass replace=True)")
+    _FACTORIES[name] = factory
+
+
+def names() -> list[str]:
+    """Every registered name, sorted (plug-ins included).
+
+    Examples:
+        >>> "yamslam" in names()
+        True
+    """
+    _load()
+    _load_plugins()
+    return sorted(_FACTORIES)
+
+
+def _factory(name: str) -> Callable[..., Any]:
+    _load()
+    factory = _FACTORIES.get(name) if isinstance(name, str) else None
+    if factory is None and isinstance(name, str):
+        _load_plugins()
+        factory = _FACTORIES.get(name)
+    if factory is None:
+        known = sorted(_FACTORIES)
+        close = difflib.get_close_matches(name, known, n=1) if isinstance(name, str) else []
+        hint = f"; did you mean {close[0]!r}?" if close else ";"
+        raise RuleConfigError(f"unknown variant {name!r}{hint} known variants: {', '.join(known)}")
+    return factory
+
+
+def _check_options(name: str, factory: Callable[..., Any], options: Mapping[str, Any]) -> None:
+    import inspect
+
+    try:
+        params = inspect.signature(factory).parameters
+    except (TypeError, ValueError):  # pragma: no cover - builtins without signatures
+        return
+    if any(p.kind is p.VAR_KEYWORD for p in params.values()):
+        return
+    known = [p for p, info in params.items() if info.kind in (info.KEYWORD_ONLY, info.POSITIONAL_OR_KEYWORD)]
+    unknown = [o for o in options if o not in known]
+    if unknown:
+        listed = ", ".join(known) if known else "none"
+        raise RuleConfigError(f"variant {name!r} has no option {', '.join(map(repr, unknown))}; options: {listed}")
+
+
+def build(name: str, options: Mapping[str, Any] | None = None) -> Any:
+    """The variant ``name`` built with ``options``.
+
+    Options are a mapping, so an option may be called anything (even ``name``).
+
+    Raises:
+        RuleConfigError: an unknown name (the message lists the known ones), an unknown
+            option (it lists the variant's options) or a bad option value.
+
+    Examples:
+        >>> build("yamslam", {"mode": "solo"}).options
+        {'mode': 'solo'}
+        >>> build("classic", {"name": "x"})
+        Traceback (most recent call last):
+        ...
+        yamskit.errors.RuleConfigError: variant 'classic' has no option 'name'; options: joker, yams_bonus
+    """
+    factory = _factory(name)
+    given = dict(options or {})
+    if any(not isinstance(key, str) for key in given):
+        raise RuleConfigError(f"option names are strings, not {[k for k in given if not isinstance(k, str)]!r}")
+    _check_options(name, factory, given)
+    try:
+        return factory(**given)
+    except YamskitError:
+        raise
+    except (TypeError, ValueError, LookupError, AttributeError) as error:
+        raise RuleConfigError(f"bad options for variant {name!r}: {error}") from error
+
+
+def defaults(name: str) -> dict[str, Any] | None:
+    """The options of ``name`` built without options, or ``None`` when it cannot be built so.
+
+    Examples:
+        >>> defaults("yam-master")
+        {'removed': 'supply', 'max_turns': 200}
+    """
+    try:
+        return dict(build(name).options)
+    except YamskitError:
+        return None
+
+
+def resolve(
+    name: str,
+    options: Mapping[str, Any],
+    given: Any = None,
+    *,
+    error: type[DeserializationError] = DeserializationError,
+    what: str = "this game",
+) -> Any:
+    """The variant a save, a record or a notation names: ``given`` when it is that one, else built.
+
+    With ``given`` (a caller's own variant, registered or not) the name must be its name
+    and the options its options, options left at their defaults may be left out. Without
+    it, the variant is built from the registry.
+
+    Raises:
+        DeserializationError: ``error``, the name or options naming other rules than
+            ``given``, or a variant the registry cannot build.
+
+    Examples:
+        >>> import yamskit
+        >>> resolve("classic", {"joker": None}, yamskit.variant("classic")).options["joker"] is None
+        True
+        >>> resolve("yamslam", {}, yamskit.variant("classic"), what="this record")
+        Traceback (most recent call last):
+        ...
+        yamskit.errors.DeserializationError: this record is 'yamslam' {}, not 'classic' {'joker': None, 'yams_bonus': 0}
+    """
+    if given is None:
+        try:
+            return build(name, options)
+        except YamskitError as failure:
+            raise error(f"cannot rebuild variant {name!r}: {failure}") from None
+    if given.name == name:
+        if dict(given.options) == dict(options):
+            return given
+        full = defaults(name)
+        if full is not None and set(options) <= set(full) and {**full, **options} == dict(given.options):
+            return given
+    raise error(f"{what} is {name!r} {dict(options)}, not {given.name!r} {given.options}")

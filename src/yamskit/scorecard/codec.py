@@ -1,0 +1,119 @@
+"""Scorecard saves: the ``"state"`` part of a scorecard game's JSON, written and read back.
+
+The envelope (format, version, variant) and the pieces every state shares (turn, stream,
+history, bounded JSON) are `yamskit.serialization`'s; this module knows the sheets.
+
+Examples:
+    >>> import yamskit
+    >>> g = yamskit.variant("classic").new_game(players=["Ann"], seed=1)
+    >>> sorted(state_to_data(g))
+    ['column_weights', 'current_player', 'first_player', 'history', 'players', 'sheets', 'stream', 'turn']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from ..errors import DeserializationError, YamskitError
+from ..serialization import expect, expect_int, shared_fields, shared_to_data
+from ..state_checks import check_cell_points, check_column_weights, check_extra
+from .sheet import SCRATCHED, Cell, Sheet
+
+if TYPE_CHECKING:
+    from .state import ScorecardGame
+    from .variant import ScorecardVariant
+
+__all__ = ["state_fields", "state_to_data"]
+
+_T = TypeVar("_T")
+
+
+def _cell_to_data(cell: Cell) -> int | str | None:
+    return "x" if cell.scratched else cell.points
+
+
+def _cell_from_data(value: Any, where: str) -> Cell:
+    if value is None:
+        return Cell()
+    if value == "x":
+        return SCRATCHED
+    if type(value) is int and 0 <= value < 10**6:
+        return Cell(points=value)
+    raise DeserializationError(f"{where} must be null, 'x' or points from 0, not {value!r}")
+
+
+def state_to_data(game: ScorecardGame) -> dict[str, Any]:
+    """The ``"state"`` part of a scorecard game's JSON, as plain data.
+
+    Examples:
+        >>> import yamskit
+        >>> state_to_data(yamskit.variant("classic").new_game(players=["Ann"], seed=1))["sheets"][0]["extra"]
+        0
+    """
+    return {
+        **shared_to_data(game),
+        "column_weights": list(game.column_weights),
+        "sheets": [
+            {"cells": [[_cell_to_data(c) for c in col] for col in sheet.cells], "extra": sheet.extra}
+            for sheet in game.sheets
+        ],
+    }
+
+
+def _list_of(data: Any, key: str, where: str, size: int, item: Callable[[Any, str], _T]) -> tuple[_T, ...]:
+    values = expect(data, key, list, where)
+    if len(values) != size:
+        raise DeserializationError(f"{where}.{key} must have {size} entries, not {len(values)}")
+    return tuple(item(v, f"{where}.{key}[{i}]") for i, v in enumerate(values))
+
+
+def state_fields(variant: ScorecardVariant, data: Any) -> dict[str, Any]:
+    """The fields of the state the ``"state"`` part of a save describes, checked to fit the variant.
+
+    `ScorecardVariant.state_from_data` builds the state from them.
+
+    Raises:
+        DeserializationError: a missing or malformed field, or an impossible state.
+
+    Examples:
+        >>> import yamskit, json
+        >>> g = yamskit.variant("classic").new_game(players=["Ann"], seed=1)
+        >>> state_fields(g.variant, json.loads(g.to_json())["state"])["players"]
+        ('Ann',)
+    """
+    where = "state"
+    shared = shared_fields(data, players=variant.rules.players, max_throws=variant.rules.max_throws)
+    players = shared["players"]
+    n = len(players)
+    rows, cols = len(variant.rows), len(variant.columns)
+
+    def sheet(value: Any, at: str) -> Sheet:
+        columns = _list_of(value, "cells", at, cols, lambda col, w: _list_of({"c": col}, "c", w, rows, _cell_from_data))
+        extra = expect_int(value, "extra", at, 0, 10**6)
+        return Sheet(columns, extra)
+
+    sheets = _list_of(data, "sheets", where, n, sheet)
+    row_ids = [row.id for row in variant.rules.rows]
+    for p, loaded in enumerate(sheets):
+        at = f"{where}.sheets[{p}]"
+        for column in loaded.cells:
+            for row, cell in zip(row_ids, column, strict=True):
+                check_cell_points(variant, row, cell.value, at)
+        check_extra(variant, loaded.extra, rows * cols - loaded.empty_count, at)
+    weights = expect(data, "column_weights", list, where)
+    try:
+        weights = list(check_column_weights(variant, weights))
+    except YamskitError as error:
+        raise DeserializationError(f"{where}.{error}") from None
+    fields: dict[str, Any] = {"variant": variant, **shared, "sheets": sheets, "column_weights": tuple(weights)}
+    first, current = fields["first_player"], fields["current_player"]
+    empties = [s.empty_count for s in sheets]
+    order = [(first + i) % n for i in range(n)]
+    now = order.index(current)
+    expected = [empties[current] - (1 if i < now else 0) for i in range(n)]
+    if [empties[p] for p in order] != expected and not all(s.is_full for s in sheets):
+        raise DeserializationError(
+            f"{where}: the sheets' filled boxes do not match whose turn it is ({players[current]})"
+        )
+    return fields

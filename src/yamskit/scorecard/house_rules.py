@@ -1,0 +1,263 @@
+"""Joker and five-of-a-kind bonus rules for one-column scorecard games.
+
+Both are placement rules (see `yamskit.scorecard.placement`): frozen values you pass in
+``ScorecardVariant.define(rules=[...])``. Classic Yams and the Yahtzee preset use
+them; so can a user's Kniffel or Yatzy. Solvers recognise them by type.
+
+Examples:
+    >>> import yamskit
+    >>> v = yamskit.variant("yahtzee")
+    >>> [type(rule).__name__ for rule in v.rules.rules]
+    ['Joker', 'FiveOfAKindBonus']
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, Literal
+
+import attrs
+
+from ..categories import Category, is_five_of_a_kind
+from ..dice import ROLLS
+from ..errors import JokerRuleError, RuleConfigError
+from ..position.errors import ImpossibleSheetError
+from .placement import BoxValues, Placement
+
+if TYPE_CHECKING:
+    from .rules import ScorecardRules
+    from .state import ScorecardGame
+
+__all__ = ["FiveOfAKindBonus", "Joker", "JokerKind", "joker_value"]
+
+#: How a further five of a kind may be used once the five-of-a-kind box is filled.
+JokerKind = Literal["free", "forced", "seed"]
+_UPPER = ("ones", "twos", "threes", "fours", "fives", "sixes")
+_FIVES = tuple(roll for roll in ROLLS if len(set(roll.faces)) == 1)
+
+
+def joker_value(category: Category, points: int) -> int:
+    """What a lower box pays for a five of a kind used as a joker.
+
+    A box that already pays for the dice keeps its points (three of a kind, chance);
+    a box with one fixed value (full house, straights) pays that value.
+
+    Examples:
+        >>> import yamskit
+        >>> v = yamskit.variant("classic")
+        >>> joker_value(v.category("large_straight"), 0), joker_value(v.category("chance"), 20)
+        (40, 20)
+    """
+    if points:
+        return points
+    paying = {p for p in category.table if p}
+    return paying.pop() if len(paying) == 1 else points
+
+
+def _five_of_a_kind_context(game: ScorecardGame, p: Placement, row: str) -> tuple[bool, int, bool, int]:
+    """(is a further five of a kind, its face, matching upper box filled, five-of-a-kind box points)."""
+    sheet = game.sheets[p.player]
+    rules = game.rules
+    if not is_five_of_a_kind(p.dice):
+        return False, 0, False, 0
+    box = sheet.cell(rules.row_index(row), 0)
+    if box.is_empty:
+        return False, 0, False, 0
+    face = p.dice.faces[0]
+    upper_row = _UPPER[face - 1]
+    upper_filled = upper_row in rules.row_ids and not sheet.cell(rules.row_index(upper_row), 0).is_empty
+    return True, face, upper_filled, box.value
+
+
+@attrs.frozen
+class Joker:
+    """Lets a further five of a kind stand in for other boxes once its own box is filled.
+
+    * ``"free"`` — any open box may be used; a lower box pays its full value (full
+      house 25, straights 30/40) when the matching number box is already filled.
+    * ``"forced"`` — the matching number box must be used if it is open; otherwise any
+      open lower box, at full value; otherwise a 0 in an open number box.
+    * ``"seed"`` — rule sheet 002: only when the five-of-a-kind box holds points (not
+      0) and the matching number box is filled, a lower box pays its full value.
+
+    Attributes:
+        kind: one of the three readings above.
+        row: the five-of-a-kind row id.
+        upper: the number rows, ones to sixes.
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("yahtzee").new_game(seed=1)
+        >>> g = g.apply(yamskit.Roll(outcome="44444")).apply(yamskit.Score("yams"))
+        >>> g = g.apply(yamskit.Roll(outcome="44444"))
+        >>> [a.row for a in g.legal_actions() if isinstance(a, yamskit.Score)]
+        ['fours']
+    """
+
+    kind: JokerKind
+    row: str = "yams"
+    upper: tuple[str, ...] = _UPPER
+
+    def __attrs_post_init__(self) -> None:
+        if self.kind not in ("free", "forced", "seed"):
+            raise RuleConfigError(f"joker must be None, 'free', 'forced' or 'seed', not {self.kind!r}")
+
+    def __call__(self, game: ScorecardGame, p: Placement) -> Placement:
+        further, face, upper_filled, box_points = _five_of_a_kind_context(game, p, self.row)
+        if not further or (self.kind == "seed" and box_points == 0):
+            return p
+        rules = game.rules
+        is_upper = p.row in self.upper
+        if self.kind == "forced":
+            sheet = game.sheets[p.player]
+            matching = self.upper[face - 1]
+            open_lower = [
+                r for r in rules.row_ids if r not in self.upper and sheet.cell(rules.row_index(r), 0).is_empty
+            ]
+            if not upper_filled and p.row != matching:
+                raise JokerRuleError(f"joker (forced): a five of a kind of {face}s must go in {matching!r}")
+            if upper_filled and open_lower and is_upper:
+                raise JokerRuleError(
+                    f"joker (forced): {matching!r} is filled, so this five of a kind goes in a lower box "
+                    f"({', '.join(open_lower)})"
+                )
+        if upper_filled and not is_upper and not p.crossed:
+            value = joker_value(rules.rows[rules.row_index(p.row)], p.points)
+            if value != p.points:
+                return attrs.evolve(p, points=value, notes=(*p.notes, f"joker ({self.kind}): full value {value}"))
+        return p
+
+    def box_values(self, rules: ScorecardRules, values: BoxValues) -> BoxValues:
+        """A joker writes a value its row pays for other dice (full house 25...): the values are unchanged.
+
+        Examples:
+            >>> import yamskit
+            >>> rules = yamskit.variant("yahtzee").rules
+            >>> Joker("forced").box_values(rules, ()) == ()
+            True
+        """
+        return values
+
+    def refusable_rows(self, game: ScorecardGame) -> frozenset[str]:
+        """The rows this rule may refuse now: every row for a further five of a kind under ``"forced"``, else none.
+
+        See `yamskit.scorecard.moves`: only boxes of these rows are checked one by one.
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("yahtzee").new_game(seed=1).apply(yamskit.Roll(outcome="44444"))
+            >>> Joker("forced").refusable_rows(g), Joker("free").refusable_rows(g)
+            (frozenset(), frozenset())
+        """
+        turn = game.turn
+        if not turn.throws or not is_five_of_a_kind(turn.throws[-1].dice):
+            return frozenset()
+        rules = game.rules
+        if self.row not in rules.row_ids:  # the rule refuses every placement of a five of a kind
+            return frozenset(rules.row_ids)
+        if self.kind != "forced" or game.sheets[game.current_player].cell(rules.row_index(self.row), 0).is_empty:
+            return frozenset()
+        return frozenset(rules.row_ids)
+
+
+@attrs.frozen
+class FiveOfAKindBonus:
+    """Pays ``points`` beside the boxes for every further five of a kind while its box holds points.
+
+    The bonus is paid whatever box the turn fills (even a crossed-out one), but not
+    after a 0 in the five-of-a-kind box.
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("classic", yams_bonus=100).new_game(seed=1)
+        >>> g = g.apply(yamskit.Roll(outcome="22222")).apply(yamskit.Score("yams"))
+        >>> g = g.apply(yamskit.Roll(outcome="55555")).apply(yamskit.Score("fives"))
+        >>> g.sheets[0].extra
+        100
+    """
+
+    points: int = 100
+    row: str = "yams"
+
+    def __attrs_post_init__(self) -> None:
+        if type(self.points) is not int or self.points < 0:
+            raise RuleConfigError(f"a five-of-a-kind bonus is whole points >= 0, not {self.points!r}")
+
+    def __call__(self, game: ScorecardGame, p: Placement) -> Placement:
+        further, _face, _upper, box_points = _five_of_a_kind_context(game, p, self.row)
+        if further and box_points > 0 and self.points:
+            return attrs.evolve(p, extra=p.extra + self.points, notes=(*p.notes, f"bonus {self.points}"))
+        return p
+
+    #: Never refuses a placement, it only adds points (see `yamskit.scorecard.moves`).
+    refusable_rows: ClassVar[frozenset[str]] = frozenset()
+
+    @property
+    def extra_points(self) -> int:
+        """The points beside the boxes one further five of a kind pays (``points``)."""
+        return self.points
+
+    def box_values(self, rules: ScorecardRules, values: BoxValues) -> BoxValues:
+        """The bonus is paid beside the boxes: the boxes' values are unchanged."""
+        return values
+
+    def check_position(self, game: ScorecardGame) -> None:
+        """Refuse points beside the boxes no sequence of five of a kind pays.
+
+        They must be a whole number of bonuses, paid only while the five-of-a-kind box
+        holds points, and each further five of a kind fills one other box a five of a
+        kind can fill (with the joker's values where the rules have a joker).
+
+        Raises:
+            ImpossibleSheetError: with rule ``bonus_points``.
+
+        Examples:
+            >>> import yamskit
+            >>> v = yamskit.variant("classic", yams_bonus=100)
+            >>> v.position(["Ann"], sheets=[{"yams": 50, "sixes": 30}], extra=[100]).sheets[0].extra
+            100
+            >>> v.position(["Ann"], sheets=[{"yams": 50}], extra=[100])  # doctest: +IGNORE_EXCEPTION_DETAIL
+            Traceback (most recent call last):
+            ImpossibleSheetError: Player 1's points beside the boxes (100): 1 further five of a kind need ...
+        """
+        if not self.points:
+            return
+        rules = game.rules
+        for p, sheet in enumerate(game.sheets):
+            if not sheet.extra:
+                continue
+            who = f"{game.players[p]}'s points beside the boxes ({sheet.extra})"
+            if sheet.extra % self.points:
+                raise ImpossibleSheetError(
+                    f"{who} must be a multiple of the {self.points}-point bonus", rule="bonus_points"
+                )
+            r = rules.row_index(self.row)
+            if not (sheet.cells[0][r].points or 0) > 0:
+                raise ImpossibleSheetError(
+                    f"{who}: a bonus is paid only while the box {self.row!r} holds points", rule="bonus_points"
+                )
+            paid, room = sheet.extra // self.points, _five_of_a_kind_boxes(game, p, r)
+            if paid > room:
+                raise ImpossibleSheetError(
+                    f"{who}: {paid} further five of a kind need {paid} other filled boxes a five of a kind can "
+                    f"fill, but there are {room}",
+                    rule="bonus_points",
+                )
+
+
+def _five_of_a_kind_boxes(game: ScorecardGame, player: int, skip: int) -> int:
+    """How many filled boxes other than ``skip`` hold a value a five of a kind can put there."""
+    rules = game.rules
+    joker = any(isinstance(rule, Joker) for rule in rules.rules)
+    count = 0
+    for r, cell in enumerate(game.sheets[player].cells[0]):
+        if r == skip or cell.is_empty:
+            continue
+        if cell.scratched:
+            count += 1
+            continue
+        row = rules.rows[r]
+        fits = {row.score(d) for d in _FIVES}
+        if joker:
+            fits |= {joker_value(row, v) for v in fits}
+        count += cell.points in fits
+    return count

@@ -1,0 +1,239 @@
+"""Legal moves of a scorecard game, computed from tables instead of trying every action.
+
+A `SheetTables` is built once per rule set (``rules.tables``). It knows, for each
+column and each set of filled boxes (a bit mask, `yamskit.scorecard.Sheet.masks`),
+which boxes the column's fill policy opens next and their ids in the variant's
+action space; the keeps a player may choose come from `yamskit.dice.SUB_KEEPS`.
+`legal_ids` puts these together with the columns' turn conditions and the variant's
+placement rules:
+
+* a placement rule may say which boxes it could refuse in a position by offering
+  ``refusable_rows``: a method ``refusable_rows(game) -> frozenset``, or a plain
+  ``frozenset`` when the answer never changes (``frozenset()`` for a rule that only changes
+  points). Its items are row ids (every box of that row) or ``(row, column)`` pairs (one
+  box). Only those boxes are then run through the rules one by one. A rule without it may
+  refuse anything, so every candidate box is run through it: still exact, slower;
+* a throw is legal while a box can still be filled after it; when every open column
+  has a turn condition, each keep is checked the long way (`ScorecardGame.check`).
+
+The generate-and-test definition (try every throw and every box with
+`ScorecardGame.is_legal`) stays the reference; the tests compare the two on thousands
+of random positions of every variant.
+
+Examples:
+    >>> import yamskit
+    >>> g = yamskit.variant("classic").new_game(seed=1).apply(yamskit.Roll(outcome="22555"))
+    >>> ids = legal_ids(g)
+    >>> len(ids), g.variant.actions[ids[-1]]
+    (38, Scratch(row='chance', column=None))
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..action_space import NUM_ROLL_IDS
+from ..dice import KEEPS, SUB_KEEPS
+from ..errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from .rules import ScorecardRules
+    from .sheet import Column, TurnCondition
+    from .state import ScorecardGame
+
+__all__ = ["SUB_KEEP_SETS", "Refusable", "SheetTables", "legal_ids"]
+
+#: Bound on each memo of a rule set; a memo is cleared when it reaches it.
+_MEMO_LIMIT = 1 << 17
+#: For each roll index, the set of keep indexes a player may choose (for quick membership).
+SUB_KEEP_SETS: tuple[frozenset[int], ...] = tuple(frozenset(keeps) for keeps in SUB_KEEPS)
+
+#: What a placement rule says it may refuse: a row id (each box of the row) or a ``(row, column)`` box.
+Refusable = str | tuple[str, str]
+
+#: The open boxes of one sheet: whether a column without a turn condition has one, and for each
+#: column that has some, its condition with the Score ids and the Scratch ids of its open boxes.
+_Open = tuple[bool, tuple[tuple["TurnCondition | None", tuple[int, ...], tuple[int, ...]], ...]]
+
+
+def _static_rows(rule: object) -> frozenset[Refusable] | None:
+    rows = getattr(rule, "refusable_rows", None)
+    return rows if isinstance(rows, frozenset) else None
+
+
+class SheetTables:
+    """Lookup tables of one scorecard rule set, for listing legal moves quickly.
+
+    Attributes:
+        rows: number of rows; columns: number of columns.
+        score_base: id of ``Score`` for box (0, 0); box ``(r, c)`` is ``score_base + c * rows + r``.
+        scratch_base: the same for ``Scratch``, or ``None`` without crossing out.
+        conditions: each column's turn condition (``None`` when it has none).
+        dynamic_rules: the placement rules whose refusals depend on the position.
+        static_rows: the rows the other rules may always refuse.
+
+    Examples:
+        >>> import yamskit
+        >>> t = yamskit.variant("challenge").rules.tables
+        >>> t.open_boxes(1, 0)[0]  # ascending fills minus first
+        (13,)
+        >>> yamskit.variant("competitive").rules.tables.dynamic_rules  # its rules never refuse
+        ()
+    """
+
+    __slots__ = (
+        "_columns",
+        "_memo",
+        "_row_ids",
+        "_sheets",
+        "columns",
+        "conditions",
+        "dynamic_rules",
+        "rows",
+        "score_base",
+        "scratch_base",
+        "static_rows",
+    )
+
+    def __init__(self, rules: ScorecardRules) -> None:
+        self._row_ids = rules.row_ids
+        self._columns: tuple[Column, ...] = rules.columns
+        self.rows = len(rules.rows)
+        self.columns = len(rules.columns)
+        self.score_base = NUM_ROLL_IDS
+        self.scratch_base: int | None = NUM_ROLL_IDS + self.rows * self.columns if rules.allow_scratch else None
+        self.conditions: tuple[TurnCondition | None, ...] = tuple(c.condition for c in rules.columns)
+        self.dynamic_rules: tuple[Any, ...] = tuple(r for r in rules.rules if _static_rows(r) is None)
+        self.static_rows: frozenset[Refusable] = frozenset().union(
+            *(rows for rows in map(_static_rows, rules.rules) if rows is not None)
+        )
+        self._memo: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}
+        self._sheets: dict[tuple[int, ...], _Open] = {}
+
+    def open_boxes(self, column: int, mask: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+        """The rows ``column``'s fill policy opens when ``mask`` is filled, their Score ids, their Scratch ids.
+
+        Examples:
+            >>> import yamskit
+            >>> rows, scores, scratches = yamskit.variant("classic").rules.tables.open_boxes(0, 0b1)
+            >>> rows[:2], scores[:2], scratches[:2]
+            ((1, 2), (463, 464), (476, 477))
+        """
+        key = (column, mask)
+        found = self._memo.get(key)
+        if found is None:
+            filled = tuple(bool(mask >> r & 1) for r in range(self.rows))
+            rows = self._columns[column].policy.allowed(self._row_ids, filled)
+            start = self.score_base + column * self.rows
+            scores = tuple(start + r for r in rows)
+            scratches: tuple[int, ...] = ()
+            if self.scratch_base is not None:
+                scratches = tuple(self.scratch_base + column * self.rows + r for r in rows)
+            found = (rows, scores, scratches)
+            if len(self._memo) >= _MEMO_LIMIT:
+                self._memo.clear()
+            self._memo[key] = found
+        return found
+
+    def open_sheet(self, masks: tuple[int, ...]) -> _Open:
+        """The open boxes of a sheet whose columns have the filled ``masks`` (see `_Open`).
+
+        Examples:
+            >>> import yamskit
+            >>> free, columns = yamskit.variant("challenge").rules.tables.open_sheet((0, 0, 0, 0))
+            >>> free, [len(scores) for _, scores, _ in columns]
+            (True, [1, 1, 14, 14])
+        """
+        found = self._sheets.get(masks)
+        if found is None:
+            free = False
+            columns = []
+            for c, mask in enumerate(masks):
+                rows, scores, scratches = self.open_boxes(c, mask)
+                if rows:
+                    free = free or self.conditions[c] is None
+                    columns.append((self.conditions[c], scores, scratches))
+            found = (free, tuple(columns))
+            if len(self._sheets) >= _MEMO_LIMIT:
+                self._sheets.clear()
+            self._sheets[masks] = found
+        return found
+
+
+def _refusable(game: ScorecardGame, tables: SheetTables) -> frozenset[Refusable] | None:
+    """Rows and boxes some placement rule might refuse now; ``None``: anything (a rule that cannot tell)."""
+    rows = tables.static_rows
+    for rule in tables.dynamic_rules:
+        tell = getattr(rule, "refusable_rows", None)
+        if tell is None:
+            return None
+        more = tell(game)
+        if more:
+            rows = rows | more
+    return rows
+
+
+def legal_ids(game: ScorecardGame) -> tuple[int, ...]:
+    """The ascending ids of the legal decisions of ``game`` (see the module docs).
+
+    Examples:
+        >>> import yamskit
+        >>> legal_ids(yamskit.variant("competitive").new_game(players=["A", "B"], seed=1))
+        (0,)
+    """
+    if game.is_over:
+        return ()
+    rules = game.rules
+    tables = rules.tables
+    turn = game.turn
+    throws = turn.throws
+    free, columns = tables.open_sheet(game.sheets[game.current_player].masks)
+    if len(throws) >= turn.max_throws:
+        keeps: tuple[int, ...] = ()
+    elif not throws:
+        keeps = (0,)
+    else:
+        keeps = SUB_KEEPS[throws[-1].dice.index]
+    if keeps and not free:  # every open column has a turn condition: keep only throws that can still finish
+        keeps = tuple(k for k in keeps if game._can_finish_keeping(KEEPS[k]))
+    if not throws:
+        return keeps
+    if len(columns) == 1 and columns[0][0] is None:
+        scores, scratches = columns[0][1], columns[0][2]
+    else:
+        scores = scratches = ()
+        for condition, score_ids, scratch_ids in columns:
+            if condition is None or condition.check(turn):
+                scores += score_ids
+                scratches += scratch_ids
+    if scores and (tables.static_rows or tables.dynamic_rules):
+        refusable = _refusable(game, tables)
+        if refusable is None or refusable:
+            rows_count = tables.rows
+            boxes = rows_count * tables.columns
+            base = tables.score_base
+            if refusable is None:
+                check = set(range(boxes))
+            else:
+                check = set()
+                for item in refusable:
+                    if isinstance(item, str):
+                        r = rules.row_index(item)
+                        check.update(range(r, boxes, rows_count))
+                    else:
+                        check.add(rules.column_index(item[1]) * rows_count + rules.row_index(item[0]))
+            scores = tuple(i for i in scores if (i - base) not in check or _placeable(game, i - base, boxes))
+            scratches = tuple(
+                i for i in scratches if (i - base) % boxes not in check or _placeable(game, i - base, boxes)
+            )
+    return keeps + scores + scratches
+
+
+def _placeable(game: ScorecardGame, box: int, boxes: int) -> bool:
+    """Whether the rules accept the placement ``box`` (counted from the first Score id)."""
+    c, r = divmod(box % boxes, game.rules.tables.rows)
+    try:
+        game._placement_at(r, c, box >= boxes)
+    except (IllegalActionError, ValueError):
+        return False
+    return True

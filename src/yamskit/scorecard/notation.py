@@ -1,0 +1,113 @@
+"""The position notation of scorecard games: ``HEAD PLAYERS SHEETS SEATS TURN STREAM [WEIGHTS]``.
+
+The shared fields (head, players, seats, turn, stream) are `yamskit.notation.grammar`'s;
+this module writes and reads the sheets and the column weights.
+
+Examples:
+    >>> import yamskit
+    >>> g = yamskit.variant("classic").new_game(players=["Ann"], seed=3).apply(yamskit.Roll(outcome="33325"))
+    >>> write_scorecard(g.apply(yamskit.Score("threes")))
+    'classic Ann ,,9,,,,,,,,,, 0:0 - 3:0'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..notation import grammar
+from ..notation.grammar import NotationError
+from .sheet import EMPTY, SCRATCHED, Cell, Sheet
+
+if TYPE_CHECKING:
+    from .state import ScorecardGame
+    from .variant import ScorecardVariant
+
+__all__ = ["read_scorecard", "write_scorecard"]
+
+
+def _write_cell(cell: Cell) -> str:
+    return "x" if cell.scratched else "" if cell.points is None else str(cell.points)
+
+
+def _read_cell(text: str, who: str, column: str, row: str) -> Cell:
+    if text == "":
+        return EMPTY
+    if text == "x":
+        return SCRATCHED
+    return Cell(points=grammar.read_int(text, f"SHEETS ({who}, {column}/{row})", 0, 10**6 - 1))
+
+
+def write_scorecard(game: ScorecardGame) -> str:
+    """The notation of a scorecard game.
+
+    ``SHEETS``: one sheet per player, separated by ``/``; a sheet's columns separated by
+    ``|``; a column's boxes, top to bottom, separated by ``,``: empty, ``x`` crossed
+    out, or the points; ``+N`` after the sheet for points beside the boxes.
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("classic").new_game(players=["Ann"], seed=3).apply(yamskit.Roll(outcome="33325"))
+        >>> write_scorecard(g.apply(yamskit.Score("threes")))
+        'classic Ann ,,9,,,,,,,,,, 0:0 - 3:0'
+    """
+    sheets = "/".join(
+        "|".join(",".join(_write_cell(cell) for cell in column) for column in sheet.cells)
+        + (f"+{sheet.extra}" if sheet.extra else "")
+        for sheet in game.sheets
+    )
+    fields = [
+        grammar.variant_head(game.variant),
+        grammar.write_names(game.players),
+        sheets,
+        f"{game.current_player}:{game.first_player}",
+        grammar.write_turn(game.turn),
+        grammar.write_stream(game.stream),
+    ]
+    if game.column_weights:
+        fields.append(",".join(str(w) for w in game.column_weights))
+    return " ".join(fields)
+
+
+def _read_sheet(text: str, variant: ScorecardVariant, who: str) -> Sheet:
+    row_ids, column_ids = variant.rows, variant.columns
+    body, plus, extra = text.partition("+")
+    parts = body.split("|")
+    if len(parts) != len(column_ids):
+        raise NotationError(f"SHEETS: {who}'s sheet has {len(parts)} columns, not {len(column_ids)}")
+    cells = []
+    for column, part in zip(column_ids, parts, strict=True):
+        boxes = part.split(",")
+        if len(boxes) != len(row_ids):
+            raise NotationError(f"SHEETS: {who}'s column {column!r} has {len(boxes)} boxes, not {len(row_ids)}")
+        cells.append(tuple(_read_cell(box, who, column, row) for box, row in zip(boxes, row_ids, strict=True)))
+    return Sheet(tuple(cells), grammar.read_int(extra, f"SHEETS ({who}, +extra)", 1, 10**6) if plus else 0)
+
+
+def read_scorecard(variant: ScorecardVariant, fields: list[str]) -> dict[str, Any]:
+    """The fields of the scorecard state a notation describes (not yet checked for reachability).
+
+    `ScorecardVariant.from_notation` builds the state from them and checks it.
+
+    Examples:
+        >>> import yamskit
+        >>> fields = read_scorecard(yamskit.variant("classic"), "classic Ann ,,9,,,,,,,,,, 0:0 - 3:0".split())
+        >>> fields["sheets"][0].cells[0][2].points
+        9
+    """
+    grammar.expect_fields(fields, variant.name, "HEAD PLAYERS SHEETS SEATS TURN STREAM [WEIGHTS]", (6, 7))
+    players = grammar.read_names(fields[1], "PLAYERS")
+    sheets = fields[2].split("/")
+    if len(sheets) != len(players):
+        raise NotationError(f"SHEETS: {len(sheets)} sheets for {len(players)} players")
+    current, first = grammar.read_seats(fields[3], len(players))
+    weights = grammar.read_ints(fields[6], "WEIGHTS", len(variant.columns)) if len(fields) == 7 else ()
+    return {
+        "variant": variant,
+        "players": players,
+        "sheets": tuple(_read_sheet(text, variant, name) for text, name in zip(sheets, players, strict=True)),
+        "current_player": current,
+        "turn": grammar.read_turn(fields[4], variant.rules.max_throws),
+        "stream": grammar.read_stream(fields[5]),
+        "first_player": first,
+        "column_weights": weights,
+    }

@@ -1,0 +1,422 @@
+"""Positions of scorecard games (classic, Yahtzee, Challenge, Competitive and user variants).
+
+`check_scorecard` raises unless some game can reach a `ScorecardGame`:
+
+* ``row_values`` — every box holds a value its row's scorer gives for one of the 252
+  rolls, or one a placement rule writes (a *sec* maximum); no plain 0 where every 0 is
+  written as a cross (Competitive Yams);
+* ``no_scratch`` — a crossed-out box only where boxes can be crossed out;
+* ``bonus_points`` — points beside the boxes only as whole five-of-a-kind bonuses, with
+  the five-of-a-kind box holding points and enough other boxes a five of a kind can fill;
+* ``fill_order`` — the filled boxes of a column are a shape its fill order can make;
+* ``plus_above_minus`` and ``sum_pair`` — the constraints between boxes;
+* ``column_weights`` — coefficients where the variant deals them;
+* ``turn_order`` — each player has filled as many boxes as the seats say;
+* ``throws``, ``kept``, ``challenge``, ``finished_game``, ``stranded`` — the turn.
+
+The rules between boxes and the bonuses come from the placement rules' hooks (see
+`yamskit.scorecard.placement`): ``box_values`` for ``row_values``, ``crosses_out`` for
+``no_scratch``, ``extra_points`` and ``check_position`` for ``bonus_points``,
+``plus_above_minus`` and ``sum_pair``. A variant with a placement rule that does not
+say which values it writes is checked without ``row_values`` and ``bonus_points``.
+
+Examples:
+    >>> import yamskit
+    >>> v = yamskit.variant("classic")
+    >>> g = scorecard_position(v, ["Ann"], sheets=[{"yams": 50, "ones": 3}], dice="66612", throws=2, seed=1)
+    >>> g.cell(0, "yams").points, g.turn.throws_used
+    (50, 2)
+    >>> check_scorecard(g)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..dice import Dice, DiceStream
+from ..errors import YamskitError
+from ..position.errors import ImpossibleSheetError, ImpossibleTurnError
+from ..position.turns import build_turn, check_stream_of, check_turn, make_stream, players_of, seat
+from .sheet import EMPTY, SCRATCHED, Cell, FillPolicy, Sheet
+from .state import ScorecardGame
+
+if TYPE_CHECKING:
+    from .rules import ScorecardRules
+    from .variant import ScorecardVariant
+
+__all__ = ["check_scorecard", "describe_values", "row_values", "scorecard_position"]
+
+CellValue = int | str | Cell | None
+
+
+def describe_values(values: frozenset[int] | set[int]) -> str:
+    """The values, sorted, with runs of three or more written as ranges.
+
+    Examples:
+        >>> describe_values({0, 5, 6, 7, 8, 30})
+        '0, 5-8, 30'
+    """
+    ordered = sorted(values)
+    parts: list[str] = []
+    i = 0
+    while i < len(ordered):
+        j = i
+        while j + 1 < len(ordered) and ordered[j + 1] == ordered[j] + 1:
+            j += 1
+        if j - i >= 2:
+            parts.append(f"{ordered[i]}-{ordered[j]}")
+            i = j + 1
+        else:
+            parts.append(str(ordered[i]))
+            i += 1
+    return ", ".join(parts)
+
+
+def row_values(rules: ScorecardRules) -> tuple[frozenset[int], ...] | None:
+    """The points each row's box can hold (a cross aside), or ``None`` when a placement rule does not say.
+
+    The same as ``rules.box_values``: the values the row's scorer gives over the 252
+    rolls, as each placement rule's ``box_values`` hook changes them (a *sec* adds its
+    values; Competitive Yams' zeros are crosses, so no plain 0).
+
+    Examples:
+        >>> import yamskit
+        >>> describe_values(row_values(yamskit.variant("classic").rules)[0])
+        '0-5'
+        >>> describe_values(row_values(yamskit.variant("competitive").rules)[6])
+        '20-30'
+    """
+    return rules.box_values
+
+
+def _can_cross(rules: ScorecardRules) -> bool:
+    return rules.allow_scratch or any(getattr(rule, "crosses_out", False) for rule in rules.rules)
+
+
+def _shape_ok(policy: FillPolicy, rows: tuple[str, ...], filled: tuple[bool, ...]) -> bool:
+    taken = [i for i, f in enumerate(filled) if f]
+    if not taken or policy.kind == "free":
+        return True
+    if policy.kind == "down":
+        return taken == list(range(len(taken)))
+    if policy.kind == "up":
+        return taken == list(range(len(rows) - len(taken), len(rows)))
+    block = taken == list(range(taken[0], taken[-1] + 1))
+    if policy.kind == "mid":
+        return block and any(taken[0] <= rows.index(r) <= taken[-1] for r in policy.first)
+    return block
+
+
+def _box(game: ScorecardGame, player: int, row: int, column: int) -> str:
+    rules = game.rules
+    where = f"{game.players[player]}'s box {rules.row_ids[row]!r}"
+    return where if len(rules.columns) == 1 else f"{where} in column {rules.column_ids[column]!r}"
+
+
+def _check_cells(game: ScorecardGame) -> None:
+    rules = game.rules
+    values, crossing = row_values(rules), _can_cross(rules)
+    for p, sheet in enumerate(game.sheets):
+        if len(sheet.cells) != len(rules.columns) or any(len(col) != len(rules.rows) for col in sheet.cells):
+            raise ImpossibleSheetError(
+                f"{game.players[p]}'s sheet must be {len(rules.columns)} columns of {len(rules.rows)} boxes",
+                rule="row_values",
+            )
+        for c, column in enumerate(sheet.cells):
+            for r, cell in enumerate(column):
+                if cell.scratched and not crossing:
+                    raise ImpossibleSheetError(
+                        f"{_box(game, p, r, c)} is crossed out, but {game.variant.name} has no crossing out",
+                        rule="no_scratch",
+                    )
+                if cell.points is not None and values is not None and cell.points not in values[r]:
+                    row = rules.row_ids[r]
+                    raise ImpossibleSheetError(
+                        f"{_box(game, p, r, c)}: no roll gives {cell.points} in {row} "
+                        f"(it can hold {describe_values(values[r])})",
+                        rule="row_values",
+                    )
+
+
+def _check_extra(game: ScorecardGame) -> None:
+    """Points beside the boxes: whole points, and only where a known rule pays some (its hook checks how many)."""
+    rules = game.rules
+    if row_values(rules) is None:
+        return
+    pays = any(getattr(rule, "extra_points", 0) for rule in rules.rules)
+    for p, sheet in enumerate(game.sheets):
+        who = f"{game.players[p]}'s points beside the boxes ({sheet.extra})"
+        if type(sheet.extra) is not int or sheet.extra < 0:
+            raise ImpossibleSheetError(f"{who} must be whole points from 0", rule="bonus_points")
+        if sheet.extra and not pays:
+            raise ImpossibleSheetError(
+                f"{who}: {game.variant.name} pays no bonus beside the boxes", rule="bonus_points"
+            )
+
+
+def _check_shapes(game: ScorecardGame) -> None:
+    rules = game.rules
+    for p, sheet in enumerate(game.sheets):
+        for c, column in enumerate(rules.columns):
+            if not _shape_ok(column.policy, rules.row_ids, sheet.filled(c)):
+                filled = ", ".join(rules.row_ids[r] for r, f in enumerate(sheet.filled(c)) if f)
+                raise ImpossibleSheetError(
+                    f"{game.players[p]}'s column {column.id!r} fills {column.policy.describe()}, "
+                    f"so it cannot have exactly these boxes filled: {filled}",
+                    rule="fill_order",
+                )
+
+
+def _check_rules(game: ScorecardGame) -> None:
+    """What each placement rule forbids on the sheets (its ``check_position`` hook)."""
+    for rule in game.rules.rules:
+        check = getattr(rule, "check_position", None)
+        if check is not None:
+            check(game)
+
+
+def _check_weights(game: ScorecardGame) -> None:
+    rules, weights = game.rules, game.column_weights
+    size = len(rules.columns)
+    if rules.setup is None:
+        if weights:
+            raise ImpossibleSheetError(
+                f"{game.variant.name} has no column coefficients, not {list(weights)}", rule="column_weights"
+            )
+        return
+    if len(weights) != size or any(type(w) is not int or not 0 <= w <= 10**6 for w in weights):
+        raise ImpossibleSheetError(
+            f"column weights must be {size} whole numbers, one per column, not {list(weights)}", rule="column_weights"
+        )
+    check = getattr(rules.setup, "check_weights", None)  # a setup may say which weights it deals
+    if check is not None:
+        try:
+            check(weights)
+        except YamskitError as error:
+            raise ImpossibleSheetError(str(error), rule="column_weights") from None
+
+
+def _check_seats(game: ScorecardGame) -> None:
+    n, players = len(game.players), game.players
+    if len(game.sheets) != n:
+        raise ImpossibleTurnError(f"{n} players need {n} sheets, not {len(game.sheets)}", rule="turn_order")
+    for value, what in ((game.current_player, "current_player"), (game.first_player, "first_player")):
+        if type(value) is not int or not 0 <= value < n:
+            raise ImpossibleTurnError(f"{what} must be a seat from 0 to {n - 1}, not {value!r}", rule="seats")
+    empties = [sheet.empty_count for sheet in game.sheets]
+    current, first = game.current_player, game.first_player
+    if game.is_over:
+        if current != first:
+            raise ImpossibleTurnError(
+                f"every box is filled, so the last turn was the seat before {players[first]} and "
+                f"{players[first]} would be next, not {players[current]}",
+                rule="turn_order",
+            )
+        return
+    order = [(first + i) % n for i in range(n)]
+    now = order.index(current)
+    for i, p in enumerate(order):
+        expected = empties[current] - (1 if i < now else 0)
+        if empties[p] != expected:
+            raise ImpossibleTurnError(
+                f"{players[current]} is to play and {players[first]} played first, so {players[p]} has "
+                f"{expected} empty boxes, not {empties[p]} (one box is filled per turn)",
+                rule="turn_order",
+            )
+
+
+def check_scorecard(game: ScorecardGame) -> None:
+    """Raise a `PositionError` subclass unless some game of its variant can reach ``game``.
+
+    The rules checked are listed in the module docs. ``game.history`` is not looked at.
+
+    Examples:
+        >>> import attrs, yamskit
+        >>> from yamskit import Cell
+        >>> g = yamskit.variant("classic").new_game(seed=1)
+        >>> bad = attrs.evolve(g, sheets=(g.sheets[0].with_cell(0, 0, Cell(points=99)),))
+        >>> check_scorecard(bad)  # doctest: +IGNORE_EXCEPTION_DETAIL
+        Traceback (most recent call last):
+        ImpossibleSheetError: Player 1's box 'ones': no roll gives 99 in ones (it can hold 0-5)
+    """
+    rules = game.rules
+    players_of(list(game.players), rules.players[0], rules.players[1])
+    _check_seats(game)
+    _check_cells(game)
+    _check_extra(game)
+    _check_shapes(game)
+    _check_rules(game)
+    _check_weights(game)
+    check_turn(game.turn, max_throws=rules.max_throws)
+    check_stream_of(game.stream)
+    if game.turn.has_thrown and game.is_over:
+        raise ImpossibleTurnError("every box is filled: no turn is under way", rule="finished_game")
+    if game.turn.has_thrown and not game.legal_actions():
+        raise ImpossibleTurnError(
+            f"{game.players[game.current_player]} would have no legal action with dice {game.turn.dice} "
+            f"after {game.turn.throws_used} throws",
+            rule="stranded",
+        )
+
+
+# ------------------------------------------------------------------ building
+def _cell(value: CellValue, where: str) -> Cell:
+    if isinstance(value, Cell):
+        return value
+    if value is None:
+        return EMPTY
+    if isinstance(value, str) and value.lower() == "x":
+        return SCRATCHED
+    if type(value) is int and 0 <= value < 10**6:
+        return Cell(points=value)
+    raise ImpossibleSheetError(
+        f"{where}: a box holds whole points from 0, 'x' or None, not {value!r}", rule="row_values"
+    )
+
+
+def _by_seat(value: Any, players: tuple[str, ...], what: str) -> list[Any]:
+    """A per-player argument given by seat (a sequence) or by name (a mapping); missing -> None."""
+    if value is None:
+        return [None] * len(players)
+    if isinstance(value, Mapping):
+        out: list[Any] = [None] * len(players)
+        for key, item in value.items():
+            out[seat(players, key, what)] = item
+        return out
+    if isinstance(value, str) or not isinstance(value, Sequence) or len(value) > len(players):
+        raise ImpossibleTurnError(
+            f"{what} must be one entry per player (a list by seat or a dict by name), not {value!r}", rule="seats"
+        )
+    return [*value, *([None] * (len(players) - len(value)))]
+
+
+def _sheet(variant: ScorecardVariant, spec: Any, extra: Any, name: str) -> Sheet:
+    rules = variant.rules
+    cells = [[EMPTY] * len(rules.rows) for _ in rules.columns]
+    if spec is not None and not isinstance(spec, Mapping):
+        raise ImpossibleSheetError(f"{name}'s sheet must be a dict of boxes, not {spec!r}", rule="row_values")
+    for key, value in (spec or {}).items():
+        if isinstance(key, tuple) and len(key) == 2:
+            entries = [(key[0], key[1], value)]
+        elif isinstance(value, Mapping):
+            entries = [(row, key, v) for row, v in value.items()]
+        else:
+            entries = [(key, None, value)]
+        for row, column, v in entries:
+            r, c = rules.row_index(row), rules.column_index(column)
+            where = f"{name}'s box {rules.row_ids[r]!r}" + (
+                f" in column {rules.column_ids[c]!r}" if len(rules.columns) > 1 else ""
+            )
+            cells[c][r] = _cell(v, where)
+    if extra is not None and (type(extra) is not int or extra < 0):
+        raise ImpossibleSheetError(
+            f"{name}'s points beside the boxes must be whole points from 0, not {extra!r}", rule="bonus_points"
+        )
+    return Sheet(tuple(tuple(col) for col in cells), extra or 0)
+
+
+def _first_player(sheets: Sequence[Sheet], current: int) -> int:
+    n = len(sheets)
+    empties = [s.empty_count for s in sheets]
+    for step in range(1, n):
+        p = (current + step) % n
+        if empties[p] == empties[current] - 1:
+            return p
+    return current
+
+
+def scorecard_position(
+    variant: ScorecardVariant,
+    players: Sequence[str] | None = None,
+    *,
+    sheets: Sequence[Mapping[Any, Any] | None] | Mapping[str, Mapping[Any, Any]] | None = None,
+    extra: Sequence[int] | Mapping[str, int] | None = None,
+    current_player: int | str = 0,
+    first_player: int | str | None = None,
+    dice: Dice | str | Sequence[int] | None = None,
+    throws: int | None = None,
+    kept: Dice | str | Sequence[int] = "",
+    seed: int | None = None,
+    draws: int | None = None,
+    column_weights: Sequence[int] | Mapping[str, int] | None = None,
+    totals: Sequence[int | None] | Mapping[str, int] | None = None,
+) -> ScorecardGame:
+    """A position set up from paper, checked against what a game can reach; its history is empty.
+
+    Args:
+        players: names in seat order (default ``Player 1``... for the fewest players).
+        sheets: each player's boxes, by seat (a list) or by name (a dict). A sheet is
+            ``{row: value}`` for one-column variants, ``{column: {row: value}}`` or
+            ``{(row, column): value}`` otherwise; a value is points, ``"x"`` (crossed
+            out) or ``None`` (empty). Boxes not named are empty.
+        extra: each player's points beside the boxes (classic's Yams bonuses).
+        current_player: the player to act, by index or name.
+        first_player: who played first (default: the seat the filled boxes point to).
+        dice: the five dice showing, if the player has thrown this turn.
+        throws: throws used this turn (default 1 with dice, else 0).
+        kept: the dice held back in the last throw (default none: all five thrown).
+        seed: the dice stream's seed (default a fresh random one).
+        draws: faces already drawn from the stream (default: what a new game's setup draws).
+        column_weights: per-column coefficients, a list or ``{column: weight}``
+            (default: dealt from the seed, as a new game does).
+        totals: the totals written on paper, to check: each player's score as
+            ``result()`` counts it (boxes, bonuses and extra points; duel points in
+            Competitive Yams). ``None`` for a player skips the check.
+
+    Raises:
+        PositionError: a value no game can reach; the message names the box and the
+            rule, ``error.rule`` its id (see `yamskit.position`).
+        UnknownActionError: an unknown row or column id.
+
+    Examples:
+        >>> import yamskit
+        >>> v = yamskit.variant("challenge")
+        >>> g = v.position(["Ann"], sheets=[{"descending": {"ones": 3, "twos": 4}}], dice="12345")
+        >>> g.cell(0, "twos", "descending").points, g.is_legal(yamskit.Score("threes", "descending"))
+        (4, True)
+    """
+    rules = variant.rules
+    names = players_of(
+        list(players) if players is not None else [f"Player {i + 1}" for i in range(rules.players[0])],
+        rules.players[0],
+        rules.players[1],
+    )
+    specs, extras = _by_seat(sheets, names, "sheets"), _by_seat(extra, names, "extra")
+    built = tuple(_sheet(variant, s, e, name) for s, e, name in zip(specs, extras, names, strict=True))
+    current = seat(names, current_player)
+    first = _first_player(built, current) if first_player is None else seat(names, first_player, "first_player")
+    start = DiceStream(seed=make_stream(seed, 0).seed)
+    weights: tuple[int, ...] = ()
+    if isinstance(column_weights, Mapping):
+        weights = tuple(column_weights.get(c, -1) for c in rules.column_ids)
+        for key in column_weights:
+            rules.column_index(key)
+    elif column_weights is not None:
+        weights = tuple(column_weights)
+    elif rules.setup is not None:
+        weights, start = rules.setup(start, len(names))
+    stream = make_stream(start.seed, start.draws if draws is None else draws)
+    turn = build_turn(dice=dice, throws=throws, kept=kept, max_throws=rules.max_throws)
+    game = ScorecardGame(
+        variant=variant,
+        players=names,
+        sheets=built,
+        current_player=current,
+        turn=turn,
+        stream=stream,
+        first_player=first,
+        column_weights=weights,
+    )
+    check_scorecard(game)
+    _check_totals(game, _by_seat(totals, names, "totals"))
+    return game
+
+
+def _check_totals(game: ScorecardGame, totals: list[Any]) -> None:
+    scores = game.result().scores
+    for name, written, score in zip(game.players, totals, scores, strict=True):
+        if written is not None and written != score:
+            raise ImpossibleSheetError(
+                f"{name}'s total is written as {written!r}, but the boxes and bonuses make {score}", rule="totals"
+            )

@@ -1,0 +1,151 @@
+"""Advice for a position, from a solved strategy kept on disk: what ``yamskit advise`` prints.
+
+`cached_strategy` solves a one-column solitaire variant the first time it is asked
+for and keeps the table in a cache directory, in a file named by the solver's
+fingerprint of the rules (so a changed option or a changed rule never reuses a
+stale table). `ranked` lists every legal option with its expected final score and
+regret; among options of equal value, writing a box comes before a throw of zero
+dice (keeping all five dice only spends a throw). `render_advice` is the text.
+Everything here needs numpy (``pip install 'yamskit[solver]'``).
+
+Examples:
+    >>> import tempfile
+    >>> import yamskit
+    >>> from yamskit.categories import Category, total, upper
+    >>> tiny = yamskit.ScorecardVariant.define("tiny", rows=[upper(6), Category("chance", total)])
+    >>> with tempfile.TemporaryDirectory() as cache:
+    ...     strategy = cached_strategy(tiny, directory=cache, quiet=True)
+    ...     again = cached_strategy(tiny, directory=cache, quiet=True)  # read from the file
+    >>> round(again.expected_score(), 4)
+    37.3438
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..actions import Roll, action_id
+from ..dice import NUM_DICE
+from ..errors import YamskitError
+from ..scorecard.text import table
+
+if TYPE_CHECKING:
+    from ..scorecard.state import ScorecardGame
+    from ..scorecard.variant import ScorecardVariant
+    from . import Advice, Strategy
+
+__all__ = ["cache_directory", "cached_strategy", "ranked", "render_advice"]
+
+#: Expected scores closer than this are a tie.
+TIE = 1e-9
+
+
+def cache_directory() -> Path:
+    """Where solved tables are kept: ``$YAMSKIT_CACHE``, else ``$XDG_CACHE_HOME/yamskit``, else ``~/.cache/yamskit``.
+
+    Examples:
+        >>> import os
+        >>> os.environ["YAMSKIT_CACHE"] = "/tmp/yk"
+        >>> str(cache_directory())
+        '/tmp/yk'
+        >>> del os.environ["YAMSKIT_CACHE"]
+    """
+    if os.environ.get("YAMSKIT_CACHE"):
+        return Path(os.environ["YAMSKIT_CACHE"])
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "yamskit"
+
+
+def cached_strategy(
+    variant: ScorecardVariant, *, directory: str | os.PathLike[str] | None = None, quiet: bool = False
+) -> Strategy:
+    """The solved strategy of ``variant``: read from the cache, or solved now and saved there.
+
+    Args:
+        variant: a variant the solver models (one-column solitaire scorecard).
+        directory: the cache directory (default `cache_directory`).
+        quiet: no progress bar while solving.
+
+    A cached file that cannot be read (damaged, or written by another format
+    version) is solved again and replaced. A cache that cannot be written is not
+    an error: the strategy is still returned.
+
+    Raises:
+        RuleConfigError: the solver does not model ``variant``.
+
+    Examples:
+        >>> import tempfile
+        >>> import yamskit
+        >>> from yamskit.categories import upper
+        >>> sixes = yamskit.ScorecardVariant.define("sixes", rows=[upper(6)])
+        >>> with tempfile.TemporaryDirectory() as cache:
+        ...     print(round(cached_strategy(sixes, directory=cache, quiet=True).expected_score(), 4))
+        ...     print([p.suffix for p in Path(cache).iterdir()])
+        12.6389
+        ['.npz']
+    """
+    from . import Strategy, solve
+    from .model import model_of
+
+    model = model_of(variant)
+    folder = Path(directory) if directory is not None else cache_directory()
+    path = folder / f"{variant.name}-{model.fingerprint[:32]}.npz"
+    if path.is_file():
+        try:
+            return Strategy.load(path, variant)
+        except (YamskitError, OSError, ValueError, KeyError):
+            pass  # damaged or stale: solve again
+    strategy = solve(variant, quiet=quiet)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(f".{os.getpid()}.tmp.npz")
+        strategy.save(partial)
+        partial.replace(path)
+    except OSError:
+        pass
+    return strategy
+
+
+def _zero_dice_throw(advice: Advice) -> bool:
+    return isinstance(advice.action, Roll) and len(advice.action.keep) == NUM_DICE
+
+
+def ranked(strategy: Strategy, state: ScorecardGame) -> tuple[Advice, ...]:
+    """Every legal option of ``state``, best first; on a tie a box comes before a throw of zero dice.
+
+    Examples:
+        >>> import yamskit
+        >>> from yamskit.categories import upper
+        >>> from yamskit.solver import solve
+        >>> sixes = yamskit.ScorecardVariant.define("sixes", rows=[upper(6)])
+        >>> game = sixes.new_game(seed=1).apply(yamskit.Roll(outcome="66666"))
+        >>> [type(a.action).__name__ for a in ranked(solve(sixes, quiet=True), game)][:2]
+        ['Score', 'Roll']
+    """
+    options = strategy.advise(state)
+    if not options:
+        return ()
+    # The options come best first; a stable sort moves zero-dice throws after the boxes they tie with.
+    return tuple(sorted(options, key=lambda a: (a.regret if a.regret > TIE else 0.0, _zero_dice_throw(a))))
+
+
+def render_advice(state: ScorecardGame, options: tuple[Advice, ...]) -> str:
+    """The options as a table: rank, action, expected final score and regret.
+
+    Examples:
+        >>> import yamskit
+        >>> from yamskit.solver import Advice
+        >>> game = yamskit.variant("classic").new_game(seed=1).apply(yamskit.Roll(outcome="22555"))
+        >>> print(render_advice(game, (Advice(yamskit.Score("full_house"), 250.5, 0.0),)))
+        Player 1 to play: dice 22555, throws 1/3
+        Rank  Option            Expected  Regret
+           1  score full_house    250.50    0.00
+    """
+    player = state.players[state.current_player]
+    head = f"{player} to play: dice {state.dice}, throws {state.turn.throws_used}/{state.turn.max_throws}"
+    rows = [["Rank", "Option", "Expected", "Regret"]]
+    for rank, option in enumerate(options, start=1):
+        rows.append([str(rank), action_id(option.action), f"{option.expected:.2f}", f"{option.regret:.2f}"])
+    return "\n".join([head, *table(rows, [True, False, True, True])])
