@@ -15,7 +15,7 @@ import attrs
 import yamskit
 from yamskit import Dice, IllegalActionError, Roll, Score, Scratch
 from yamskit.scorecard import Cell
-from yamskit.scorecard_game import ScorecardGame
+from yamskit.scorecard import ScorecardGame
 
 
 def explain(game: ScorecardGame, action: Score | Scratch) -> str:

@@ -18,8 +18,8 @@ import pytest
 import yamskit
 from yamskit import GameRecord, Move, Roll, Score
 from yamskit.bots import RandomPlayer, play
+from yamskit.bots.simulate import BotKind, make_bot, simulate
 from yamskit.cli import action_id, main
-from yamskit.simulate import BotKind, make_bot, simulate
 
 VARIANTS = yamskit.variant_names()
 

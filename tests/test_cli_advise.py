@@ -1,4 +1,4 @@
-"""``yamskit advise`` and `yamskit.advice`: exact advice from a strategy solved once and cached on disk."""
+"""``yamskit advise`` and `yamskit.solver.advice`: exact advice from a strategy solved once and cached on disk."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import pytest
 
 import yamskit
 from yamskit import Roll, Score
-from yamskit.advice import cached_strategy, ranked, render_advice
 from yamskit.cli import action_id, main
+from yamskit.solver.advice import cached_strategy, ranked, render_advice
 
 pytest.importorskip("numpy")
 

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
+from yamskit.bots.simulate import simulate
 from yamskit.cli import main
-from yamskit.simulate import simulate
 
 distributed = pytest.importorskip("distributed")
 

@@ -58,7 +58,7 @@ def test_play_with_bots_prints_the_result_and_saves_a_record_that_checks(bare: P
     assert done.returncode == 0, done.stderr
     names = ["Bot 1", "Bot 2"]
     from yamskit.bots import play
-    from yamskit.simulate import make_bot
+    from yamskit.bots.simulate import make_bot
 
     result = play(yamskit.variant("classic").new_game(names, seed=7), [make_bot("greedy", seed=7 + i) for i in (0, 1)])
     result = result.result()

@@ -12,8 +12,8 @@ import pytest
 import yamskit
 from yamskit import Roll, Score, Scratch
 from yamskit.bots import play
+from yamskit.bots.simulate import PERCENTILES, SimulationResult, make_bot, simulate
 from yamskit.cli import _menu, main
-from yamskit.simulate import PERCENTILES, SimulationResult, make_bot, simulate
 from yamskit.text import render_duels
 
 

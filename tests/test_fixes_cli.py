@@ -19,9 +19,9 @@ import pytest
 
 import yamskit
 from yamskit import Move, Roll, Score
+from yamskit.bots.simulate import max_jobs
 from yamskit.cli import main
 from yamskit.records import GameRecord, check_record
-from yamskit.simulate import max_jobs
 
 WAIT = 120  # seconds: the bound on waiting for a subprocess (only a hang reaches it)
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals and /dev/zero")
@@ -205,7 +205,7 @@ def test_jobs_are_capped(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "classic", "-n", "2", "--jobs", str(max_jobs() + 1)]) == 2
     assert f"--jobs must be 1 to {max_jobs()}" in capsys.readouterr().err
     with pytest.raises(yamskit.RuleConfigError, match="jobs"):
-        yamskit.simulate.simulate("classic", 2, jobs=max_jobs() + 1)
+        yamskit.bots.simulate.simulate("classic", 2, jobs=max_jobs() + 1)
 
 
 @pytest.mark.parametrize("bins", ["0", "-3"])

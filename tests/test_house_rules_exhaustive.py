@@ -16,7 +16,7 @@ import pytest
 
 import yamskit
 from yamskit import Cell, JokerRuleError, Roll, Score, ScorecardGame, Scratch
-from yamskit.house_rules import FiveOfAKindBonus, Joker, joker_value
+from yamskit.scorecard.house_rules import FiveOfAKindBonus, Joker, joker_value
 from yamskit.scorecard import SCRATCHED
 
 UPPER = ("ones", "twos", "threes", "fours", "fives", "sixes")

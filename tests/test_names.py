@@ -187,7 +187,7 @@ def test_the_bots_are_exported_at_the_top_level() -> None:
 
 # ---------------------------------------------------------------- simulate naming
 def test_both_simulations_take_games_and_bot_and_report_stdev() -> None:
-    from yamskit.simulate import simulate
+    from yamskit.bots.simulate import simulate
     from yamskit.solver import simulate as batch
 
     one = simulate("classic", games=3, bot="greedy", seed=1)
@@ -198,7 +198,7 @@ def test_both_simulations_take_games_and_bot_and_report_stdev() -> None:
 
 
 def test_the_old_simulate_names_still_work_with_a_warning() -> None:
-    from yamskit.simulate import simulate
+    from yamskit.bots.simulate import simulate
     from yamskit.solver import simulate as batch
 
     with pytest.warns(DeprecationWarning, match="'n' is deprecated; use 'games'"):

@@ -10,8 +10,8 @@ import pytest
 import yamskit
 from yamskit import Roll, Score, ScorecardVariant, Scratch
 from yamskit.categories import Category, total, upper
-from yamskit.house_rules import Joker
-from yamskit.placement import Placement
+from yamskit.scorecard.house_rules import Joker
+from yamskit.scorecard.placement import Placement
 
 
 def test_a_placement_written_as_zero_keeps_its_box_dice_turn_and_what_was_asked() -> None:

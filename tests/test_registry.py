@@ -51,15 +51,26 @@ def test_a_factory_error_becomes_a_rule_config_error() -> None:
 
 
 def test_plug_ins_come_from_the_entry_point_group(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.metadata
     from importlib.metadata import EntryPoint
 
-    import yamskit.registry as registry
+    from yamskit import _registry
 
     plugin = EntryPoint(name="plugged", value="tests.test_registry:_tiny", group=ENTRY_POINT_GROUP)
     broken = EntryPoint(name="bad_plugin", value="no_such_module:thing", group=ENTRY_POINT_GROUP)
-    monkeypatch.setattr(registry, "entry_points", lambda group: [plugin, broken] if group == ENTRY_POINT_GROUP else [])
-    monkeypatch.setattr(registry, "_loaded", False)
-    monkeypatch.setattr(registry, "_FACTORIES", {})
+    read: list[str] = []
+
+    def entry_points(group: str) -> list[EntryPoint]:
+        read.append(group)
+        return [plugin, broken] if group == ENTRY_POINT_GROUP else []
+
+    monkeypatch.setattr(importlib.metadata, "entry_points", entry_points)
+    monkeypatch.setattr(_registry, "_state", {"loaded": False, "plugins": False})
+    monkeypatch.setattr(_registry, "_FACTORIES", {n: f for n, f in _registry._FACTORIES.items() if n != "plugged"})
+    assert yamskit.variant("classic").name == "classic"
+    assert read == []  # a built-in name never reads the entry points
+    assert yamskit.variant("plugged").rows == ("chance",)
+    assert read == [ENTRY_POINT_GROUP]  # the first unknown name reads them, once
     assert "plugged" in yamskit.variant_names()
     assert "bad_plugin" not in yamskit.variant_names()
     assert yamskit.variant("plugged").rows == ("chance",)

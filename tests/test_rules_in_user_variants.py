@@ -10,7 +10,7 @@ from __future__ import annotations
 import yamskit
 from yamskit import Roll, Score, ScorecardGame, ScorecardVariant, Scratch
 from yamskit.categories import Category, is_five_of_a_kind, total, upper, when
-from yamskit.house_rules import FiveOfAKindBonus
+from yamskit.scorecard.house_rules import FiveOfAKindBonus
 
 _COMPETITIVE = yamskit.variant("competitive").rules.rules
 #: Competitive Yams' rules, whatever module holds them: the sec, 0 is a scratch, the sums.

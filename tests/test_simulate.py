@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 import yamskit
 from yamskit.bots import RandomPlayer, play
-from yamskit.simulate import SimulationResult, _play_until, game_seed, play_games, simulate
+from yamskit.bots.simulate import SimulationResult, _play_until, game_seed, play_games, simulate
 
 VARIANTS = yamskit.variant_names()
 

@@ -292,7 +292,7 @@ def test_svg_refuses_what_it_cannot_draw() -> None:
 
 def test_a_user_defined_variant_is_drawn_as_a_sheet() -> None:
     from yamskit.categories import Category, total, upper
-    from yamskit.scorecard_game import ScorecardVariant
+    from yamskit.scorecard import ScorecardVariant
 
     mini = ScorecardVariant.define("mini", rows=[upper(6), Category("chance", total)])
     g = mini.new_game(players=["Ann"], seed=1).apply(Roll(outcome="66612")).apply(Score("sixes"))

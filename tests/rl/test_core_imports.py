@@ -9,7 +9,7 @@ import sys
 def test_the_core_imports_none_of_numpy_gymnasium_pettingzoo_pyspiel() -> None:
     code = (
         "import sys\n"
-        "import yamskit, yamskit.bots, yamskit.simulate, yamskit.records, yamskit.cli, yamskit.serialization\n"
+        "import yamskit, yamskit.bots, yamskit.bots.simulate, yamskit.records, yamskit.cli, yamskit.serialization\n"
         "for name in yamskit.variant_names():\n"
         "    for n in (2, 1, 4, 3):\n"
         "        try:\n"

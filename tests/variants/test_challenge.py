@@ -24,7 +24,7 @@ from yamskit import (
     UnknownActionError,
 )
 from yamskit.scorecard import Cell
-from yamskit.scorecard_game import ScorecardGame
+from yamskit.scorecard import ScorecardGame
 from yamskit.variants.challenge import PlusAboveMinus, PlusMinusError
 
 ROWS = (

@@ -11,7 +11,7 @@ from tests.playout import random_playout
 from tests.variants.test_challenge import COLUMNS, ROWS, V, new, only_left
 from yamskit import Dice, Roll, Score, Scratch
 from yamskit.actions import Action
-from yamskit.scorecard_game import ScorecardGame
+from yamskit.scorecard import ScorecardGame
 
 TURNS_PER_PLAYER = len(ROWS) * len(COLUMNS)  # 56
 

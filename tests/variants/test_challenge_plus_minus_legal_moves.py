@@ -19,7 +19,7 @@ import yamskit
 from yamskit import Cell, Dice, Roll, Score, ScorecardGame, ScorecardVariant, Scratch
 from yamskit.categories import upper
 from yamskit.dice import ROLLS
-from yamskit.placement import Placement
+from yamskit.scorecard.placement import Placement
 from yamskit.variants.challenge import COLUMNS, ROWS, PlusAboveMinus, PlusMinusError
 
 CHALLENGE = yamskit.variant("challenge")

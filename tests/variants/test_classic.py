@@ -27,7 +27,7 @@ from yamskit import (
     ThrowLimitError,
     UnknownActionError,
 )
-from yamskit.scorecard_game import ScorecardGame
+from yamskit.scorecard import ScorecardGame
 
 UPPER = ("ones", "twos", "threes", "fours", "fives", "sixes")
 LOWER = ("three_of_a_kind", "four_of_a_kind", "full_house", "small_straight", "large_straight", "yams", "chance")

@@ -15,7 +15,7 @@ import yamskit
 from tests.playout import assert_illegal, check_step, random_playout
 from yamskit import Roll, Score, Scratch
 from yamskit.dice import KEEPS, ROLLS
-from yamskit.scorecard_game import ScorecardGame
+from yamskit.scorecard import ScorecardGame
 
 OPTIONS = [{"joker": joker, "yams_bonus": bonus} for joker in (None, "free", "forced", "seed") for bonus in (0, 100)]
 ROWS = yamskit.variant("classic").rows

@@ -12,7 +12,7 @@ import pytest
 
 from tests.variants.test_competitive_rules import new_game, with_cells, written, written_later
 from yamskit import Cell, Dice, Roll, RuleConfigError, Score, ScorecardGame
-from yamskit.placement import Placement
+from yamskit.scorecard.placement import Placement
 from yamskit.scorecard import SCRATCHED
 from yamskit.turn import Turn
 from yamskit.variants.competitive import rows
