@@ -1,0 +1,313 @@
+"""A variant family defined outside the package plugs in its notation, positions and pictures.
+
+"Top it" is a small game written here with the core's public parts only: each turn a
+player throws the five dice once or twice, then banks the dice total (``Pass``); after
+``turns`` turns each, the highest bank wins. Nothing in yamskit knows it: it reaches
+`yamskit.from_notation`, `yamskit.position.check_reachable`, `yamskit.load_game`,
+`yamskit.svg.svg` and Jupyter's ``_repr_svg_`` through its variant and its class, the
+same way the built-in families do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any, ClassVar
+
+import attrs
+import pytest
+
+import yamskit
+from yamskit import _display, svg
+from yamskit.action_space import ROLL_ACTIONS, ActionSpace
+from yamskit.actions import Action, Pass, Roll
+from yamskit.dice import Dice, DiceStream
+from yamskit.errors import IllegalActionError, MustRollFirstError, UnknownActionError
+from yamskit.game import EMPTY_HISTORY, History, Result, game_over_error, new_stream, resolve_player, to_history
+from yamskit.notation import grammar, read_position
+from yamskit.position import ImpossibleTurnError, PositionError, check_reachable, check_turn
+from yamskit.serialization import dump_game, shared_fields, shared_to_data
+from yamskit.transitions import (
+    Transitions,
+    remembered_legal_ids,
+    state_apply,
+    state_is_legal,
+    state_legal_action_mask,
+    state_legal_actions,
+    state_outcomes,
+)
+from yamskit.turn import Turn
+
+MAX_THROWS = 2
+SPACE = ActionSpace("top-it", (*ROLL_ACTIONS, Pass()))
+PASS_ID = len(ROLL_ACTIONS)
+
+
+@attrs.frozen
+class TopIt:
+    """The rules: how many turns each player plays."""
+
+    turns: int = 3
+
+    name: ClassVar[str] = "top-it"
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return {"turns": self.turns}
+
+    @property
+    def actions(self) -> ActionSpace:
+        return SPACE
+
+    def new_game(self, players: Sequence[str] = ("Ann",), *, seed: int | None = None) -> TopItGame:
+        start = Turn.start(max_throws=MAX_THROWS)
+        return TopItGame(self, tuple(players), (0,) * len(players), 0, start, new_stream(seed))
+
+    def state_from_data(self, data: Any) -> TopItGame:
+        shared = shared_fields(data, players=(1, 4), max_throws=MAX_THROWS)
+        game = TopItGame(self, **{**shared, "banks": tuple(data["banks"]), "round": data["round"]})
+        check_reachable(game)
+        return game
+
+    def from_notation(self, text: str) -> TopItGame:
+        return read_position(text, self, lambda fields: TopItGame(**read_fields(self, fields)))
+
+    def check_position(self, game: TopItGame) -> None:
+        for p, bank in enumerate(game.banks):
+            played = game.round + (1 if p < game.current_player else 0)  # turns this player has banked
+            if bank > 30 * played or (played and bank < 5 * played) or (not played and bank):
+                raise PositionError(f"{game.players[p]} banked {bank} in {played} turns", rule="bank")
+        if game.round > self.turns or (game.round == self.turns and game.current_player):
+            raise ImpossibleTurnError(f"round {game.round} is past the end ({self.turns} turns)", rule="turn_count")
+        check_turn(game.turn, max_throws=MAX_THROWS)
+
+    def position(
+        self, players: Sequence[str], *, banks: Sequence[int], current_player: int = 0, round: int = 0
+    ) -> TopItGame:
+        start = Turn.start(max_throws=MAX_THROWS)
+        game = TopItGame(self, tuple(players), tuple(banks), current_player, start, new_stream(1), round=round)
+        check_reachable(game)
+        return game
+
+
+@attrs.frozen
+class TopItGame:
+    variant: TopIt
+    players: tuple[str, ...]
+    banks: tuple[int, ...]
+    current_player: int
+    turn: Turn
+    stream: DiceStream
+    _history: History = attrs.field(default=EMPTY_HISTORY, converter=to_history, alias="history")
+    round: int = 0
+    first_player: int = 0
+    _legal: tuple[int, ...] | None = attrs.field(init=False, default=None, eq=False, repr=False)
+
+    @property
+    def history(self) -> History:
+        return self._history
+
+    @property
+    def is_over(self) -> bool:
+        return self.round >= self.variant.turns
+
+    def check(self, action: Action, *, player: int | str | None = None) -> None:
+        if self.is_over:
+            raise game_over_error(self.players)
+        resolve_player(self.players, self.current_player, player)
+        if isinstance(action, Roll):
+            self.turn.check_throw(action.keep, action.outcome)
+        elif isinstance(action, Pass):
+            if not self.turn.has_thrown:
+                raise MustRollFirstError("throw before banking")
+        else:
+            raise UnknownActionError(f"top-it has no action {type(action).__name__}")
+
+    def _generate(self) -> Iterator[Action]:
+        return iter([SPACE[i] for i in self.legal_action_ids()])
+
+    def legal_action_ids(self) -> tuple[int, ...]:
+        def compute() -> tuple[int, ...]:
+            if self.is_over:
+                return ()
+            if not self.turn.has_thrown:
+                return (0,)
+            throws = (0,) if self.turn.throws_left else ()
+            return (*throws, PASS_ID)
+
+        return remembered_legal_ids(self, compute)
+
+    transitions: ClassVar[Transitions[TopItGame]]
+    is_legal = state_is_legal
+    legal_actions = state_legal_actions
+    legal_action_mask = state_legal_action_mask
+    apply = state_apply
+    outcomes = state_outcomes
+
+    def result(self) -> Result:
+        return Result.from_scores(self.players, self.banks)
+
+    def to_json(self) -> str:
+        return dump_game(self.variant, {**shared_to_data(self), "banks": list(self.banks), "round": self.round})
+
+    def to_notation(self) -> str:
+        return " ".join(
+            [
+                grammar.variant_head(self.variant),
+                grammar.write_names(self.players),
+                ",".join(map(str, self.banks)),
+                f"{self.current_player}:{self.first_player}",
+                grammar.write_turn(self.turn),
+                grammar.write_stream(self.stream),
+                str(self.round),
+            ]
+        )
+
+    picture_kind: ClassVar[str] = "top-it"
+    _repr_svg_ = _display.repr_svg
+
+
+def _thrown(state: TopItGame, turn: Turn, stream: DiceStream, history: History) -> TopItGame:
+    return attrs.evolve(state, turn=turn, stream=stream, history=history)
+
+
+def _bank(state: TopItGame, _action: Pass, _i: int, history: History) -> TopItGame:
+    me, n = state.current_player, len(state.players)
+    banks = tuple(b + (state.turn.dice.total if p == me else 0) for p, b in enumerate(state.banks))
+    following = (me + 1) % n
+    return attrs.evolve(
+        state,
+        banks=banks,
+        current_player=following,
+        turn=Turn.start(max_throws=MAX_THROWS),
+        history=history,
+        round=state.round + (following == 0),
+    )
+
+
+TopItGame.transitions = Transitions(thrown=_thrown, moves={Pass: _bank})
+
+
+def read_fields(variant: TopIt, fields: list[str]) -> dict[str, Any]:
+    grammar.expect_fields(fields, variant.name, "HEAD PLAYERS BANKS SEATS TURN STREAM ROUND", (7,))
+    players = grammar.read_names(fields[1], "PLAYERS")
+    current, first = grammar.read_seats(fields[3], len(players))
+    return {
+        "variant": variant,
+        "players": players,
+        "banks": grammar.read_ints(fields[2], "BANKS", len(players), 10**4),
+        "current_player": current,
+        "first_player": first,
+        "turn": grammar.read_turn(fields[4], MAX_THROWS),
+        "stream": grammar.read_stream(fields[5]),
+        "round": grammar.read_int(fields[6], "ROUND", 0, 100),
+    }
+
+
+def _draw(game: TopItGame, *, theme: Any = None) -> str:
+    return f'<svg xmlns="http://www.w3.org/2000/svg"><text>{" ".join(map(str, game.banks))}</text></svg>'
+
+
+@pytest.fixture(autouse=True)
+def registered() -> None:
+    yamskit.register_variant("top-it", TopIt, replace=True)
+    svg.register("top-it", _draw)
+
+
+def _played(seed: int = 5) -> TopItGame:
+    game = TopIt(turns=2).new_game(players=["Ann", "Bob"], seed=seed)
+    while not game.is_over:
+        ids = game.legal_action_ids()
+        game = game.apply(SPACE[ids[-1] if len(game.history) % 3 else ids[0]])
+    return game
+
+
+def test_a_plug_in_state_round_trips_its_notation_through_yamskit_from_notation() -> None:
+    game = _played()
+    for prefix in range(len(game.history) + 1):
+        state = TopIt(turns=2).new_game(players=["Ann", "Bob"], seed=5)
+        for move in game.history[:prefix]:
+            state = state.apply(move.action)
+        text = yamskit.notation.to_notation(state)
+        back = yamskit.from_notation(text)
+        assert isinstance(back, TopItGame)
+        assert (back.banks, back.turn, back.stream, back.current_player, back.round) == (
+            state.banks,
+            state.turn,
+            state.stream,
+            state.current_player,
+            state.round,
+        )
+        assert back.to_notation() == text
+
+
+def test_a_plug_in_position_is_checked_by_its_own_rules() -> None:
+    v = TopIt(turns=2)
+    assert v.position(["Ann", "Bob"], banks=[20, 0], current_player=1).banks == (20, 0)
+    with pytest.raises(PositionError, match="banked 200"):
+        v.position(["Ann", "Bob"], banks=[200, 0], current_player=1)
+    with pytest.raises(PositionError, match="rule: bank"):
+        yamskit.from_notation("top-it(turns=2) Ann,Bob 0,31 0:0 - 5:0 0")
+
+
+def test_a_plug_in_save_loads_back_equal() -> None:
+    game = _played()
+    assert yamskit.load_game(game.to_json()) == game
+
+
+def test_a_plug_in_state_draws_itself_through_the_display_hook() -> None:
+    game = _played()
+    assert svg.svg(game) == _draw(game)
+    assert game._repr_svg_() == _draw(game)
+
+
+def test_a_plug_in_state_follows_the_protocol() -> None:
+    game = TopIt().new_game(players=["Ann"], seed=2)
+    assert isinstance(game, yamskit.GameState)
+    with pytest.raises(IllegalActionError):
+        game.apply(Pass())
+    thrown = game.apply(Roll(outcome=Dice.parse("66666")))
+    assert thrown.apply(Pass()).banks == (30,)
+    assert len(thrown.outcomes("66")) == 56
+
+
+# ---------------------------------------------------------------- a placement rule of a user's own
+@attrs.frozen
+class DoubleSixes:
+    """A user's house rule: sixes score double; it says so through the ``box_values`` hook."""
+
+    def __call__(self, game: Any, p: Any) -> Any:
+        return attrs.evolve(p, points=p.points * 2) if p.row == "sixes" else p
+
+    def box_values(self, rules: Any, values: tuple[frozenset[int], ...]) -> tuple[frozenset[int], ...]:
+        r = rules.row_index("sixes")
+        return (*values[:r], frozenset(2 * v for v in values[r]), *values[r + 1 :])
+
+
+def _doubled(rule: Any) -> yamskit.ScorecardVariant:
+    from yamskit.categories import upper
+
+    return yamskit.ScorecardVariant.define("double", rows=[upper(5), upper(6)], rules=[rule])
+
+
+def test_a_user_rule_with_the_box_values_hook_has_its_values_checked() -> None:
+    v = _doubled(DoubleSixes())
+    assert v.position(["Ann"], sheets=[{"sixes": 60}], current_player=0).cell(0, "sixes").points == 60
+    with pytest.raises(PositionError, match="rule: row_values"):
+        v.position(["Ann"], sheets=[{"sixes": 62}])  # more than twice the best sixes, 30
+    with pytest.raises(PositionError, match="rule: row_values"):
+        v.position(["Ann"], sheets=[{"sixes": 7}])  # odd: no doubled score
+    assert (
+        yamskit.from_notation(v.position(["Ann"], sheets=[{"sixes": 12}]).to_notation(), variant=v)
+        .cell(0, "sixes")
+        .points
+        == 12
+    )
+
+
+def test_a_user_rule_without_the_hook_leaves_the_values_unknown() -> None:
+    def any_value(game: Any, p: Any) -> Any:
+        return p
+
+    v = _doubled(any_value)
+    assert v.rules.box_values is None
+    assert v.position(["Ann"], sheets=[{"sixes": 7}]).cell(0, "sixes").points == 7
