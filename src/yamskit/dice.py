@@ -20,7 +20,6 @@ Examples:
 from __future__ import annotations
 
 import functools
-import hashlib
 import itertools
 import math
 from collections.abc import Iterable, Iterator
@@ -29,6 +28,11 @@ from functools import cache
 from typing import ClassVar
 
 import attrs
+
+try:  # BLAKE2 alone: ``hashlib`` would also load OpenSSL, a few milliseconds of every import
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - an interpreter built without it
+    from hashlib import blake2b
 
 from . import _display
 from .errors import InvalidDiceError
@@ -330,7 +334,7 @@ def face_from_seed(seed: int, draw: int) -> int:
     """
     attempt = 0
     while True:
-        digest = hashlib.blake2b(
+        digest = blake2b(
             seed.to_bytes(8, "big") + draw.to_bytes(8, "big") + attempt.to_bytes(4, "big"),
             digest_size=16,
         ).digest()
@@ -341,9 +345,9 @@ def face_from_seed(seed: int, draw: int) -> int:
 
 
 @functools.lru_cache(maxsize=1024)
-def _seeded_hasher(seed: int) -> hashlib.blake2b:
+def _seeded_hasher(seed: int) -> blake2b:
     """A BLAKE2b hasher fed with the seed's bytes; copies of it hash the rest of a draw."""
-    return hashlib.blake2b(seed.to_bytes(8, "big"), digest_size=16)
+    return blake2b(seed.to_bytes(8, "big"), digest_size=16)
 
 
 def _check_seed(_instance: object, _attribute: object, value: int) -> None:

@@ -25,7 +25,7 @@ Examples:
 
 from __future__ import annotations
 
-import secrets
+import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar, Literal, Protocol, TypeVar, runtime_checkable
@@ -442,7 +442,7 @@ def new_stream(seed: int | None) -> DiceStream:
         >>> new_stream(None).draws
         0
     """
-    return DiceStream(seed=secrets.randbits(63) if seed is None else seed)
+    return DiceStream(seed=int.from_bytes(os.urandom(8), "big") >> 1 if seed is None else seed)
 
 
 def choose_first_player(
