@@ -16,8 +16,8 @@ import pytest
 
 import yamskit
 from yamskit import Cell, JokerRuleError, Roll, Score, ScorecardGame, Scratch
-from yamskit.scorecard.house_rules import FiveOfAKindBonus, Joker, joker_value
 from yamskit.scorecard import SCRATCHED
+from yamskit.scorecard.house_rules import FiveOfAKindBonus, Joker, joker_value
 
 UPPER = ("ones", "twos", "threes", "fours", "fives", "sixes")
 LOWER = ("three_of_a_kind", "four_of_a_kind", "full_house", "small_straight", "large_straight", "yams", "chance")
