@@ -11,8 +11,8 @@ import yamskit
 from yamskit import Score, ScorecardVariant
 from yamskit.bots import RandomPlayer, play
 from yamskit.categories import Category, is_five_of_a_kind, is_large_straight, total, upper, when
-from yamskit.scorecard.house_rules import FiveOfAKindBonus, Joker
 from yamskit.scorecard import UpperBonus
+from yamskit.scorecard.house_rules import FiveOfAKindBonus, Joker
 from yamskit.solver import batch, simulate, solve
 from yamskit.solver.model import model_of
 

@@ -9,8 +9,8 @@ from yamskit import Dice, Roll, Score, ScorecardVariant
 from yamskit.bots import GreedyPlayer, OptimalPlayer, RandomPlayer, greedy_keep_values, play
 from yamskit.categories import Category, is_five_of_a_kind, total, upper, when
 from yamskit.dice import KEEPS, outcome_probabilities
-from yamskit.scorecard.house_rules import FiveOfAKindBonus, Joker
 from yamskit.scorecard import UpperBonus
+from yamskit.scorecard.house_rules import FiveOfAKindBonus, Joker
 from yamskit.solver import simulate, solve
 
 

@@ -11,8 +11,8 @@ import yamskit
 from yamskit import Roll, Score, ScorecardVariant, Scratch
 from yamskit.categories import Category, is_five_of_a_kind, is_full_house, is_large_straight, upper, when
 from yamskit.errors import DeserializationError, RuleConfigError
-from yamskit.scorecard.house_rules import FiveOfAKindBonus, Joker
 from yamskit.scorecard import Column, FillPolicy, TurnCondition, UpperBonus
+from yamskit.scorecard.house_rules import FiveOfAKindBonus, Joker
 from yamskit.solver import RulesMismatchError, Strategy, expectimax, solve
 from yamskit.solver.reference import BruteForce, exact_value
 

@@ -23,8 +23,7 @@ from yamskit import (
     Scratch,
     UnknownActionError,
 )
-from yamskit.scorecard import Cell
-from yamskit.scorecard import ScorecardGame
+from yamskit.scorecard import Cell, ScorecardGame
 from yamskit.variants.challenge import PlusAboveMinus, PlusMinusError
 
 ROWS = (

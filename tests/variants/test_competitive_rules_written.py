@@ -12,8 +12,8 @@ import pytest
 
 from tests.variants.test_competitive_rules import new_game, with_cells, written, written_later
 from yamskit import Cell, Dice, Roll, RuleConfigError, Score, ScorecardGame
-from yamskit.scorecard.placement import Placement
 from yamskit.scorecard import SCRATCHED
+from yamskit.scorecard.placement import Placement
 from yamskit.turn import Turn
 from yamskit.variants.competitive import rows
 from yamskit.variants.competitive.duels import ColumnScore
