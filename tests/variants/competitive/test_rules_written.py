@@ -10,7 +10,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from tests.variants.test_competitive_rules import new_game, with_cells, written, written_later
+from tests.variants.competitive.test_rules import new_game, with_cells, written, written_later
 from yamskit import Cell, Dice, Roll, RuleConfigError, Score, ScorecardGame
 from yamskit.scorecard import SCRATCHED
 from yamskit.scorecard.placement import Placement

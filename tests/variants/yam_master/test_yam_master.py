@@ -346,7 +346,7 @@ def test_impossible_saved_states_are_refused(field: str, value: object) -> None:
 
 
 def test_the_example_script_runs(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    path = Path(__file__).resolve().parents[2] / "examples" / "yam_master_game.py"
+    path = Path(__file__).resolve().parents[3] / "examples" / "yam_master_game.py"
     monkeypatch.setattr(sys, "argv", [str(path)])
     runpy.run_path(str(path), run_name="__main__")
     out = capsys.readouterr().out

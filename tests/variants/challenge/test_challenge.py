@@ -369,7 +369,7 @@ def test_render_shows_the_four_columns() -> None:
 
 
 def test_example_challenge_check_runs_and_explains_the_minus_25_situation(capsys: pytest.CaptureFixture[str]) -> None:
-    path = Path(__file__).parents[2] / "examples" / "challenge_check.py"
+    path = Path(__file__).parents[3] / "examples" / "challenge_check.py"
     runpy.run_path(str(path), run_name="__main__")
     out = capsys.readouterr().out
     assert "plus (24) must be greater than minus (25) in column 'up'" in out

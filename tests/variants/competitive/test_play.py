@@ -13,7 +13,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 import yamskit
 from tests.playout import assert_illegal, random_playout
 from tests.strategies import faces
-from tests.variants.test_competitive_rules import new_game, with_cells
+from tests.variants.competitive.test_rules import new_game, with_cells
 from yamskit import ColumnConditionError, Dice, GameOverError, Pass, Roll, Score, ScorecardGame, Scratch
 
 ROWS = 13

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import yamskit
-from tests.variants.test_competitive_rules import NAMES, new_game, with_cells
+from tests.variants.competitive.test_rules import NAMES, new_game, with_cells
 from yamskit import RuleConfigError
 from yamskit.dice import DiceStream
 from yamskit.variants.competitive.duels import (
@@ -238,7 +238,7 @@ def test_each_mode_has_its_number_of_players(mode: str, count: int) -> None:
 
 
 def test_example_script_plays_a_duel_and_prints_the_table() -> None:
-    script = Path(__file__).parents[2] / "examples" / "competitive_duel.py"
+    script = Path(__file__).parents[3] / "examples" / "competitive_duel.py"
     run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60, check=False)
     assert run.returncode == 0, run.stderr
     assert "Winner(s):" in run.stdout

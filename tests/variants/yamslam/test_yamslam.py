@@ -386,7 +386,7 @@ def test_render_shows_rack_collections_and_turn() -> None:
 
 
 # ------------------------------------------------------------------ docs and example
-ROOT = Path(__file__).parents[2]
+ROOT = Path(__file__).parents[3]
 
 
 def test_example_game_runs(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 
 import yamskit
-from tests.variants.test_yam_master import at, throws
+from tests.variants.yam_master.test_yam_master import at, throws
 from yamskit import Pass, Roll
 from yamskit.variants.yam_master.board import Board, Run, render_board
 

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from tests.playout import random_playout
-from tests.variants.test_challenge import COLUMNS, ROWS, V, new, only_left
+from tests.variants.challenge.test_challenge import COLUMNS, ROWS, V, new, only_left
 from yamskit import Dice, Roll, Score, Scratch
 from yamskit.actions import Action
 from yamskit.scorecard import ScorecardGame

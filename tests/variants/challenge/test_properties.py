@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.strategies import face_lists, rolls, seeds
-from tests.variants.test_challenge import COLUMNS, ROWS, V, new, only_left, roll, with_cells
+from tests.variants.challenge.test_challenge import COLUMNS, ROWS, V, new, only_left, roll, with_cells
 from yamskit import ColumnConditionError, Dice, FillOrderError, OccupiedError, Roll, Score, Scratch
 from yamskit.scorecard import Cell, ScorecardGame
 from yamskit.variants.challenge import PlusMinusError
