@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import yamskit
+from tests.bots.test_fitted import SACRIFICES
 from yamskit.bots import StrongPlayer, player
 from yamskit.bots.fitted_values import FittedStrategy, _Basis, _design, feature_names, fit_values, fitted_strategy
 from yamskit.bots.split import choose_split
@@ -16,8 +17,6 @@ from yamskit.solver import solve
 from yamskit.solver.expectimax import solve_values
 from yamskit.solver.model import model_of
 from yamskit.solver.space import StateSpace
-
-from .test_bots_fitted import SACRIFICES
 
 
 def _counts(faces: tuple[int, ...]) -> list[int]:

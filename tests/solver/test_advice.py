@@ -1,4 +1,4 @@
-"""``yamskit advise`` and `yamskit.solver.advice`: exact advice from a strategy solved once and cached on disk."""
+"""`yamskit.solver.advice`: exact advice from a strategy solved once and cached on disk."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 import yamskit
 from yamskit import Roll, Score
-from yamskit.cli import action_id, main
+from yamskit.cli import action_id
 from yamskit.solver.advice import cached_strategy, ranked, render_advice
 
 pytest.importorskip("numpy")
@@ -80,14 +80,3 @@ def test_render_advice_lists_every_option_with_expected_score_and_regret(cache: 
     for line, option in zip(lines[2:], options, strict=True):
         assert action_id(option.action) in line
         assert line.split()[-2:] == [f"{option.expected:.2f}", f"{option.regret:.2f}"]
-
-
-def test_cli_advise_on_positions(cache: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    variant = yamskit.variant("yahtzee")
-    game = variant.new_game(seed=3).apply(Roll(outcome="22555")).apply(Score("full_house"))
-    game = game.apply(Roll(outcome="11223"))
-    for state in (game, game.apply(Roll(keep="11", outcome="111"))):
-        assert main(["advise", "yahtzee", state.to_notation(), "--cache", str(cache)]) == 0
-        out = capsys.readouterr().out
-        strategy = cached_strategy(variant, directory=cache)
-        assert out == render_advice(state, ranked(strategy, state)) + "\n"

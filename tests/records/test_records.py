@@ -19,7 +19,7 @@ from yamskit import CheckReport, DeserializationError, GameRecord, Roll, Yamskit
 from yamskit.dice import Dice
 from yamskit.game import Move
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SCHEMA_FILE = ROOT / "docs" / "record-schema.json"
 VARIANTS = yamskit.variant_names()
 

@@ -23,7 +23,7 @@ distributed = pytest.importorskip("distributed")
 
 pytestmark = pytest.mark.slow
 
-SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "bots.py"
+SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "bots.py"
 #: Fast bots, a few games each: a mirror match (mixed outcomes) and two uneven ones.
 PAIRS = (("easy", "easy"), ("easy", "random"), ("medium", "easy"))
 SETUPS = ("yamslam", "yam-master")
