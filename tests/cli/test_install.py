@@ -8,6 +8,7 @@ script.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import venv
@@ -23,8 +24,14 @@ pytestmark = pytest.mark.slow
 
 
 def _run(*args: str | Path, stdin: str = "", cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """Run a command without the caller's PYTHONPATH, so the bare venv sees only what pip installed in it.
+
+    (With PYTHONPATH pointing at a checkout's src/, pip in the bare venv would take the
+    checkout's yamskit.egg-info for an installed yamskit and skip the wheel and its script.)
+    """
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
     return subprocess.run(
-        [str(a) for a in args], input=stdin, capture_output=True, text=True, timeout=900, check=False, cwd=cwd
+        [str(a) for a in args], input=stdin, capture_output=True, text=True, timeout=900, check=False, cwd=cwd, env=env
     )
 
 
