@@ -353,6 +353,26 @@ def test_a_keep_on_the_last_throw_is_allowed_while_another_column_is_open() -> N
     assert placements(game) == {Score("ones", "down"), Scratch("ones", "down")}
 
 
+def _only_dry_yams_left() -> ScorecardGame:
+    game: ScorecardGame = yamskit.variant("challenge").new_game(players=["Ann"], seed=1)
+    rules = game.rules
+    sheet = game.sheets[0]
+    for c, column in enumerate(rules.column_ids):
+        for r, row in enumerate(rules.row_ids):
+            if (row, column) != ("yams", "dry"):
+                sheet = sheet.with_cell(r, c, Cell(points=10 if row == "plus" else 5))
+    return attrs.evolve(game, sheets=(sheet,))
+
+
+def test_dry_only_keep_is_legal_while_a_later_throw_of_all_five_remains() -> None:
+    game = _only_dry_yams_left().apply(Roll(outcome="55551"))
+    assert game.is_legal(Roll(keep="5555"))
+    kept = game.apply(Roll(keep="5555", outcome="5"))
+    assert not kept.is_legal(Score("yams", "dry"))
+    assert not kept.is_legal(Roll(keep="55555"))
+    assert kept.is_legal(Roll(keep=""))
+
+
 # ---------------------------------------------------------------- JSON, rendering, the example script
 
 

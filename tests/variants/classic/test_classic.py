@@ -167,6 +167,14 @@ def test_yahtzee_preset_is_forced_joker_with_bonus() -> None:
     assert game.sheets[0].extra == 100
 
 
+@pytest.mark.parametrize("name", ["classic", "yahtzee"])
+def test_classic_rules_text_shows_options_and_rulings(name: str) -> None:
+    text = yamskit.variant(name).describe()
+    assert "\nOptions: " in text
+    assert "\nRulings:" in text
+    assert "63 or more" in text
+
+
 def test_roll_off_decides_the_first_player_from_the_seed() -> None:
     v = yamskit.variant("classic")
     firsts = {v.new_game(players=["A", "B", "C"], seed=s, first_player="roll_off").current_player for s in range(30)}

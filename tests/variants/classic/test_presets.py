@@ -28,6 +28,13 @@ def test_the_yahtzee_preset_is_named_and_described_as_yahtzee() -> None:
     assert yamskit.load_game(game.to_json()).variant == v
 
 
+def test_yahtzee_rules_text_names_its_fixed_options() -> None:
+    text = yamskit.variant("yahtzee").describe()
+    options = next(line for line in text.splitlines() if line.startswith("Options: "))
+    assert "joker='forced'" in options
+    assert "yams_bonus=100" in options
+
+
 @pytest.mark.parametrize("name", ["classic", "yahtzee"])
 @pytest.mark.parametrize(("upper", "bonus"), [(62, 0), (63, 35), (64, 35)])
 def test_the_upper_bonus_is_35_from_63(name: str, upper: int, bonus: int) -> None:

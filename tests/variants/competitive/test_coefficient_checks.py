@@ -9,11 +9,14 @@ coefficients expected and the value given (cut at 80 characters).
 from __future__ import annotations
 
 import re
+from typing import Any
 
+import attrs
 import pytest
 
 import yamskit
-from yamskit import RuleConfigError
+from yamskit import DeserializationError, Roll, RuleConfigError, Score
+from yamskit.records import GameRecord, check_record
 
 V = yamskit.variant("competitive")
 COLUMNS = V.columns
@@ -128,3 +131,62 @@ def test_weights_are_shown_in_full_up_to_80_characters(length: int, cut: bool) -
     shown = repr(weights)[:77] + "..." if cut else repr(weights)
     with pytest.raises(RuleConfigError, match=re.escape(DEALT + shown) + "$"):
         V.new_game(players=["Ann", "Bob"], seed=1, column_weights=weights)
+
+
+# ---------------------------------------------------------------- weights in new games and records
+@pytest.mark.parametrize(
+    "weights",
+    [
+        [8, 10, 12, 14, 16, -18],
+        [8, 10, 12, 14, 16, 0],
+        [8, 10, 12, 14, 16, 10**6],
+        [8, 10, 12],
+        [8, 10, 12, 14, 16, 18, 20],
+        [8, 10, 12, 14, 16, True],
+        [8, 10, 12, 14, 16, 16],
+    ],
+)
+def test_competitive_column_weights_are_a_deal_of_the_coefficients(weights: list[Any]) -> None:
+    variant = yamskit.variant("competitive")
+    with pytest.raises(RuleConfigError, match="column_weights"):
+        variant.new_game(players=["Ann", "Bob"], seed=1, column_weights=weights)
+    record = GameRecord("competitive", players=("Ann", "Bob"), seed=1, setup={"column_weights": weights})
+    with pytest.raises(DeserializationError, match="column_weights"):
+        check_record(record.dump())
+
+
+def test_competitive_column_weights_may_be_any_deal() -> None:
+    game = yamskit.variant("competitive").new_game(
+        players=["Ann", "Bob"], seed=1, column_weights=[18, 16, 14, 12, 10, 8]
+    )
+    assert game.column_weights == (18, 16, 14, 12, 10, 8)
+
+
+def test_competitive_column_weights_must_match_given_coefficients() -> None:
+    coefficients = dict(zip(("down", "free", "up", "mid", "turbo", "connected"), (1, 2, 3, 4, 5, 6), strict=True))
+    variant = yamskit.variant("competitive", coefficients=coefficients)
+    assert variant.new_game(players=["Ann", "Bob"], seed=1, column_weights=[1, 2, 3, 4, 5, 6]).column_weights == (
+        1,
+        2,
+        3,
+        4,
+        5,
+        6,
+    )
+    with pytest.raises(RuleConfigError, match="column_weights"):
+        variant.new_game(players=["Ann", "Bob"], seed=1, column_weights=[8, 10, 12, 14, 16, 18])
+
+
+def test_competitive_coefficients_option_is_bounded() -> None:
+    columns = ("down", "free", "up", "mid", "turbo", "connected")
+    with pytest.raises(RuleConfigError, match="coefficients"):
+        Coefficients.from_option(dict.fromkeys(columns, 10**9), columns)
+
+
+def test_check_record_refuses_column_weights_that_would_flip_the_winner() -> None:
+    game = yamskit.variant("competitive").new_game(players=["Ann", "Bob"], seed=3)
+    game = game.apply(Roll(outcome="66654")).apply(Score("sixes", "free"))
+    record = GameRecord.from_game(game)
+    forged = attrs.evolve(record, setup={"column_weights": [-8, -10, -12, -14, -16, -18]})
+    with pytest.raises(DeserializationError, match="column_weights"):
+        check_record(forged)

@@ -88,6 +88,28 @@ def test_roll_off_with_one_die_picks_the_first_player() -> None:
         new(first_player=5)
 
 
+def test_yamslam_first_player_is_decided_by_a_roll_off_by_default() -> None:
+    variant = yamskit.variant("yamslam")
+    starters = set()
+    for seed in range(12):
+        default = variant.new_game(players=["Ann", "Bob", "Cy"], seed=seed)
+        rolled = variant.new_game(players=["Ann", "Bob", "Cy"], seed=seed, first_player="roll_off")
+        assert default == rolled
+        assert default.stream.draws >= 3  # each player threw one die at least
+        starters.add(default.current_player)
+    assert len(starters) > 1
+
+
+def test_yamslam_first_player_may_still_be_named() -> None:
+    game = yamskit.variant("yamslam").new_game(players=["Ann", "Bob"], seed=4, first_player=1)
+    assert (game.current_player, game.first_player, game.stream.draws) == (1, 1, 0)
+
+
+def test_yamslam_solo_needs_no_roll_off() -> None:
+    game = yamskit.variant("yamslam", mode="solo").new_game(seed=4)
+    assert (game.current_player, game.stream.draws) == (0, 0)
+
+
 def test_describe_lists_chips_bonuses_and_rulings() -> None:
     text = yamskit.variant("yamslam", mode="solo").describe()
     assert "large_straight 50" in text
