@@ -8,6 +8,7 @@ coefficients expected and the value given (cut at 80 characters).
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -190,3 +191,10 @@ def test_check_record_refuses_column_weights_that_would_flip_the_winner() -> Non
     forged = attrs.evolve(record, setup={"column_weights": [-8, -10, -12, -14, -16, -18]})
     with pytest.raises(DeserializationError, match="column_weights"):
         check_record(forged)
+
+
+def test_competitive_column_weights_in_a_save_must_be_a_deal() -> None:
+    data: dict[str, Any] = json.loads(yamskit.variant("competitive").new_game(players=["Ann", "Bob"], seed=1).to_json())
+    data["state"]["column_weights"] = [-8, -10, -12, -14, -16, -18]
+    with pytest.raises(DeserializationError, match="column_weights"):
+        yamskit.load_game(json.dumps(data))

@@ -100,3 +100,10 @@ def test_a_solo_second_pick_after_a_yamslam_loads() -> None:
     game = yamskit.load_game(json.dumps(_yamslam(yamslam_thrown, "solo")))
     assert game.second_pick
     assert Roll() not in game.legal_actions()
+
+
+def test_yamslam_chips_are_conserved_in_a_save() -> None:
+    game = yamskit.variant("yamslam").new_game(players=["Ann", "Bob"], seed=1, first_player=0)
+    data: Save = json.loads(game.to_json())
+    data["state"]["collections"][0] = ["flush"]
+    _refused(data, "4 chips of each kind")
