@@ -31,9 +31,9 @@ from yamskit import (
     TakeChip,
 )
 from yamskit.categories import Category, is_five_of_a_kind, is_full_house, n_of_a_kind, total, upper, when
+from yamskit.scorecard import Column, FillPolicy, TurnCondition, UpperBonus
 from yamskit.scorecard.house_rules import FiveOfAKindBonus, Joker
 from yamskit.scorecard.placement import Placement
-from yamskit.scorecard import Column, FillPolicy, TurnCondition, UpperBonus
 from yamskit.turn import Turn
 from yamskit.variants.yam_master import YamMasterGame
 from yamskit.variants.yam_master.board import LABELS

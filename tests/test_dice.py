@@ -128,3 +128,8 @@ def test_stream_faces_are_roughly_uniform() -> None:
 def test_stream_rejects_bad_seeds(seed: object) -> None:
     with pytest.raises(InvalidDiceError):
         DiceStream(seed=seed)  # type: ignore[arg-type]
+
+
+def test_a_used_up_stream_raises_a_dice_error_not_an_overflow() -> None:
+    with pytest.raises(InvalidDiceError, match="used up"):
+        DiceStream(seed=1, draws=2**64 - 2).throw(5)

@@ -245,10 +245,7 @@ def test_a_family_imports_no_other_family_and_no_edge() -> None:
         _where(e, known)
         for e in edges
         if family(e.source) is not None
-        and (
-            (family(e.target) is not None and family(e.target) != family(e.source))
-            or layer(known[e.target]) >= EDGE
-        )
+        and ((family(e.target) is not None and family(e.target) != family(e.source)) or layer(known[e.target]) >= EDGE)
     ]
     assert crossing == []
 
@@ -258,9 +255,7 @@ def test_type_checking_imports_stay_inside_their_package_or_point_down() -> None
     stray = [
         _where(e, known)
         for e in edges
-        if e.typing_only
-        and unit(e.source) != unit(e.target)
-        and layer(known[e.target]) >= layer(known[e.source])
+        if e.typing_only and unit(e.source) != unit(e.target) and layer(known[e.target]) >= layer(known[e.source])
     ]
     assert stray == []
 

@@ -169,3 +169,14 @@ def test_parse_json_bounds_numbers() -> None:
     assert parse_json("[1, -2]") == [1, -2]
     with pytest.raises(DeserializationError):
         parse_json("1e400")
+
+
+def test_duplicate_json_keys_are_refused() -> None:
+    with pytest.raises(DeserializationError, match="duplicate key 'seed'"):
+        parse_json('{"seed": 1, "seed": 2}')
+
+
+def test_a_save_with_a_duplicate_key_is_refused() -> None:
+    text = yamskit.variant("classic").new_game(seed=1).to_json().replace('"seed":1', '"seed":1,"seed":2')
+    with pytest.raises(DeserializationError, match="duplicate key"):
+        yamskit.load_game(text)

@@ -1,78 +1,16 @@
-"""The text views: sheets side by side with per-column totals, results with teams, the duel table."""
+"""The text views of results: the ranking with teams and team totals, and the duel table."""
 
 from __future__ import annotations
 
-import random
-
 import yamskit
-from yamskit import Roll, Score
+from tests.scorecard.test_text import finished_2v2, line_starting
+from yamskit import Roll
 from yamskit.game import Result
-from yamskit.text import render_duels, render_result, render_scorecard
-
-
-def _numbers(line: str) -> list[int]:
-    return [int(part) for part in line.replace("|", " ").split() if part.lstrip("-").isdigit()]
-
-
-def _line(text: str, label: str) -> str:
-    return next(line for line in text.splitlines() if line.startswith(label))
-
-
-def test_challenge_sheets_sit_side_by_side_with_a_total_under_every_column() -> None:
-    g = yamskit.variant("challenge").new_game(players=["Ann", "Bob"], seed=1)
-    g = g.apply(Roll(outcome="66666")).apply(Score("yams", "disorder"))
-    g = g.apply(Roll(outcome="66665")).apply(Score("sixes", "dry"))
-    text = render_scorecard(g)
-    head = text.splitlines()[0]
-    assert head.index("Ann") < head.index("Bob")
-    assert _numbers(_line(text, "Column total")) == [0, 0, 40, 0, 0, 0, 0, 24]
-    assert _numbers(_line(text, "Upper total")) == [0, 0, 0, 0, 0, 0, 0, 24]
-    assert _numbers(_line(text, "Total")) == [40, 24]
-    assert text.splitlines()[-1] == "Ann to play: dice -, throws 0/3"
-
-
-def test_a_classic_sheet_shows_the_upper_bonus_and_kept_dice() -> None:
-    g = yamskit.variant("classic").new_game(players=["Ann"], seed=1)
-    for face in range(1, 7):
-        g = g.apply(Roll(outcome=str(face) * 4 + "1")).apply(
-            Score(["ones", "twos", "threes", "fours", "fives", "sixes"][face - 1])
-        )
-    g = g.apply(Roll(outcome="12355")).apply(Roll(keep="55", outcome="666"))
-    text = render_scorecard(g)
-    assert _numbers(_line(text, "Upper total")) == [1 * 5 + 2 * 4 + 3 * 4 + 4 * 4 + 5 * 4 + 6 * 4]
-    assert _numbers(_line(text, "Upper bonus")) == [35]
-    assert _numbers(_line(text, "Total")) == [85 + 35]
-    assert text.splitlines()[-1] == "Ann to play: dice 55666 (kept 55), throws 2/3"
-
-
-def _finished_2v2(seed: int) -> yamskit.ScorecardGame:
-    g = yamskit.variant("competitive", mode="2v2").new_game(players=["Ann", "Bob", "Cy", "Dee"], seed=seed)
-    rng = random.Random(seed)
-    while not g.is_over:
-        legal = list(g.legal_actions())
-        scores = [a for a in legal if isinstance(a, Score)]
-        g = g.apply(rng.choice(scores) if scores and rng.random() < 0.6 else rng.choice(legal))
-    return g
-
-
-def test_competitive_sheets_show_duel_points_per_column_and_team_totals() -> None:
-    g = _finished_2v2(4)
-    result = g.result()
-    text = render_scorecard(g)
-    duel_lines = [line for line in text.splitlines() if line.startswith("Duel points")]
-    shown = [n for line in duel_lines for n in _numbers(line)]
-    assert sum(shown) == 0
-    assert len(shown) == 4 * 6
-    assert [n for line in text.splitlines() if line.startswith("Score (duels)") for n in _numbers(line)] == list(
-        result.scores
-    )
-    teams = {team["score"] for team in result.details["teams"]}
-    assert {n for line in text.splitlines() if line.startswith("Team total") for n in _numbers(line)} == teams
-    assert "Game over. " in text.splitlines()[-1]
+from yamskit.text import render_duels, render_result
 
 
 def test_results_have_a_team_column_and_team_totals() -> None:
-    result = _finished_2v2(5).result()
+    result = finished_2v2(5).result()
     text = render_result(result)
     lines = text.splitlines()
     assert lines[0].split() == ["Place", "Player", "Team", "Score"]
@@ -91,7 +29,7 @@ def test_yamslam_team_results_name_each_team() -> None:
     text = render_result(g.result())
     assert "Team" in text.splitlines()[0]
     assert "Team totals:" in text
-    assert " 5" in _line(text, "Team totals:")
+    assert " 5" in line_starting(text, "Team totals:")
 
 
 def test_a_result_without_teams_has_no_team_column() -> None:
@@ -105,7 +43,7 @@ def test_a_result_without_teams_has_no_team_column() -> None:
 
 
 def test_the_duel_table_lists_every_duel_with_its_points() -> None:
-    result = _finished_2v2(6).result()
+    result = finished_2v2(6).result()
     lines = render_duels(result).splitlines()
     duels = result.details["duels"]
     assert len(lines) == 1 + len(duels) + 1
