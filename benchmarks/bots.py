@@ -22,7 +22,7 @@ The games of a match-up are cut into chunks (`Chunk`, plain picklable data) play
 ``--scheduler ADDRESS`` connects a ``distributed.Client`` (``pip install
 'yamskit[dask]'``) and uses ``client.get_executor()``; from Python, ``tournament(...,
 executor=...)``. Game ``i`` depends only on the seed and ``i``, so the outcomes and the
-W/D/L tables are the same whatever runs them (tests/test_bench_bots_dask.py compares a
+W/D/L tables are the same whatever runs them (tests/bots/test_bench_dask.py compares a
 ``distributed.LocalCluster`` with the local run); only the times differ.
 
 The workers need yamskit (``pip install 'yamskit[dask]'`` on each) but not this file:
