@@ -14,8 +14,7 @@ import attrs
 
 import yamskit
 from yamskit import Dice, IllegalActionError, Roll, Score, Scratch
-from yamskit.scorecard import Cell
-from yamskit.scorecard import ScorecardGame
+from yamskit.scorecard import Cell, ScorecardGame
 
 
 def explain(game: ScorecardGame, action: Score | Scratch) -> str:
