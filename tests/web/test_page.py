@@ -20,7 +20,7 @@ import yamskit
 from yamskit.actions import action_from_data
 from yamskit.records import GameRecord, check_record
 
-from .conftest import cases, page_module
+from .conftest import BUILT_IN, cases, page_module
 
 page = page_module()
 
@@ -42,13 +42,24 @@ def test_the_examples_of_the_module_run() -> None:
 
 def test_the_menu_offers_every_variant_and_mode_with_the_players_each_accepts() -> None:
     menu = json.loads(page.menu())
-    assert [v["name"] for v in menu["variants"]] == yamskit.variant_names()
+    names = [v["name"] for v in menu["variants"]]
+    assert set(BUILT_IN) <= set(names) <= set(yamskit.variant_names())
     modes = {v["name"]: [(m["mode"], m["players"]) for m in v["modes"]] for v in menu["variants"]}
     assert modes["competitive"] == [("1v1", [2]), ("1v1v1", [3]), ("2v2", [4])]
     assert modes["yamslam"] == [("standard", list(range(2, 9))), ("solo", [1]), ("team", [4])]
     assert modes["yam-master"] == [(None, [2])]
     assert modes["classic"] == [(None, list(range(1, 9)))]
     assert menu["version"] == yamskit.__version__
+
+
+def test_a_variant_that_cannot_be_built_or_started_is_left_out_of_the_menu() -> None:
+    def broken(**options: Any) -> Any:
+        raise yamskit.RuleConfigError("this variant needs an option")
+
+    yamskit.register_variant("web-test-broken", broken, replace=True)
+    names = [v["name"] for v in json.loads(page.menu())["variants"]]
+    assert "web-test-broken" not in names
+    assert "classic" in names
 
 
 def test_without_numpy_only_the_random_and_easy_bots_are_offered(monkeypatch: pytest.MonkeyPatch) -> None:

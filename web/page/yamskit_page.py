@@ -86,8 +86,11 @@ def levels() -> list[str]:
 
 
 def _counts(name: str, options: dict[str, Any]) -> list[int]:
-    """The numbers of players a variant accepts, found by asking it (plug-ins included)."""
-    variant = yamskit.variant(name, **options)
+    """The numbers of players a variant accepts, found by asking it (plug-ins included); none if it cannot be built."""
+    try:
+        variant = yamskit.variant(name, **options)
+    except yamskit.YamskitError:
+        return []
     counts = []
     for n in range(1, MOST_PLAYERS + 1):
         try:
@@ -99,20 +102,26 @@ def _counts(name: str, options: dict[str, Any]) -> list[int]:
 
 
 def menu() -> str:
-    """Every registered variant with its modes and the numbers of players each accepts, and the bot levels.
+    """Every registered variant that can be played, its modes and the numbers of players each accepts, the bot levels.
+
+    A registered variant that cannot be built with its default options, or starts no
+    game for 1 to `MOST_PLAYERS` players, is left out.
 
     Examples:
         >>> data = json.loads(menu())
-        >>> [v["name"] for v in data["variants"]][:2], data["variants"][0]["modes"]
-        (['challenge', 'classic'], [{'mode': None, 'players': [1, 2, 3, 4, 5, 6, 7, 8]}])
+        >>> classic = next(v for v in data["variants"] if v["name"] == "classic")
+        >>> classic["modes"]
+        [{'mode': None, 'players': [1, 2, 3, 4, 5, 6, 7, 8]}]
     """
     variants = []
     for name in yamskit.variant_names():
-        modes = [
-            {"mode": mode, "players": _counts(name, {} if mode is None else {"mode": mode})}
-            for mode in MODES.get(name, (None,))
-        ]
-        variants.append({"name": name, "modes": modes})
+        modes = []
+        for mode in MODES.get(name, (None,)):
+            counts = _counts(name, {} if mode is None else {"mode": mode})
+            if counts:
+                modes.append({"mode": mode, "players": counts})
+        if modes:
+            variants.append({"name": name, "modes": modes})
     return json.dumps({"variants": variants, "levels": levels(), "version": yamskit.__version__})
 
 
