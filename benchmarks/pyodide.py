@@ -14,8 +14,8 @@ Usage:
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
+import runpy
 import shutil
 import statistics
 import subprocess
@@ -23,24 +23,14 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from types import ModuleType
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _load(path: Path, name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-def _cases(page: ModuleType) -> list[dict[str, object]]:
+def _cases(page: dict[str, Any]) -> list[dict[str, object]]:
     out: list[dict[str, object]] = []
-    for variant in json.loads(page.menu())["variants"]:
+    for variant in json.loads(page["menu"]())["variants"]:
         for mode in variant["modes"]:
             seats = 2 if 2 in mode["players"] else mode["players"][0]
             bots = ["easy", "random"][:seats] + ["easy"] * max(0, seats - 2)
@@ -56,9 +46,9 @@ def main() -> None:
     if node is None:
         raise SystemExit("node is not installed")
     started = time.perf_counter()
-    bundle = Path(_load(ROOT / "web" / "build.py", "yamskit_web_build").build())
+    bundle = Path(runpy.run_path(str(ROOT / "web" / "build.py"))["build"]())
     build_seconds = time.perf_counter() - started
-    page = _load(ROOT / "web" / "page" / "yamskit_page.py", "yamskit_page")
+    page = runpy.run_path(str(ROOT / "web" / "page" / "yamskit_page.py"))  # its functions share this namespace
     cases = _cases(page) * args.rounds
     with tempfile.TemporaryDirectory() as tmp:
         cases_file, out_file = Path(tmp) / "cases.json", Path(tmp) / "out.json"
@@ -79,7 +69,7 @@ def main() -> None:
     rows: dict[str, dict[str, list[float]]] = {}
     for case, played in zip(cases, pyodide["games"], strict=True):
         began = time.perf_counter()
-        here = page.autoplay(case["name"], case["mode"], case["bots"], case["seed"])
+        here = page["autoplay"](case["name"], case["mode"], case["bots"], case["seed"])
         seconds = time.perf_counter() - began
         key = f"{case['name']} {case['mode'] or ''}".strip()
         row = rows.setdefault(key, {"pyodide": [], "cpython": [], "moves": [json.loads(here)["moves"]]})
