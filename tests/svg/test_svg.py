@@ -102,6 +102,17 @@ def check_sheet(root: ET.Element, game: Any) -> None:
                 if not cell.is_empty:
                     expected[(p, row, column)] = "✗" if cell.scratched else str(cell.points)
     assert cells == expected
+    boxes = {
+        (int(e.attrib["data-player"]), e.attrib["data-row"], e.attrib["data-column"]): e.attrib["data-empty"]
+        for e in by_class(root, "box")
+    }
+    assert len(by_class(root, "box")) == len(boxes)  # one box a cell, no more
+    assert boxes == {
+        (p, row, column): "false" if (p, row, column) in expected else "true"
+        for p in range(len(game.players))
+        for column in rules.column_ids
+        for row in rules.row_ids
+    }
     details = game.result().details
     for e in by_class(root, "column-total"):
         p, column = int(e.attrib["data-player"]), e.attrib["data-column"]

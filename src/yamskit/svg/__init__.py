@@ -85,6 +85,9 @@ def sheet(game: ScorecardGame, *, theme: Theme = LIGHT) -> str:
     the variant pays one), each column's total, the duel points each column brought
     (Competitive Yams), any extra points (Yams bonuses), the player's total and the
     team totals. The last box written is highlighted, and so is the player to act.
+    Every box, empty or written, lies under an invisible ``rect`` of class ``box``
+    with ``data-player``, ``data-row``, ``data-column`` and ``data-empty``, for a page
+    to click or style.
 
     Examples:
         >>> import yamskit
@@ -93,6 +96,8 @@ def sheet(game: ScorecardGame, *, theme: Theme = LIGHT) -> str:
         >>> picture = sheet(g)
         >>> picture.count('class="column-total"'), 'class="last"' in picture
         (8, True)
+        >>> picture.count('class="box"'), picture.count('data-empty="false"')  # 2 players x 4 columns x 14 rows
+        (112, 1)
     """
     from ._sheet import draw
 

@@ -115,6 +115,20 @@ def draw(game: ScorecardGame, theme: Theme) -> str:
                 cx = group_x(p) + c * cell_w
                 if last == (p, row.id, column):
                     canvas.rect(cx, y, cell_w, _ROW, theme.highlight, class_="last")
+                # an invisible box over every cell, empty ones too, for a page to click or style
+                canvas.rect(
+                    cx,
+                    y,
+                    cell_w,
+                    _ROW,
+                    theme.paper,
+                    fill_opacity=0,
+                    class_="box",
+                    data_player=p,
+                    data_row=row.id,
+                    data_column=column,
+                    data_empty="true" if cell.is_empty else "false",
+                )
                 if cell.is_empty:
                     continue
                 canvas.text(
