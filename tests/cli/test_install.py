@@ -36,11 +36,11 @@ def _run(*args: str | Path, stdin: str = "", cwd: Path | None = None) -> subproc
 
 
 @pytest.fixture(scope="module")
-def bare(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def bare(tmp_path_factory: pytest.TempPathFactory, source_tree: Path) -> Path:
     """The ``bin`` directory of a fresh venv holding the yamskit wheel and its dependencies only."""
     base = tmp_path_factory.mktemp("bare")
     wheels = base / "wheels"
-    built = _run(sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", wheels, ROOT)
+    built = _run(sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", wheels, source_tree)
     assert built.returncode == 0, built.stderr
     (wheel,) = wheels.glob("yamskit-*.whl")
     venv.create(base / "venv", with_pip=True)
