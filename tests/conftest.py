@@ -130,7 +130,18 @@ def cluster() -> Iterator[Any]:
 
 
 #: What a copy of the checkout leaves out: version control, caches and earlier builds.
-_NOT_SOURCE = (".git", "build", "dist", "site", "mutants", "*.egg-info", "__pycache__", ".*_cache", ".hypothesis", ".venv")
+_NOT_SOURCE = (
+    ".git",
+    "build",
+    "dist",
+    "site",
+    "mutants",
+    "*.egg-info",
+    "__pycache__",
+    ".*_cache",
+    ".hypothesis",
+    ".venv",
+)
 
 
 @pytest.fixture(scope="session")

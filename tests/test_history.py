@@ -193,7 +193,7 @@ def test_hashing_every_state_of_a_20000_move_game_keeps_memory_linear() -> None:
         for i in range(20_000):
             game = game.apply(Roll() if i % 2 == 0 else Pass())
             seen.add(game)
-        current, peak = tracemalloc.get_traced_memory()
+        _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
     assert len(seen) == 20_000

@@ -50,9 +50,11 @@ def _tuple_hash_step(width: int) -> tuple[int, Callable[[int, int], int], Callab
     while hashing only the moves added since the last hash.
     """
     if width == 64:
-        prime1, prime2, prime5, rotate, mask = 11400714785074694791, 14029467366897019727, 2870177450012600261, 31, 2**64 - 1
+        prime1, prime2, prime5 = 11400714785074694791, 14029467366897019727, 2870177450012600261
+        rotate, mask = 31, 2**64 - 1
     else:  # pragma: no cover - 32-bit builds
-        prime1, prime2, prime5, rotate, mask = 2654435761, 2246822519, 374761393, 13, 2**32 - 1
+        prime1, prime2, prime5 = 2654435761, 2246822519, 374761393
+        rotate, mask = 13, 2**32 - 1
     back = width - rotate
 
     def step(acc: int, lane: int) -> int:
@@ -130,7 +132,8 @@ class History(Sequence[Move]):
         if not items:
             return EMPTY_HISTORY
         history = object.__new__(cls)
-        history._parent, history._move, history._len, history._tuple, history._hash = None, None, len(items), items, None
+        history._parent, history._move, history._len = None, None, len(items)
+        history._tuple, history._hash = items, None
         return history
 
     def append(self, move: Move) -> History:
@@ -143,7 +146,8 @@ class History(Sequence[Move]):
             (1, 0)
         """
         history = object.__new__(History)
-        history._parent, history._move, history._len, history._tuple, history._hash = self, move, self._len + 1, None, None
+        history._parent, history._move, history._len = self, move, self._len + 1
+        history._tuple = history._hash = None
         return history
 
     @property

@@ -36,6 +36,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 import numpy as np
 
+from .._cache import LruCache
 from . import tables
 from .model import Model
 from .progress import Progress
@@ -79,13 +80,13 @@ def _row_classes(model: Model) -> list[_RowClasses]:
     return out
 
 
-_CLASSES: dict[str, list[_RowClasses]] = {}
+_CLASSES: LruCache[str, list[_RowClasses]] = LruCache(
+    "solver: row classes", size=16, key="a solver model's fingerprint"
+)
 
 
 def _classes(model: Model) -> list[_RowClasses]:
-    if model.fingerprint not in _CLASSES:
-        _CLASSES[model.fingerprint] = _row_classes(model)
-    return _CLASSES[model.fingerprint]
+    return _CLASSES.get(model.fingerprint, lambda: _row_classes(model))
 
 
 def final_values(model: Model, values: FloatArray, filled: IntArray, flag: IntArray, upper: IntArray) -> FloatArray:
