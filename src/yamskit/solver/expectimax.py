@@ -32,6 +32,7 @@ import contextlib
 import mmap
 import multiprocessing
 import os
+import signal
 from collections.abc import Callable, Iterator, Sequence
 
 import numpy as np
@@ -333,6 +334,14 @@ def turn_start_values(
 _WORKER: dict[str, object] = {}
 
 
+def _ignore_interrupts() -> None:
+    """Worker initializer: Ctrl-C, which a terminal sends to every process of the job, is the parent's to handle.
+
+    The parent stops its workers itself (``Pool.terminate``) when it is interrupted.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _solve_block(task: tuple[IntArray, IntArray, IntArray]) -> int:
     model = _WORKER["model"]
     values = _WORKER["values"]
@@ -398,7 +407,7 @@ def solve_values(
         workers = 1
     _WORKER.update(model=model, values=shared)
     bar = Progress(total, f"solving {len(model.rows)} rows", quiet=quiet, callback=progress)
-    pool = multiprocessing.get_context("fork").Pool(workers) if workers > 1 else None
+    pool = multiprocessing.get_context("fork").Pool(workers, initializer=_ignore_interrupts) if workers > 1 else None
     try:
         bar.advance(len(space.alive[full & space.bonus_mask]) * len(space.flags_of(full)))
         for count in range(model.num_rows - 1, -1, -1):
@@ -412,10 +421,16 @@ def solve_values(
             for n in done:
                 bar.advance(n)
             space.copy_dead(shared, count)
-    finally:
+    except BaseException:  # Ctrl-C, SIGTERM, an error: the workers stop now, not after the queued blocks
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+        raise
+    else:
         if pool is not None:
             pool.close()
             pool.join()
+    finally:
         bar.close()
         _WORKER.clear()
     result = np.array(shared)  # a private copy; the shared buffer is released
