@@ -15,7 +15,7 @@ kind of game:
 * Yam Master: lines and threats (`yamskit.bots.board`);
 * Yamslam: chip values and bonuses within reach (`yamskit.bots.chips`).
 
-It needs numpy (``pip install 'yamskit[solver]'``), imported on first use.
+It uses numpy (a dependency of yamskit), imported on first use.
 
 Examples:
     >>> import yamskit
