@@ -77,7 +77,7 @@ def test_too_many_dice_in_a_notation_is_a_notation_error(turn: str) -> None:
 def test_a_duplicate_key_in_a_notation_head_is_refused() -> None:
     # 0.1.0 took the last value without a word
     text = 'competitive(coefficients={"down":8,"down":9}) A,B ,,,,,,,,,,,,,/,,,,,,,,,,,,, 0:0 - 3:0'
-    with pytest.raises(NotationError, match="'down' is given twice"):
+    with pytest.raises(NotationError, match="duplicate key 'down'"):
         yamskit.from_notation(text)
     with pytest.raises(NotationError, match="given twice"):
         yamskit.from_notation('classic(joker="free",joker=null) Ann ,,,,,,,,,,,, 0:0 - 3:0')

@@ -23,6 +23,7 @@ from typing import Any
 from .. import _registry
 from ..dice import Dice, DiceStream
 from ..errors import DeserializationError, YamskitError
+from ..serialization import unique_keys
 from ..turn import Throw, Turn
 
 __all__ = [
@@ -49,14 +50,10 @@ _INT = re.compile(r"0|[1-9][0-9]{0,19}")
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    data = dict(pairs)
-    if len(data) != len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise NotationError(f"field 1 (HEAD): key {key[:40]!r} is given twice in an option's JSON value")
-            seen.add(key)
-    return data
+    try:
+        return unique_keys(pairs)
+    except DeserializationError as error:
+        raise NotationError(f"field 1 (HEAD): an option's value: {error}") from None
 
 
 #: JSON option values of the head: an object with the same key twice is refused, as `parse_json` does.
