@@ -74,8 +74,10 @@ def solvable(variant: Any, *, time_budget: float | None = None) -> bool:
         >>> import yamskit
         >>> solvable(yamskit.variant("classic")), solvable(yamskit.variant("challenge"))
         (True, False)
-        >>> solvable(yamskit.variant("classic"), time_budget=0.01)
-        False
+        >>> from yamskit.categories import Category, total, upper
+        >>> sheet = yamskit.ScorecardVariant.define("docs-sheet", rows=[upper(5), upper(6), Category("chance", total)])
+        >>> solvable(sheet), solvable(sheet, time_budget=0)  # no time to solve it (until it is solved once)
+        (True, False)
     """
     model = _model(variant)
     if model is None:
