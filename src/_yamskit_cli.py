@@ -28,6 +28,9 @@ def _terminate(_signum: int, _frame: FrameType | None) -> None:
 def main() -> int:
     """Load yamskit's command line and run it with the process arguments; the exit status."""
     try:
+        # Even when started with them ignored (a background job of a script): the command
+        # ends cleanly on both, and tells its worker processes to end too.
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         signal.signal(signal.SIGTERM, _terminate)
         from yamskit.cli import main as run
     except KeyboardInterrupt as stop:

@@ -27,6 +27,19 @@ STATUS = {signal.SIGINT: 130, signal.SIGTERM: 143}
 WORD = {signal.SIGINT: "interrupted", signal.SIGTERM: "terminated"}
 
 
+def handling_signals(process: subprocess.Popen[bytes]) -> None:
+    """Wait until the command catches SIGTERM (``SigCgt`` in /proc), that is until it is running."""
+    deadline = time.monotonic() + WAIT
+    while True:
+        assert process.poll() is None, "the command ended early"
+        assert time.monotonic() < deadline, "the command never started"
+        status = Path(f"/proc/{process.pid}/status").read_text()
+        caught = int(next(line for line in status.splitlines() if line.startswith("SigCgt:")).split()[1], 16)
+        if caught >> (signal.SIGTERM - 1) & 1:
+            return
+        time.sleep(0.05)
+
+
 def wait_for_workers(process: subprocess.Popen[bytes], count: int) -> set[int]:
     deadline = time.monotonic() + WAIT
     while len(descendants(process.pid)) < count:
@@ -113,7 +126,8 @@ def test_play_saves_the_game_whole_then_ends_on_a_signal(tmp_path: Path, number:
 @pytest.mark.parametrize("number", [signal.SIGINT, signal.SIGTERM])
 def test_check_waiting_on_its_input_ends_on_a_signal(number: int) -> None:
     process = command("check", "-", stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    time.sleep(1)  # reading standard input, which never ends
+    handling_signals(process)
+    time.sleep(0.5)  # reading standard input, which never ends
     process.send_signal(number)
     ended_cleanly(process, number, set())
     assert process.stdin is not None

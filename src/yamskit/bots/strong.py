@@ -75,7 +75,7 @@ def solvable(variant: Any, *, time_budget: float | None = None) -> bool:
         >>> solvable(yamskit.variant("classic")), solvable(yamskit.variant("challenge"))
         (True, False)
         >>> from yamskit.categories import Category, total, upper
-        >>> sheet = yamskit.ScorecardVariant.define("docs-sheet", rows=[upper(5), upper(6), Category("chance", total)])
+        >>> sheet = yamskit.ScorecardVariant.define("docs-sheet", rows=[upper(1), upper(3), Category("chance", total)])
         >>> solvable(sheet), solvable(sheet, time_budget=0)  # no time to solve it (until it is solved once)
         (True, False)
     """

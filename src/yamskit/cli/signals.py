@@ -1,7 +1,8 @@
 """Ctrl-C and SIGTERM end a command cleanly: the main process unwinds, its workers just end.
 
 While a command runs, SIGINT raises `KeyboardInterrupt` and SIGTERM raises `Terminated`
-(a `KeyboardInterrupt` too) in the command's own process, so every ``finally`` and
+(a `KeyboardInterrupt` too) in the command's own process (even where the command was
+started with them ignored, as a script's background job is), so every ``finally`` and
 ``with`` block runs: worker pools are shut down, temporary files removed, an
 unfinished game saved. A worker process forked from it (the solver's, a simulation's)
 does not unwind: it ignores SIGINT, which a terminal sends to the whole process group,
