@@ -6,6 +6,7 @@ hang (never a speed requirement); /proc says which processes are still alive.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -51,7 +52,14 @@ def wait_for_workers(process: subprocess.Popen[bytes], count: int) -> set[int]:
 
 def ended_cleanly(process: subprocess.Popen[bytes], number: int, workers: set[int]) -> None:
     """The command exited with the signal's status and one line on stderr, and its workers are gone."""
-    _, err = process.communicate(timeout=WAIT)
+    try:
+        _, err = process.communicate(timeout=WAIT)
+    except subprocess.TimeoutExpired:  # a hang: end it and its workers, then fail
+        for pid in (*workers, process.pid):
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        process.wait()
+        pytest.fail("the command did not end after the signal")
     assert process.returncode == STATUS[number]
     assert b"Traceback" not in err
     assert err.decode().strip().splitlines() == [f"yamskit: {WORD[number]}"]
