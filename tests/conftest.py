@@ -7,23 +7,33 @@ for mutation runs.
 
 import json
 import os
+import shutil
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
+from hypothesis.configuration import set_hypothesis_home_dir
 
+# What hypothesis keeps between runs (its examples, its Unicode tables) lives in the
+# temporary folder, not in the work tree: the suite writes nothing inside the checkout.
+set_hypothesis_home_dir(Path(tempfile.gettempdir()) / f"yamskit-hypothesis-{os.getuid()}")
 settings.register_profile(
     "ci",
     max_examples=150,
     derandomize=True,
     deadline=None,
+    database=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 settings.register_profile(
-    "dev", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
+    "dev",
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 # Mutation runs (docs/how-to/mutation-testing.md): few examples, always the same ones, so a
 # mutant's verdict does not depend on luck and the run stays short.
@@ -117,3 +127,31 @@ def cluster() -> Iterator[Any]:
         n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, host="127.0.0.1"
     ) as local:
         yield local
+
+
+#: What a copy of the checkout leaves out: version control, caches and earlier builds.
+_NOT_SOURCE = (
+    ".git",
+    "build",
+    "dist",
+    "site",
+    "mutants",
+    "*.egg-info",
+    "__pycache__",
+    ".*_cache",
+    ".hypothesis",
+    ".venv",
+)
+
+
+@pytest.fixture(scope="session")
+def source_tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the checkout in a temporary folder, for the tests that build it.
+
+    Building a wheel or an sdist writes ``build/`` and ``*.egg-info`` beside the sources;
+    building the copy keeps the checkout untouched.
+    """
+    root = Path(__file__).resolve().parents[1]
+    copy = tmp_path_factory.mktemp("source") / "yamskit"
+    shutil.copytree(root, copy, ignore=shutil.ignore_patterns(*_NOT_SOURCE))
+    return copy

@@ -35,6 +35,7 @@ def test_python_blocks_run(page: Path, capsys: pytest.CaptureFixture[str]) -> No
         except ModuleNotFoundError as error:
             if error.name not in OPTIONAL:
                 raise
+            pytest.skip(f"{page.name} needs {error.name}, an optional extra that is not installed")
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import pickle
 import sys
+import tracemalloc
 from collections.abc import Iterable
 from types import FrameType
 
@@ -179,3 +180,38 @@ def test_the_count_sees_an_append_that_copies_the_history(monkeypatch: pytest.Mo
     assert calls < 2.2
     assert copied > 3.5
     assert per_move > 100
+
+
+def test_hashing_every_state_of_a_20000_move_game_keeps_memory_linear() -> None:
+    # Each state's history links to its predecessor's; 0.1.0 kept a tuple of the whole
+    # history on every hashed link (800 MB for this game). Now a link keeps one number.
+    v = yamskit.variant("yam-master", max_turns=100_000)
+    game = v.new_game(players=["A", "B"], seed=1)
+    seen: set[object] = set()
+    tracemalloc.start()
+    try:
+        for i in range(20_000):
+            game = game.apply(Roll() if i % 2 == 0 else Pass())
+            seen.add(game)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert len(seen) == 20_000
+    assert peak < 100_000_000, f"{peak / 1e6:.0f} MB allocated"
+    assert hash(game.history) == hash(tuple(game.history))  # still the hash of the tuple it equals
+
+
+def test_comparing_two_states_of_one_game_stops_at_the_history_they_share() -> None:
+    h = History.of(_moves(3))
+    for m in _moves(5_000):
+        h = h.append(m)
+    a, b = h.append(Move(0, Pass())), h.append(Move(0, Pass()))
+    assert a == b
+    assert a != h.append(Move(1, Pass()))
+    assert a._parent is b._parent  # nothing was copied to compare
+    tuples = [obj for obj in (a._tuple, b._tuple, h._tuple) if obj is not None]
+    assert tuples == []
+    assert hash(a) == hash(b) == hash(a.moves)
+    assert a == a.moves
+    assert a.moves == a
+    assert a != (*a.moves[:-1], Move(1, Pass()))

@@ -33,12 +33,12 @@ EXPECTED = (
 
 
 @pytest.fixture(scope="module")
-def sdist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def sdist(tmp_path_factory: pytest.TempPathFactory, source_tree: Path) -> Path:
     if importlib.util.find_spec("build") is None:
         pytest.skip("the 'build' package is not installed (pip install -e '.[dev]')")
     out = tmp_path_factory.mktemp("dist")
     done = subprocess.run(
-        [sys.executable, "-m", "build", "--sdist", "--outdir", str(out), str(ROOT)],
+        [sys.executable, "-m", "build", "--sdist", "--outdir", str(out), str(source_tree)],
         capture_output=True,
         text=True,
         timeout=600,

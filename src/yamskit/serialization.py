@@ -44,6 +44,7 @@ __all__ = [
     "stream_to_data",
     "turn_from_data",
     "turn_to_data",
+    "unique_keys",
 ]
 
 #: The ``format`` tag of a saved game.
@@ -65,7 +66,16 @@ def _no_float(text: str) -> Any:
     raise DeserializationError(f"unexpected non-integer number {text[:40]!r}")
 
 
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """The ``object_pairs_hook`` of every JSON reader here: a dict, unless a key comes twice.
+
+    Raises:
+        DeserializationError: a key given twice (readers disagree on which value wins).
+
+    Examples:
+        >>> unique_keys([("a", 1), ("b", 2)])
+        {'a': 1, 'b': 2}
+    """
     data = dict(pairs)
     if len(data) != len(pairs):
         seen: set[str] = set()
@@ -108,7 +118,7 @@ def parse_json(text: str | bytes) -> Any:
             parse_int=_bounded_int,
             parse_float=_no_float,
             parse_constant=_no_float,
-            object_pairs_hook=_unique_keys,
+            object_pairs_hook=unique_keys,
         )
     except DeserializationError:
         raise

@@ -50,6 +50,7 @@ from typing import Any
 import attrs
 import numpy as np
 
+from .._cache import IdentityCache, LruCache
 from ..actions import Action
 from ..errors import RuleConfigError
 from ..scorecard.state import ScorecardGame
@@ -59,7 +60,6 @@ from ..solver.expectimax import CHUNK, _blocks, solve_values, turn_start_values
 from ..solver.model import Model, model_of
 from ..solver.space import StateSpace
 from ..solver.tables import FloatArray, IntArray
-from ._memo import IdentityCache
 from .split import part_variant, split_parts
 
 __all__ = ["SAMPLES", "FittedStrategy", "feature_names", "fit_values", "fitted_strategy"]
@@ -339,8 +339,10 @@ class FittedStrategy:
                 flat[where] = kept
 
 
-_FITTED: dict[str, FittedStrategy] = {}
-_BY_RULES: IdentityCache[FittedStrategy | None] = IdentityCache()
+_FITTED: LruCache[str, FittedStrategy] = LruCache("bots: fitted strategies", size=8, key="a solver model's fingerprint")
+_BY_RULES: IdentityCache[FittedStrategy | None] = IdentityCache(
+    "bots: fitted strategy per rules", size=64, key="a ScorecardRules object"
+)
 _FITTING = threading.Lock()
 
 
@@ -365,6 +367,4 @@ def _fitted_or_none(variant: ScorecardVariant) -> FittedStrategy | None:
         split_parts(variant)
     except (RuleConfigError, ImportError, ValueError):
         return None
-    if model.fingerprint not in _FITTED:
-        _FITTED[model.fingerprint] = FittedStrategy(variant, fit_values(variant))
-    return _FITTED[model.fingerprint]
+    return _FITTED.get(model.fingerprint, lambda: FittedStrategy(variant, fit_values(variant)))

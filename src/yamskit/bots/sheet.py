@@ -41,12 +41,12 @@ from typing import Any
 import attrs
 import numpy as np
 
+from .._cache import IdentityCache
 from ..actions import Action, Roll
 from ..dice import ROLLS, Dice
 from ..scorecard.rules import ScorecardRules
 from ..scorecard.state import ScorecardGame
 from ..turn import Throw, Turn
-from ._memo import IdentityCache
 from .lookahead import NEG, FloatArray, box_placement, keep_or_box, single_target_values
 
 __all__ = ["CLEAN_TRIES", "UPPER_SPREAD", "WORTH_FACTOR", "SheetView", "choose_on_sheet"]
@@ -65,7 +65,7 @@ def _table(rules: ScorecardRules) -> FloatArray:
     return np.array([[float(row.table[r]) for r in range(len(ROLLS))] for row in rules.rows], dtype=np.float64)
 
 
-_TABLES: IdentityCache[FloatArray] = IdentityCache()
+_TABLES: IdentityCache[FloatArray] = IdentityCache("bots: row tables", size=64, key="a ScorecardRules object")
 
 
 def _row_tables(rules: ScorecardRules) -> FloatArray:

@@ -436,7 +436,7 @@ def batch_refusal(variant: Any, seats: int) -> str | None:
     try:
         from ..solver.model import model_of
     except ImportError:
-        return "it needs numpy (pip install 'yamskit[solver]')"
+        return "it needs numpy, which is not installed here (pip install numpy)"
     try:
         model_of(variant)
     except RuleConfigError as error:

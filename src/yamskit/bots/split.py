@@ -26,6 +26,7 @@ from typing import Any
 
 import numpy as np
 
+from .._cache import IdentityCache, LruCache
 from ..actions import Action, Roll
 from ..dice import ROLLS
 from ..errors import RuleConfigError
@@ -33,7 +34,6 @@ from ..scorecard.placement import Placement
 from ..scorecard.state import ScorecardGame
 from ..scorecard.variant import ScorecardVariant
 from . import fitted
-from ._memo import IdentityCache
 from .lookahead import NEG, FloatArray, box_placement, keep_or_box
 
 __all__ = ["BONUS_PART_ROWS", "PART_ROWS", "choose_split", "part_variant", "split_parts", "splittable"]
@@ -42,8 +42,12 @@ __all__ = ["BONUS_PART_ROWS", "PART_ROWS", "choose_split", "part_variant", "spli
 PART_ROWS = 8
 #: The most rows of the part that holds the bonus rows (rows that follow the dice total join them).
 BONUS_PART_ROWS = 6
-_PARTS: IdentityCache[list[tuple[tuple[int, ...], Any, FloatArray]]] = IdentityCache()
-_SOLVED: dict[str, list[tuple[tuple[int, ...], Any, FloatArray]]] = {}
+_PARTS: IdentityCache[list[tuple[tuple[int, ...], Any, FloatArray]]] = IdentityCache(
+    "bots: split parts", size=64, key="a ScorecardRules object"
+)
+_SOLVED: LruCache[str, list[tuple[tuple[int, ...], Any, FloatArray]]] = LruCache(
+    "bots: solved split parts", size=8, key="a sheet's signature (rows, bonus, throws)"
+)
 
 
 def split_parts(variant: ScorecardVariant) -> list[tuple[tuple[int, ...], Any, FloatArray]]:
@@ -63,10 +67,11 @@ def split_parts(variant: ScorecardVariant) -> list[tuple[tuple[int, ...], Any, F
 
 def _solved_parts(variant: ScorecardVariant) -> list[tuple[tuple[int, ...], Any, FloatArray]]:
     """The parts of a sheet, solved once per signature (equal rules share them)."""
+    return _SOLVED.get(_signature(variant.rules), lambda: _solve_parts(variant))
+
+
+def _solve_parts(variant: ScorecardVariant) -> list[tuple[tuple[int, ...], Any, FloatArray]]:
     rules = variant.rules
-    key = _signature(rules)
-    if key in _SOLVED:
-        return _SOLVED[key]
     from ..solver.expectimax import solve_values
     from ..solver.model import model_of
 
@@ -85,7 +90,6 @@ def _solved_parts(variant: ScorecardVariant) -> list[tuple[tuple[int, ...], Any,
     for n, group in enumerate(groups):
         model = model_of(part_variant(variant, group, n=n, bonus=group == bonus_rows))
         parts.append((group, model, solve_values(model, processes=1, quiet=True)))
-    _SOLVED[key] = parts
     return parts
 
 
@@ -152,7 +156,7 @@ def splittable(variant: Any) -> bool:
     return True
 
 
-_FEATURES: IdentityCache[FloatArray] = IdentityCache()
+_FEATURES: IdentityCache[FloatArray] = IdentityCache("bots: split features", size=16, key="a sheet's solved parts")
 
 
 def _features(game: ScorecardGame, parts: list[tuple[tuple[int, ...], Any, FloatArray]]) -> FloatArray:

@@ -15,7 +15,7 @@ kind of game:
 * Yam Master: lines and threats (`yamskit.bots.board`);
 * Yamslam: chip values and bonuses within reach (`yamskit.bots.chips`).
 
-It needs numpy (``pip install 'yamskit[solver]'``), imported on first use.
+It uses numpy (a dependency of yamskit), imported on first use.
 
 Examples:
     >>> import yamskit
@@ -32,9 +32,9 @@ from typing import Any, Literal
 
 import attrs
 
+from .._cache import IdentityCache, LruCache
 from ..actions import Action
 from ..errors import RuleConfigError
-from ._memo import IdentityCache
 from .basic import GreedyPlayer, OptimalPlayer, Player, RandomPlayer
 
 __all__ = ["LEVELS", "Level", "StrongPlayer", "player", "solvable"]
@@ -44,11 +44,9 @@ Level = Literal["random", "easy", "medium", "hard", "perfect"]
 LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "perfect")
 #: Solver states per second assumed when deciding whether a solve fits the time budget.
 _STATES_PER_SECOND = 100_000
-_STRATEGIES: dict[str, Any] = {}
-_COUNTS: dict[str, int] = {}
-
-
-_MODELS: IdentityCache[Any] = IdentityCache()
+_STRATEGIES: LruCache[str, Any] = LruCache("bots: solved strategies", size=4, key="a solver model's fingerprint")
+_COUNTS: LruCache[str, int] = LruCache("bots: state counts", size=256, key="a solver model's fingerprint")
+_MODELS: IdentityCache[Any] = IdentityCache("bots: solver models", size=64, key="a ScorecardRules object")
 
 
 def _model(variant: Any) -> Any:
@@ -76,19 +74,20 @@ def solvable(variant: Any, *, time_budget: float | None = None) -> bool:
         >>> import yamskit
         >>> solvable(yamskit.variant("classic")), solvable(yamskit.variant("challenge"))
         (True, False)
-        >>> solvable(yamskit.variant("classic"), time_budget=0.01)
-        False
+        >>> from yamskit.categories import Category, total, upper
+        >>> sheet = yamskit.ScorecardVariant.define("docs-sheet", rows=[upper(1), upper(3), Category("chance", total)])
+        >>> solvable(sheet), solvable(sheet, time_budget=0)  # no time to solve it (until it is solved once)
+        (True, False)
     """
     model = _model(variant)
     if model is None:
         return False
     if time_budget is None or model.fingerprint in _STRATEGIES:
         return True
-    if model.fingerprint not in _COUNTS:
-        from ..solver.space import StateSpace
+    from ..solver.space import StateSpace
 
-        _COUNTS[model.fingerprint] = StateSpace.of(model).count
-    return _COUNTS[model.fingerprint] / _STATES_PER_SECOND <= time_budget
+    count = _COUNTS.get(model.fingerprint, lambda: StateSpace.of(model).count)
+    return count / _STATES_PER_SECOND <= time_budget
 
 
 def _strategy(variant: Any) -> Any:
@@ -97,9 +96,9 @@ def _strategy(variant: Any) -> Any:
     from ..solver.expectimax import solve_values
 
     model = _model(variant)
-    if model.fingerprint not in _STRATEGIES:
-        _STRATEGIES[model.fingerprint] = Strategy(variant, model, solve_values(model, processes=1, quiet=True))
-    return _STRATEGIES[model.fingerprint]
+    return _STRATEGIES.get(
+        model.fingerprint, lambda: Strategy(variant, model, solve_values(model, processes=1, quiet=True))
+    )
 
 
 @attrs.frozen

@@ -10,11 +10,23 @@ from ..errors import DeserializationError, YamskitError
 from ..registry import variant as make_variant
 from ..serialization import parse_json
 
-__all__ = ["CliError", "action_id", "read_variant"]
+__all__ = ["CliError", "WriteError", "action_id", "need_numpy", "read_variant"]
 
 
 class CliError(Exception):
     """Bad usage or bad input: printed as one line, exit status 2."""
+
+
+class WriteError(CliError):
+    """A file that could not be written (a full disk, no permission): one line naming it, exit status 1."""
+
+
+def need_numpy(what: str) -> None:
+    """Refuse ``what`` in one line when numpy, a dependency of yamskit, is missing (Pyodide without it)."""
+    from importlib.util import find_spec
+
+    if find_spec("numpy") is None:
+        raise CliError(f"{what} needs numpy, which is not installed here: pip install numpy")
 
 
 def _option(text: str) -> tuple[str, Any, str | None]:

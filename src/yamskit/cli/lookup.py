@@ -8,7 +8,7 @@ import sys
 from ..actions import Score, Scratch
 from ..dice import NUM_DICE, Dice
 from ..registry import variant_names
-from .common import CliError, action_id, read_variant
+from .common import CliError, action_id, need_numpy, read_variant
 from .output import grid, safe_lines
 
 __all__ = ["advise_command", "rules_command", "score_command"]
@@ -74,13 +74,11 @@ def advise_command(args: argparse.Namespace) -> int:
     if read is None:
         raise CliError(f"variant {args.variant!r} has no position notation, which 'advise' needs")
     state = read(args.notation)
-    try:
-        from ..solver.advice import cached_strategy, ranked, render_advice
-        from ..solver.model import model_of
+    need_numpy("advise")
+    from ..solver.advice import cached_strategy, ranked, render_advice
+    from ..solver.model import model_of
 
-        model_of(variant)
-    except ImportError:
-        raise CliError("advise needs numpy: pip install 'yamskit[solver]'") from None
+    model_of(variant)
     if state.is_over:
         raise CliError("the game in this position is over: there is nothing to advise")
     strategy = cached_strategy(variant, directory=args.cache, quiet=not sys.stderr.isatty())

@@ -9,10 +9,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from .._files import write_atomic
 from ..scorecard.text import table
-from .common import CliError
+from .common import CliError, WriteError
 
-__all__ = ["Progress", "check_writable", "grid", "quiet_stdout", "safe", "safe_lines"]
+__all__ = ["Progress", "check_writable", "grid", "quiet_stdout", "safe", "safe_lines", "write_file"]
 
 _UNSAFE = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
 
@@ -85,6 +86,24 @@ def check_writable(path: str, *, what: str = "the record") -> None:
 
 
 def quiet_stdout() -> None:
-    """After a broken pipe: send what is left to /dev/null, so exiting prints no second error."""
+    """After a broken pipe or a failed write: send what is left to /dev/null, so exiting prints no second error."""
+    try:
+        descriptor = sys.stdout.fileno()
+    except (OSError, ValueError, AttributeError):  # no real file behind it (tests capture it)
+        return
     devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
+    os.dup2(devnull, descriptor)
+    os.close(devnull)
+
+
+def write_file(path: str, text: str, *, what: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all (`yamskit._files.write_atomic`).
+
+    Raises:
+        WriteError: the file could not be written; the message names it and says why,
+            and the file that was there is left as it was.
+    """
+    try:
+        write_atomic(path, text)
+    except OSError as error:
+        raise WriteError(f"cannot write {what} to {path}: {error.strerror or error}") from None

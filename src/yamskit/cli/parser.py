@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -11,10 +12,11 @@ from .._version import __version__
 from ..bots import LEVELS
 from ..errors import YamskitError
 from .check import check_command
-from .common import CliError
+from .common import CliError, WriteError
 from .lookup import advise_command, rules_command, score_command
 from .output import quiet_stdout
 from .play import play_command
+from .signals import EXIT_INTERRUPTED, EXIT_TERMINATED, Terminated, handled_signals
 from .simulate import simulate_command
 
 __all__ = ["main"]
@@ -43,11 +45,11 @@ def _parser() -> argparse.ArgumentParser:
             help="a variant option (repeatable), e.g. joker=free",
         )
 
-    play = command("play", "Play in the terminal: hot-seat humans and random bots.")
-    variant_args(play)
+    play = command("play", "Play in the terminal: hot-seat humans and bots; --resume continues a saved game.")
+    variant_args(play, optional=True)
     play.add_argument("--players", nargs="+", metavar="NAME", help="names of the human players, in seat order")
     play.add_argument("--bots", type=int, default=0, metavar="N", help="bots seated after the humans")
-    play.add_argument("--bot", choices=("greedy", "random"), default="greedy", help="kind of bot (default greedy)")
+    play.add_argument("--bot", choices=("greedy", "random"), help="kind of bot (default greedy)")
     play.add_argument(
         "--level",
         choices=LEVELS,
@@ -58,9 +60,16 @@ def _parser() -> argparse.ArgumentParser:
         "--save", metavar="FILE", help="write the game record to FILE after every move, at the end, on quit or Ctrl-C"
     )
     play.add_argument(
+        "--force", action="store_true", help="let --save overwrite a file that is not a save of this game"
+    )
+    play.add_argument(
+        "--resume",
+        metavar="FILE",
+        help="continue the game saved in FILE (players, bots, levels, dice as saved; saves go on there)",
+    )
+    play.add_argument(
         "--dice",
         choices=("seed", "ask"),
-        default="seed",
         help="seed (default): the dice come from the seed; ask: type the faces of real dice after each throw",
     )
     play.add_argument("-v", "--verbose", action="store_true", help="print every bot move")
@@ -135,6 +144,12 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``yamskit`` command with ``argv`` (default: the process arguments); the exit status.
 
+    Every failure ends in one line on standard error and no traceback: 2 for bad
+    usage or input, 1 for a file or the output that could not be written, 130 after
+    Ctrl-C and 143 after SIGTERM. A closed pipe on standard output (``yamskit rules |
+    head -1``) ends the command quietly with status 0, as the lines it could not print
+    were not wanted.
+
     Examples:
         >>> main(["score", "classic", "yams", "66666"])
         50
@@ -142,18 +157,40 @@ def main(argv: Sequence[str] | None = None) -> int:
         >>> main(["score", "classic", "yams", "666"])  # prints a one-line error on stderr
         2
     """
+    with handled_signals():
+        return _run(argv)
+
+
+def _say(message: str) -> None:
+    """One line on standard error (nothing if even that cannot be written)."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        print("yamskit: " + " ".join(message.split()), file=sys.stderr, flush=True)
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    if sys.stdout is None:
+        _say("error: standard output is closed: nothing can be printed")
+        return 1
     try:
         args = _parser().parse_args(argv)
-        return int(args.func(args))
+        status = int(args.func(args))
+        sys.stdout.flush()
+        return status
     except SystemExit as done:  # --help, --version
         return done.code if isinstance(done.code, int) else 0
+    except WriteError as error:
+        _say(f"error: {error}")
+        return 1
     except (CliError, YamskitError) as error:
-        message = " ".join(str(error).split())
-        print(f"yamskit: error: {message}", file=sys.stderr)
+        _say(f"error: {error}")
         return 2
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as stop:
+        _say("terminated" if isinstance(stop, Terminated) else "interrupted")
+        return EXIT_TERMINATED if isinstance(stop, Terminated) else EXIT_INTERRUPTED
     except BrokenPipeError:
         quiet_stdout()
         return 0
+    except OSError as error:  # standard output full or gone (files raise WriteError)
+        quiet_stdout()
+        _say(f"error: cannot write to standard output: {error.strerror or error}")
+        return 1

@@ -5,17 +5,20 @@ from __future__ import annotations
 import argparse
 import secrets
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import IO, Any
 
 from ..actions import Action, Place, RemoveToken, Roll, Score, Scratch, TakeChip
-from ..bots import player
+from ..bots import LEVELS, player, solvable
 from ..bots.simulate import make_bot
 from ..dice import NUM_DICE
 from ..errors import YamskitError
 from ..records import GameRecord
-from .common import CliError, action_id, read_variant
-from .output import check_writable, safe, safe_lines
+from ..registry import variant as make_variant
+from ..registry import variant_names
+from .common import CliError, action_id, need_numpy, read_variant
+from .output import check_writable, safe, safe_lines, write_file
 
 __all__ = ["play_command"]
 
@@ -172,20 +175,76 @@ def _ask_faces(state: Any, roll: Roll, out: IO[str]) -> Roll | None:
             print(safe(str(error)), file=out)
 
 
-def _save(path: str | None, state: Any, out: IO[str] | None) -> None:
-    if path:
-        record = GameRecord.from_game(state, claimed=bool(state.is_over), metadata={"source": "yamskit play"})
-        try:
-            Path(path).write_text(record.dump() + "\n", encoding="utf-8")
-        except OSError as error:
-            raise CliError(f"cannot save the record to {path}: {error.strerror or error}") from None
-        if out is not None:
-            print(f"Record saved to {path}", file=out)
+#: Where a save keeps what ``--resume`` needs beside the game itself: ``metadata["play"]``.
+_PLAY = "play"
 
 
-def play_command(args: argparse.Namespace) -> int:
-    """``yamskit play``: seat the humans and bots, play at the prompt, save the record; the exit status."""
-    out = sys.stdout
+def _save(args: argparse.Namespace, state: Any, out: IO[str] | None) -> None:
+    """Write the game's record to ``--save`` (whole or not at all), with the seats of the bots."""
+    if not args.save:
+        return
+    metadata = {"source": "yamskit play", _PLAY: {"bots": args.bot_seats, "dice": args.dice}}
+    record = GameRecord.from_game(state, claimed=bool(state.is_over), metadata=metadata)
+    write_file(args.save, record.dump() + "\n", what="the record")
+    if out is not None:
+        print(f"Record saved to {args.save}", file=out)
+
+
+def _same_start(record: GameRecord, state: Any) -> bool:
+    """Whether ``record`` is a game of the same variant, players, seed and setup as ``state``."""
+    mine = GameRecord.from_game(state)
+    return (record.variant, record.options, record.players, record.seed, record.setup) == (
+        mine.variant,
+        mine.options,
+        mine.players,
+        mine.seed,
+        mine.setup,
+    )
+
+
+def _check_target(path: str, state: Any, *, force: bool) -> None:
+    """Refuse a ``--save`` path that cannot be written, or that holds anything but a save of this game."""
+    check_writable(path)
+    target = Path(path)
+    if force or not target.exists():
+        return
+    try:
+        existing: GameRecord | None = GameRecord.load(target.read_bytes())
+    except (OSError, YamskitError):
+        existing = None
+    if existing is None or not _same_start(existing, state):
+        raise CliError(f"{path} exists and is not a save of this game: pass --force to overwrite it")
+
+
+def _bot(variant: Any, seat: Mapping[str, Any]) -> Any:
+    """The bot a seat describes: ``{"level": "hard", "seed": 8}`` or ``{"bot": "greedy", "seed": 8}``."""
+    if "level" in seat:
+        return player(variant, seat["level"], seed=seat["seed"])
+    return make_bot(seat["bot"], seed=seat["seed"])
+
+
+def _check_perfect(variant: Any) -> None:
+    """``--level perfect`` where the exact solver cannot play: say which variants it plays."""
+    if solvable(variant):
+        return
+    supported = [name for name in variant_names() if _solvable_name(name)]
+    raise CliError(
+        f"--level perfect plays the variants the exact solver handles (one-column solitaire sheets: "
+        f"{', '.join(supported)}), not {variant.name!r}; use --level hard"
+    )
+
+
+def _solvable_name(name: str) -> bool:
+    try:
+        return solvable(make_variant(name))
+    except YamskitError:
+        return False
+
+
+def _new_game(args: argparse.Namespace) -> tuple[Any, list[str]]:
+    """The game the options describe, and its human players; sets ``args.bot_seats``."""
+    if args.variant is None:
+        raise CliError("give a VARIANT to play, or --resume FILE to continue a saved game")
     humans = list(args.players or ())
     if args.bots < 0 or args.bots > 8:
         raise CliError(f"--bots must be 0 to 8, not {args.bots}")
@@ -197,23 +256,97 @@ def play_command(args: argparse.Namespace) -> int:
         raise CliError(f"the names 'Bot 1', 'Bot 2'... are the bots': rename {taken[0]!r}")
     if args.dice == "ask" and args.bots:
         raise CliError("--dice ask keeps score for people throwing real dice: seat no --bots")
-    if args.save:
-        check_writable(args.save)
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     variant = read_variant(args)
-    bots = {
-        f"Bot {i + 1}": player(variant, args.level, seed=seed + i) if args.level else make_bot(args.bot, seed=seed + i)
-        for i in range(args.bots)
-    }
-    state = variant.new_game(names, seed=seed)
-    print(f"{variant.name}: {', '.join(names)} (seed {seed})", file=out)
+    if args.level in ("medium", "hard", "perfect"):
+        need_numpy(f"--level {args.level}")
+    if args.level == "perfect" and args.bots:
+        _check_perfect(variant)
+    kind = {"level": args.level} if args.level else {"bot": args.bot or "greedy"}
+    args.bot_seats = {f"Bot {i + 1}": {**kind, "seed": seed + i} for i in range(args.bots)}
+    return variant.new_game(names, seed=seed), humans
+
+
+def _resumed_game(args: argparse.Namespace) -> tuple[Any, list[str]]:
+    """The game saved in ``--resume FILE``, and its human players; sets ``args.bot_seats`` and ``args.dice``."""
+    given = [
+        flag
+        for flag, value in (
+            ("VARIANT", args.variant),
+            ("--players", args.players),
+            ("--bots", args.bots or None),
+            ("--bot", args.bot),
+            ("--level", args.level),
+            ("--seed", args.seed),
+            ("--dice", args.dice),
+            ("-o", args.option),
+        )
+        if value is not None
+    ]
+    if given:
+        raise CliError(f"--resume continues the game as it was saved: give no {', '.join(given)}")
+    path = args.resume
+    try:
+        text = Path(path).read_bytes()
+    except OSError as error:
+        raise CliError(f"cannot read {path}: {error.strerror or error}") from None
+    record = GameRecord.load(text)
+    state = record.to_game()
+    seats, dice = _saved_seats(record, path)
+    args.bot_seats, args.dice = seats, dice
+    if any(seat.get("level") in ("medium", "hard", "perfect") for seat in seats.values()):
+        need_numpy("the saved bots' levels")
+    if args.save is None:
+        args.save = path  # the game goes on in the file it came from
+    return state, [name for name in state.players if name not in seats]
+
+
+def _saved_seats(record: GameRecord, path: str) -> tuple[dict[str, dict[str, Any]], str]:
+    """The bots' seats and the dice mode a save of ``yamskit play`` keeps (a record from elsewhere: none)."""
+    saved = record.metadata.get(_PLAY)
+    if saved is None:
+        return {}, "seed"
+    bots = saved.get("bots") if isinstance(saved, dict) else None
+    dice = saved.get("dice") if isinstance(saved, dict) else None
+    if (
+        isinstance(bots, dict)
+        and dice in ("seed", "ask")
+        and all(_is_seat(name, seat, record.players) for name, seat in bots.items())
+    ):
+        return dict(bots), dice
+    raise CliError(f"{path}: metadata.play is not what yamskit play writes: {safe(str(saved)[:80])}")
+
+
+def _is_seat(name: str, seat: Any, players: tuple[str, ...]) -> bool:
+    """Whether ``seat`` is a bot seat `_bot` can build, for one of the ``players``."""
+    if name not in players or not isinstance(seat, dict) or type(seat.get("seed")) is not int:
+        return False
+    kind = set(seat) - {"seed"}
+    return (kind == {"level"} and seat["level"] in LEVELS) or (kind == {"bot"} and seat["bot"] in ("greedy", "random"))
+
+
+def play_command(args: argparse.Namespace) -> int:
+    """``yamskit play``: seat the humans and bots, play at the prompt, save the record; the exit status."""
+    out = sys.stdout
+    state, humans = _resumed_game(args) if args.resume else _new_game(args)
+    args.dice = args.dice or "seed"
+    if args.save == args.resume and args.save:
+        check_writable(args.save)
+    elif args.save:
+        _check_target(args.save, state, force=args.force)
+    variant = state.variant
+    bots = {name: _bot(variant, seat) for name, seat in args.bot_seats.items()}
+    names = ", ".join(map(safe, state.players))
+    seed = GameRecord.from_game(state).seed
+    where = f"resumed from {safe(args.resume)} after {len(state.history)} moves, " if args.resume else ""
+    print(f"{variant.name}: {names} ({where}seed {seed})", file=out)
     game = [state]  # the latest state, for Ctrl-C
     try:
         return _play_loop(args, state, humans, bots, out, game)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: save, then let the command end with its status
         print("\nInterrupted: the game is left unfinished.", file=out)
-        _save(args.save, game[0], out)
-        return 130
+        _save(args, game[0], out)
+        raise
 
 
 def _play_loop(
@@ -229,7 +362,7 @@ def _play_loop(
             if humans or args.verbose:
                 print(f"{name}: {action_id(action)}{_last_throw(state, since)}", file=out)
             if humans:
-                _save(args.save, state, None)
+                _save(args, state, None)
             continue
         if shown != len(state.history):
             if shown == -1 or not _mid_turn(state):
@@ -244,12 +377,12 @@ def _play_loop(
             continue
         if not line:
             print("\nInput ended: the game is left unfinished.", file=out)
-            _save(args.save, state, out)
+            _save(args, state, out)
             return 0
         text = line.strip().lower()
         if text in _QUIT:
             print("Game left unfinished.", file=out)
-            _save(args.save, state, out)
+            _save(args, state, out)
             return 0
         if text in _HELP or not text:
             shown = -1
@@ -262,7 +395,7 @@ def _play_loop(
             asked = _ask_faces(state, choice, out)
             if asked is None:
                 print("Game left unfinished.", file=out)
-                _save(args.save, state, out)
+                _save(args, state, out)
                 return 0
             choice = asked
         since = len(state.history)
@@ -272,9 +405,9 @@ def _play_loop(
             print(f"illegal: {error}", file=out)
             continue
         print(f"{name}: {action_id(choice)}{_last_throw(state, since)}", file=out)
-        _save(args.save, state, None)  # as the game goes: a table can check it at any time
+        _save(args, state, None)  # as the game goes: a table can check it at any time
     print("", file=out)
     print(state.render(), file=out)
     _print_result(state, out)
-    _save(args.save, state, out)
+    _save(args, state, out)
     return 0

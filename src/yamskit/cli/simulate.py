@@ -6,13 +6,14 @@ import argparse
 import contextlib
 import importlib
 import json
+import sys
 from collections.abc import Iterator
-from pathlib import Path
+from importlib.util import find_spec
 from typing import Any
 
 from ..bots.simulate import PERCENTILES, check_run, max_jobs, simulate
 from .common import CliError, read_variant
-from .output import Progress, check_writable, grid
+from .output import Progress, check_writable, grid, write_file
 
 __all__ = ["simulate_command"]
 
@@ -27,6 +28,11 @@ def simulate_command(args: argparse.Namespace) -> int:
     check_run(variant, args.n, seats=args.seats, seed=args.seed, jobs=args.jobs)
     if args.svg:
         check_writable(args.svg, what="the histogram")
+    if args.engine == "auto" and args.scheduler is None and find_spec("numpy") is None:
+        print(
+            "yamskit: note: numpy is not installed, so every game is played one by one (slow): pip install numpy",
+            file=sys.stderr,
+        )
     with Progress(f"{variant.name}: {args.n} games", args.n, enabled=not args.json) as bar, _dask(args) as pool:
         stats = simulate(
             variant,
@@ -40,11 +46,20 @@ def simulate_command(args: argparse.Namespace) -> int:
             executor=pool,
         )
     bins = stats.histogram(args.bins)
-    if args.svg:
+    _print_statistics(args, variant, stats, bins)
+    if args.svg:  # after the statistics: a picture that cannot be written loses nothing else
+        sys.stdout.flush()
         _write_histogram(args.svg, stats, bins)
+        if not args.json:
+            print(f"Histogram written to {args.svg}")
+    return 0
+
+
+def _print_statistics(args: argparse.Namespace, variant: Any, stats: Any, bins: list[tuple[int, int, int]]) -> None:
+    """The statistics: a JSON object with ``--json``, else the tables."""
     if args.json:
         print(json.dumps(stats.to_data(), indent=2))
-        return 0
+        return
     engine = "numpy batch engine" if stats.engine == "batch" else "game by game"
     title = f"{variant.name}: {stats.games} games, {len(stats.players)} seat(s), {args.bot} bots, seed {args.seed}"
     print(f"{title} ({engine})")
@@ -71,9 +86,6 @@ def simulate_command(args: argparse.Namespace) -> int:
             for seat, (mean, rate) in enumerate(zip(stats.seat_means, stats.win_rates, strict=True), start=1)
         ]
         print(grid("By seat", ("seat", "mean points", "win rate"), seats, (True, True, True)))
-    if args.svg:
-        print(f"Histogram written to {args.svg}")
-    return 0
 
 
 @contextlib.contextmanager
@@ -98,7 +110,4 @@ def _write_histogram(path: str, stats: Any, bins: list[tuple[int, int, int]]) ->
     from ..svg.histogram import histogram
 
     title = f"{stats.variant}: {stats.games} games, mean {stats.mean:.1f}"
-    try:
-        Path(path).write_text(histogram(bins, title=title) + "\n", encoding="utf-8")
-    except OSError as error:
-        raise CliError(f"cannot write the histogram to {path}: {error.strerror or error}") from None
+    write_file(path, histogram(bins, title=title) + "\n", what="the histogram")

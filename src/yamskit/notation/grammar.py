@@ -23,6 +23,7 @@ from typing import Any
 from .. import _registry
 from ..dice import Dice, DiceStream
 from ..errors import DeserializationError, YamskitError
+from ..serialization import unique_keys
 from ..turn import Throw, Turn
 
 __all__ = [
@@ -46,7 +47,17 @@ _BARE = re.compile(r"[A-Za-z0-9_.\-]+")
 _KEY = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=")
 _NAME = re.compile(r"([^\s(),]+)(?:\((.*)\))?", re.S)
 _INT = re.compile(r"0|[1-9][0-9]{0,19}")
-_DECODER = json.JSONDecoder()
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    try:
+        return unique_keys(pairs)
+    except DeserializationError as error:
+        raise NotationError(f"field 1 (HEAD): an option's value: {error}") from None
+
+
+#: JSON option values of the head: an object with the same key twice is refused, as `parse_json` does.
+_DECODER = json.JSONDecoder(object_pairs_hook=_unique_keys)
 
 
 class NotationError(DeserializationError):
@@ -105,6 +116,8 @@ def _read_value(text: str, start: int) -> tuple[Any, int]:
         value, end = _DECODER.raw_decode(text, start)
         if end == len(text) or text[end] == ",":
             return value, end
+    except NotationError:
+        raise
     except (ValueError, RecursionError):
         pass
     match = _BARE.match(text, start)
@@ -212,16 +225,18 @@ def read_ints(text: str, where: str, count: int | None = None, high: int = 10**6
 
 def _escape(char: str) -> str:
     if char in "%,/" or char.isspace() or not char.isprintable():
-        return "".join(f"%{byte:02X}" for byte in char.encode())
+        # a lone surrogate (a name read from undecodable bytes) is written as the three bytes
+        # UTF-8 would give it, so that the notation stays text and reads back to the same name
+        return "".join(f"%{byte:02X}" for byte in char.encode("utf-8", "surrogatepass"))
     return char
 
 
 def write_names(players: tuple[str, ...]) -> str:
-    """The names, comma-separated, with ``%``, ``,``, ``/``, spaces and control characters %-escaped.
+    """The names, comma-separated, with ``%``, ``,``, ``/``, spaces, control characters and lone surrogates %-escaped.
 
     Examples:
-        >>> write_names(("Player 1", "a,b"))
-        'Player%201,a%2Cb'
+        >>> write_names(("Player 1", "a,b", "Ann\\ud800"))
+        'Player%201,a%2Cb,Ann%ED%A0%80'
     """
     return ",".join("".join(_escape(char) for char in name) for name in players)
 
@@ -230,13 +245,13 @@ def read_names(text: str, where: str) -> tuple[str, ...]:
     """Read `write_names` back (the names are checked by the variant, not here).
 
     Examples:
-        >>> read_names("Player%201,Bob", "PLAYERS")
-        ('Player 1', 'Bob')
+        >>> read_names("Player%201,Bob,Ann%ED%A0%80", "PLAYERS")
+        ('Player 1', 'Bob', 'Ann\\ud800')
     """
     try:
         from urllib.parse import unquote  # read only here; it takes a millisecond to import
 
-        return tuple(unquote(part, errors="strict") for part in text.split(","))
+        return tuple(unquote(part, errors="surrogatepass") for part in text.split(","))
     except UnicodeDecodeError:
         raise NotationError(f"{where}: a %-escape that is not UTF-8 in {text[:60]!r}") from None
 
@@ -299,7 +314,11 @@ def read_turn(text: str, max_throws: int) -> Turn:
         kept, sep, rolled = part.partition("+")
         if not sep:
             kept, rolled = "", kept
-        throws.append(Throw(kept=_read_dice(kept, f"TURN throw {i}"), rolled=_read_dice(rolled, f"TURN throw {i}")))
+        kept_dice, rolled_dice = _read_dice(kept, f"TURN throw {i}"), _read_dice(rolled, f"TURN throw {i}")
+        try:
+            throws.append(Throw(kept=kept_dice, rolled=rolled_dice))
+        except YamskitError as error:  # more than five dice in all
+            raise NotationError(f"TURN throw {i}: {part!r}: {error}") from None
     return Turn(max_throws=max_throws, throws=tuple(throws), challenge=challenge)
 
 

@@ -24,8 +24,10 @@ try:
     import gymnasium as _gymnasium
     import numpy as _numpy  # noqa: F401 - checked here so the error below is the one users see
 except ImportError as _error:  # pragma: no cover - exercised without the extra
-    raise ImportError(
-        f"yamskit.rl needs {_error.name}: pip install 'yamskit[rl]' (numpy, gymnasium, pettingzoo)"
+    # ModuleNotFoundError (an ImportError) carrying the missing module's name, so that
+    # ``pytest.importorskip`` and ``except ModuleNotFoundError`` treat it as a missing extra.
+    raise ModuleNotFoundError(
+        f"yamskit.rl needs {_error.name}: pip install 'yamskit[rl]' (gymnasium, pettingzoo)", name=_error.name
     ) from _error
 
 from ._play import built_in_names as _variant_names

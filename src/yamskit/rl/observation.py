@@ -58,6 +58,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from .._cache import IdentityCache
 from ..scorecard.state import ScorecardGame
 from ..scorecard.variant import ScorecardVariant
 from ..turn import Turn
@@ -157,19 +158,21 @@ def _turn(turn: Turn, max_throws: int, to_move: int, players: int) -> list[float
     return out + seats
 
 
-_SHEETS: dict[int, tuple[Any, list[float], list[int], int]] = {}
+_SHEETS: IdentityCache[tuple[list[float], list[int], int]] = IdentityCache(
+    "rl: observation sheet facts", size=64, key="a ScorecardRules object"
+)
 
 
 def _sheet_facts(rules: Any) -> tuple[list[float], list[int], int]:
     """Per rules (cached): each row's scale, the bonus rows' indexes, the bonus threshold."""
-    known = _SHEETS.get(id(rules))
-    if known is None or known[0] is not rules:
+
+    def compute() -> tuple[list[float], list[int], int]:
         scales = [1.0 / max(1, row.max) for row in rules.rows]
         cap = max((t for t, _ in rules.bonus.tiers), default=0) if rules.bonus else 0
         upper = [rules.row_ids.index(r) for r in rules.bonus.rows] if rules.bonus else []
-        known = (rules, scales, upper, cap)
-        _SHEETS[id(rules)] = known
-    return known[1], known[2], known[3]
+        return scales, upper, cap
+
+    return _SHEETS.get(rules, compute)
 
 
 def _scorecard(state: ScorecardGame, player: int) -> list[float]:

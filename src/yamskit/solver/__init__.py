@@ -5,8 +5,8 @@ under optimal play (an expectimax over the states, each turn solved through its
 throw and keep layers with numpy) and returns a `Strategy`, which gives
 `expected_score`, ranked `advise`, and saves to a
 file. `simulate` plays many games at once with a random, greedy or optimal
-policy. The package needs numpy (``pip install 'yamskit[solver]'``); the rest of
-yamskit does not.
+policy. The package uses numpy, a dependency of yamskit since 0.2; ``import yamskit``
+itself does not load it.
 
 Examples:
     >>> import yamskit
@@ -23,8 +23,9 @@ from __future__ import annotations
 try:
     import numpy  # noqa: F401
 except ImportError as error:  # pragma: no cover - numpy is in the dev environment
-    raise ImportError(
-        "yamskit.solver needs numpy: install it with  pip install 'yamskit[solver]'  (or pip install numpy)"
+    raise ModuleNotFoundError(
+        "yamskit.solver needs numpy, a dependency of yamskit that is not installed here: pip install numpy",
+        name="numpy",
     ) from error
 
 from .batch import BatchResult, simulate

@@ -6,7 +6,7 @@ fingerprint of the rules (so a changed option or a changed rule never reuses a
 stale table). `ranked` lists every legal option with its expected final score and
 regret; among options of equal value, writing a box comes before a throw of zero
 dice (keeping all five dice only spends a throw). `render_advice` is the text.
-Everything here needs numpy (``pip install 'yamskit[solver]'``).
+Everything here uses numpy (a dependency of yamskit).
 
 Examples:
     >>> import tempfile
@@ -100,9 +100,7 @@ def cached_strategy(
     strategy = solve(variant, quiet=quiet)
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        partial = path.with_suffix(f".{os.getpid()}.tmp.npz")
-        strategy.save(partial)
-        partial.replace(path)
+        strategy.save(path)  # whole or not at all: an interrupted save leaves no partial file
     except OSError:
         pass
     return strategy

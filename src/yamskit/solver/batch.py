@@ -33,10 +33,11 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from .._signals import held_signals
 from ..names import warn_renamed
 from ..scorecard.variant import ScorecardVariant
 from . import tables
-from .expectimax import keep_layers
+from .expectimax import _ignore_interrupts, keep_layers
 from .model import Model, model_of
 from .space import StateSpace
 from .strategy import Strategy, solve
@@ -498,7 +499,9 @@ def simulate(
     _SIMULATION.update(model=model, policy=name, strategy=strategy, space=space)
     try:
         if workers > 1 and hasattr(os, "fork"):
-            with multiprocessing.get_context("fork").Pool(workers) as pool:
+            with held_signals():  # the pool forks its workers as it starts
+                pool = multiprocessing.get_context("fork").Pool(workers, initializer=_ignore_interrupts)
+            with pool:
                 parts = pool.map(_play_block, tasks)
         else:
             parts = [_play_block(task) for task in tasks]

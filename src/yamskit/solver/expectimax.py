@@ -32,10 +32,14 @@ import contextlib
 import mmap
 import multiprocessing
 import os
+import signal
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 
 import numpy as np
 
+from .._cache import LruCache
+from .._signals import held_signals, release_signals
 from . import tables
 from .model import Model
 from .progress import Progress
@@ -79,13 +83,13 @@ def _row_classes(model: Model) -> list[_RowClasses]:
     return out
 
 
-_CLASSES: dict[str, list[_RowClasses]] = {}
+_CLASSES: LruCache[str, list[_RowClasses]] = LruCache(
+    "solver: row classes", size=16, key="a solver model's fingerprint"
+)
 
 
 def _classes(model: Model) -> list[_RowClasses]:
-    if model.fingerprint not in _CLASSES:
-        _CLASSES[model.fingerprint] = _row_classes(model)
-    return _CLASSES[model.fingerprint]
+    return _CLASSES.get(model.fingerprint, lambda: _row_classes(model))
 
 
 def final_values(model: Model, values: FloatArray, filled: IntArray, flag: IntArray, upper: IntArray) -> FloatArray:
@@ -332,6 +336,24 @@ def turn_start_values(
 _WORKER: dict[str, object] = {}
 
 
+def _ignore_interrupts() -> None:
+    """Worker initializer: Ctrl-C, which a terminal sends to every process of the job, is the parent's to handle.
+
+    The parent stops its workers itself when it is interrupted.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    release_signals()
+
+
+def _kill_workers(workers: Sequence[multiprocessing.process.BaseProcess]) -> None:
+    """End ``workers`` at once (SIGKILL: they hold nothing that needs cleaning) and reap them."""
+    for worker in workers:
+        with contextlib.suppress(OSError):
+            worker.kill()
+    for worker in workers:
+        worker.join(timeout=5)
+
+
 def _solve_block(task: tuple[IntArray, IntArray, IntArray]) -> int:
     model = _WORKER["model"]
     values = _WORKER["values"]
@@ -397,24 +419,35 @@ def solve_values(
         workers = 1
     _WORKER.update(model=model, values=shared)
     bar = Progress(total, f"solving {len(model.rows)} rows", quiet=quiet, callback=progress)
-    pool = multiprocessing.get_context("fork").Pool(workers) if workers > 1 else None
+    before = set(multiprocessing.active_children())
+    pool = None
+    if workers > 1:
+        context = multiprocessing.get_context("fork")
+        pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_ignore_interrupts)
     try:
         bar.advance(len(space.alive[full & space.bonus_mask]) * len(space.flags_of(full)))
         for count in range(model.num_rows - 1, -1, -1):
             layer = space.layer(count)
             size = max(64, min(CHUNK, -(-len(layer[0]) // (4 * workers))))
-            done: Sequence[int] | Iterator[int]
+            done: Iterator[int]
             if pool is not None:
-                done = pool.imap_unordered(_solve_block, _blocks(layer, size))
+                with held_signals():  # the first submit forks the workers
+                    futures = [pool.submit(_solve_block, block) for block in _blocks(layer, size)]
+                done = (future.result() for future in as_completed(futures))
             else:
                 done = map(_solve_block, _blocks(layer, size))
             for n in done:
                 bar.advance(n)
             space.copy_dead(shared, count)
-    finally:
+    except BaseException:  # Ctrl-C, SIGTERM, an error: the workers stop now, not after the queued blocks
         if pool is not None:
-            pool.close()
-            pool.join()
+            pool.shutdown(wait=False, cancel_futures=True)
+            _kill_workers([p for p in multiprocessing.active_children() if p not in before])
+        raise
+    else:
+        if pool is not None:
+            pool.shutdown()
+    finally:
         bar.close()
         _WORKER.clear()
     result = np.array(shared)  # a private copy; the shared buffer is released

@@ -24,11 +24,12 @@ import json
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import attrs
 import numpy as np
 
+from .._files import write_atomic
 from ..actions import Action, Roll, Score, Scratch
 from ..errors import DeserializationError, RuleConfigError, RulesMismatchError
 from ..scorecard.state import ScorecardGame
@@ -278,6 +279,9 @@ class Strategy:
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the table to ``path`` (numpy ``.npz``), with the rules fingerprint and format version.
 
+        The file is written whole or not at all (`yamskit._files.write_atomic`): an
+        interrupted or failed save leaves the file that was there.
+
         Examples:
             >>> import tempfile, yamskit
             >>> from yamskit.categories import upper
@@ -291,7 +295,8 @@ class Strategy:
         about: dict[str, Any] = {}
         if self.variant is not None:
             about = {"name": self.variant.name, "options": self.variant.options}
-        with open(path, "wb") as out:
+
+        def write(out: BinaryIO) -> None:
             np.savez(
                 out,
                 values=self.values,
@@ -299,6 +304,8 @@ class Strategy:
                 fingerprint=np.array(self.model.fingerprint),
                 variant=np.array(json.dumps(about, default=str)),
             )
+
+        write_atomic(path, write)
 
     @classmethod
     def load(cls, path: str | os.PathLike[str], variant: ScorecardVariant | None = None) -> Strategy:
