@@ -20,6 +20,9 @@ Usage::
 
     python web/build.py                 # web/dist, unless already up to date
     python web/build.py --out /tmp/page --force
+
+With ``YAMSKIT_WEB_HOME`` set, ``dist/``, ``node_modules/`` and the build's lock go into that
+folder instead of ``web/`` (the tests use it to leave the checkout as they found it).
 """
 
 from __future__ import annotations
@@ -41,7 +44,9 @@ from pathlib import Path
 WEB = Path(__file__).resolve().parent
 ROOT = WEB.parent
 PAGE = WEB / "page"
-DIST = WEB / "dist"
+#: The environment variable naming another folder for the build's own files (``dist/``,
+#: ``node_modules/``, the lock): the tests set it so that they write nothing into the checkout.
+HOME_VARIABLE = "YAMSKIT_WEB_HOME"
 #: Pyodide's files the page loads (its source maps, consoles and type files stay out).
 PYODIDE_FILES = (
     "pyodide.mjs",
@@ -57,6 +62,22 @@ WHEEL_SOURCES = ("pyproject.toml", "README.md", "LICENSE", "src")
 
 class BuildError(RuntimeError):
     """A step of the build failed; the message says which and why."""
+
+
+def home() -> Path:
+    """Where the build keeps ``dist/``, ``node_modules/`` and its lock: ``web/``, or ``$YAMSKIT_WEB_HOME``."""
+    chosen = os.environ.get(HOME_VARIABLE)
+    return Path(chosen).resolve() if chosen else WEB
+
+
+def default_out() -> Path:
+    """The page's default output folder, ``dist/`` in :func:`home`."""
+    return home() / "dist"
+
+
+def pyodide_package() -> Path:
+    """The installed ``pyodide`` npm package (after :func:`npm_install`)."""
+    return home() / "node_modules" / "pyodide"
 
 
 def _files(path: Path) -> Iterator[Path]:
@@ -107,17 +128,22 @@ def _run(command: list[str], *, cwd: Path, what: str) -> None:
 
 
 def npm_install() -> Path:
-    """Install the pinned ``pyodide`` npm package into ``web/node_modules`` (skipped when already there)."""
+    """Install the pinned ``pyodide`` npm package into ``node_modules`` of :func:`home` (once per lock file)."""
     npm = shutil.which("npm")
     if npm is None:
         raise BuildError("npm is not installed (Debian: apt-get install nodejs npm)")
+    where = home()
     lock = (WEB / "package-lock.json").read_bytes()
-    stamp = WEB / "node_modules" / ".yamskit-lock-sha256"
+    stamp = where / "node_modules" / ".yamskit-lock-sha256"
     wanted = hashlib.sha256(lock).hexdigest()
     if not (stamp.is_file() and stamp.read_text() == wanted):
-        _run([npm, "ci", "--no-audit", "--no-fund", "--ignore-scripts"], cwd=WEB, what="npm ci")
+        if where != WEB:
+            where.mkdir(parents=True, exist_ok=True)
+            for name in ("package.json", "package-lock.json"):
+                shutil.copy2(WEB / name, where / name)
+        _run([npm, "ci", "--no-audit", "--no-fund", "--ignore-scripts"], cwd=where, what="npm ci")
         stamp.write_text(wanted)
-    return WEB / "node_modules" / "pyodide"
+    return pyodide_package()
 
 
 def build_wheel(into: Path) -> Path:
@@ -153,7 +179,9 @@ def _sha256(path: Path) -> str:
 @contextlib.contextmanager
 def _locked() -> Iterator[None]:
     """One build at a time on this machine (test workers and the docs build may ask together)."""
-    with open(WEB / ".build.lock", "a+b") as handle:
+    where = home()
+    where.mkdir(parents=True, exist_ok=True)
+    with open(where / ".build.lock", "a+b") as handle:
         fcntl.flock(handle, fcntl.LOCK_EX)
         try:
             yield
@@ -161,13 +189,15 @@ def _locked() -> Iterator[None]:
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
-def build(out: Path = DIST, *, force: bool = False) -> Path:
+def build(out: Path | None = None, *, force: bool = False) -> Path:
     """Build the page into ``out`` (replaced whole) unless it already holds a build of the current inputs.
+
+    ``out`` defaults to :func:`default_out`.
 
     Raises:
         BuildError: npm or pip failed, or is missing.
     """
-    out = out.resolve()
+    out = (out or default_out()).resolve()
     with _locked():
         digest = inputs_digest()
         if not force and is_fresh(out, digest):
@@ -221,7 +251,7 @@ def build(out: Path = DIST, *, force: bool = False) -> Path:
 def main(argv: list[str] | None = None) -> int:
     """The command line: build, print where and how big; exit 1 with the reason when a step fails."""
     parser = argparse.ArgumentParser(description="Build yamskit's web page (Pyodide, offline).")
-    parser.add_argument("--out", type=Path, default=DIST, help="output folder (default: web/dist)")
+    parser.add_argument("--out", type=Path, default=None, help="output folder (default: web/dist)")
     parser.add_argument("--force", action="store_true", help="rebuild even when the output is up to date")
     args = parser.parse_args(argv)
     try:

@@ -7,11 +7,13 @@ is missing; with ``CI`` set (``.ci/run``) they fail instead, since CI installs t
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import json
 import os
 import shutil
 import sys
+import tempfile
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -36,6 +38,24 @@ def load(path: Path, name: str) -> ModuleType:
     sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
+
+
+def _leave_the_checkout_alone() -> None:
+    """Build the page outside the checkout unless ``web/`` already holds an up-to-date build.
+
+    ``python web/build.py`` (as ``.ci/run`` does before its full run) writes ``web/dist`` and
+    ``web/node_modules``, which the tests then reuse. Otherwise the tests, and the ``mkdocs
+    build`` they start, build into a folder of the system's temporary directory named after
+    this checkout (``YAMSKIT_WEB_HOME``), kept between runs: running the tests writes nothing
+    into the work tree.
+    """
+    if os.environ.get("YAMSKIT_WEB_HOME"):
+        return
+    builder = build_module()
+    if builder.is_fresh(WEB / "dist") and (WEB / "node_modules" / "pyodide").is_dir():
+        return
+    checkout = hashlib.sha256(str(ROOT).encode()).hexdigest()[:12]
+    os.environ["YAMSKIT_WEB_HOME"] = str(Path(tempfile.gettempdir()) / f"yamskit-web-{checkout}")
 
 
 def page_module() -> ModuleType:
@@ -64,6 +84,9 @@ def need_node() -> str:
     return node
 
 
+_leave_the_checkout_alone()
+
+
 @pytest.fixture(scope="session")
 def site(bundle: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The documentation site, built by ``mkdocs build --strict`` with the page under ``play/``."""
@@ -74,7 +97,7 @@ def site(bundle: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def bundle() -> Path:
-    """The page built from this checkout (``web/dist``, rebuilt when an input changed)."""
+    """The page built from this checkout (rebuilt when an input changed; see ``_leave_the_checkout_alone``)."""
     need_node()
     builder = build_module()
     try:

@@ -1,6 +1,6 @@
 """yamskit in Pyodide under Node plays every variant exactly as CPython does.
 
-Pyodide is loaded from the installed npm package (``web/node_modules/pyodide``), the
+Pyodide is loaded from the installed npm package (``node_modules/pyodide`` of the build), the
 yamskit and attrs wheels and the page's Python from the built bundle. Each variant, in
 each of its modes, plays one seeded game between random and easy bots; the result, the
 record, the save, the notation and the pictures must equal CPython's byte for byte. This
@@ -18,7 +18,7 @@ import pytest
 import yamskit
 from yamskit.records import GameRecord, check_record
 
-from .conftest import BUILT_IN, WEB, cases, need_node, page_module
+from .conftest import BUILT_IN, build_module, cases, need_node, page_module
 
 HERE = Path(__file__).resolve().parent
 
@@ -29,7 +29,7 @@ def run_in_pyodide(bundle: Path, games: list[dict[str, object]], tmp_path: Path)
     cases_file, out_file = tmp_path / "cases.json", tmp_path / "out.json"
     cases_file.write_text(json.dumps(games), encoding="utf-8")
     script = HERE / "pyodide_games.mjs"
-    pyodide = WEB / "node_modules" / "pyodide" / "pyodide.mjs"
+    pyodide = build_module().pyodide_package() / "pyodide.mjs"
     command = [node, str(script), str(pyodide), str(bundle), str(cases_file), str(out_file)]
     done = subprocess.run(command, capture_output=True, text=True, timeout=900, check=False)
     assert done.returncode == 0, done.stderr[-3000:]
