@@ -14,6 +14,7 @@ import attrs
 
 from ..errors import DeserializationError, YamskitError
 from ..game import Move
+from ..position.witness import Witness
 from ..serialization import parse_json
 from .codec import check_python_fields, fields_from_data, record_to_data, record_to_text
 from .replay import step, variant_of
@@ -138,6 +139,31 @@ class GameRecord:
             return same_position
         raise YamskitError(
             f"cannot find how this {variant.name} game started (tried setups {candidates}); pass setup=..."
+        )
+
+    @classmethod
+    def from_witness(cls, witness: Witness) -> GameRecord:
+        """The record of a game that reaches a position (see `yamskit.position.witness`).
+
+        ``variant.witness(state)`` returns one; its ``to_game()`` is the position (the dice
+        stream aside). The record names the variant by its name and options, so a variant
+        that is not in the registry is replayed with ``to_game(variant=...)``.
+
+        Examples:
+            >>> import yamskit
+            >>> state = yamskit.variant("classic").position(["Ann"], sheets=[{"chance": 23}], seed=3)
+            >>> record = GameRecord.from_witness(yamskit.variant("classic").check_position(state))
+            >>> record.setup, len(record.moves), record.to_game().cell(0, "chance").points
+            ({'first_player': 0}, 2, 23)
+        """
+        variant = witness.variant
+        return cls(
+            variant.name,
+            dict(variant.options),
+            tuple(witness.players),
+            witness.seed,
+            dict(witness.setup),
+            tuple(witness.moves),
         )
 
     def start(self, *, variant: Any = None) -> Any:

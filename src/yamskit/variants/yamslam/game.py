@@ -97,12 +97,24 @@ class YamslamGame:
     second_pick: bool = False
     last_draw: int | None = None
     _legal: tuple[int, ...] | None = attrs.field(init=False, default=None, eq=False, repr=False)
+    #: The position this state's history starts from (``None`` for a state with an empty history).
+    _origin: Any = attrs.field(default=None, eq=False, repr=False, alias="origin")
 
     # ------------------------------------------------------------------ queries
     @property
     def history(self) -> History:
         """Every move so far, throws with their faces (a `History`, which reads like a tuple of moves)."""
         return self._history
+
+    @property
+    def origin(self) -> Any:
+        """The position the history starts from: a new game, or a position set up from paper or notation.
+
+        ``None`` while the history is empty (the state is its own start). Saves keep it, so
+        a game continued from a position loads back with its history checked (see
+        `yamskit.position.saves`).
+        """
+        return self._origin
 
     @property
     def is_over(self) -> bool:
