@@ -55,7 +55,7 @@ def test_play_dice_ask_reads_faces_corrects_typos_and_saves_after_every_move(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     save = tmp_path / "table.json"
-    lines = ["roll", "1234", "12x45", "12345", "score large_straight", "roll", "66123", "quit"]
+    lines = ["", "roll", "1234", "12x45", "12345", "score large_straight", "roll", "66123", "quit"]  # Ann starts
     out = io.StringIO()
     monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(lines) + "\n"))
     monkeypatch.setattr("sys.stdout", out)

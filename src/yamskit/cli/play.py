@@ -16,6 +16,7 @@ from ..errors import YamskitError
 from ..records import GameRecord
 from .common import CliError, action_id, read_variant
 from .output import check_writable, safe, safe_lines
+from .setup import ask_first_player, first_player_option
 
 __all__ = ["play_command"]
 
@@ -200,13 +201,19 @@ def play_command(args: argparse.Namespace) -> int:
     if args.save:
         check_writable(args.save)
     seed = args.seed if args.seed is not None else secrets.randbits(32)
+    first = first_player_option(args, names)
     variant = read_variant(args)
     bots = {
         f"Bot {i + 1}": player(variant, args.level, seed=seed + i) if args.level else make_bot(args.bot, seed=seed + i)
         for i in range(args.bots)
     }
-    state = variant.new_game(names, seed=seed)
     print(f"{variant.name}: {', '.join(names)} (seed {seed})", file=out)
+    if first is None and args.dice == "ask" and len(names) > 1:
+        first = ask_first_player(names, variant, out)
+        if first is None:
+            print("Game left unfinished.", file=out)
+            return 0
+    state = variant.new_game(names, seed=seed, **({} if first is None else {"first_player": first}))
     game = [state]  # the latest state, for Ctrl-C
     try:
         return _play_loop(args, state, humans, bots, out, game)
