@@ -86,7 +86,10 @@ class GameRecord:
         The seed is read from the state's dice stream unless given. The setup is found
         by trying, in turn, no arguments, the state's ``first_player`` and
         ``column_weights`` (where it has them) and ``first_player="roll_off"``, keeping
-        the first whose replay equals ``state``; pass ``setup`` to say it yourself.
+        the first whose replay equals ``state``; pass ``setup`` to say it yourself. A
+        game continued from a position (its ``origin``, set up from paper or read from a
+        notation) starts with a game that reaches that position (``variant.witness``),
+        then the moves played since.
 
         Args:
             state: any game state.
@@ -137,6 +140,18 @@ class GameRecord:
                 same_position = record
         if same_position is not None:
             return same_position
+        origin = getattr(state, "origin", None)
+        check = getattr(variant, "check_position", None)
+        if setup is None and origin is not None and callable(check):  # continued from a position
+            witness = check(origin)
+            if witness is not None:
+                reaching = cls.from_witness(witness)
+                return attrs.evolve(
+                    reaching,
+                    moves=(*reaching.moves, *state.history),
+                    claimed=claims,
+                    metadata=dict(metadata or {}),
+                )
         raise YamskitError(
             f"cannot find how this {variant.name} game started (tried setups {candidates}); pass setup=..."
         )

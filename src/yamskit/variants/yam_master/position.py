@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...dice import Dice
 from ...errors import YamskitError
-from ...position.errors import ImpossibleBoardError, ImpossibleTurnError, PositionArgumentError
+from ...position.errors import ImpossibleBoardError, ImpossibleTurnError, PositionArgumentError, PositionError
 from ...position.turns import (
     argument,
     build_turn,
@@ -152,7 +152,7 @@ def _board(value: Board | str | Mapping[Any, Iterable[Any]] | None, players: tup
         if isinstance(value, str):
             return Board.parse(value)
         if not isinstance(value, Mapping):
-            raise ImpossibleBoardError(
+            raise PositionArgumentError(
                 f"board must be a Board, rows of marks or {{player: [(row, col), ...]}}, not {value!r}", rule="argument"
             )
         board = Board.empty()
@@ -167,7 +167,7 @@ def _board(value: Board | str | Mapping[Any, Iterable[Any]] | None, players: tup
                 board = board.place((cell[0], cell[1]), p)
         return board
     except YamskitError as error:
-        if isinstance(error, ImpossibleBoardError):
+        if isinstance(error, PositionError):
             raise
         raise ImpossibleBoardError(str(error), rule="tokens") from None
 
