@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 from ..actions import Roll
-from ..dice import DiceStream
+from ..dice import Dice, DiceStream
 from ..errors import DeserializationError, YamskitError
 from ..game import Move
 from .witness import difference
@@ -59,6 +59,7 @@ def stream_reaches(start: DiceStream, moves: Sequence[Move], draws: int) -> bool
     ]
     left = sum(faces)
     counts = {start.draws} if start.draws <= draws <= start.draws + left else set()
+    thrown_at: dict[tuple[int, int], tuple[Dice, int] | None] = {}  # (count, dice) -> what the stream throws there
     for move in moves:
         action = move.action
         if not counts or not isinstance(action, Roll) or action.outcome is None:
@@ -71,12 +72,16 @@ def stream_reaches(start: DiceStream, moves: Sequence[Move], draws: int) -> bool
                 grown.add(count)  # given by hand
             if count + len(thrown_faces) > draws:
                 continue
-            try:
-                thrown, after = DiceStream(seed=start.seed, draws=count).throw(len(thrown_faces))
-            except YamskitError:
-                continue
-            if thrown == thrown_faces:
-                grown.add(after.draws)  # drawn from the stream
+            at = (count, len(thrown_faces))
+            if at not in thrown_at:
+                try:
+                    thrown, after = DiceStream(seed=start.seed, draws=count).throw(len(thrown_faces))
+                    thrown_at[at] = (thrown, after.draws)
+                except YamskitError:
+                    thrown_at[at] = None
+            found = thrown_at[at]
+            if found is not None and found[0] == thrown_faces:
+                grown.add(found[1])  # drawn from the stream
         counts = grown if len(grown) <= MAX_STREAM_BRANCHES else set(sorted(grown, reverse=True)[:MAX_STREAM_BRANCHES])
     return draws in counts
 
