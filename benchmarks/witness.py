@@ -97,8 +97,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=5)
     parser.add_argument("--sizes", action="store_true")
     args = parser.parse_args()
-    head = f"{'variant':36} {'moves':>6} {'play':>8} {'witness':>8} {'check':>8} {'load':>8} {'notation':>9} {'check/play':>11}"
-    print(head)
+    columns = ("moves", "play", "witness", "check", "load", "notation")
+    print(f"{'variant':36} " + " ".join(f"{c:>8}" for c in columns) + f" {'check/play':>11}")
     for name, options, players in CASES:
         rows: dict[str, list[float]] = {k: [] for k in ("moves", "play", "witness", "check", "load", "notation")}
         for seed in range(args.games):
@@ -114,10 +114,7 @@ def main() -> None:
             rows["notation"].append(_timed(lambda t=text, v=variant: v.from_notation(t)))
         m = {k: statistics.median(v) for k, v in rows.items()}
         label = name + (f" {options}" if options else "") + f" ({players}p)"
-        print(
-            f"{label:36} {m['moves']:6.0f} {m['play']:8.1f} {m['witness']:8.1f} {m['check']:8.1f} "
-            f"{m['load']:8.1f} {m['notation']:9.1f} {m['check'] / m['play']:10.1f}x"
-        )
+        print(f"{label:36} " + " ".join(f"{m[c]:8.1f}" for c in columns) + f" {m['check'] / m['play']:10.1f}x")
     if args.sizes:
         _sizes()
 
