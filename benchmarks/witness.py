@@ -13,10 +13,10 @@ position, in the same run and the same process:
 
 Times are medians in milliseconds; the ratio is ``check / play``. With ``--sizes`` it
 also prints the sizes of the exhaustive searches of ``tests/position`` (states reached,
-candidates checked), run from the repository's root.
+candidates checked). Run it from the repository's root (it uses the tests' helpers).
 
 Usage:
-    python benchmarks/witness.py [--games 5] [--sizes]
+    PYTHONPATH=.:src python benchmarks/witness.py [--games 5] [--sizes]
 """
 
 from __future__ import annotations
@@ -28,8 +28,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from tests.playout import five_of_a_kind_often
+
 import yamskit
-from yamskit import Roll
 
 CASES: list[tuple[str, dict[str, Any], int]] = [
     ("classic", {}, 2),
@@ -47,17 +48,6 @@ CASES: list[tuple[str, dict[str, Any], int]] = [
 ]
 
 
-def _choose(state: Any, rng: random.Random) -> Any:
-    actions = list(state.legal_actions())
-    throws = [a for a in actions if isinstance(a, Roll)]
-    if throws and rng.random() < 0.25:
-        throw = rng.choice(throws)
-        face = throw.keep.faces[0] if len(throw.keep) else rng.randint(1, 6)
-        if all(f == face for f in throw.keep.faces):
-            return Roll(keep=throw.keep, outcome=[face] * (5 - len(throw.keep)))
-    return rng.choice(actions)
-
-
 def _timed(run: Callable[[], object]) -> float:
     start = time.perf_counter()
     run()
@@ -70,7 +60,7 @@ def _game(name: str, options: dict[str, Any], players: int, seed: int) -> tuple[
     state = variant.new_game([f"P{i}" for i in range(players)], seed=seed)
     actions = []
     while not state.is_over:
-        action = _choose(state, rng)
+        action = five_of_a_kind_often(state, rng)
         state = state.apply(action)
         actions.append(state.history[-1].action)
     return state, actions

@@ -54,6 +54,7 @@ __all__ = [
     "state_is_legal",
     "state_legal_action_mask",
     "state_legal_actions",
+    "state_origin",
     "state_outcomes",
 ]
 
@@ -167,6 +168,25 @@ def apply_move(state: S, action: Action, player: int | str | None, transitions: 
     if move is None:  # a check that lets an action through that no transition takes: a bug of the class
         raise UnknownActionError(f"{space.name} has no transition for {type(action).__name__}")
     return _continued(state, move(state, action, i, state.history.append(Move(me, action))))
+
+
+@property  # type: ignore[misc]
+def state_origin(self: Any) -> Any:
+    """The position the history starts from: a new game, or a position set up from paper or notation.
+
+    ``None`` while the history is empty (the state is its own start). `apply_move` sets it
+    on every state it makes; saves keep it, so a game continued from a position loads back
+    with its history checked (see `yamskit.position.saves`). A game class assigns it as
+    its ``origin`` property and keeps it in an ``_origin`` field that takes no part in
+    equality.
+
+    Examples:
+        >>> import yamskit
+        >>> start = yamskit.variant("classic").position(["Ann"], sheets=[{"ones": 3}], seed=1)
+        >>> start.origin is None, start.apply(yamskit.Roll()).origin == start
+        (True, True)
+    """
+    return self._origin
 
 
 def _continued(state: Any, new: S) -> S:

@@ -16,17 +16,16 @@ look at the dice through nothing else, and one throw reaches every roll.
 from __future__ import annotations
 
 import itertools
-from collections import deque
 from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
 
 import yamskit
+from tests.position.reach import accepted, breadth_first
 from yamskit import Roll, Score, Scratch
 from yamskit.categories import Category, is_five_of_a_kind, upper, when
 from yamskit.dice import ROLLS, Dice
-from yamskit.position import PositionError, check_reachable
 from yamskit.scorecard import Cell, ScorecardGame, ScorecardVariant, Sheet
 from yamskit.scorecard.house_rules import FiveOfAKindBonus, Joker
 from yamskit.scorecard.sheet import EMPTY, SCRATCHED
@@ -59,23 +58,16 @@ def representatives(variant: ScorecardVariant) -> list[Dice]:
 def reachable(variant: ScorecardVariant, players: Sequence[str]) -> set[Key]:
     """Every turn start a game reaches, by breadth-first search over the legal actions."""
     rolls = representatives(variant)
-    starts = [variant.new_game(players, seed=1, first_player=first) for first in range(len(players))]
-    seen = {key(s) for s in starts}
-    queue = deque(starts)
-    while queue:
-        state = queue.popleft()
-        if state.is_over:
-            continue
+
+    def turns(state: ScorecardGame) -> Iterator[ScorecardGame]:
         for roll in rolls:
             thrown = state.apply(Roll(outcome=roll))
             for action in thrown.legal_actions():
                 if isinstance(action, (Score, Scratch)):
-                    after = thrown.apply(action)
-                    k = key(after)
-                    if k not in seen:
-                        seen.add(k)
-                        queue.append(after)
-    return seen
+                    yield thrown.apply(action)
+
+    starts = [variant.new_game(players, seed=1, first_player=first) for first in range(len(players))]
+    return set(breadth_first(starts, key, turns))
 
 
 def candidates(variant: ScorecardVariant, players: Sequence[str], extras: Sequence[int]) -> Iterator[ScorecardGame]:
@@ -96,14 +88,6 @@ def candidates(variant: ScorecardVariant, players: Sequence[str], extras: Sequen
                 yamskit.DiceStream(seed=1),
                 first_player=first,
             )
-
-
-def accepted(state: ScorecardGame) -> bool:
-    try:
-        check_reachable(state)
-    except PositionError:
-        return False
-    return True
 
 
 CASES = [

@@ -18,16 +18,15 @@ pass. The second configuration is the sample for rows of five: the whole top row
 from __future__ import annotations
 
 import itertools
-from collections import deque
 from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
 
 import yamskit
+from tests.position.reach import accepted, breadth_first
 from yamskit import DeclareChallenge, Pass, Place, RemoveToken, Roll
 from yamskit.dice import DiceStream
-from yamskit.position import PositionError, check_reachable
 from yamskit.turn import Turn
 from yamskit.variants.yam_master.board import LABELS, Board
 from yamskit.variants.yam_master.game import YamMasterGame
@@ -75,18 +74,7 @@ def turns_from(state: YamMasterGame, region: Sequence[Cell]) -> Iterator[YamMast
 
 def reachable(variant: Any, region: Sequence[Cell]) -> set[Key]:
     starts = [variant.new_game(("Ann", "Bob"), seed=1, first_player=first) for first in (0, 1)]
-    seen = {key(s) for s in starts}
-    queue = deque(starts)
-    while queue:
-        state = queue.popleft()
-        if state.is_over:
-            continue
-        for after in turns_from(state, region):
-            k = key(after)
-            if k not in seen:
-                seen.add(k)
-                queue.append(after)
-    return seen
+    return set(breadth_first(starts, key, lambda state: turns_from(state, region)))
 
 
 def candidates(variant: Any, region: Sequence[Cell], outs: Sequence[int]) -> Iterator[YamMasterGame]:
@@ -111,14 +99,6 @@ def candidates(variant: Any, region: Sequence[Cell], outs: Sequence[int]) -> Ite
                         turns,
                         first_player=first,
                     )
-
-
-def accepted(state: YamMasterGame) -> bool:
-    try:
-        check_reachable(state)
-    except PositionError:
-        return False
-    return True
 
 
 CORNER = ((0, 0), (0, 1), (0, 2), (1, 1), (1, 2), (2, 2))  # labels 1, 3, Défi, Carré, Sec, Yam

@@ -19,16 +19,15 @@ kind...), a Yamslam, or nothing; the engine says what the dice may take.
 from __future__ import annotations
 
 import itertools
-from collections import deque
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 import yamskit
+from tests.position.reach import accepted, breadth_first
 from yamskit import Pass, Roll, TakeChip
 from yamskit.dice import DiceStream
-from yamskit.position import PositionError, check_reachable
 from yamskit.turn import Turn
 from yamskit.variants.yamslam.chips import KINDS, ChipSet
 from yamskit.variants.yamslam.game import YamslamGame
@@ -65,20 +64,11 @@ def children(state: YamslamGame) -> Iterator[YamslamGame]:
 
 def search(starts: list[YamslamGame], out: int | None) -> dict[Key, YamslamGame]:
     """Every state reached from ``starts`` with at most ``out`` chips out of the rack (``None``: no limit)."""
-    seen = {key(s): s for s in starts}
-    queue = deque(starts)
-    while queue:
-        state = queue.popleft()
-        if state.is_over:
-            continue
-        for after in children(state):
-            if out is not None and 28 - len(after.rack) > out:
-                continue
-            k = key(after)
-            if k not in seen:
-                seen[k] = after
-                queue.append(after)
-    return seen
+
+    def within(state: YamslamGame) -> Iterator[YamslamGame]:
+        return (after for after in children(state) if out is None or 28 - len(after.rack) <= out)
+
+    return breadth_first(starts, key, within)
 
 
 def spreads(out: int, places: int) -> Iterator[list[ChipSet]]:
@@ -119,14 +109,6 @@ def candidates(variant: Any, players: tuple[str, ...], out: int, firsts: tuple[i
                     round_chip=round_chip,
                     second_pick=second,
                 )
-
-
-def accepted(state: YamslamGame) -> bool:
-    try:
-        check_reachable(state)
-    except PositionError:
-        return False
-    return True
 
 
 @pytest.mark.parametrize(

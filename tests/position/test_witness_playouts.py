@@ -18,6 +18,7 @@ import attrs
 import pytest
 
 import yamskit
+from tests.playout import five_of_a_kind_often
 from yamskit import Roll
 from yamskit.categories import Category, is_five_of_a_kind, n_of_a_kind, total, upper, when
 from yamskit.position.witness import difference
@@ -76,18 +77,6 @@ def _variant(name: str, options: Any) -> Any:
     return options() if name == "user" else yamskit.variant(name, **options)
 
 
-def _choose(state: Any, rng: random.Random) -> Any:
-    """A random legal action; one throw in four shows a five of a kind where the kept dice allow it."""
-    actions = list(state.legal_actions())
-    throws = [a for a in actions if isinstance(a, Roll)]
-    if throws and rng.random() < 0.25:
-        throw = rng.choice(throws)
-        face = throw.keep.faces[0] if len(throw.keep) else rng.randint(1, 6)
-        if all(f == face for f in throw.keep.faces):
-            return Roll(keep=throw.keep, outcome=[face] * (5 - len(throw.keep)))
-    return rng.choice(actions)
-
-
 def _same_but_the_stream(reached: Any, state: Any) -> bool:
     return difference(reached, state) is None and reached == attrs.evolve(
         state, stream=reached.stream, history=reached.history
@@ -116,7 +105,7 @@ def test_every_state_of_a_random_game_is_accepted_and_its_witness_reaches_it(
             checked += 1
         if state.is_over:
             break
-        state = state.apply(_choose(state, rng))
+        state = state.apply(five_of_a_kind_often(state, rng))
     assert state.is_over
     assert checked > 3
     back = yamskit.load_game(state.to_json(), variant=variant)

@@ -34,7 +34,16 @@ from ..errors import YamskitError
 from ..game import Move
 from .errors import ImpossibleBoardError, ImpossibleChipsError, ImpossibleSheetError, ImpossibleTurnError, PositionError
 
-__all__ = ["IGNORED_FIELDS", "Witness", "add_loader", "as_record", "difference", "register_record", "verify"]
+__all__ = [
+    "IGNORED_FIELDS",
+    "Witness",
+    "add_loader",
+    "as_record",
+    "difference",
+    "record_reaching",
+    "register_record",
+    "verify",
+]
 
 #: The fields a witness may end on differently from the position: how the game got there.
 IGNORED_FIELDS = frozenset({"stream", "_history", "_origin", "_legal", "_over"})
@@ -201,3 +210,23 @@ def as_record(witness: Witness) -> Any:
     if not _MAKERS:
         raise YamskitError("no game-record maker is registered: import yamskit.records")
     return _MAKERS[-1](witness)
+
+
+def record_reaching(check: Callable[[Any], Witness], state: Any) -> Any:
+    """A game record of a game that reaches ``state``: what every variant's ``witness(state)`` returns.
+
+    ``check`` is the variant's ``check_position``: it raises a `PositionError` naming the
+    first rule no game satisfies and the box, cell or chip concerned, or returns the game
+    it found, which `as_record` turns into a `yamskit.records.GameRecord`. The record starts
+    a new game with the state's players, seed and set-up (who starts; Competitive's column
+    coefficients) and plays every move with its faces; its ``to_game()`` is ``state`` in
+    every field but the dice stream and the history.
+
+    Examples:
+        >>> import yamskit
+        >>> v = yamskit.variant("classic")
+        >>> record = record_reaching(v.check_position, v.position(["Ann"], sheets=[{"ones": 2}], seed=1))
+        >>> [str(move.action) for move in record.moves]
+        ["Roll(keep=Dice.parse(''), outcome=Dice.parse('11222'))", "Score(row='ones', column=None)"]
+    """
+    return as_record(check(state))

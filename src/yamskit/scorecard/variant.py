@@ -26,7 +26,7 @@ from ..errors import RuleConfigError
 from ..game import Result, check_players, choose_first_player, new_stream
 from ..notation import read_position
 from ..position.saves import check_loaded, read_origin
-from ..position.witness import as_record
+from ..position.witness import record_reaching
 from ..state_checks import check_column_weights
 from ..turn import Turn
 from .codec import state_fields
@@ -229,13 +229,10 @@ class ScorecardVariant:
     def witness(self, state: ScorecardGame) -> Any:
         """A game record (`yamskit.records.GameRecord`) of a game of these rules that reaches ``state``.
 
-        The record starts a new game with the state's players, seed and set-up (who
-        starts, the column coefficients) and plays every move with its faces; its
-        ``to_game()`` is ``state`` in every field but the dice stream and the history.
+        See `yamskit.position.witness.record_reaching`.
 
         Raises:
-            PositionError: no game reaches ``state``: the first rule it breaks, naming the
-                box, cell or chip (see `yamskit.position`).
+            PositionError: no game reaches ``state``: the first rule it breaks.
 
         Examples:
             >>> import yamskit
@@ -245,7 +242,7 @@ class ScorecardVariant:
             >>> [str(m.action) for m in record.moves][-1], record.to_game().sheets == state.sheets
             ("Score(row='sixes', column=None)", True)
         """
-        return as_record(check_scorecard(state))
+        return record_reaching(check_scorecard, state)
 
     def from_notation(self, text: str) -> ScorecardGame:
         """The state a position notation describes (see `yamskit.notation`); its history is empty.

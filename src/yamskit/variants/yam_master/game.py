@@ -34,6 +34,7 @@ from ...transitions import (
     state_is_legal,
     state_legal_action_mask,
     state_legal_actions,
+    state_origin,
     state_outcomes,
 )
 from ...turn import Turn
@@ -101,15 +102,8 @@ class YamMasterGame:
         """Every move so far, throws with their faces (a `History`, which reads like a tuple of moves)."""
         return self._history
 
-    @property
-    def origin(self) -> Any:
-        """The position the history starts from: a new game, or a position set up from paper or notation.
-
-        ``None`` while the history is empty (the state is its own start). Saves keep it, so
-        a game continued from a position loads back with its history checked (see
-        `yamskit.position.saves`).
-        """
-        return self._origin
+    #: The position the history starts from (see `yamskit.transitions.state_origin`).
+    origin = state_origin
 
     # ------------------------------------------------------------------ queries
     @property

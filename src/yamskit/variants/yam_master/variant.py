@@ -19,7 +19,7 @@ from ...errors import RuleConfigError
 from ...game import check_players, choose_first_player, new_stream
 from ...notation import read_position
 from ...position.saves import check_loaded, read_origin
-from ...position.witness import as_record
+from ...position.witness import record_reaching
 from ...turn import Turn
 from .board import LABEL_NAMES, SIZE, Board, render_board
 from .codec import state_fields
@@ -153,13 +153,10 @@ class YamMasterVariant:
     def witness(self, state: YamMasterGame) -> Any:
         """A game record (`yamskit.records.GameRecord`) of a game of these rules that reaches ``state``.
 
-        The record starts a new game with the state's players, seed and set-up (who
-        starts) and plays every move with its faces; its
-        ``to_game()`` is ``state`` in every field but the dice stream and the history.
+        See `yamskit.position.witness.record_reaching`.
 
         Raises:
-            PositionError: no game reaches ``state``: the first rule it breaks, naming the
-                box, cell or chip (see `yamskit.position`).
+            PositionError: no game reaches ``state``: the first rule it breaks.
 
         Examples:
             >>> import yamskit
@@ -169,7 +166,7 @@ class YamMasterVariant:
             >>> len(record.moves), record.to_game().board == state.board
             (6, True)
         """
-        return as_record(check_yam_master(state))
+        return record_reaching(check_yam_master, state)
 
     def from_notation(self, text: str) -> YamMasterGame:
         """The state a position notation describes (see `yamskit.notation`); its history is empty.

@@ -19,7 +19,7 @@ from ...errors import RuleConfigError
 from ...game import check_players, choose_first_player, new_stream
 from ...notation import read_position
 from ...position.saves import check_loaded, read_origin
-from ...position.witness import as_record
+from ...position.witness import record_reaching
 from ...turn import Turn
 from .chips import CHIPS_PER_KIND, FULL_STACK_BONUS, GOLDEN_7_BONUS, KINDS, LAST_DRAW_BONUS, SILVER_6_BONUS, ChipSet
 from .codec import state_fields
@@ -190,13 +190,10 @@ class YamslamVariant:
     def witness(self, state: YamslamGame) -> Any:
         """A game record (`yamskit.records.GameRecord`) of a game of these rules that reaches ``state``.
 
-        The record starts a new game with the state's players, seed and set-up (who
-        starts) and plays every move with its faces; its
-        ``to_game()`` is ``state`` in every field but the dice stream and the history.
+        See `yamskit.position.witness.record_reaching`.
 
         Raises:
-            PositionError: no game reaches ``state``: the first rule it breaks, naming the
-                box, cell or chip (see `yamskit.position`).
+            PositionError: no game reaches ``state``: the first rule it breaks.
 
         Examples:
             >>> import yamskit
@@ -206,7 +203,7 @@ class YamslamVariant:
             >>> [str(m.action) for m in record.moves][-1], record.to_game().collections == state.collections
             ("TakeChip(kind='flush', from_discard=False)", True)
         """
-        return as_record(check_yamslam(state))
+        return record_reaching(check_yamslam, state)
 
     def from_notation(self, text: str) -> YamslamGame:
         """The state a position notation describes (see `yamskit.notation`); its history is empty.
