@@ -30,7 +30,7 @@ from yamskit.scorecard import Cell, ScorecardGame, ScorecardVariant, Sheet
 from yamskit.scorecard.house_rules import FiveOfAKindBonus, Joker
 from yamskit.scorecard.sheet import EMPTY, SCRATCHED
 from yamskit.turn import Turn
-from yamskit.variants.competitive.rules import GoldenRule, ZeroIsScratch
+from yamskit.variants.competitive.rules import GoldenRule, SumPair, ZeroIsScratch
 
 FULL_HOUSE = Category("full_house", when(lambda d: sorted(d.counts)[-2:] == [2, 3], 25))
 YAMS = Category("yams", when(is_five_of_a_kind, 50))
@@ -122,6 +122,19 @@ CASES.append(
         ("Ann", "Bob"),
         (0,),
         id="2 boxes, golden rule, 2 players",
+    )
+)
+CASES.append(
+    pytest.param(
+        _variant(
+            "two-sums",
+            [Category("lo", upper(6).scorer), Category("hi", upper(6).scorer)],
+            [ZeroIsScratch(), GoldenRule(), SumPair(small="lo", large="hi", minimum=6)],
+            scratch=False,
+        ),
+        ("Ann", "Bob"),
+        (0,),
+        id="2 sums (sixes' values), golden rule and sum rule, 2 players",
     )
 )
 
