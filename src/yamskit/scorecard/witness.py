@@ -5,7 +5,8 @@ game (the same players, first player and column coefficients), then turn after t
 throw and the placement of one box, in seat order, and last the throws of the turn under
 way. The rules themselves decide what each placement writes: a turn is tried on the real
 game and kept only when it writes the box's value (and points beside the boxes the sheet
-has room for), so a user's placement rules take part without being known here.
+has room for), so a user's placement rules take part without being known here (see
+`yamskit.scorecard.witness_turns`).
 
 What the builder needs to know of the placement rules it asks through optional hooks
 (read with ``getattr``; see `yamskit.scorecard.placement`):
@@ -35,248 +36,38 @@ Examples:
 
 from __future__ import annotations
 
-import functools
 import itertools
-from collections.abc import Hashable, Iterable, Iterator
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
-from ..actions import Action, Roll, Score, Scratch
-from ..dice import ROLLS, Dice
-from ..errors import YamskitError
+from ..actions import Roll
 from ..game import Move
 from ..position.errors import ImpossibleSheetError
 from ..position.witness import Witness
-from ..turn import Turn
-from .sheet import EMPTY, Cell, Sheet
+from .witness_turns import SEARCH_LIMIT, Box, Plan, Recipe, Search
 
 if TYPE_CHECKING:
-    from .rules import ScorecardRules
     from .state import ScorecardGame
 
 __all__ = ["SEARCH_LIMIT", "Box", "witness_of"]
 
-#: A box of a position: ``(player, row index, column index)``.
-Box = tuple[int, int, int]
-#: The most turns the searches try before they give up (rule ``search_limit``).
-SEARCH_LIMIT = 200_000
 #: A player's boxes are ordered by an exact search over their subsets up to this many boxes.
 _EXACT_BOXES = 16
-_NEUTRAL = Dice.parse("12346")  # a first throw that makes nothing, before a five of a kind thrown second
-_FIVES = tuple(roll for roll in ROLLS if len(set(roll.faces)) == 1)
-_PLAIN = tuple(roll for roll in ROLLS if len(set(roll.faces)) > 1)
-_Plan = list[tuple[int, "_Recipe", int]]  # (box index, turn, points beside the boxes it earns)
 
 
-@attrs.frozen
-class _Recipe:
-    """One turn that fills a box: the dice of each throw (all five thrown each time), then Score or Scratch."""
-
-    throws: tuple[Dice, ...]
-    scratch: bool
-
-    def moves(self, player: int, row: str, column: str | None) -> list[Move]:
-        action: Action = Scratch(row, column) if self.scratch else Score(row, column)
-        return [*(Move(player, Roll(outcome=dice)) for dice in self.throws), Move(player, action)]
-
-
-@functools.cache
-def _rolls_by_value(table: tuple[int, ...]) -> dict[int, tuple[Dice, ...]]:
-    """The plain rolls (no five of a kind) of each value a row's table gives."""
-    found: dict[int, list[Dice]] = {}
-    for roll in _PLAIN:
-        found.setdefault(table[roll.index], []).append(roll)
-    return {value: tuple(rolls) for value, rolls in found.items()}
-
-
-def _recipes(rules: ScorecardRules, r: int, cell: Cell) -> tuple[tuple[_Recipe, ...], tuple[_Recipe, ...]]:
-    """The turns worth trying first for row ``r`` to hold ``cell``, in two tiers tried in turn.
-
-    1. plain dice (no five of a kind) that write the value, or a cross;
-    2. five of a kind, thrown first or second (a joker, a bonus, a *sec*).
-
-    Every other roll (`_others`) is tried only when both tiers fail: a value some user's
-    rule writes for other dice.
-    """
-    by_value = _rolls_by_value(rules.rows[r].table)
-    plain: list[_Recipe] = []
-    if cell.scratched:
-        if rules.allow_scratch:
-            plain.append(_Recipe((_PLAIN[0],), True))
-        plain.extend(_Recipe((roll,), False) for roll in by_value.get(0, ())[:1])
-    else:
-        plain.extend(_Recipe((roll,), False) for roll in by_value.get(cell.points or 0, ())[:2])
-    fives: list[_Recipe] = []
-    ways = (True, False) if cell.scratched and rules.allow_scratch else (False,)
-    for five in _FIVES:
-        for scratch in ways:
-            fives.append(_Recipe((five,), scratch))
-            if rules.max_throws >= 2:
-                fives.append(_Recipe((_NEUTRAL, five), scratch))
-    return tuple(plain), tuple(fives)
-
-
-def _others(tried: tuple[_Recipe, ...]) -> Iterator[_Recipe]:
-    """Every plain roll not tried yet, thrown once and scored."""
-    seen = {recipe.throws for recipe in tried}
-    return (_Recipe((roll,), False) for roll in _PLAIN if (roll,) not in seen)
-
-
-@attrs.define
-class _Search:
-    """One witness search: the position, each player's filled boxes, what turns write, the work done."""
-
-    target: ScorecardGame
-    boxes: list[list[tuple[int, int, Cell]]]  # per player: (row, column, cell) of each filled box
-    order: list[int]  # seats in playing order, first player first
-    contexts: bool
-    recipes: dict[tuple[int, Cell], tuple[tuple[_Recipe, ...], tuple[_Recipe, ...]]] = attrs.field(factory=dict)
-    known: dict[Hashable, dict[int, _Recipe]] = attrs.field(factory=dict)
-    sheets: dict[tuple[int, int], Sheet] = attrs.field(factory=dict)
-    work: int = 0
-
-    @property
-    def start(self) -> Turn:
-        return Turn.start(max_throws=self.rules.max_throws)
-
-    @property
-    def rules(self) -> ScorecardRules:
-        return self.target.rules
-
-    def sheet(self, p: int, mask: int) -> Sheet:
-        """``p``'s sheet with the boxes in ``mask`` filled as the target has them (built once per mask).
-
-        A sheet one box away from one already built is that one with a box written.
-        """
-        found = self.sheets.get((p, mask))
-        if found is None:
-            low = mask & -mask
-            base = self.sheets.get((p, mask ^ low)) if mask else None
-            if base is not None:
-                r, c, cell = self.boxes[p][low.bit_length() - 1]
-                found = base.with_cell(r, c, cell)
-            else:
-                rules = self.rules
-                cells = [[EMPTY] * len(rules.rows) for _ in rules.columns]
-                for i, (r, c, cell) in enumerate(self.boxes[p]):
-                    if mask >> i & 1:
-                        cells[c][r] = cell
-                found = Sheet(tuple(tuple(col) for col in cells))
-            self.sheets[(p, mask)] = found
-        return found
-
-    def game(self, masks: list[int], current: int) -> ScorecardGame:
-        """The position with the boxes in ``masks`` filled as the target has them, ``current`` to throw."""
-        target = self.target
-        return type(target)(
-            target.variant,
-            target.players,
-            tuple(self.sheet(p, mask) for p, mask in enumerate(masks)),
-            current,
-            self.start,
-            target.stream,
-            first_player=target.first_player,
-            column_weights=target.column_weights,
-        )
-
-    def fill(self, game: ScorecardGame, p: int, i: int, *, every: bool) -> dict[int, _Recipe]:
-        """The ways of writing ``p``'s box ``i`` exactly as it stands in ``game``: ``{points beside: turn}``.
-
-        With ``every`` false, the first way that earns nothing beside the boxes is enough.
-        """
-        r, c, cell = self.boxes[p][i]
-        key: Hashable = None
-        if self.contexts:
-            rules: tuple[Any, ...] = self.rules.rules
-            key = (p, r, c, every, *(rule.witness_context(game, p, r, c) for rule in rules))
-            known = self.known.get(key)
-            if known is not None:
-                return known
-        tiers = self.recipes.get((r, cell))
-        if tiers is None:
-            tiers = self.recipes[(r, cell)] = _recipes(self.rules, r, cell)
-        found: dict[int, _Recipe] = {}
-        for tier in range(3):
-            if tier == 2 and found:
-                break
-            recipes: Iterable[_Recipe] = tiers[tier] if tier < 2 else _others(tiers[0])
-            for recipe in recipes:
-                if len(recipe.throws) > self.rules.max_throws:
-                    continue
-                extra = self._try(game, r, c, cell, recipe)
-                if extra is not None:
-                    found.setdefault(extra, recipe)
-                    if not every and extra == 0:
-                        break
-                    if tier == 2:
-                        break
-            if found and not every and 0 in found:
-                break
-        if key is not None:
-            self.known[key] = found
-        return found
-
-    def _try(self, game: ScorecardGame, r: int, c: int, cell: Cell, recipe: _Recipe) -> int | None:
-        """The points beside the boxes ``recipe`` earns when it writes ``cell`` exactly, else ``None``."""
-        self.work += 1
-        turn = game.turn
-        for dice in recipe.throws:
-            turn = turn.thrown(Dice(), dice)
-        thrown = game.transitions.thrown(game, turn, game.stream, game.history)
-        rules = self.rules
-        row, column = rules.row_ids[r], rules.column_ids[c]
-        try:
-            placed = thrown.placement(Scratch(row, column) if recipe.scratch else Score(row, column))
-        except YamskitError:
-            return None
-        if placed.also_cross or placed.crossed != cell.scratched:
-            return None
-        if not cell.scratched and placed.points != cell.points:
-            return None
-        return placed.extra
-
-    def allowed(self, p: int, mask: int) -> list[int]:
-        """``p``'s boxes not in ``mask`` that the columns' fill orders open now."""
-        rules, boxes = self.rules, self.boxes[p]
-        columns = [0] * len(rules.columns)
-        for i, (r, c, _) in enumerate(boxes):
-            if mask >> i & 1:
-                columns[c] |= 1 << r
-        opened = [frozenset(rules.tables.open_boxes(c, m)[0]) for c, m in enumerate(columns)]
-        return [i for i, (r, c, _) in enumerate(boxes) if not mask >> i & 1 and r in opened[c]]
-
-    def spend(self) -> None:
-        if self.work > SEARCH_LIMIT:
-            raise ImpossibleSheetError(
-                f"no game reaching this position was found within {SEARCH_LIMIT} turns tried; it may still be "
-                "reachable, but a position is only accepted with a game that reaches it",
-                rule="search_limit",
-            )
-
-    def where(self, p: int, r: int, c: int) -> str:
-        return _where(self.target, p, r, c)
-
-
-def _where(game: ScorecardGame, p: int, r: int, c: int) -> str:
-    rules = game.rules
-    where = f"{game.players[p]}'s box {rules.row_ids[r]!r}"
-    return where if len(rules.columns) == 1 else f"{where} in column {rules.column_ids[c]!r}"
-
-
-def _alone(search: _Search, p: int) -> list[int]:
+def _alone(search: Search, p: int) -> list[int]:
     """The masks of a search of ``p``'s boxes alone: the other players' sheets empty (their rules do not look)."""
     del p
     return [0] * len(search.boxes)
 
 
 # ------------------------------------------------------------------ one player at a time
-def _player_dfs(search: _Search, p: int, goal: int, limit: int) -> _Plan | None:
+def _player_dfs(search: Search, p: int, goal: int, limit: int) -> Plan | None:
     """A depth-first search of an order of ``p``'s boxes (dead ends remembered); ``None`` if none within ``limit``."""
     full = (1 << len(search.boxes[p])) - 1
     masks = _alone(search, p)
     dead: set[tuple[int, int]] = set()
-    path: _Plan = []
+    path: Plan = []
     start = search.work
 
     def go(mask: int, extra: int) -> bool:
@@ -303,11 +94,11 @@ def _player_dfs(search: _Search, p: int, goal: int, limit: int) -> _Plan | None:
     return path if go(0, 0) else None
 
 
-def _player_exact(search: _Search, p: int, goal: int) -> _Plan | set[int]:
+def _player_exact(search: Search, p: int, goal: int) -> Plan | set[int]:
     """Every order of ``p``'s boxes at once, by subsets: a plan, or the points beside the boxes the boxes allow."""
     k = len(search.boxes[p])
     masks = _alone(search, p)
-    reach: dict[int, dict[int, tuple[int, int, _Recipe, int] | None]] = {0: {0: None}}
+    reach: dict[int, dict[int, tuple[int, int, Recipe, int] | None]] = {0: {0: None}}
     layer = [0]
     for _ in range(k):
         following: list[int] = []
@@ -334,7 +125,7 @@ def _player_exact(search: _Search, p: int, goal: int) -> _Plan | set[int]:
     ends = reach.get((1 << k) - 1, {})
     if goal not in ends:
         return set(ends)
-    path: _Plan = []
+    path: Plan = []
     mask, extra = (1 << k) - 1, goal
     while mask:
         step = reach[mask][extra]
@@ -346,7 +137,7 @@ def _player_exact(search: _Search, p: int, goal: int) -> _Plan | set[int]:
     return path
 
 
-def _one_player(search: _Search, p: int) -> _Plan:
+def _one_player(search: Search, p: int) -> Plan:
     goal = search.target.sheets[p].extra
     k = len(search.boxes[p])
     found = _player_dfs(search, p, goal, limit=50 * (k + 1))
@@ -365,7 +156,7 @@ def _one_player(search: _Search, p: int) -> _Plan:
     return found
 
 
-def _refuse_player(search: _Search, p: int, goal: int, extras: set[int]) -> None:
+def _refuse_player(search: Search, p: int, goal: int, extras: set[int]) -> None:
     """Raise the error that names why ``p``'s sheet has no order of turns."""
     name = search.target.players[p]
     k = len(search.boxes[p])
@@ -394,7 +185,7 @@ def _refuse_player(search: _Search, p: int, goal: int, extras: set[int]) -> None
 
 
 # ------------------------------------------------------------------ players together
-def _pairs(search: _Search) -> list[tuple[Box, Box, str]]:
+def _pairs(search: Search) -> list[tuple[Box, Box, str]]:
     pairs: list[tuple[Box, Box, str]] = []
     for rule in search.rules.rules:
         order = getattr(rule, "witness_order", None)
@@ -403,7 +194,7 @@ def _pairs(search: _Search) -> list[tuple[Box, Box, str]]:
     return pairs
 
 
-def _edges(search: _Search, pairs: Iterable[tuple[Box, Box, str]]) -> dict[Box, list[tuple[Box, str]]]:
+def _edges(search: Search, pairs: Iterable[tuple[Box, Box, str]]) -> dict[Box, list[tuple[Box, str]]]:
     """The pairs, and each player's strict fill orders (``down``, ``up``), as edges ``before -> (after, rule)``."""
     after: dict[Box, list[tuple[Box, str]]] = {}
     for before, later, rule in pairs:
@@ -418,7 +209,7 @@ def _edges(search: _Search, pairs: Iterable[tuple[Box, Box, str]]) -> dict[Box, 
     return after
 
 
-def _check_circles(search: _Search, after: dict[Box, list[tuple[Box, str]]]) -> None:
+def _check_circles(search: Search, after: dict[Box, list[tuple[Box, str]]]) -> None:
     """Refuse boxes that the pairs and the fill orders need written, in a circle, each before the next."""
     indegree: dict[Box, int] = {}
     for before, edges in after.items():
@@ -451,7 +242,7 @@ def _check_circles(search: _Search, after: dict[Box, list[tuple[Box, str]]]) -> 
     )
 
 
-def _together(search: _Search) -> list[tuple[int, int, _Recipe, int]]:
+def _together(search: Search) -> list[tuple[int, int, Recipe, int]]:
     """The turns of every player in seat order, searched together (for rules that read other sheets)."""
     target = search.target
     pairs = _pairs(search)
@@ -468,7 +259,7 @@ def _together(search: _Search) -> list[tuple[int, int, _Recipe, int]]:
     extras = [0] * n
     goals = [sheet.extra for sheet in target.sheets]
     dead: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
-    path: list[tuple[int, int, _Recipe, int]] = []
+    path: list[tuple[int, int, Recipe, int]] = []
     stuck: dict[str, Any] = {"turn": -1}
     rules = search.rules
     sheets = [search.sheet(p, 0) for p in range(n)]  # the sheets as the search stands, box by box
@@ -550,7 +341,7 @@ def _together(search: _Search) -> list[tuple[int, int, _Recipe, int]]:
     return path
 
 
-def _refuse_together(search: _Search, stuck: dict[str, Any]) -> None:
+def _refuse_together(search: Search, stuck: dict[str, Any]) -> None:
     target = search.target
     if stuck["turn"] >= 0:
         p, r, c = stuck["box"]
@@ -603,8 +394,8 @@ def witness_of(game: ScorecardGame) -> Witness:
     ]
     order = [(game.first_player + i) % n for i in range(n)]
     contexts = all(callable(getattr(rule, "witness_context", None)) for rule in rules.rules)
-    search = _Search(game, boxes, order, contexts)
-    timeline: list[tuple[int, int, _Recipe, int]]
+    search = Search(game, boxes, order, contexts)
+    timeline: list[tuple[int, int, Recipe, int]]
     if all(getattr(rule, "witness_own_sheet", False) for rule in rules.rules):
         plans = {p: _one_player(search, p) for p in range(n)}
         done = [0] * n
