@@ -88,3 +88,19 @@ def random_playout(
         chosen.append(action)
         state = state.apply(action)
     raise AssertionError(f"game did not end within {max_steps} steps")
+
+
+def five_of_a_kind_often(state: Any, rng: random.Random) -> Any:
+    """A random legal action; one throw in four shows a five of a kind where the kept dice allow it.
+
+    Random play alone seldom makes a second five of a kind; this brings the jokers, the
+    Yams bonuses, the *sec*, the Yam predator and the Yamslams into random games.
+    """
+    actions = list(state.legal_actions())
+    throws = [a for a in actions if isinstance(a, yamskit.Roll)]
+    if throws and rng.random() < 0.25:
+        throw = rng.choice(throws)
+        face = throw.keep.faces[0] if len(throw.keep) else rng.randint(1, 6)
+        if all(f == face for f in throw.keep.faces):
+            return yamskit.Roll(keep=throw.keep, outcome=[face] * (5 - len(throw.keep)))
+    return rng.choice(actions)

@@ -304,10 +304,14 @@ def test_a_user_rule_with_the_box_values_hook_has_its_values_checked() -> None:
     )
 
 
-def test_a_user_rule_without_the_hook_leaves_the_values_unknown() -> None:
-    def any_value(game: Any, p: Any) -> Any:
-        return p
+def _one_more_six(game: Any, p: Any) -> Any:
+    """A user's rule that does not say what it writes: one more point in sixes."""
+    return attrs.evolve(p, points=p.points + 1) if p.row == "sixes" and not p.crossed else p
 
-    v = _doubled(any_value)
-    assert v.rules.box_values is None
-    assert v.position(["Ann"], sheets=[{"sixes": 7}]).cell(0, "sixes").points == 7
+
+def test_a_user_rule_without_the_hook_leaves_the_values_to_the_search() -> None:
+    v = _doubled(_one_more_six)
+    assert v.rules.box_values is None  # so no value is refused for its row alone
+    assert v.position(["Ann"], sheets=[{"sixes": 7}]).cell(0, "sixes").points == 7  # one six, plus one
+    with pytest.raises(PositionError, match="rule: placement_order"):
+        v.position(["Ann"], sheets=[{"sixes": 8}])  # no turn writes 8: the rules' own game says so

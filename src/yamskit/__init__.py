@@ -61,8 +61,10 @@ from .position import (
     ImpossibleChipsError,
     ImpossibleSheetError,
     ImpossibleTurnError,
+    PositionArgumentError,
     PositionError,
 )
+from .position import witness as _witness
 from .registry import register_variant, variant, variant_names
 from .serialization import load_game
 from .turn import Throw, Turn
@@ -140,6 +142,7 @@ __all__ = [
     "Place",
     "Player",
     "PlusMinusError",
+    "PositionArgumentError",
     "PositionError",
     "RandomPlayer",
     "RemovalError",
@@ -227,3 +230,11 @@ def _pictures() -> None:
 
 
 _display.add_loader(_pictures)
+
+
+def _records() -> None:
+    """Load `yamskit.records`, which registers how a witness becomes a game record (``variant.witness``)."""
+    from . import records  # noqa: F401
+
+
+_witness.add_loader(_records)

@@ -4,8 +4,10 @@ Players throw physical dice and say what they see; yamskit checks every throw
 (the right number of dice, faces 1 to 6), applies it with the faces given, and
 keeps every sheet, board or rack. `thrown` turns one throw into a `Roll`;
 `keep_score` plays a whole game from two callbacks: ``decide`` picks each move
-and ``faces`` reports each throw. ``yamskit play VARIANT --dice ask`` is the same
-flow at a terminal prompt.
+and ``faces`` reports each throw; `roll_off` settles who starts from the players'
+own throws. ``yamskit play VARIANT --dice ask`` is the same flow at a terminal
+prompt: it asks who starts (a name, a seat, or a roll-off) unless
+``-o first_player=...`` says it.
 
 Examples:
     >>> import yamskit
@@ -18,14 +20,71 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
+
+import attrs
 
 from .actions import Action, Roll
 from .dice import NUM_DICE, Dice
 from .errors import InvalidDiceError
 
-__all__ = ["keep_score", "thrown"]
+__all__ = ["RollOff", "keep_score", "roll_off", "thrown"]
+
+
+@attrs.frozen
+class RollOff:
+    """A roll-off thrown with real dice: who starts, and every throw in order.
+
+    Attributes:
+        first: the seat of the player who starts.
+        throws: ``(seat, dice)`` of every throw, in the order thrown (ties throw again).
+
+    Examples:
+        >>> RollOff(1, ((0, Dice.parse("3")), (1, Dice.parse("5")))).first
+        1
+    """
+
+    first: int
+    throws: tuple[tuple[int, Dice], ...]
+
+
+def roll_off(players: Sequence[str], faces: Callable[[int, int], Dice | str], *, dice: int = NUM_DICE) -> RollOff:
+    """Who starts, from real dice: each player throws ``dice`` dice, the highest sum starts, tied leaders throw again.
+
+    This is the roll-off ``new_game(first_player="roll_off")`` draws from the seed, thrown
+    at the table instead: five dice for the scorecard games and Yam Master, one die for
+    Yamslam (its variant says so in ``roll_off_dice``).
+
+    Args:
+        players: the names, in seat order.
+        faces: ``faces(seat, dice)`` returns the faces that player threw (checked: one
+            face 1-6 per die; raise or return again to let a player correct a typo).
+        dice: the dice each player throws.
+
+    Raises:
+        InvalidDiceError: faces that are not ``dice`` faces from 1 to 6.
+
+    Examples:
+        >>> table = iter(["4", "6", "6", "2", "5"])
+        >>> result = roll_off(["Ann", "Bob", "Cy"], lambda seat, n: next(table), dice=1)
+        >>> result.first, [(seat, str(d)) for seat, d in result.throws]
+        (2, [(0, '4'), (1, '6'), (2, '6'), (1, '2'), (2, '5')])
+    """
+    contenders = list(range(len(players)))
+    throws: list[tuple[int, Dice]] = []
+    while len(contenders) > 1:
+        sums = []
+        for seat in contenders:
+            shown = faces(seat, dice)
+            thrown_dice = shown if isinstance(shown, Dice) else Dice.parse(shown)
+            if len(thrown_dice) != dice:
+                raise InvalidDiceError(f"a roll-off throw is {dice} dice, not {len(thrown_dice)} ({thrown_dice})")
+            throws.append((seat, thrown_dice))
+            sums.append(thrown_dice.total)
+        best = max(sums)
+        contenders = [seat for seat, total in zip(contenders, sums, strict=True) if total == best]
+    return RollOff(contenders[0] if contenders else 0, tuple(throws))
 
 
 def thrown(state: Any, *, keep: Dice | str, faces: Dice | str | Any) -> Roll:

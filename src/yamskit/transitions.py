@@ -26,6 +26,7 @@ Examples:
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
@@ -53,6 +54,7 @@ __all__ = [
     "state_is_legal",
     "state_legal_action_mask",
     "state_legal_actions",
+    "state_origin",
     "state_outcomes",
 ]
 
@@ -150,7 +152,8 @@ def apply_move(state: S, action: Action, player: int | str | None, transitions: 
         state.check(action, player=player)  # raises the error naming the rule, if there is one
         if isinstance(action, Roll) and action.outcome is not None:  # faces given: not a decision of the space
             turn, stream, done = roll_dice(state.turn, state.stream, action)
-            return transitions.thrown(state, turn, stream, state.history.append(Move(state.current_player, done)))
+            history = state.history.append(Move(state.current_player, done))
+            return _continued(state, transitions.thrown(state, turn, stream, history))
         action = transitions.canonical(state, action)
         i = space.index(action)
     me = state.current_player
@@ -158,11 +161,45 @@ def apply_move(state: S, action: Action, player: int | str | None, transitions: 
         keep = action.keep  # type: ignore[union-attr]
         rolled, stream = state.stream.throw(NUM_DICE - len(keep))
         turn = state.turn.thrown(keep, rolled)
-        return transitions.thrown(state, turn, stream, state.history.append(Move(me, Roll(keep, rolled))))
+        return _continued(
+            state, transitions.thrown(state, turn, stream, state.history.append(Move(me, Roll(keep, rolled))))
+        )
     move = transitions.moves.get(type(action))
     if move is None:  # a check that lets an action through that no transition takes: a bug of the class
         raise UnknownActionError(f"{space.name} has no transition for {type(action).__name__}")
-    return move(state, action, i, state.history.append(Move(me, action)))
+    return _continued(state, move(state, action, i, state.history.append(Move(me, action))))
+
+
+@property  # type: ignore[misc]
+def state_origin(self: Any) -> Any:
+    """The position the history starts from: a new game, or a position set up from paper or notation.
+
+    ``None`` while the history is empty (the state is its own start). `apply_move` sets it
+    on every state it makes; saves keep it, so a game continued from a position loads back
+    with its history checked (see `yamskit.position.saves`). A game class assigns it as
+    its ``origin`` property and keeps it in an ``_origin`` field that takes no part in
+    equality.
+
+    Examples:
+        >>> import yamskit
+        >>> start = yamskit.variant("classic").position(["Ann"], sheets=[{"ones": 3}], seed=1)
+        >>> start.origin is None, start.apply(yamskit.Roll()).origin == start
+        (True, True)
+    """
+    return self._origin
+
+
+def _continued(state: Any, new: S) -> S:
+    """``new``, remembering the position its history starts from (``state`` itself, when its history is empty).
+
+    A state class that keeps its start has an ``_origin`` field (``origin``); saves write
+    it, so a game continued from a position loads back with its history replayed.
+    """
+    origin = state if not len(state.history) else getattr(state, "_origin", None)
+    if origin is not None:
+        with contextlib.suppress(AttributeError):  # a plug-in's state without the field
+            object.__setattr__(new, "_origin", origin)
+    return new
 
 
 def remembered_legal_ids(state: Any, compute: Callable[[], tuple[int, ...]]) -> tuple[int, ...]:

@@ -10,7 +10,7 @@ import pytest
 import yamskit
 from yamskit import Dice, InvalidDiceError, Roll, Score
 from yamskit.cli import main
-from yamskit.scorekeeper import keep_score, thrown
+from yamskit.scorekeeper import keep_score, roll_off, thrown
 
 
 def test_thrown_checks_one_face_per_thrown_die() -> None:
@@ -55,7 +55,7 @@ def test_play_dice_ask_reads_faces_corrects_typos_and_saves_after_every_move(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     save = tmp_path / "table.json"
-    lines = ["roll", "1234", "12x45", "12345", "score large_straight", "roll", "66123", "quit"]
+    lines = ["", "roll", "1234", "12x45", "12345", "score large_straight", "roll", "66123", "quit"]  # Ann starts
     out = io.StringIO()
     monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(lines) + "\n"))
     monkeypatch.setattr("sys.stdout", out)
@@ -118,3 +118,49 @@ def test_a_line_that_is_not_utf8_is_refused_at_both_prompts(monkeypatch: pytest.
     assert text.count("could not read that line (not UTF-8 text)") == 2
     assert "Ann: roll -> 12345" in text
     assert "Game left unfinished." in text
+
+
+def test_roll_off_with_real_dice_lets_tied_leaders_throw_again() -> None:
+    throws = iter(["66543", "66543", "11111", "55555", "66666"])
+    result = roll_off(["Ann", "Bob", "Cy"], lambda seat, dice: next(throws))
+    assert result.first == 1  # Ann 24, Bob 24, Cy 5; then Ann 25, Bob 30
+    assert [seat for seat, _ in result.throws] == [0, 1, 2, 0, 1]
+    with pytest.raises(InvalidDiceError, match="a roll-off throw is 1 dice"):
+        roll_off(["Ann", "Bob"], lambda seat, dice: "66", dice=1)
+
+
+def _play(monkeypatch: pytest.MonkeyPatch, lines: list[str], *args: str) -> str:
+    out = io.StringIO()
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(lines) + "\n"))
+    monkeypatch.setattr("sys.stdout", out)
+    assert main(["play", *args]) == 0
+    return out.getvalue()
+
+
+def test_the_scorekeeper_asks_who_starts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    save = tmp_path / "table.json"
+    lines = ["Bob", "roll", "12345", "quit"]
+    text = _play(monkeypatch, lines, "classic", "--players", "Ann", "Bob", "--dice", "ask", "--save", str(save))
+    assert "Who starts?" in text
+    assert "Bob: roll -> 12345" in text
+    assert yamskit.GameRecord.load(save.read_text()).setup == {"first_player": 1}
+
+
+def test_the_scorekeeper_records_a_roll_off_thrown_at_the_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    save = tmp_path / "table.json"
+    lines = ["roll", "3", "3", "2", "6", "roll", "12345", "quit"]  # one die each (Yamslam): 3 and 3 tie, then 2 and 6
+    text = _play(monkeypatch, lines, "yamslam", "--players", "Ann", "Bob", "--dice", "ask", "--save", str(save))
+    assert "Bob starts (roll-off: Ann 3, Bob 3, Ann 2, Bob 6)" in text
+    assert yamskit.GameRecord.load(save.read_text()).setup == {"first_player": 1}
+
+
+def test_first_player_is_a_set_up_option(monkeypatch: pytest.MonkeyPatch) -> None:
+    lines = ["roll", "12345", "quit"]
+    text = _play(monkeypatch, lines, "classic", "--players", "Ann", "Bob", "--dice", "ask", "-o", "first_player=1")
+    assert "Who starts?" not in text
+    assert "Bob: roll -> 12345" in text
+    named = _play(monkeypatch, ["quit"], "yamslam", "--players", "Ann", "Bob", "Cy", "-o", "first_player=Cy")
+    assert "Cy to throw" in named
+    assert main(["play", "classic", "--players", "Ann", "-o", "first_player=3"]) == 2

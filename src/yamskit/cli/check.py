@@ -1,4 +1,4 @@
-"""``yamskit check``: verify game records, one line or one JSON report per file."""
+"""``yamskit check``: verify game records, one line or one JSON report per file; or a claimed position."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ from pathlib import Path
 from typing import IO
 
 from ..errors import DeserializationError, YamskitError
-from ..records import check_record
+from ..records import check_position, check_record
 from ..serialization import MAX_TEXT
+from .common import CliError
 from .output import quiet_stdout, safe
 
 __all__ = ["check_command"]
@@ -43,8 +44,29 @@ def _read(path: str) -> bytes:
         raise DeserializationError(f"cannot read: {error.strerror or error}") from None
 
 
+def _check_position(args: argparse.Namespace) -> int:
+    """``yamskit check --position``: reachable (0) with the game found, unreachable (1) with the rule."""
+    if args.files:
+        raise CliError("give either record files or --position NOTATION, not both")
+    report = check_position(args.position)
+    if args.json:
+        print(json.dumps(report.to_data(), indent=2))
+    else:
+        print(safe(report.summary()))
+        if args.witness:
+            for line in report.witness_lines():
+                print(safe(line))
+    return 0 if report.reachable else 1
+
+
 def check_command(args: argparse.Namespace) -> int:
     """``yamskit check``: one report per file; 0 all valid, 1 some illegal, 2 some unreadable."""
+    if args.position is not None:
+        return _check_position(args)
+    if not args.files:
+        raise CliError("give the record FILE(s) to check, or --position NOTATION")
+    if args.witness:
+        raise CliError("--witness goes with --position")
     worst = 0
     found = []
     done = 0

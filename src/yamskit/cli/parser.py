@@ -88,8 +88,20 @@ def _parser() -> argparse.ArgumentParser:
     )
     score.set_defaults(func=score_command)
 
-    check = command("check", "Verify game records: exit 0 all valid, 1 some illegal, 2 bad input.")
-    check.add_argument("files", nargs="+", metavar="FILE", help="record files ('-' reads standard input)")
+    check = command(
+        "check",
+        "Verify game records, or whether a claimed position is reachable: exit 0 all valid, 1 some illegal, "
+        "2 bad input.",
+    )
+    check.add_argument("files", nargs="*", metavar="FILE", help="record files ('-' reads standard input)")
+    check.add_argument(
+        "--position",
+        metavar="NOTATION",
+        help="check a claimed position (a score sheet, a board, chips) instead: reachable, or the rule it breaks",
+    )
+    check.add_argument(
+        "--witness", action="store_true", help="with --position: print a game reaching it, one move a line"
+    )
     check.add_argument("--json", action="store_true", help="print the reports as JSON")
     check.add_argument("--require-finished", action="store_true", help="count unfinished games as invalid")
     check.add_argument("-v", "--verbose", action="store_true", help="show the state before an illegal move")

@@ -19,6 +19,7 @@ from ..registry import variant as make_variant
 from ..registry import variant_names
 from .common import CliError, action_id, need_numpy, read_variant
 from .output import check_writable, safe, safe_lines, write_file
+from .setup import ask_first_player, first_player_option
 
 __all__ = ["play_command"]
 
@@ -241,8 +242,12 @@ def _solvable_name(name: str) -> bool:
         return False
 
 
-def _new_game(args: argparse.Namespace) -> tuple[Any, list[str]]:
-    """The game the options describe, and its human players; sets ``args.bot_seats``."""
+def _new_game(args: argparse.Namespace, out: IO[str]) -> tuple[Any, list[str]]:
+    """The game the options describe (``None`` if the players quit before it starts), and its human players.
+
+    Prints the game's heading, asks who starts when the scorekeeper needs to know, and sets
+    ``args.bot_seats``.
+    """
     if args.variant is None:
         raise CliError("give a VARIANT to play, or --resume FILE to continue a saved game")
     humans = list(args.players or ())
@@ -257,6 +262,7 @@ def _new_game(args: argparse.Namespace) -> tuple[Any, list[str]]:
     if args.dice == "ask" and args.bots:
         raise CliError("--dice ask keeps score for people throwing real dice: seat no --bots")
     seed = args.seed if args.seed is not None else secrets.randbits(32)
+    first = first_player_option(args, names)
     variant = read_variant(args)
     if args.level in ("medium", "hard", "perfect"):
         need_numpy(f"--level {args.level}")
@@ -264,7 +270,14 @@ def _new_game(args: argparse.Namespace) -> tuple[Any, list[str]]:
         _check_perfect(variant)
     kind = {"level": args.level} if args.level else {"bot": args.bot or "greedy"}
     args.bot_seats = {f"Bot {i + 1}": {**kind, "seed": seed + i} for i in range(args.bots)}
-    return variant.new_game(names, seed=seed), humans
+    if args.save:
+        check_writable(args.save)  # before anything is asked or played
+    print(f"{variant.name}: {', '.join(map(safe, names))} (seed {seed})", file=out)
+    if first is None and args.dice == "ask" and len(names) > 1:
+        first = ask_first_player(names, variant, out)
+        if first is None:
+            return None, humans
+    return variant.new_game(names, seed=seed, **({} if first is None else {"first_player": first})), humans
 
 
 def _resumed_game(args: argparse.Namespace) -> tuple[Any, list[str]]:
@@ -328,7 +341,10 @@ def _is_seat(name: str, seat: Any, players: tuple[str, ...]) -> bool:
 def play_command(args: argparse.Namespace) -> int:
     """``yamskit play``: seat the humans and bots, play at the prompt, save the record; the exit status."""
     out = sys.stdout
-    state, humans = _resumed_game(args) if args.resume else _new_game(args)
+    state, humans = _resumed_game(args) if args.resume else _new_game(args, out)
+    if state is None:
+        print("Game left unfinished.", file=out)
+        return 0
     args.dice = args.dice or "seed"
     if args.save == args.resume and args.save:
         check_writable(args.save)
@@ -338,8 +354,9 @@ def play_command(args: argparse.Namespace) -> int:
     bots = {name: _bot(variant, seat) for name, seat in args.bot_seats.items()}
     names = ", ".join(map(safe, state.players))
     seed = GameRecord.from_game(state).seed
-    where = f"resumed from {safe(args.resume)} after {len(state.history)} moves, " if args.resume else ""
-    print(f"{variant.name}: {names} ({where}seed {seed})", file=out)
+    if args.resume:
+        where = f"resumed from {safe(args.resume)} after {len(state.history)} moves"
+        print(f"{variant.name}: {names} ({where}, seed {seed})", file=out)
     game = [state]  # the latest state, for Ctrl-C
     try:
         return _play_loop(args, state, humans, bots, out, game)

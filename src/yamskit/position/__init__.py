@@ -41,6 +41,7 @@ from .errors import (
     ImpossibleChipsError,
     ImpossibleSheetError,
     ImpossibleTurnError,
+    PositionArgumentError,
     PositionError,
 )
 from .turns import build_turn, check_turn
@@ -50,6 +51,7 @@ __all__ = [
     "ImpossibleChipsError",
     "ImpossibleSheetError",
     "ImpossibleTurnError",
+    "PositionArgumentError",
     "PositionError",
     "build_turn",
     "check_reachable",

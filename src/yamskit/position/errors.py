@@ -21,6 +21,7 @@ __all__ = [
     "ImpossibleChipsError",
     "ImpossibleSheetError",
     "ImpossibleTurnError",
+    "PositionArgumentError",
     "PositionError",
 ]
 
@@ -71,4 +72,20 @@ class ImpossibleTurnError(PositionError):
     Examples:
         >>> issubclass(ImpossibleTurnError, PositionError)
         True
+    """
+
+
+class PositionArgumentError(PositionError, TypeError):
+    """A value of the wrong type given to ``variant.position(...)``: the message names the argument.
+
+    Its ``rule`` is ``"argument"``. It is also a `TypeError`, as Python's own error for a
+    value of the wrong type would be.
+
+    Examples:
+        >>> import yamskit
+        >>> try:
+        ...     yamskit.variant("yamslam").position(["Ann", "Bob"], round_chip="no")
+        ... except PositionArgumentError as error:
+        ...     print(error)
+        round_chip must be True or False, not 'no' (rule: argument)
     """

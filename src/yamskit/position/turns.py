@@ -14,15 +14,64 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 from ..dice import NUM_DICE, Dice, DiceStream
 from ..errors import YamskitError
 from ..game import check_players, new_stream
 from ..turn import Throw, Turn
-from .errors import ImpossibleTurnError
+from .errors import ImpossibleTurnError, PositionArgumentError
 
-__all__ = ["build_turn", "check_stream_of", "check_turn", "make_stream", "players_of", "seat"]
+__all__ = [
+    "argument",
+    "build_turn",
+    "check_bool",
+    "check_stream_of",
+    "check_turn",
+    "make_stream",
+    "players_of",
+    "seat",
+]
+
+
+@contextlib.contextmanager
+def argument(name: str) -> Iterator[None]:
+    """Turn Python's own errors about a value of the wrong type into a `PositionArgumentError` naming ``name``.
+
+    yamskit's own errors pass through unchanged.
+
+    Examples:
+        >>> with argument("board"):
+        ...     len(3)  # doctest: +IGNORE_EXCEPTION_DETAIL
+        Traceback (most recent call last):
+        PositionArgumentError: board: object of type 'int' has no len() (rule: argument)
+    """
+    try:
+        yield
+    except YamskitError:
+        raise
+    except (TypeError, AttributeError, ValueError, KeyError, IndexError, OverflowError) as error:
+        raise PositionArgumentError(f"{name}: {error}", rule="argument") from None
+
+
+def check_bool(value: Any, name: str) -> bool:
+    """``value`` if it is ``True`` or ``False`` (not a string such as ``"no"``, not 0 or 1).
+
+    Raises:
+        PositionArgumentError: anything else.
+
+    Examples:
+        >>> check_bool(True, "challenge")
+        True
+        >>> check_bool("no", "challenge")  # doctest: +IGNORE_EXCEPTION_DETAIL
+        Traceback (most recent call last):
+        PositionArgumentError: challenge must be True or False, not 'no' (rule: argument)
+    """
+    if type(value) is not bool:
+        raise PositionArgumentError(f"{name} must be True or False, not {value!r}", rule="argument")
+    return value
 
 
 def _dice(value: Dice | str | Sequence[int] | None, what: str) -> Dice | None:
@@ -59,6 +108,7 @@ def build_turn(
         >>> build_turn().has_thrown
         False
     """
+    check_bool(challenge, "challenge")
     shown = _dice(dice, "dice")
     held = _dice(kept, "kept") or Dice()
     if throws is None:
@@ -79,8 +129,6 @@ def build_turn(
         raise ImpossibleTurnError(f"kept {held} is not among the dice showing {shown}", rule="kept")
     if throws == 1 and len(held):
         raise ImpossibleTurnError(f"the first throw keeps nothing, not {held}", rule="kept")
-    if type(challenge) is not bool:
-        raise ImpossibleTurnError(f"challenge must be True or False, not {challenge!r}", rule="challenge")
     earlier = tuple(Throw(kept=Dice(), rolled=shown) for _ in range(throws - 1))
     turn = Turn(max_throws=max_throws, throws=(*earlier, Throw(kept=held, rolled=shown - held)), challenge=challenge)
     check_turn(turn, max_throws=max_throws, challenge=True)
@@ -151,30 +199,42 @@ def seat(players: tuple[str, ...], value: int | str, what: str = "current_player
 def make_stream(seed: int | None, draws: int) -> DiceStream:
     """The dice stream of a position: ``seed`` (a fresh random one when ``None``) after ``draws`` faces.
 
+    Raises:
+        PositionArgumentError: a seed or a count that is not a whole number.
+        ImpossibleTurnError: with rule ``stream``, a seed or a count out of range.
+
     Examples:
         >>> make_stream(7, 12)
         DiceStream(seed=7, draws=12)
     """
+    for name, value in (("seed", seed), ("draws", draws)):
+        if value is not None and type(value) is not int:
+            raise PositionArgumentError(f"{name} must be a whole number, not {value!r}", rule="argument")
     try:
         return DiceStream(seed=new_stream(seed).seed, draws=draws)
     except YamskitError as error:
         raise ImpossibleTurnError(str(error), rule="stream") from None
 
 
-def players_of(names: Sequence[str], low: int, high: int) -> tuple[str, ...]:
+def players_of(names: Any, low: int, high: int) -> tuple[str, ...]:
     """Check player names (strings, distinct, ``low`` to ``high`` of them) for a position.
 
     Raises:
         ImpossibleTurnError: with rule ``players``.
+        PositionArgumentError: not a list of names.
 
     Examples:
         >>> players_of(["Ann", "Bob"], 2, 2)
         ('Ann', 'Bob')
     """
+    if isinstance(names, (str, bytes)) or not isinstance(names, Sequence):
+        raise PositionArgumentError(f"players must be a list of names, not {names!r}", rule="argument")
     try:
-        return check_players(names, minimum=low, maximum=high)
+        return check_players(list(names), minimum=low, maximum=high)
     except YamskitError as error:
         raise ImpossibleTurnError(str(error), rule="players") from None
+    except (TypeError, ValueError) as error:
+        raise PositionArgumentError(f"players: {error}", rule="argument") from None
 
 
 def check_stream_of(stream: DiceStream) -> None:

@@ -5,7 +5,9 @@ started (the seed and any setup passed to ``new_game``), and every move in order
 each throw with its faces. It may also carry the totals the players claim and free
 metadata (event, date, table...). `check_record` replays a record through the
 game protocol and reports the first move that breaks a rule, with the rule's own
-message and the state just before it, then checks the claimed totals.
+message and the state just before it, then checks the claimed totals. `check_position`
+checks a claimed position instead (a score sheet, a board, chips on the table): it is
+reachable, with a game that reaches it, or it breaks a rule no game can satisfy.
 
 Records work for every registered variant, including user-defined ones (pass
 ``variant=`` for a variant that is not in the registry). Reading is strict and
@@ -31,9 +33,12 @@ Examples:
 from __future__ import annotations
 
 from ..errors import DiceMismatchError
-from .check import CheckReport, check_record
+from ..position import witness as _witness
+from .check import CheckReport, PositionReport, check_position, check_record, describe_move
 from .model import GameRecord
 from .schema import FORMAT, MAX_MOVES, VERSION, record_schema
+
+_witness.register_record(GameRecord.from_witness)
 
 __all__ = [
     "FORMAT",
@@ -42,6 +47,9 @@ __all__ = [
     "CheckReport",
     "DiceMismatchError",
     "GameRecord",
+    "PositionReport",
+    "check_position",
     "check_record",
+    "describe_move",
     "record_schema",
 ]

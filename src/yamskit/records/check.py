@@ -1,4 +1,8 @@
-"""The referee: `check_record` replays a record and reports the first illegal move or wrong claim."""
+"""The referee: `check_record` replays a record and reports the first illegal move or wrong claim.
+
+`check_position` says whether a claimed position (a score sheet, a board, chips) is
+reachable, with a game that reaches it.
+"""
 
 from __future__ import annotations
 
@@ -7,13 +11,15 @@ from typing import Any
 
 import attrs
 
-from ..actions import Action, action_to_data
-from ..errors import DeserializationError
+from ..actions import Action, Roll, action_id, action_to_data
+from ..errors import DeserializationError, YamskitError
 from ..game import Move
+from ..notation import from_notation
+from ..position import PositionError
 from .model import GameRecord
 from .replay import step
 
-__all__ = ["CheckReport", "check_record"]
+__all__ = ["CheckReport", "PositionReport", "check_position", "check_record", "describe_move"]
 
 
 @attrs.frozen
@@ -169,3 +175,116 @@ def check_record(
         scores=scores,
         claim_errors=tuple(errors),
     )
+
+
+def describe_move(players: tuple[str, ...], move: Move) -> str:
+    """One move as a line: who, the action, and a throw's faces.
+
+    Examples:
+        >>> import yamskit
+        >>> describe_move(("Ann",), Move(0, yamskit.Roll(keep="66", outcome="612")))
+        'Ann: keep 66 -> 126 (dice 12666)'
+        >>> describe_move(("Ann",), Move(0, yamskit.Score("sixes")))
+        'Ann: score sixes'
+    """
+    action = move.action
+    text = f"{players[move.player]}: {action_id(action)}"
+    if isinstance(action, Roll) and action.outcome is not None:
+        text += f" -> {action.outcome}" + (f" (dice {action.keep + action.outcome})" if len(action.keep) else "")
+    return text
+
+
+@attrs.frozen
+class PositionReport:
+    """What `check_position` found about a claimed position.
+
+    Attributes:
+        reachable: some game of the variant reaches the position.
+        state: the position read, or ``None`` when it is not reachable.
+        record: a game reaching it (`GameRecord`; ``to_game()`` is the position but for the
+            dice stream), or ``None``.
+        rule: the id of the first rule no game satisfies (``error.rule``), or ``None``.
+        error: that rule's message, naming the box, cell or chip, or ``None``.
+        error_type: the error's class name, e.g. ``"ImpossibleSheetError"``.
+
+    Examples:
+        >>> report = check_position("classic Ann ,,,,,,,,,,,50, 0:0 - 3:0")
+        >>> report.reachable, len(report.record.moves)
+        (True, 2)
+    """
+
+    reachable: bool
+    state: Any = attrs.field(default=None, repr=False, eq=False)
+    record: GameRecord | None = attrs.field(default=None, repr=False)
+    rule: str | None = None
+    error: str | None = None
+    error_type: str | None = None
+
+    def summary(self) -> str:
+        """One line: ``reachable`` and the length of the game found, or ``unreachable`` and the rule.
+
+        Examples:
+            >>> print(check_position("classic Ann ,,,,,,,,,,,50, 0:0 - 3:0").summary())
+            reachable: a game of 2 moves reaches it
+        """
+        if self.reachable and self.record is not None:
+            return f"reachable: a game of {len(self.record.moves)} moves reaches it"
+        return f"unreachable ({self.rule}): {self.error}"
+
+    def witness_lines(self) -> list[str]:
+        """The moves of the game found, one a line (empty when the position is unreachable).
+
+        Examples:
+            >>> check_position("classic Ann ,,,,,,,,,,,50, 0:0 - 3:0").witness_lines()
+            ['Ann: roll -> 11111', 'Ann: score yams']
+        """
+        if self.record is None:
+            return []
+        return [describe_move(self.record.players, move) for move in self.record.moves]
+
+    def to_data(self) -> dict[str, Any]:
+        """A JSON-ready dict: the verdict, the rule and, when reachable, the game found as a record.
+
+        Examples:
+            >>> sorted(check_position("classic Ann ,,,,,,,,,,,50, 0:0 - 3:0").to_data())
+            ['error', 'error_type', 'reachable', 'record', 'rule']
+        """
+        return {
+            "reachable": self.reachable,
+            "rule": self.rule,
+            "error": self.error,
+            "error_type": self.error_type,
+            "record": None if self.record is None else self.record.to_data(),
+        }
+
+
+def check_position(position: Any, *, variant: Any = None) -> PositionReport:
+    """Whether a claimed position can be reached, with a game that reaches it or the rule no game satisfies.
+
+    Args:
+        position: the position's notation (see `yamskit.notation`), or a state built
+            any other way (``variant.position(...)``, a loaded save, your own).
+        variant: the variant to read the notation with, for variants not in the registry.
+
+    Raises:
+        NotationError: malformed notation (a position no game reaches gives a report).
+        TypeError: a state whose variant builds no witness.
+
+    Examples:
+        >>> report = check_position("yahtzee Ann ,,,,,,,,,,,50,30+100 0:0 - 3:0")
+        >>> report.reachable, report.rule
+        (False, 'bonus_points')
+        >>> print(report.error)  # doctest: +ELLIPSIS
+        Ann's points beside the boxes (100): ... (rule: bonus_points)
+    """
+    try:
+        state = from_notation(position, variant=variant) if isinstance(position, str) else position
+        witness = getattr(state.variant, "witness", None)
+        if not callable(witness):
+            raise TypeError(f"variant {state.variant.name!r} builds no game reaching a position (no witness method)")
+        record = witness(state)
+    except PositionError as error:
+        return PositionReport(False, rule=error.rule, error=str(error), error_type=type(error).__name__)
+    except YamskitError:
+        raise
+    return PositionReport(True, state=state, record=record)

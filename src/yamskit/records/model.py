@@ -14,6 +14,7 @@ import attrs
 
 from ..errors import DeserializationError, YamskitError
 from ..game import Move
+from ..position.witness import Witness
 from ..serialization import parse_json
 from .codec import check_python_fields, fields_from_data, record_to_data, record_to_text
 from .replay import step, variant_of
@@ -85,7 +86,10 @@ class GameRecord:
         The seed is read from the state's dice stream unless given. The setup is found
         by trying, in turn, no arguments, the state's ``first_player`` and
         ``column_weights`` (where it has them) and ``first_player="roll_off"``, keeping
-        the first whose replay equals ``state``; pass ``setup`` to say it yourself.
+        the first whose replay equals ``state``; pass ``setup`` to say it yourself. A
+        game continued from a position (its ``origin``, set up from paper or read from a
+        notation) starts with a game that reaches that position (``variant.witness``),
+        then the moves played since.
 
         Args:
             state: any game state.
@@ -136,8 +140,45 @@ class GameRecord:
                 same_position = record
         if same_position is not None:
             return same_position
+        origin = getattr(state, "origin", None)
+        check = getattr(variant, "check_position", None)
+        if setup is None and origin is not None and callable(check):  # continued from a position
+            witness = check(origin)
+            if witness is not None:
+                reaching = cls.from_witness(witness)
+                return attrs.evolve(
+                    reaching,
+                    moves=(*reaching.moves, *state.history),
+                    claimed=claims,
+                    metadata=dict(metadata or {}),
+                )
         raise YamskitError(
             f"cannot find how this {variant.name} game started (tried setups {candidates}); pass setup=..."
+        )
+
+    @classmethod
+    def from_witness(cls, witness: Witness) -> GameRecord:
+        """The record of a game that reaches a position (see `yamskit.position.witness`).
+
+        ``variant.witness(state)`` returns one; its ``to_game()`` is the position (the dice
+        stream aside). The record names the variant by its name and options, so a variant
+        that is not in the registry is replayed with ``to_game(variant=...)``.
+
+        Examples:
+            >>> import yamskit
+            >>> state = yamskit.variant("classic").position(["Ann"], sheets=[{"chance": 23}], seed=3)
+            >>> record = GameRecord.from_witness(yamskit.variant("classic").check_position(state))
+            >>> record.setup, len(record.moves), record.to_game().cell(0, "chance").points
+            ({'first_player': 0}, 2, 23)
+        """
+        variant = witness.variant
+        return cls(
+            variant.name,
+            dict(variant.options),
+            tuple(witness.players),
+            witness.seed,
+            dict(witness.setup),
+            tuple(witness.moves),
         )
 
     def start(self, *, variant: Any = None) -> Any:

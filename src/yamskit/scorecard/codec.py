@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..errors import DeserializationError, YamskitError
+from ..position.saves import origin_to_data
 from ..serialization import expect, expect_int, shared_fields, shared_to_data
 from ..state_checks import check_cell_points, check_column_weights, check_extra
 from .sheet import SCRATCHED, Cell, Sheet
@@ -58,6 +59,7 @@ def state_to_data(game: ScorecardGame) -> dict[str, Any]:
             {"cells": [[_cell_to_data(c) for c in col] for col in sheet.cells], "extra": sheet.extra}
             for sheet in game.sheets
         ],
+        **origin_to_data(game, state_to_data),
     }
 
 

@@ -126,6 +126,29 @@ class Joker:
                 return attrs.evolve(p, points=value, notes=(*p.notes, f"joker ({self.kind}): full value {value}"))
         return p
 
+    #: What a joker allows depends on the placing player's own sheet only (see `yamskit.scorecard.witness`).
+    witness_own_sheet: ClassVar[bool] = True
+
+    def witness_context(
+        self, game: ScorecardGame, player: int, row: int, column: int
+    ) -> tuple[bool, int, tuple[bool, ...], bool] | None:
+        """What of ``player``'s sheet this rule reads: the five-of-a-kind box, the number boxes, any open lower box.
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("yahtzee").new_game(seed=1)
+            >>> Joker("forced").witness_context(g, 0, 0, 0)
+            (True, 0, (False, False, False, False, False, False), True)
+        """
+        rules = game.rules
+        if self.row not in rules.row_ids:
+            return None
+        sheet = game.sheets[player]
+        box = sheet.cell(rules.row_index(self.row), 0)
+        uppers = tuple(u in rules.row_ids and not sheet.cell(rules.row_index(u), 0).is_empty for u in self.upper)
+        lower_open = any(r not in self.upper and sheet.cell(i, 0).is_empty for i, r in enumerate(rules.row_ids))
+        return (box.is_empty, box.value, uppers, lower_open)
+
     def box_values(self, rules: ScorecardRules, values: BoxValues) -> BoxValues:
         """A joker writes a value its row pays for other dice (full house 25...): the values are unchanged.
 
@@ -190,6 +213,22 @@ class FiveOfAKindBonus:
 
     #: Never refuses a placement, it only adds points (see `yamskit.scorecard.moves`).
     refusable_rows: ClassVar[frozenset[str]] = frozenset()
+    #: The bonus depends on the placing player's own sheet only (see `yamskit.scorecard.witness`).
+    witness_own_sheet: ClassVar[bool] = True
+
+    def witness_context(self, game: ScorecardGame, player: int, row: int, column: int) -> tuple[bool, bool]:
+        """What of ``player``'s sheet the bonus reads: whether the five-of-a-kind box is filled, and holds points.
+
+        Examples:
+            >>> import yamskit
+            >>> FiveOfAKindBonus().witness_context(yamskit.variant("yahtzee").new_game(seed=1), 0, 0, 0)
+            (False, False)
+        """
+        rules = game.rules
+        if self.row not in rules.row_ids:
+            return (False, False)
+        box = game.sheets[player].cell(rules.row_index(self.row), 0)
+        return (not box.is_empty, box.value > 0)
 
     @property
     def extra_points(self) -> int:

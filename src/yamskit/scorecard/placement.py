@@ -28,6 +28,17 @@ is simply not asked, so no rule has to subclass anything):
   the rule forbids (plus above minus, the two sums); `yamskit.position.check_reachable`
   asks every rule that has it.
 
+Three more help find a game that reaches a position (see `yamskit.scorecard.witness`);
+a rule without them is still run on every turn the search tries, only more slowly:
+
+* ``witness_own_sheet``: true for a rule whose effect depends on the placing player's own
+  sheet and the turn only (a joker, a Yams bonus): each player's boxes are then ordered alone.
+* ``witness_context(game, player, row, column) -> Hashable``: what of the sheet the rule's
+  effect on that box depends on; the search works a turn out once per context.
+* ``witness_order(game) -> Iterable[(before, after, rule)]``: boxes ``(player, row,
+  column)`` (indexes) that must be written in that order across players (the golden rule,
+  the sums).
+
 Examples:
     >>> import yamskit
     >>> game = yamskit.variant("classic").new_game(players=["Ann"], seed=1)

@@ -26,7 +26,8 @@ Examples:
     >>> g = scorecard_position(v, ["Ann"], sheets=[{"yams": 50, "ones": 3}], dice="66612", throws=2, seed=1)
     >>> g.cell(0, "yams").points, g.turn.throws_used
     (50, 2)
-    >>> check_scorecard(g)
+    >>> [str(move.action) for move in check_scorecard(g).moves][:2]  # a game that reaches it
+    ["Roll(keep=Dice.parse(''), outcome=Dice.parse('11122'))", "Score(row='ones', column=None)"]
 """
 
 from __future__ import annotations
@@ -36,10 +37,12 @@ from typing import TYPE_CHECKING, Any
 
 from ..dice import Dice, DiceStream
 from ..errors import YamskitError
-from ..position.errors import ImpossibleSheetError, ImpossibleTurnError
-from ..position.turns import build_turn, check_stream_of, check_turn, make_stream, players_of, seat
+from ..position.errors import ImpossibleSheetError, ImpossibleTurnError, PositionArgumentError
+from ..position.turns import argument, build_turn, check_stream_of, check_turn, make_stream, players_of, seat
+from ..position.witness import Witness, verify
 from .sheet import EMPTY, SCRATCHED, Cell, FillPolicy, Sheet
 from .state import ScorecardGame
+from .witness import witness_of
 
 if TYPE_CHECKING:
     from .rules import ScorecardRules
@@ -226,10 +229,11 @@ def _check_seats(game: ScorecardGame) -> None:
             )
 
 
-def check_scorecard(game: ScorecardGame) -> None:
-    """Raise a `PositionError` subclass unless some game of its variant can reach ``game``.
+def check_scorecard(game: ScorecardGame) -> Witness:
+    """Raise a `PositionError` subclass unless some game of its variant can reach ``game``; return that game.
 
-    The rules checked are listed in the module docs. ``game.history`` is not looked at.
+    The rules checked are listed in the module docs; then a game reaching ``game`` is
+    built (`yamskit.scorecard.witness`) and replayed. ``game.history`` is not looked at.
 
     Examples:
         >>> import attrs, yamskit
@@ -258,6 +262,9 @@ def check_scorecard(game: ScorecardGame) -> None:
             f"after {game.turn.throws_used} throws",
             rule="stranded",
         )
+    witness = witness_of(game)
+    verify(witness, game)
+    return witness
 
 
 # ------------------------------------------------------------------ building
@@ -378,24 +385,33 @@ def scorecard_position(
     """
     rules = variant.rules
     names = players_of(
-        list(players) if players is not None else [f"Player {i + 1}" for i in range(rules.players[0])],
+        players if players is not None else [f"Player {i + 1}" for i in range(rules.players[0])],
         rules.players[0],
         rules.players[1],
     )
-    specs, extras = _by_seat(sheets, names, "sheets"), _by_seat(extra, names, "extra")
-    built = tuple(_sheet(variant, s, e, name) for s, e, name in zip(specs, extras, names, strict=True))
+    with argument("sheets"):
+        specs = _by_seat(sheets, names, "sheets")
+    with argument("extra"):
+        extras = _by_seat(extra, names, "extra")
+    with argument("sheets"):
+        built = tuple(_sheet(variant, s, e, name) for s, e, name in zip(specs, extras, names, strict=True))
     current = seat(names, current_player)
     first = _first_player(built, current) if first_player is None else seat(names, first_player, "first_player")
     start = DiceStream(seed=make_stream(seed, 0).seed)
     weights: tuple[int, ...] = ()
-    if isinstance(column_weights, Mapping):
-        weights = tuple(column_weights.get(c, -1) for c in rules.column_ids)
-        for key in column_weights:
-            rules.column_index(key)
-    elif column_weights is not None:
-        weights = tuple(column_weights)
-    elif rules.setup is not None:
-        weights, start = rules.setup(start, len(names))
+    with argument("column_weights"):
+        if isinstance(column_weights, Mapping):
+            weights = tuple(column_weights.get(c, -1) for c in rules.column_ids)
+            for key in column_weights:
+                rules.column_index(key)
+        elif column_weights is not None:
+            if isinstance(column_weights, (str, bytes)):
+                raise TypeError(f"give one whole number per column, not {column_weights!r}")
+            weights = tuple(column_weights)
+        elif rules.setup is not None:
+            weights, start = rules.setup(start, len(names))
+    if draws is not None and type(draws) is not int:
+        raise PositionArgumentError(f"draws must be a whole number, not {draws!r}", rule="argument")
     stream = make_stream(start.seed, start.draws if draws is None else draws)
     turn = build_turn(dice=dice, throws=throws, kept=kept, max_throws=rules.max_throws)
     game = ScorecardGame(
@@ -409,7 +425,8 @@ def scorecard_position(
         column_weights=weights,
     )
     check_scorecard(game)
-    _check_totals(game, _by_seat(totals, names, "totals"))
+    with argument("totals"):
+        _check_totals(game, _by_seat(totals, names, "totals"))
     return game
 
 

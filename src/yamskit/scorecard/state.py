@@ -13,7 +13,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -44,6 +44,7 @@ from ..transitions import (
     state_is_legal,
     state_legal_action_mask,
     state_legal_actions,
+    state_origin,
     state_outcomes,
 )
 from ..turn import Turn
@@ -109,6 +110,8 @@ class ScorecardGame:
     column_weights: tuple[int, ...] = ()
     _over: bool = attrs.field(init=False, eq=False, repr=False)
     _legal: tuple[int, ...] | None = attrs.field(init=False, default=None, eq=False, repr=False)
+    #: The position this state's history starts from (``None`` for a state with an empty history).
+    _origin: Any = attrs.field(default=None, eq=False, repr=False, alias="origin")
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_over", all(sheet.is_full for sheet in self.sheets))
@@ -118,6 +121,9 @@ class ScorecardGame:
     def history(self) -> History:
         """Every move so far, throws with their faces (a `History`, which reads like a tuple of moves)."""
         return self._history
+
+    #: The position the history starts from (see `yamskit.transitions.state_origin`).
+    origin = state_origin
 
     @property
     def rules(self) -> ScorecardRules:
@@ -350,6 +356,7 @@ def _thrown(state: ScorecardGame, turn: Turn, stream: DiceStream, history: Histo
     put(new, "column_weights", state.column_weights)
     put(new, "_over", state._over)
     put(new, "_legal", None)
+    put(new, "_origin", state._origin)
     return new
 
 
@@ -388,4 +395,5 @@ assert [f.name for f in attrs.fields(ScorecardGame)] == [
     "column_weights",
     "_over",
     "_legal",
+    "_origin",
 ]

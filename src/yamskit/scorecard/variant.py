@@ -25,6 +25,8 @@ from ..dice import DiceStream
 from ..errors import RuleConfigError
 from ..game import Result, check_players, choose_first_player, new_stream
 from ..notation import read_position
+from ..position.saves import check_loaded, read_origin
+from ..position.witness import record_reaching
 from ..state_checks import check_column_weights
 from ..turn import Turn
 from .codec import state_fields
@@ -215,13 +217,32 @@ class ScorecardVariant:
 
     def state_from_data(self, data: Any) -> ScorecardGame:
         """Rebuild a state from the ``"state"`` part of its JSON (see `yamskit.scorecard.codec`)."""
-        return ScorecardGame(**state_fields(self, data))
+        return check_loaded(ScorecardGame(**state_fields(self, data)), read_origin(self, data))
 
     #: A position set up from paper, checked against what a game can reach (see `scorecard_position`).
     position = scorecard_position
 
-    #: Raise a `yamskit.position.PositionError` unless some game of these rules reaches a state.
+    #: Raise a `yamskit.position.PositionError` unless some game of these rules reaches a state; returns the game found
+    #: (a `yamskit.position.witness.Witness`).
     check_position = staticmethod(check_scorecard)
+
+    def witness(self, state: ScorecardGame) -> Any:
+        """A game record (`yamskit.records.GameRecord`) of a game of these rules that reaches ``state``.
+
+        See `yamskit.position.witness.record_reaching`.
+
+        Raises:
+            PositionError: no game reaches ``state``: the first rule it breaks.
+
+        Examples:
+            >>> import yamskit
+            >>> v = yamskit.variant("yahtzee")
+            >>> state = v.position(["Ann"], sheets=[{"yams": 50, "sixes": 30}], extra=[100], seed=1)
+            >>> record = v.witness(state)
+            >>> [str(m.action) for m in record.moves][-1], record.to_game().sheets == state.sheets
+            ("Score(row='sixes', column=None)", True)
+        """
+        return record_reaching(check_scorecard, state)
 
     def from_notation(self, text: str) -> ScorecardGame:
         """The state a position notation describes (see `yamskit.notation`); its history is empty.

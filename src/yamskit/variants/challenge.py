@@ -27,7 +27,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -76,19 +76,29 @@ COLUMNS: tuple[Column, ...] = (
     Column("dry", FillPolicy.free(), TurnCondition.dry(), label="Dry"),
 )
 
-#: The rulings of RULINGS.md ("challenge"), one line each, shown by ``describe()``.
+#: The rulings of RULINGS.md ("challenge"), one line each, set-up to winner, shown by ``describe()``.
 NOTES: tuple[str, ...] = (
-    "three/four of a kind score the 3/4 matching dice only (33325 -> 9); full house, plus, minus the sum of all five",
+    "set-up: 1 to 8 players, one sheet of four columns each, seated in the order given; seat 0 starts, or "
+    "new_game(first_player=SEAT), or first_player='roll_off': each throws the five dice, the highest sum "
+    "starts, tied leaders throw again (RULINGS: everywhere)",
+    "turn: up to 3 throws of the five dice, keeping any dice between throws (kept dice may be thrown again); "
+    "after any throw the turn ends by filling one box: Score(row, column) or Scratch(row, column) (0), "
+    "as the column's order allows (sheet 001)",
+    "boxes: numbers the sum of that face; three/four of a kind score the 3/4 matching dice only "
+    "(33325 -> 9); full house, plus and minus the sum of all five; small straight 10 (a large straight is "
+    "one too), large straight 20, yams 40; no chance row (sheet 001)",
     "five of a kind counts as three of a kind, four of a kind and full house (55555 -> 15, 20, 25)",
-    "small straight 10 (a large straight is one too), large straight 20, yams 40; no chance row",
-    "bonus 30 per column when its number boxes total 60 or more",
-    "down (descending) fills top to bottom, up (ascending) bottom to top (minus first), disorder and dry in any order",
-    "dry takes a score or a cross only when the last throw was of all five dice (first throw, or later "
-    "after taking every die back)",
-    "plus must be greater than minus in a column when both hold a number; a crossed-out box constrains nothing",
-    "a score that breaks plus > minus is illegal; the box may still be crossed out",
+    "bonus: 30 per column when its number boxes total 60 or more",
+    "columns: down (descending) fills top to bottom, up (ascending) bottom to top (minus first), disorder "
+    "in any order; dry in any order, but only when the last throw was of all five dice (the first throw, or "
+    "a later one after taking every die back); a cross obeys the same order and condition",
+    "plus must be greater than minus in a column when both hold a number; a crossed-out box constrains "
+    "nothing; a score that breaks plus > minus is illegal, the box may still be crossed out",
     "never stranded: a throw is refused when no box could be filled after it, even with the throws left "
     "(only dry boxes left: the last throw must be of all five dice)",
+    "end: when every box of every player is filled (56 rounds)",
+    "winner: the highest total, the sum over the four columns of the boxes and the column's bonus; players "
+    "tied on the highest total share the win",
 )
 
 
@@ -148,6 +158,29 @@ class PlusAboveMinus:
     def box_values(self, rules: ScorecardRules, values: BoxValues) -> BoxValues:
         """The rule refuses values, it writes none of its own: the values are unchanged."""
         return values
+
+    #: The rule reads the placing player's own sheet only (see `yamskit.scorecard.witness`).
+    witness_own_sheet: ClassVar[bool] = True
+
+    def witness_context(
+        self, game: ScorecardGame, player: int, row: int, column: int
+    ) -> tuple[int | None, int | None] | None:
+        """What of ``player``'s sheet the rule reads for a box: plus and minus of its column (nothing for other rows).
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("challenge").new_game(seed=1)
+            >>> PlusAboveMinus().witness_context(g, 0, 12, 0), PlusAboveMinus().witness_context(g, 0, 0, 0)
+            ((None, None), None)
+        """
+        rules = game.rules
+        if not {self.plus, self.minus} <= set(rules.row_ids) or rules.row_ids[row] not in (self.plus, self.minus):
+            return None
+        sheet = game.sheets[player]
+        return (
+            sheet.cell(rules.row_index(self.plus), column).points,
+            sheet.cell(rules.row_index(self.minus), column).points,
+        )
 
     def check_position(self, game: ScorecardGame) -> None:
         """Refuse a sheet where plus does not beat minus in a column where both hold a number.

@@ -52,16 +52,29 @@ ROWS: tuple[Category, ...] = (
     Category("yams", when(is_five_of_a_kind, 50)),
     Category("chance", total),
 )
-#: The rulings of classic Yams, one line each (shown by ``describe()`` and ``yamskit rules``).
+#: The rulings of classic Yams, one line each, set-up to winner (shown by ``describe()`` and ``yamskit rules``);
+#: each names what it rests on: the rule sheet (002) or a RULINGS choice where the sheet is silent.
 NOTES: tuple[str, ...] = (
-    "upper bonus 35 at 63 or more (the sheet's prose; its grid's '> 63' is a typo)",
-    "three and four of a kind score all five dice; five of a kind is not a full house (except through a joker)",
-    "Scratch(row) crosses any open box out (0) at any time",
+    "set-up: 1 to 8 players, one column of 13 boxes each, seated in the order given (the sheet says 2 or "
+    "more; solitaire is allowed for practice and solvers); seat 0 starts, or new_game(first_player=SEAT), "
+    "or first_player='roll_off': each throws the five dice, the highest sum starts, tied leaders throw "
+    "again (sheet 002)",
+    "turn: up to 3 throws of the five dice; before the 2nd and 3rd the player keeps any dice showing and "
+    "throws the rest (kept dice may be thrown again later); after any throw the turn ends by filling one "
+    "box: Score(row) writes what the dice are worth there (0 when they do not qualify), Scratch(row) "
+    "crosses it out (0), at any time (sheet 002)",
+    "boxes: ones..sixes the sum of that face; three and four of a kind the sum of all five dice; full house "
+    "25, and five of a kind is not a full house (except through a joker); small straight 30 (1234, 2345, "
+    "3456; a large straight is one too); large straight 40; yams 50; chance the sum (sheet 002)",
+    "bonus: 35 when the number boxes total 63 or more (the sheet's prose; its grid's '> 63' is a typo)",
     "joker (option): None nothing special; 'free' any open box, full house and straights at full value only "
-    "when the matching number box is filled; 'forced' the matching number box first, else any lower box, "
-    "else 0 in a number box; 'seed' the sheet's conditions (after a Yams scored 50)",
-    "yams_bonus (option): 0 or 100 per further Yams while the Yams box holds 50",
-    "first player: seat 0 by default, or new_game(first_player='roll_off') (highest sum of five dice)",
+    "when the matching number box is filled; 'forced' the matching number box first, else any lower box at "
+    "full value, else 0 in a number box; 'seed' the sheet's conditions (a Yams scored 50 and the matching "
+    "number box filled, then any lower box at full value)",
+    "yams_bonus (option): 0 or 100 beside the boxes for each further Yams while the Yams box holds 50 "
+    "(none after a 0 or a cross there), whatever box the turn fills",
+    "end: after 13 rounds, when every box of every player is filled",
+    "winner: the highest total (boxes + the 35 bonus + Yams bonuses); players tied on the highest total share the win",
 )
 _YAHTZEE_NOTES = (
     "preset of classic with joker='forced' and yams_bonus=100 (the printed Hasbro rules); "

@@ -53,7 +53,7 @@ def test_tokens_out_of_the_game_are_shown() -> None:
 
 
 def test_the_end_of_a_game_is_explained() -> None:
-    five = at("XXXXX/O..../O..../...../.....")
+    five = at("XXXXX/O..../O..../...../.....", player=1)
     assert five.render().splitlines()[-1] == "Game over: Ann has five in a row, (0, 0)-(0, 4)"
     won = attrs.evolve(at("XXX../OO.../...../...../....."), supply=(0, 10))
     assert won.render().splitlines()[-1] == ("Game over (a player placed their last token). Winner: Ann (Ann 1, Bob 0)")

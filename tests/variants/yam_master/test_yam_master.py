@@ -29,7 +29,6 @@ from yamskit import (
     UnknownActionError,
 )
 from yamskit.variants.yam_master import (
-    TOKENS,
     ChallengeError,
     LabelError,
     RemovalError,
@@ -45,10 +44,11 @@ OUT = yamskit.variant("yam-master", removed="out")
 def at(
     board: str = "...../...../...../...../.....", *, player: int = 0, variant: YamMasterVariant = V
 ) -> YamMasterGame:
-    """A game with ``board`` on the table, ``player`` to throw, supplies matching the board."""
-    b = Board.parse(board)
-    game = variant.new_game(players=["Ann", "Bob"], seed=1, first_player=player)
-    return attrs.evolve(game, board=b, supply=tuple(TOKENS - b.count(p) for p in (0, 1)))
+    """A game with ``board`` on the table, ``player`` to throw, supplies matching the board.
+
+    It is a position a game reaches (the fewest turns the board needs), so its saves load.
+    """
+    return variant.position(["Ann", "Bob"], board=board, current_player=player, seed=1)
 
 
 def throws(game: YamMasterGame, *outcomes: str, declare: bool = False) -> YamMasterGame:
@@ -290,14 +290,15 @@ def test_a_token_won_back_by_a_removal_must_be_placed_too() -> None:
 
 
 def test_the_game_ends_after_max_turns_and_is_scored() -> None:
-    variant = yamskit.variant("yam-master", max_turns=4)
+    variant = yamskit.variant("yam-master", max_turns=10)
     game = at("XXX../...../...../...../.....", variant=variant)
+    assert game.turns == 6  # the fewest turns that place Ann's three tokens with Ann to play
     for _ in range(4):
         assert not game.is_over
         game = game.apply(Roll()).apply(Pass())
     assert game.is_over
     assert game.end_reason == "max_turns"
-    assert game.turns == 4
+    assert game.turns == 10
     assert game.result().scores == (1, 0)
     assert game.result().winner_names == ("Ann",)
     assert "Game over" in game.render()

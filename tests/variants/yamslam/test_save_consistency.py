@@ -81,13 +81,21 @@ def test_an_inconsistent_yamslam_save_is_refused(mode: str, change: Callable[[Sa
 
 def test_consistent_yamslam_saves_with_chips_moved_load() -> None:
     def moved(state: Save) -> None:
+        _move_chip(state, "large_straight", "discard")
+        _move_chip(state, "flush", "1")
+
+    game = yamskit.load_game(json.dumps(_yamslam(moved)))
+    assert game.discard.to_data() == ["large_straight"]
+    assert game.collections[1].to_data() == ["flush"]
+
+    def flush_discarded(state: Save) -> None:
         _move_chip(state, "flush", "discard")
         _move_chip(state, "large_straight", "1")
 
-    game = yamskit.load_game(json.dumps(_yamslam(moved)))
-    assert game.discard.to_data() == ["flush"]
-    assert game.collections[1].to_data() == ["large_straight"]
-    finished = yamskit.load_game(json.dumps(_yamslam(lambda s: (_empty_rack(s), s.update(last_draw=1)))))
+    _refused(_yamslam(flush_discarded), "discard_order")  # a round discards the rack's highest chip
+    # Bob took the rack's last chip, so Ann, the first player, is to play a new round
+    ended = _yamslam(lambda s: (_empty_rack(s), s.update(last_draw=1, first_player=0, current_player=0)))
+    finished = yamskit.load_game(json.dumps(ended))
     assert finished.is_over
     assert finished.result().scores[1] > finished.result().scores[0] - 1000
 
@@ -96,10 +104,12 @@ def test_a_solo_second_pick_after_a_yamslam_loads() -> None:
     def yamslam_thrown(state: Save) -> None:
         state["turn"] = TURN_THROWN
         state["second_pick"] = True
+        _move_chip(state, "two_pairs", "0")  # the Yamslam's first chip
 
     game = yamskit.load_game(json.dumps(_yamslam(yamslam_thrown, "solo")))
     assert game.second_pick
     assert Roll() not in game.legal_actions()
+    _refused(_yamslam(lambda s: s.update(turn=TURN_THROWN, second_pick=True), "solo"), "second_pick")
 
 
 def test_yamslam_chips_are_conserved_in_a_save() -> None:

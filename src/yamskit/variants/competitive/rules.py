@@ -25,7 +25,8 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import itertools
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
 import attrs
@@ -38,6 +39,7 @@ from ...scorecard.placement import BoxValues, Placement
 if TYPE_CHECKING:
     from ...scorecard.rules import ScorecardRules
     from ...scorecard.state import ScorecardGame
+    from ...scorecard.witness import Box
 
 __all__ = ["Bounds", "Constraint", "GoldenRule", "Sec", "SumPair", "ZeroIsScratch"]
 
@@ -139,6 +141,20 @@ class ZeroIsScratch:
     #: Writes a cross where the dice pay nothing, though the variant has no crossing out.
     crosses_out: ClassVar[bool] = True
 
+    #: Reads nothing but the dice (see `yamskit.scorecard.witness`).
+    witness_own_sheet: ClassVar[bool] = True
+
+    def witness_context(self, game: ScorecardGame, player: int, row: int, column: int) -> tuple[()]:
+        """The rule reads nothing of the sheets: one context for every box.
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("competitive").new_game(players=["A", "B"], seed=1)
+            >>> ZeroIsScratch().witness_context(g, 0, 0, 0)
+            ()
+        """
+        return ()
+
     def box_values(self, rules: ScorecardRules, values: BoxValues) -> BoxValues:
         """Every 0 is written as a cross, so no box holds a plain 0.
 
@@ -192,6 +208,32 @@ class GoldenRule:
     def box_values(self, rules: ScorecardRules, values: BoxValues) -> BoxValues:
         """Its zeros are crosses, never a value: the values are unchanged."""
         return values
+
+    def witness_order(self, game: ScorecardGame) -> Iterator[tuple[Box, Box, str]]:
+        """The order the golden rule needs: in each box, a lower value written before a higher one.
+
+        Yields ``(before, after, "golden_rule")`` with boxes as ``(player, row, column)``
+        indexes (see `yamskit.scorecard.witness`); crosses are written at any time.
+
+        Examples:
+            >>> import yamskit
+            >>> v = yamskit.variant("competitive")
+            >>> sheets = [{"free": {"ones": 3}}, {"free": {"ones": 2}}]
+            >>> g = v.position(["A", "B"], sheets=sheets, current_player=1, first_player=1)
+            >>> list(GoldenRule().witness_order(g))
+            [((1, 0, 1), (0, 0, 1), 'golden_rule')]
+        """
+        rules = game.rules
+        for c in range(len(rules.columns)):
+            for r in range(len(rules.rows)):
+                values = sorted(
+                    (cell.points, p)
+                    for p, sheet in enumerate(game.sheets)
+                    if (cell := sheet.cells[c][r]).points is not None
+                )
+                for (low, a), (high, b) in itertools.combinations(values, 2):
+                    if low < high:
+                        yield (a, r, c), (b, r, c), "golden_rule"
 
 
 @attrs.frozen
@@ -266,6 +308,34 @@ class SumPair:
     def box_values(self, rules: ScorecardRules, values: BoxValues) -> BoxValues:
         """Its zeros are crosses, never a value: the values are unchanged."""
         return values
+
+    def witness_order(self, game: ScorecardGame) -> Iterator[tuple[Box, Box, str]]:
+        """The order the sums need: a large sum before every small sum of its column that is not below it.
+
+        Yields ``(before, after, "sum_pair")`` with boxes as ``(player, row, column)``
+        indexes (see `yamskit.scorecard.witness`).
+
+        Examples:
+            >>> import yamskit
+            >>> v = yamskit.variant("competitive")
+            >>> sheets = [{"free": {"large_sum": 24}}, {"free": {"small_sum": 26}}]
+            >>> g = v.position(["A", "B"], sheets=sheets, current_player=0)
+            >>> list(SumPair().witness_order(g))
+            [((0, 7, 1), (1, 6, 1), 'sum_pair')]
+        """
+        rules = game.rules
+        if not {self.small, self.large} <= set(rules.row_ids):
+            return
+        low, high = rules.row_index(self.small), rules.row_index(self.large)
+        for c in range(len(rules.columns)):
+            for a, sheet in enumerate(game.sheets):
+                large = sheet.cells[c][high].points
+                if large is None:
+                    continue
+                for b, other in enumerate(game.sheets):
+                    small = other.cells[c][low].points
+                    if small is not None and small >= large:
+                        yield (a, high, c), (b, low, c), "sum_pair"
 
     def check_position(self, game: ScorecardGame) -> None:
         """Refuse a sheet with one sum crossed out and the other holding points, or the small one not below.

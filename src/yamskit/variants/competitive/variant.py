@@ -158,14 +158,40 @@ def sec_maxima(categories: tuple[Category, ...]) -> dict[str, int]:
 
 
 _NOTES = (
-    "four_of_a_kind = 30 + 4 x face (sheet's maximum 54); option four_of_a_kind='all_dice' for 30 + sum",
+    "set-up: 2 players (mode 1v1), 3 (1v1v1, in a triangle) or 4 (2v2: seats A B C D, teams A+C against "
+    "B+D), seated in the order given; seat 0 starts, or new_game(first_player=SEAT), or "
+    "first_player='roll_off' (five dice each, the highest sum starts, ties throw again; RULINGS: everywhere)",
+    "coefficients: 8, 10, 12, 14, 16 and 18, dealt at random over the six columns from the game's seed and "
+    "the same for every player (option coefficients fixes them; new_game(column_weights=...) gives them)",
+    "turn: up to 3 throws of the five dice, keeping any dice between throws; every turn ends with "
+    "Score(row, column); a value that breaks a rule is written as 0 (crossed out); there is no other "
+    "crossing out",
+    "boxes: numbers the sum of that face; small_sum and large_sum the sum of the dice (20 at least); "
+    "full_house 20 + the sum; four_of_a_kind = 30 + 4 x the face (sheet's maximum 54; option "
+    "four_of_a_kind='all_dice' for 30 + the sum); straight 45 (12345) or 50 (23456); less_than_8 "
+    "60 + 5 x (8 - the sum) for a sum of 8 or less; yams 75 + 5 x (the face - 1)",
     "five of a kind counts as full house (50 at most) and four of a kind",
-    "a value that breaks a rule is written as 0 (crossed out); there is no other crossing out",
+    "columns: down top to bottom; up bottom to top; free any order; mid starts at sixes or small_sum, then "
+    "next to the filled block; turbo any order, but only on a turn of at most 2 throws (after a third "
+    "throw turbo boxes are not open); connected starts anywhere, then next to the filled block",
     "golden rule: a value counts only if >= the best value anyone (teammates too) has in that box",
     "small_sum < own large_sum; large_sum > every small_sum of the column; a 0 in one crosses out the other",
-    "sec: five of a kind on the first throw writes the row's maximum (the dice's own value if higher), "
-    "lowered to what the rules allow, else 0",
-    "duel: diff = raw A - raw B + 200 per clean column; points = diff x coefficient x crush multiplier (1-5)",
+    "sec: five of a kind on the first throw, nothing rethrown, writes the row's maximum: in a number box "
+    "five times the box's own number (ones 5 ... sixes 30, whatever face the five dice show), small_sum 29, "
+    "large_sum 30, full_house 50, four_of_a_kind 54, straight 50, less_than_8 75, yams 100; the dice's own "
+    "value when higher; lowered to the highest value the golden rule and the sums accept, else 0",
+    "bonus: per column, from the number boxes: 60-69 +30, 70-79 +50, 80-89 +100, 90-99 +200, 100 or more "
+    "+500; it is part of the column's raw score",
+    "clean column: a complete column with no 0 adds 200 to its duel difference (not to the raw score, so "
+    "not to the crush multiplier)",
+    "duel: per column between neighbours (1v1: the two players; 1v1v1: every pair; 2v2: each seat with "
+    "the next, A-B, B-C, C-D, D-A); diff = raw A - raw B + 200 per clean column; points = diff x "
+    "coefficient x crush multiplier (the largest k in 2..5 with high raw >= k x low raw, else 1; 5 when the "
+    "low raw is 0)",
+    "end: when every box of every player is filled (78 rounds)",
+    "winner: a player's score is the sum of its duels; 1v1: the player with a positive score wins, 0 to 0 "
+    "is a draw; 1v1v1: the highest score, tied players share the win; 2v2: the team whose two scores add "
+    "up to more (A+C or B+D), equal team sums are a draw",
 )
 
 

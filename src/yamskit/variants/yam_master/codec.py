@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...errors import DeserializationError, YamskitError
+from ...position.saves import origin_to_data
 from ...serialization import expect, expect_int, shared_fields, shared_to_data
 from .board import SIZE, Board
 from .rules import MAX_THROWS, TOKENS, end_reason
@@ -36,6 +37,7 @@ def state_to_data(state: YamMasterGame) -> dict[str, Any]:
         "supply": list(state.supply),
         "out": list(state.out),
         "turns": state.turns,
+        **origin_to_data(state, state_to_data),
     }
 
 
@@ -86,6 +88,4 @@ def state_fields(variant: YamMasterVariant, data: Any) -> dict[str, Any]:
         raise DeserializationError(f"{where}.current_player: after {turns} turns it is player {(first + turns) % 2}")
     if end_reason(board, supply, turns, variant.max_turns) is not None and turn.has_thrown:
         raise DeserializationError(f"{where}.turn: the game is over, so no turn is under way")
-    if len(shared["history"]) < turns:
-        raise DeserializationError(f"{where}.history has {len(shared['history'])} moves, fewer than the {turns} turns")
     return {"variant": variant, **shared, "board": board, "supply": supply, "out": out, "turns": turns}

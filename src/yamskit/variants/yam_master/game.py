@@ -10,7 +10,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -34,6 +34,7 @@ from ...transitions import (
     state_is_legal,
     state_legal_action_mask,
     state_legal_actions,
+    state_origin,
     state_outcomes,
 )
 from ...turn import Turn
@@ -93,11 +94,16 @@ class YamMasterGame:
     _history: History = attrs.field(default=EMPTY_HISTORY, converter=to_history, alias="history")
     first_player: int = 0
     _legal: tuple[int, ...] | None = attrs.field(init=False, default=None, eq=False, repr=False)
+    #: The position this state's history starts from (``None`` for a state with an empty history).
+    _origin: Any = attrs.field(default=None, eq=False, repr=False, alias="origin")
 
     @property
     def history(self) -> History:
         """Every move so far, throws with their faces (a `History`, which reads like a tuple of moves)."""
         return self._history
+
+    #: The position the history starts from (see `yamskit.transitions.state_origin`).
+    origin = state_origin
 
     # ------------------------------------------------------------------ queries
     @property

@@ -25,11 +25,22 @@ from typing import TYPE_CHECKING, Any
 
 from ...dice import Dice
 from ...errors import YamskitError
-from ...position.errors import ImpossibleBoardError, ImpossibleTurnError
-from ...position.turns import build_turn, check_stream_of, check_turn, make_stream, players_of, seat
+from ...position.errors import ImpossibleBoardError, ImpossibleTurnError, PositionArgumentError, PositionError
+from ...position.turns import (
+    argument,
+    build_turn,
+    check_bool,
+    check_stream_of,
+    check_turn,
+    make_stream,
+    players_of,
+    seat,
+)
+from ...position.witness import Witness, verify
 from .board import SIZE, Board
 from .game import YamMasterGame
 from .rules import MAX_THROWS, TOKENS
+from .witness import witness_of
 
 if TYPE_CHECKING:
     from .variant import YamMasterVariant
@@ -46,8 +57,8 @@ def _turns_needed(board: Board, out: Sequence[int], player: int) -> int:
     return board.count(player) + out[player] + out[1 - player]
 
 
-def check_yam_master(game: YamMasterGame) -> None:
-    """Raise a `PositionError` subclass unless some game of its variant can reach ``game``.
+def check_yam_master(game: YamMasterGame) -> Witness:
+    """Raise a `PositionError` subclass unless some game of its variant can reach ``game``; return that game.
 
     The rules checked are listed in the module docs. ``game.history`` is not looked at.
 
@@ -127,6 +138,9 @@ def check_yam_master(game: YamMasterGame) -> None:
     check_stream_of(game.stream)
     if game.turn.has_thrown and game.is_over:
         raise ImpossibleTurnError(f"the game is over ({game.end_reason}): no turn is under way", rule="finished_game")
+    witness = witness_of(game)
+    verify(witness, game)
+    return witness
 
 
 def _board(value: Board | str | Mapping[Any, Iterable[Any]] | None, players: tuple[str, ...]) -> Board:
@@ -137,6 +151,10 @@ def _board(value: Board | str | Mapping[Any, Iterable[Any]] | None, players: tup
     try:
         if isinstance(value, str):
             return Board.parse(value)
+        if not isinstance(value, Mapping):
+            raise PositionArgumentError(
+                f"board must be a Board, rows of marks or {{player: [(row, col), ...]}}, not {value!r}", rule="argument"
+            )
         board = Board.empty()
         for who, cells in value.items():
             p = seat(players, who, "board")
@@ -149,7 +167,7 @@ def _board(value: Board | str | Mapping[Any, Iterable[Any]] | None, players: tup
                 board = board.place((cell[0], cell[1]), p)
         return board
     except YamskitError as error:
-        if isinstance(error, ImpossibleBoardError):
+        if isinstance(error, PositionError):
             raise
         raise ImpossibleBoardError(str(error), rule="tokens") from None
 
@@ -162,6 +180,8 @@ def _pair(value: Sequence[int] | Mapping[str, int] | None, players: tuple[str, .
         for who, n in value.items():
             out[seat(players, who, what)] = n
         return (out[0], out[1])
+    if isinstance(value, (str, bytes)):
+        raise ImpossibleBoardError(f"{what} must be two numbers, one per player, not {value!r}", rule="tokens")
     values = tuple(value)
     if len(values) != 2:
         raise ImpossibleBoardError(f"{what} must be two numbers, one per player, not {value!r}", rule="tokens")
@@ -222,9 +242,16 @@ def yam_master_position(
         >>> g.supply, g.turns
         ((11, 12), 1)
     """
-    names = players_of(list(players) if players is not None else ["Player 1", "Player 2"], 2, 2)
-    grid = _board(board, names)
-    gone = _pair(out, names, "out")
+    names = players_of(players if players is not None else ["Player 1", "Player 2"], 2, 2)
+    with argument("board"):
+        grid = _board(board, names)
+    with argument("out"):
+        gone = _pair(out, names, "out")
+        if any(type(n) is not int for n in gone):
+            raise TypeError(f"tokens out must be whole numbers, not {out!r}")
+    check_bool(challenge, "challenge")
+    if turns is not None and type(turns) is not int:
+        raise PositionArgumentError(f"turns must be a whole number, not {turns!r}", rule="argument")
     current = seat(names, current_player)
     first = None if first_player is None else seat(names, first_player, "first_player")
     if turns is None:

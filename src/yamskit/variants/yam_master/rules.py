@@ -62,18 +62,30 @@ RemovedTo = Literal["supply", "out"]
 #: Why a game ended.
 EndReason = Literal["five_in_a_row", "last_token", "max_turns"]
 
-#: The rulings this module applies, one line each (shown by ``describe()``; explained in the docs).
+#: The rulings this module applies, one line each, set-up to winner (shown by ``describe()``; explained in the docs).
 RULINGS: tuple[str, ...] = (
+    "set-up: 2 players, 12 tokens each; seat 0 plays X, seat 1 plays O; seat 0 starts, or "
+    "new_game(first_player=SEAT), or first_player='roll_off' (five dice each, the highest sum starts, ties "
+    "throw again; RULINGS: everywhere)",
+    "turn: up to 3 throws of the five dice, keeping any dice between throws (kept dice may be thrown again); "
+    "after any throw the turn may end with Place (a token on a free cell whose label the dice satisfy), "
+    "RemoveToken (five of a kind: an opponent's token instead) or Pass; placing is optional (sheet 003)",
+    "cells: 1..6 three or more of that face; Carré four of a kind; Yam five of a kind; Full three of one face "
+    "and two of another; Suite 12345 or 23456; ≤8 a sum of 8 or less; Sec a figure on the first throw; "
+    "Défi a figure on the 2nd or 3rd throw after a challenge declared before the 2nd",
     "Sec and Défi take a figure: Full, Carré, Yam, Suite or ≤8 (a plain three of a kind is not one)",
     "a Yam is also a Full, a Carré and a three of a kind of its face",
     "a challenge is declared between the first and second throw, and commits to at least one more throw",
     "the throw after a challenge must throw at least one die (keeping all five is not a throw)",
     "a failed challenge costs nothing: any other cell the dice satisfy may still be taken",
-    "after any throw the turn may end with Place, RemoveToken (five of a kind) or Pass; placing is optional",
-    "five in a row wins at once, even with the last token; it scores 1 to 0",
-    "the game ends as soon as a player has no token left to place, or after max_turns turns",
     "a removed token goes back to its owner's supply (removed='supply') or out of the game (removed='out')",
-    "each maximal run scores once per line: 3 in a row 1 point, 4 in a row 2 (not 2 + 1 + 1)",
+    "lines: rows, columns and both diagonals, short diagonals included",
+    "end: five in a row ends the game at once, even with the last token; otherwise it ends as soon as a "
+    "player has no token left to place, or after max_turns turns (both players counted, default 200: a "
+    "bound the sheet does not have, since both players may pass forever)",
+    "winner: five in a row wins, scored 1 to 0; otherwise each maximal run scores once per line, 3 in a row "
+    "1 point and 4 in a row 2 (not 2 + 1 + 1), crossing lines each count; the most points wins, equal "
+    "points are a draw",
 )
 
 

@@ -18,6 +18,8 @@ from ...action_space import ActionSpace
 from ...errors import RuleConfigError
 from ...game import check_players, choose_first_player, new_stream
 from ...notation import read_position
+from ...position.saves import check_loaded, read_origin
+from ...position.witness import record_reaching
 from ...turn import Turn
 from .board import LABEL_NAMES, SIZE, Board, render_board
 from .codec import state_fields
@@ -139,13 +141,32 @@ class YamMasterVariant:
         Raises:
             DeserializationError: a field is missing or malformed, or the state is impossible.
         """
-        return YamMasterGame(**state_fields(self, data))
+        return check_loaded(YamMasterGame(**state_fields(self, data)), read_origin(self, data))
 
     #: A position set up from paper, checked against what a game can reach (see `yam_master_position`).
     position = yam_master_position
 
-    #: Raise a `yamskit.position.PositionError` unless some game of these rules reaches a state.
+    #: Raise a `yamskit.position.PositionError` unless some game of these rules reaches a state; returns the game found
+    #: (a `yamskit.position.witness.Witness`).
     check_position = staticmethod(check_yam_master)
+
+    def witness(self, state: YamMasterGame) -> Any:
+        """A game record (`yamskit.records.GameRecord`) of a game of these rules that reaches ``state``.
+
+        See `yamskit.position.witness.record_reaching`.
+
+        Raises:
+            PositionError: no game reaches ``state``: the first rule it breaks.
+
+        Examples:
+            >>> import yamskit
+            >>> v = yamskit.variant("yam-master")
+            >>> state = v.position(["Ann", "Bob"], board="X..../...../...../...../.....", turns=3, current_player=1)
+            >>> record = v.witness(state)
+            >>> len(record.moves), record.to_game().board == state.board
+            (6, True)
+        """
+        return record_reaching(check_yam_master, state)
 
     def from_notation(self, text: str) -> YamMasterGame:
         """The state a position notation describes (see `yamskit.notation`); its history is empty.

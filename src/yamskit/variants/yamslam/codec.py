@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...errors import DeserializationError
+from ...position.saves import origin_to_data
 from ...serialization import expect, expect_int, shared_fields, shared_to_data
 from .chips import CHIPS_PER_KIND, KINDS, ChipSet, is_yamslam
 from .rules import MAX_THROWS
@@ -39,6 +40,7 @@ def state_to_data(state: YamslamGame) -> dict[str, Any]:
         "round_chip": state.round_chip,
         "second_pick": state.second_pick,
         "last_draw": state.last_draw,
+        **origin_to_data(state, state_to_data),
     }
 
 

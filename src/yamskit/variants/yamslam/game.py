@@ -36,6 +36,7 @@ from ...transitions import (
     state_is_legal,
     state_legal_action_mask,
     state_legal_actions,
+    state_origin,
     state_outcomes,
 )
 from ...turn import Turn
@@ -97,12 +98,17 @@ class YamslamGame:
     second_pick: bool = False
     last_draw: int | None = None
     _legal: tuple[int, ...] | None = attrs.field(init=False, default=None, eq=False, repr=False)
+    #: The position this state's history starts from (``None`` for a state with an empty history).
+    _origin: Any = attrs.field(default=None, eq=False, repr=False, alias="origin")
 
     # ------------------------------------------------------------------ queries
     @property
     def history(self) -> History:
         """Every move so far, throws with their faces (a `History`, which reads like a tuple of moves)."""
         return self._history
+
+    #: The position the history starts from (see `yamskit.transitions.state_origin`).
+    origin = state_origin
 
     @property
     def is_over(self) -> bool:

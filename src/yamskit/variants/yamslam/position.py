@@ -28,10 +28,21 @@ from typing import TYPE_CHECKING, Any
 from ...dice import Dice
 from ...errors import UnknownActionError, YamskitError
 from ...position.errors import ImpossibleChipsError, ImpossibleTurnError
-from ...position.turns import build_turn, check_stream_of, check_turn, make_stream, players_of, seat
+from ...position.turns import (
+    argument,
+    build_turn,
+    check_bool,
+    check_stream_of,
+    check_turn,
+    make_stream,
+    players_of,
+    seat,
+)
+from ...position.witness import Witness, verify
 from .chips import CHIPS_PER_KIND, KINDS, ChipSet, chip_kind, is_yamslam
 from .game import YamslamGame
 from .rules import MAX_THROWS
+from .witness import witness_of
 
 if TYPE_CHECKING:
     from .variant import YamslamVariant
@@ -57,6 +68,11 @@ def chip_set(value: ChipsLike | None, where: str) -> ChipSet:
         if isinstance(value, str):
             raise ImpossibleChipsError(f"{where}: give a list of chip ids, not the string {value!r}", rule="chips")
         if isinstance(value, Mapping):
+            if any(type(n) is not int for n in value.values()):
+                raise ImpossibleChipsError(f"{where}: chip counts are whole numbers, not {value!r}", rule="chips")
+        elif not isinstance(value, (list, tuple)) or not all(isinstance(kind, str) for kind in value):
+            raise ImpossibleChipsError(f"{where}: give a list of chip ids, not {value!r}", rule="chips")
+        if isinstance(value, Mapping):
             counts = [0] * len(KINDS)
             for kind, n in value.items():
                 counts[KINDS.index(chip_kind(kind))] = n
@@ -72,8 +88,8 @@ def _where(game: YamslamGame, side: int) -> str:
     return f"{game.side_names[side]}'s collection"
 
 
-def check_yamslam(game: YamslamGame) -> None:
-    """Raise a `PositionError` subclass unless some game of its variant can reach ``game``.
+def check_yamslam(game: YamslamGame) -> Witness:
+    """Raise a `PositionError` subclass unless some game of its variant can reach ``game``; return that game.
 
     The rules checked are listed in the module docs. ``game.history`` is not looked at.
 
@@ -146,6 +162,9 @@ def check_yamslam(game: YamslamGame) -> None:
     check_stream_of(game.stream)
     if game.turn.has_thrown and game.is_over and not (solo and is_yamslam(game.turn.dice)):
         raise ImpossibleTurnError("the rack is empty, so the game is over: no turn is under way", rule="finished_game")
+    witness = witness_of(game)
+    verify(witness, game)
+    return witness
 
 
 def _by_side(value: Any, game_players: tuple[str, ...], names: tuple[str, ...], team: bool) -> list[ChipSet]:
@@ -219,10 +238,14 @@ def yamslam_position(
         (27, ChipSet.of('flush'))
     """
     low, high = variant.players
-    names = players_of(list(players) if players is not None else [f"Player {i + 1}" for i in range(low)], low, high)
+    names = players_of(players if players is not None else [f"Player {i + 1}" for i in range(low)], low, high)
     sides = variant.side_names(names)
-    held = _by_side(collections, names, sides, variant.mode == "team")
-    pile = chip_set(discard, "discard pile")
+    check_bool(round_chip, "round_chip")
+    check_bool(second_pick, "second_pick")
+    with argument("collections"):
+        held = _by_side(collections, names, sides, variant.mode == "team")
+    with argument("discard"):
+        pile = chip_set(discard, "discard pile")
     if rack is None:
         counts = [CHIPS_PER_KIND - pile.counts[i] - sum(c.counts[i] for c in held) for i in range(len(KINDS))]
         for i, count in enumerate(counts):
@@ -234,7 +257,8 @@ def yamslam_position(
                 )
         shelf = ChipSet(tuple(counts))
     else:
-        shelf = chip_set(rack, "rack")
+        with argument("rack"):
+            shelf = chip_set(rack, "rack")
     if last_draw is None:
         last = None
     elif isinstance(last_draw, str) and last_draw in sides:

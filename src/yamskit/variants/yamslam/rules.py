@@ -54,8 +54,19 @@ Mode = Literal["standard", "solo", "team"]
 MAX_THROWS = 3
 PLAYERS: dict[str, tuple[int, int]] = {"standard": (2, 8), "solo": (1, 1), "team": (4, 4)}
 
-#: The rulings this module applies (shown by `YamslamVariant.describe`; explained on the docs page).
+#: The rulings this module applies, set-up to winner (shown by `YamslamVariant.describe`; explained on the docs page).
 NOTES: tuple[str, ...] = (
+    "Set-up: 2 to 8 players (team: 4; solo: 1), seated in the order given, the 28 chips on the rack. Who "
+    "begins: each player throws one die, the highest starts, tied leaders throw again (from the game's dice "
+    "stream, or thrown at the table with the scorekeeper); new_game(first_player=SEAT) names the first seat "
+    "instead. Play goes round the table in seat order (sheet 004).",
+    "Turn: up to 3 throws of the five dice, keeping any dice between throws; after any throw the player may "
+    "stop and take one chip the dice qualify for (TakeChip), or Pass (sheet 004).",
+    "Chips and what wins them: two_pairs 5 (two pairs: 11223; a full house, four or five of a kind hold two "
+    "pairs too); three_of_a_kind 10 (three alike or more); small_straight 20 (four faces in a row: 1234, "
+    "2345, 3456); flush 25 (five odd or five even faces); full_house 30 (three of one face and two of "
+    "another); four_of_a_kind 40 (four alike or more); large_straight 50 (12345 or 23456). Four chips of "
+    "each kind.",
     "Dice colours go by parity: a flush is five odd or five even faces.",
     "Matching is inclusive: a full house also wins three of a kind or two pairs; four of a kind wins "
     "three of a kind or two pairs; a large straight wins a small straight.",
@@ -66,10 +77,17 @@ NOTES: tuple[str, ...] = (
     "Yamslams belong to the round they were won in (and a Yamslam is a chip, so that round discards nothing).",
     "A round without a chip discards the highest-value chip left in the rack; if that empties the rack, "
     "the game ends and nobody scores the last draw.",
+    "Bonuses at the end: golden 7 (one chip of each kind) 50; silver 6 (six different kinds, not with "
+    "golden 7) 20; full stack (all four chips of a kind) 30 each; last draw (took the last chip from the "
+    "rack) 20.",
+    "End: the game ends when the rack is empty, by the last chip taken (its taker scores the last draw) or discarded.",
+    "Winner: the highest total, chip points plus bonuses; players tied on the highest total share the win.",
     "Solo: every turn ending without a chip discards; a Yamslam takes two chips, as two TakeChip actions "
-    "(the second may come from the discard pile even when the first emptied the rack).",
+    "(the second may come from the discard pile even when the first emptied the rack); the best score is "
+    "1000 (all 28 chips and every bonus).",
     "Team: seats alternate between the teams (seats 1 and 3 against 2 and 4); each team has one "
-    "collection and every team member gets the team's score.",
+    "collection and every team member gets the team's score; the team with the higher total wins.",
+    "Match: several games (yamskit.variants.yamslam.match), scores summed over the games; the highest sum wins.",
     "Length: every round takes or discards a chip, so a game has at most 56 rounds plus 28 extra turns.",
 )
 

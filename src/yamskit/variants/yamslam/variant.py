@@ -9,7 +9,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Literal, get_args
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, get_args
 
 import attrs
 
@@ -18,6 +18,8 @@ from ...action_space import ActionSpace
 from ...errors import RuleConfigError
 from ...game import check_players, choose_first_player, new_stream
 from ...notation import read_position
+from ...position.saves import check_loaded, read_origin
+from ...position.witness import record_reaching
 from ...turn import Turn
 from .chips import CHIPS_PER_KIND, FULL_STACK_BONUS, GOLDEN_7_BONUS, KINDS, LAST_DRAW_BONUS, SILVER_6_BONUS, ChipSet
 from .codec import state_fields
@@ -50,6 +52,9 @@ class YamslamVariant:
     """
 
     mode: Mode = attrs.field(default="standard", validator=_check_mode)
+
+    #: Dice each player throws in the roll-off for the first seat (one die, as the rule sheet says).
+    roll_off_dice: ClassVar[int] = 1
 
     @property
     def name(self) -> str:
@@ -173,13 +178,32 @@ class YamslamVariant:
 
     def state_from_data(self, data: Any) -> YamslamGame:
         """Rebuild a state from the ``"state"`` part of its JSON, checking it is possible."""
-        return YamslamGame(**state_fields(self, data))
+        return check_loaded(YamslamGame(**state_fields(self, data)), read_origin(self, data))
 
     #: A position set up from paper, checked against what a game can reach (see `yamslam_position`).
     position = yamslam_position
 
-    #: Raise a `yamskit.position.PositionError` unless some game of these rules reaches a state.
+    #: Raise a `yamskit.position.PositionError` unless some game of these rules reaches a state; returns the game found
+    #: (a `yamskit.position.witness.Witness`).
     check_position = staticmethod(check_yamslam)
+
+    def witness(self, state: YamslamGame) -> Any:
+        """A game record (`yamskit.records.GameRecord`) of a game of these rules that reaches ``state``.
+
+        See `yamskit.position.witness.record_reaching`.
+
+        Raises:
+            PositionError: no game reaches ``state``: the first rule it breaks.
+
+        Examples:
+            >>> import yamskit
+            >>> v = yamskit.variant("yamslam")
+            >>> state = v.position(["Ann", "Bob"], collections={"Bob": ["flush"]}, current_player=1, round_chip=True)
+            >>> record = v.witness(state)
+            >>> [str(m.action) for m in record.moves][-1], record.to_game().collections == state.collections
+            ("TakeChip(kind='flush', from_discard=False)", True)
+        """
+        return record_reaching(check_yamslam, state)
 
     def from_notation(self, text: str) -> YamslamGame:
         """The state a position notation describes (see `yamskit.notation`); its history is empty.
