@@ -1,0 +1,123 @@
+"""Rewards of the adapters: ``score``, ``normalized`` or ``outcome``, the same in Gymnasium, PettingZoo and OpenSpiel.
+
+* ``"score"`` (the default of the Gymnasium and PettingZoo envs): each step pays the change
+  of the seat's score since the seat was last paid, so the rewards of an episode add up to
+  its final score: the seat's own points, or its team's where seats play as a team
+  (Competitive ``2v2``, Yamslam ``team``: the team's total). Points the other seats make
+  between two steps (a team mate's chip, an opponent's box that changes a duel) are paid
+  at the next step, or at the last one.
+* ``"normalized"``: the same, divided by `reward_scale`, so that a return is the final
+  score over the scale (see the table there).
+* ``"outcome"``: 0 until the end, then +1 if the seat's side wins alone, 0 if it shares
+  first place, -1 if it loses (the variant's own winner rule: the ranking of
+  `yamskit.game.Result`). Solitaire games win when they end.
+
+The final score is also in ``info["final_score"]`` on the last step (Gymnasium) or in the
+agents' infos (PettingZoo), whatever the reward.
+
+Examples:
+    >>> import yamskit
+    >>> g = yamskit.variant("yamslam", mode="team").new_game(players=["A", "B", "C", "D"], seed=1)
+    >>> side_score(g.result(), 2), outcome(g.result(), 0)
+    (0, 0)
+    >>> reward_scale(yamskit.variant("classic"), 1)
+    375.0
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, get_args
+
+from ..errors import RuleConfigError
+from ..game import Result
+from ..scorecard.variant import ScorecardVariant
+from ..variants.yamslam.chips import MAX_SCORE
+
+__all__ = ["DUEL_SCALE", "REWARDS", "Reward", "outcome", "reward_scale", "side_score"]
+
+#: The reward options.
+Reward = Literal["score", "normalized", "outcome"]
+#: Their names, for checks and messages.
+REWARDS: tuple[str, ...] = get_args(Reward)
+#: The divisor of ``"normalized"`` rewards of games scored by duels (Competitive Yams).
+DUEL_SCALE = 100_000.0
+#: The divisor of ``"normalized"`` rewards in Yam Master: a player's 12 tokens.
+_TOKENS = 12.0
+
+
+def check_reward(reward: object) -> Reward:
+    """``reward`` if it is one of `REWARDS`.
+
+    Raises:
+        RuleConfigError: any other value (the message lists the choices).
+
+    Examples:
+        >>> check_reward("outcome")
+        'outcome'
+    """
+    if reward not in REWARDS:
+        raise RuleConfigError(f"reward must be one of {', '.join(map(repr, REWARDS))}, not {reward!r}")
+    return reward  # type: ignore[return-value]
+
+
+def side_score(result: Result, seat: int) -> int:
+    """The score ``seat`` plays for: its team's in team play, else its own.
+
+    Examples:
+        >>> import yamskit
+        >>> r = yamskit.Result.from_scores(("A", "B"), (12, 30))
+        >>> side_score(r, 0), side_score(r, 1)
+        (12, 30)
+    """
+    for team in result.teams:
+        if seat in team.seats:
+            return team.score
+    return result.scores[seat]
+
+
+def outcome(result: Result, seat: int) -> int:
+    """+1 if ``seat``'s side won alone, 0 if it shares first place with another side, -1 otherwise.
+
+    Team mates are one side: two winners of the same team is a win, not a shared place.
+
+    Examples:
+        >>> import yamskit
+        >>> r = yamskit.Result.from_scores(("A", "B", "C"), (10, 10, 3))
+        >>> outcome(r, 0), outcome(r, 2)
+        (0, -1)
+    """
+    winners = set(result.winners)
+    if seat not in winners:
+        return -1
+    side = next((set(team.seats) for team in result.teams if seat in team.seats), {seat})
+    return 1 if winners <= side else 0
+
+
+def reward_scale(variant: Any, players: int) -> float:
+    """The divisor of ``"normalized"`` rewards: a score of this size is a return of 1.
+
+    | variant | scale |
+    |---|---|
+    | scorecard sheets scored by totals (classic, yahtzee, challenge, yours) | the sheet's greatest total without five-of-a-kind bonuses: every row's maximum plus the top upper bonus, in every column (classic 375, challenge 1,524) |
+    | Competitive Yams (duel points, zero-sum) | `DUEL_SCALE` (100,000): returns mostly lie within ±1, a crushing win can pass it |
+    | Yam Master (run points; five in a row scores 1 to 0) | 12, the tokens of a player |
+    | Yamslam (chips) | the best possible score, 1,000 |
+
+    ``players`` is accepted for scales that would depend on it; none does yet.
+
+    Examples:
+        >>> import yamskit
+        >>> reward_scale(yamskit.variant("challenge"), 1), reward_scale(yamskit.variant("yamslam"), 2)
+        (1524.0, 1000.0)
+    """
+    if isinstance(variant, ScorecardVariant):
+        rules = variant.rules
+        if rules.result is not None:
+            return DUEL_SCALE
+        bonus = max((points for _, points in rules.bonus.tiers), default=0) if rules.bonus else 0
+        return float((sum(row.max for row in rules.rows) + bonus) * len(rules.columns))
+    if variant.name == "yam-master":
+        return _TOKENS
+    if variant.name == "yamslam":
+        return float(MAX_SCORE)
+    raise RuleConfigError(f"yamskit.rl does not know the variant {variant.name!r}")
