@@ -19,33 +19,20 @@ from .. import _registry
 from ..action_space import NUM_ROLL_IDS
 from ..actions import Action, Roll
 from ..bots import Player
-from ..dice import NUM_DICE, Dice, interned
-from ..errors import IllegalActionError, RuleConfigError
+from ..dice import KEEPS, NUM_DICE, Dice
+from ..errors import IllegalActionError, RenderModeError, RuleConfigError
+from ..scorecard.variant import ScorecardVariant
 from . import _compat
 from .dice import faces
 from .observation import Observer
 from .rewards import Reward, check_reward, outcome, reward_scale, side_score
 
-__all__ = ["RENDER_MODES", "Driver", "EpisodeDice", "RenderModeError", "check_render_mode"]
+__all__ = ["RENDER_MODES", "Driver", "EpisodeDice", "check_render_mode"]
 
 #: The render modes every adapter offers: the text view returned (``ansi``) or printed (``human``).
 RENDER_MODES = ("ansi", "human")
 #: Throws whose faces `EpisodeDice` computes at once.
 _BLOCK = 64
-
-
-class RenderModeError(RuleConfigError, TypeError):
-    """A render mode the adapters do not offer (they offer ``None``, ``"ansi"`` and ``"human"``).
-
-    A `yamskit.RuleConfigError` and a `TypeError`: a library asking for a picture the env
-    cannot draw (Stable-Baselines3's ``make_vec_env`` asks for ``"rgb_array"`` first) falls
-    back to no render mode, as it does for an env that takes no ``render_mode`` at all.
-
-    Examples:
-        >>> check_render_mode("rgb_array")
-        Traceback (most recent call last):
-        yamskit.rl._play.RenderModeError: render_mode must be None, 'ansi' or 'human', not 'rgb_array': ...
-    """
 
 
 def check_render_mode(render_mode: object) -> str | None:
@@ -55,6 +42,9 @@ def check_render_mode(render_mode: object) -> str | None:
         RenderModeError: any other mode.
 
     Examples:
+        >>> check_render_mode("rgb_array")
+        Traceback (most recent call last):
+        yamskit.errors.RenderModeError: render_mode must be None, 'ansi' or 'human', not 'rgb_array': ...
         >>> check_render_mode("ansi"), check_render_mode(None)
         ('ansi', None)
     """
@@ -63,7 +53,7 @@ def check_render_mode(render_mode: object) -> str | None:
             f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}: "
             "yamskit draws text, and pictures as SVG (yamskit.svg), not as pixel arrays"
         )
-    return render_mode  # type: ignore[return-value]
+    return render_mode
 
 
 def built_in_names() -> list[str]:
@@ -101,13 +91,56 @@ class EpisodeDice:
 
     def next(self, count: int) -> Dice:
         """The dice of the next throw of ``count`` dice (the first ``count`` faces of its draw)."""
+        return KEEPS[self.next_index(count)]
+
+    def next_index(self, count: int) -> int:
+        """`next` as an index into `yamskit.dice.KEEPS`."""
         j = self.throws
         rows = self._rows
         if j >= len(rows):
-            keys = np.full(_BLOCK, self.key, dtype=np.uint64)
-            rows += faces(keys, np.arange(j, j + _BLOCK, dtype=np.uint64)).tolist()
+            drawn = faces(np.full(_BLOCK, self.key, dtype=np.uint64), np.arange(j, j + _BLOCK, dtype=np.uint64))
+            rows += _outcomes(drawn).tolist()
         self.throws = j + 1
-        return interned(tuple(sorted(rows[j][:count])))
+        return rows[j][count]
+
+
+#: ``_KEEP_OF_CODE[c]``: the `KEEPS` index of the dice whose face counts, in base 6, add up to ``c``.
+_KEEP_OF_CODE = np.zeros(6**6, dtype=np.int64)
+for _k, _keep in enumerate(KEEPS):
+    _KEEP_OF_CODE[sum(6 ** (f - 1) for f in _keep.faces)] = _k
+_FACE_CODE = 6 ** np.arange(6, dtype=np.int64)
+
+
+def _outcomes(drawn: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """For each throw's five drawn faces (rows), the `KEEPS` index of its first 0, 1, ... 5 faces, shape (n, 6)."""
+    codes = np.zeros((len(drawn), NUM_DICE + 1), dtype=np.int64)
+    codes[:, 1:] = np.cumsum(_FACE_CODE[drawn - 1], axis=1)
+    return _KEEP_OF_CODE[codes]
+
+
+#: ``Roll(KEEPS[k], KEEPS[o])`` by ``k * len(KEEPS) + o``, made when first thrown: at most 4,368 pairs
+#: of a keep and an outcome of the other dice exist, so the table stays that small.
+_THROWS: dict[int, Roll] = {}
+
+
+def _throw(keep: int, outcome: int) -> Roll:
+    code = keep * len(KEEPS) + outcome
+    roll = _THROWS.get(code)
+    if roll is None:
+        roll = _THROWS[code] = Roll(KEEPS[keep], KEEPS[outcome])
+    return roll
+
+
+def _sheet_total(rules: Any, sheet: Any) -> int:
+    """A sheet's total as the standard scorecard result counts it: boxes, upper bonuses, extra points."""
+    total: int = sheet.extra
+    bonus = rules.bonus
+    for c, column in enumerate(sheet.cells):
+        for cell in column:
+            total += cell.value
+        if bonus:
+            total += bonus.points(rules.upper_total(sheet, c))
+    return total
 
 
 class Driver:
@@ -128,7 +161,9 @@ class Driver:
         (1, 0.0)
     """
 
-    def __init__(self, variant: Any, names: Sequence[str], reward: Reward, bots: Mapping[int, Player] | None = None) -> None:
+    def __init__(
+        self, variant: Any, names: Sequence[str], reward: Reward, bots: Mapping[int, Player] | None = None
+    ) -> None:
         self.variant = variant
         self.names = tuple(names)
         self.reward_mode = check_reward(reward)
@@ -137,7 +172,12 @@ class Driver:
         self.size = len(self.space)
         self.observer = Observer(variant, len(self.names))
         self.scale = reward_scale(variant, len(self.names)) if reward == "normalized" else 1.0
-        self._keeps: tuple[Dice, ...] = tuple(self.space[i].keep for i in range(NUM_ROLL_IDS))  # type: ignore[attr-defined]
+        #: how many dice each throw id throws (throw ids are the keeps of `yamskit.dice.KEEPS`, in order)
+        self._thrown = tuple(NUM_DICE - len(keep) for keep in KEEPS)
+        if any(self.space[i] != Roll(KEEPS[i]) for i in range(NUM_ROLL_IDS)):
+            raise RuleConfigError(f"{variant.name}: yamskit.rl needs the throws as the first ids, in KEEPS order")
+        #: the standard scorecard result: a seat's score is its sheet's total (computed without the result)
+        self._totals = isinstance(variant, ScorecardVariant) and variant.rules.result is None
         self.start(0)
 
     def start(self, key: int) -> None:
@@ -149,9 +189,10 @@ class Driver:
 
     def legal(self) -> bytes:
         """The legal-action mask of the game now, one byte per id (all zeros once it is over)."""
-        if self.game.is_over:
+        game = self.game
+        if game.is_over:
             return bytes(self.size)
-        return _compat.legal_mask(self.game)
+        return game.legal_action_mask()  # type: ignore[no-any-return]
 
     def mask(self) -> npt.NDArray[np.int8]:
         """`legal` as a new int8 array."""
@@ -160,8 +201,7 @@ class Driver:
     def play(self, index: int) -> None:
         """Apply the legal decision ``index`` for the player to move (a throw shows the episode's next faces)."""
         if index < NUM_ROLL_IDS:
-            keep = self._keeps[index]
-            self.game = self.game.apply(Roll(keep, self.dice.next(NUM_DICE - len(keep))))
+            self.game = self.game.apply(_throw(index, self.dice.next_index(self._thrown[index])))
         else:
             self.game = self.game.apply(self.space[index])
             self._moved = True
@@ -189,7 +229,7 @@ class Driver:
         if not self._moved:
             return 0.0
         self._moved = False
-        now = side_score(game.result(), seat)
+        now = _sheet_total(game.rules, game.sheets[seat]) if self._totals else side_score(game.result(), seat)
         paid, self._paid[seat] = self._paid[seat], now
         return (now - paid) / self.scale
 

@@ -106,7 +106,7 @@ class YamsEnv(gymnasium.Env[Observation, np.int64]):
         self.illegal_action = illegal_action
         self.illegal_reward = float(illegal_reward)
         names = ["agent", *(f"opponent {i}" for i in range(1, self.players))]
-        bots = {seat: bot for seat, bot in enumerate(self.opponents, start=1)}
+        bots = dict(enumerate(self.opponents, start=1))
         self._driver = _play.Driver(self.variant, names, reward, bots)
         self.reward_mode: Reward = self._driver.reward_mode
         self.space = self._driver.space
@@ -198,8 +198,11 @@ class YamsEnv(gymnasium.Env[Observation, np.int64]):
             error = _play.illegal(driver.game, index, self.space)
             if self.illegal_action == "raise":
                 raise error
-            info = {"action_mask": np.frombuffer(bytearray(self._legal), dtype=np.int8), "illegal_action": str(error)}
-            return driver.observer(driver.game, 0), self.illegal_reward, False, False, info
+            refused = {
+                "action_mask": np.frombuffer(bytearray(self._legal), dtype=np.int8),
+                "illegal_action": str(error),
+            }
+            return driver.observer(driver.game, 0), self.illegal_reward, False, False, refused
         driver.play(index)
         if driver.bots and driver.game.current_player != 0:
             driver.play_bots()

@@ -6,7 +6,8 @@ it is an ``int`` or a numpy integer (a scalar, or an array of shape ``()``) betw
 the size of the variant's action space minus one. Nothing is rounded or parsed: ``0.99``,
 ``1.0``, ``"0"``, ``True`` and ``None`` are refused with `ActionIdTypeError` (a
 `TypeError`), an integer out of range with `ActionIdError` (a `ValueError`). Both are
-`yamskit.YamskitError` subclasses, and both leave the game as it was.
+`yamskit.YamskitError` subclasses (defined in `yamskit.errors`, exported here and at the
+top level), and both leave the game as it was.
 
 Examples:
     >>> import numpy as np
@@ -14,10 +15,10 @@ Examples:
     (3, 3, 3)
     >>> action_id(0.99, 488)
     Traceback (most recent call last):
-    yamskit.rl.ids.ActionIdTypeError: an action id is an int or a numpy integer, not float 0.99
+    yamskit.errors.ActionIdTypeError: an action id is an int or a numpy integer, not float 0.99
     >>> action_id(488, 488)
     Traceback (most recent call last):
-    yamskit.rl.ids.ActionIdError: action id 488 is out of range: ids are 0 to 487
+    yamskit.errors.ActionIdError: action id 488 is out of range: ids are 0 to 487
 """
 
 from __future__ import annotations
@@ -27,33 +28,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..errors import UnknownActionError
+from ..errors import ActionIdError, ActionIdTypeError
 
 __all__ = ["ActionIdError", "ActionIdTypeError", "action_id", "action_ids"]
-
-
-class ActionIdError(UnknownActionError):
-    """An action id outside the variant's action space (``0`` to ``len(variant.actions) - 1``).
-
-    A `yamskit.UnknownActionError` (so an `yamskit.IllegalActionError` and a `ValueError`);
-    the game is left unchanged.
-
-    Examples:
-        >>> import yamskit
-        >>> issubclass(ActionIdError, yamskit.IllegalActionError), issubclass(ActionIdError, ValueError)
-        (True, True)
-    """
-
-
-class ActionIdTypeError(ActionIdError, TypeError):
-    """An action id that is not an integer: a float (even ``1.0``), a string, a bool, ``None``...
-
-    Both an `ActionIdError` and a `TypeError`, as Python raises for a list index of the wrong type.
-
-    Examples:
-        >>> issubclass(ActionIdTypeError, TypeError), issubclass(ActionIdTypeError, ActionIdError)
-        (True, True)
-    """
 
 
 def _describe(value: Any) -> str:
@@ -61,6 +38,13 @@ def _describe(value: Any) -> str:
     if len(text) > 60:
         text = text[:57] + "..."
     return f"{type(value).__name__} {text}"
+
+
+def _integral(value: Any) -> bool:
+    """Whether ``value`` is an integer: an int (an IntEnum...) but no bool, a numpy integer, a 0-d integer array."""
+    if isinstance(value, np.ndarray):
+        return value.shape == () and value.dtype.kind in "iu"
+    return isinstance(value, (int, np.integer)) and not isinstance(value, bool)
 
 
 def action_id(value: Any, size: int) -> int:
@@ -73,21 +57,15 @@ def action_id(value: Any, size: int) -> int:
     Examples:
         >>> action_id(-1, 10)
         Traceback (most recent call last):
-        yamskit.rl.ids.ActionIdError: action id -1 is out of range: ids are 0 to 9
+        yamskit.errors.ActionIdError: action id -1 is out of range: ids are 0 to 9
         >>> action_id("0", 10)
         Traceback (most recent call last):
-        yamskit.rl.ids.ActionIdTypeError: an action id is an int or a numpy integer, not str '0'
+        yamskit.errors.ActionIdTypeError: an action id is an int or a numpy integer, not str '0'
     """
-    kind = type(value)
-    if kind is not int:
-        if isinstance(value, np.integer):
-            value = int(value)
-        elif isinstance(value, np.ndarray) and value.shape == () and value.dtype.kind in "iu":
-            value = int(value)
-        elif isinstance(value, int) and kind is not bool:  # an int subclass (an IntEnum...)
-            value = int(value)
-        else:
+    if type(value) is not int:
+        if not _integral(value):
             raise ActionIdTypeError(f"an action id is an int or a numpy integer, not {_describe(value)}")
+        value = int(value)
     if not 0 <= value < size:
         raise ActionIdError(f"action id {value} is out of range: ids are 0 to {size - 1}")
     return value  # type: ignore[no-any-return]
@@ -108,7 +86,7 @@ def action_ids(values: Any, count: int, size: int) -> npt.NDArray[np.int64]:
         [0, 4]
         >>> action_ids(np.array([0.0, 4.0]), 2, 10)
         Traceback (most recent call last):
-        yamskit.rl.ids.ActionIdTypeError: action ids are integers, not an array of float64
+        yamskit.errors.ActionIdTypeError: action ids are integers, not an array of float64
     """
     if isinstance(values, np.ndarray):
         if values.dtype.kind not in "iu":

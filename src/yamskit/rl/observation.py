@@ -289,10 +289,11 @@ class Observer:
             seat = (player + k) % n
             if state.sheets[seat] is not before[seat]:
                 self._write_sheet(static, k, n, state.sheets[seat], before[seat])
-        weights = [min(1.0, w / _WEIGHT_SCALE) for w in state.column_weights[: self._columns]]
-        at = n * self._columns * (self._rows * 3 + 2) + n
-        static[at : at + self._columns] = 0.0
-        static[at : at + len(weights)] = weights
+        if known is None or state.column_weights is not known[0][1]:
+            weights = [min(1.0, w / _WEIGHT_SCALE) for w in state.column_weights[: self._columns]]
+            at = n * self._columns * (self._rows * 3 + 2) + n
+            static[at : at + self._columns] = 0.0
+            static[at : at + len(weights)] = weights
         return static
 
     def _write_sheet(self, static: Vector, k: int, n: int, sheet: Any, before: Any) -> None:
@@ -310,12 +311,15 @@ class Observer:
                 if old is not None and cell is old[r]:
                     continue
                 upper_changed = upper_changed or r in self._upper_set
+                i = at + 3 * r
                 if cell.is_empty:
-                    static[at + 3 * r : at + 3 * r + 3] = 0.0
+                    static[i] = static[i + 1] = static[i + 2] = 0.0
                 elif cell.scratched:
-                    static[at + 3 * r : at + 3 * r + 3] = (1.0, 1.0, 0.0)
+                    static[i] = static[i + 1] = 1.0
+                    static[i + 2] = 0.0
                 else:
-                    static[at + 3 * r : at + 3 * r + 3] = (1.0, 0.0, min(1.0, (cell.points or 0) * scales[r]))
+                    static[i], static[i + 1] = 1.0, 0.0
+                    static[i + 2] = min(1.0, (cell.points or 0) * scales[r])
             if upper_changed and rules.bonus is not None and self._cap > 0:
                 total = 0
                 for r in self._upper_rows:

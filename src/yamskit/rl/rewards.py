@@ -96,19 +96,20 @@ def outcome(result: Result, seat: int) -> int:
 def reward_scale(variant: Any, players: int) -> float:
     """The divisor of ``"normalized"`` rewards: a score of this size is a return of 1.
 
-    | variant | scale |
-    |---|---|
-    | scorecard sheets scored by totals (classic, yahtzee, challenge, yours) | the sheet's greatest total without five-of-a-kind bonuses: every row's maximum plus the top upper bonus, in every column (classic 375, challenge 1,524) |
-    | Competitive Yams (duel points, zero-sum) | `DUEL_SCALE` (100,000): returns mostly lie within ±1, a crushing win can pass it |
-    | Yam Master (run points; five in a row scores 1 to 0) | 12, the tokens of a player |
-    | Yamslam (chips) | the best possible score, 1,000 |
+    * scorecard sheets scored by totals (classic, yahtzee, challenge, yours): the sheet's
+      greatest total without five-of-a-kind bonuses, every row's maximum plus the top upper
+      bonus, in every column (classic and yahtzee 375, challenge 1,348);
+    * Competitive Yams (duel points, zero-sum): `DUEL_SCALE`, 100,000 (returns mostly lie
+      within ±1; a crushing win can pass it);
+    * Yam Master (run points; five in a row scores 1 to 0): 12, the tokens of a player;
+    * Yamslam (chips): the best possible score, 1,000.
 
     ``players`` is accepted for scales that would depend on it; none does yet.
 
     Examples:
         >>> import yamskit
         >>> reward_scale(yamskit.variant("challenge"), 1), reward_scale(yamskit.variant("yamslam"), 2)
-        (1524.0, 1000.0)
+        (1348.0, 1000.0)
     """
     if isinstance(variant, ScorecardVariant):
         rules = variant.rules
