@@ -21,11 +21,10 @@ from ..actions import Action, Roll
 from ..bots import Player
 from ..dice import KEEPS, NUM_DICE, Dice
 from ..errors import IllegalActionError, RenderModeError, RuleConfigError
-from ..scorecard.variant import ScorecardVariant
 from . import _compat
 from .dice import faces
 from .observation import Observer
-from .rewards import Reward, check_reward, outcome, reward_scale, side_score
+from .rewards import Reward, check_reward, outcome, reward_scale, scorer, side_score
 
 __all__ = ["RENDER_MODES", "Driver", "EpisodeDice", "check_render_mode"]
 
@@ -131,18 +130,6 @@ def _throw(keep: int, outcome: int) -> Roll:
     return roll
 
 
-def _sheet_total(rules: Any, sheet: Any) -> int:
-    """A sheet's total as the standard scorecard result counts it: boxes, upper bonuses, extra points."""
-    total: int = sheet.extra
-    bonus = rules.bonus
-    for c, column in enumerate(sheet.cells):
-        for cell in column:
-            total += cell.value
-        if bonus:
-            total += bonus.points(rules.upper_total(sheet, c))
-    return total
-
-
 class Driver:
     """One game played by action ids (see the module docs), with its observer and reward book.
 
@@ -176,8 +163,7 @@ class Driver:
         self._thrown = tuple(NUM_DICE - len(keep) for keep in KEEPS)
         if any(self.space[i] != Roll(KEEPS[i]) for i in range(NUM_ROLL_IDS)):
             raise RuleConfigError(f"{variant.name}: yamskit.rl needs the throws as the first ids, in KEEPS order")
-        #: the standard scorecard result: a seat's score is its sheet's total (computed without the result)
-        self._totals = isinstance(variant, ScorecardVariant) and variant.rules.result is None
+        self._score = scorer(variant, self.names)
         self.start(0)
 
     def start(self, key: int) -> None:
@@ -229,7 +215,7 @@ class Driver:
         if not self._moved:
             return 0.0
         self._moved = False
-        now = _sheet_total(game.rules, game.sheets[seat]) if self._totals else side_score(game.result(), seat)
+        now = self._score(game, (seat,))[0]
         paid, self._paid[seat] = self._paid[seat], now
         return (now - paid) / self.scale
 
@@ -245,12 +231,9 @@ class Driver:
         if not self._moved:
             return [0.0 for _ in seats]
         self._moved = False
-        result = game.result()
-        out = []
-        for s in seats:
-            now = side_score(result, s)
-            out.append((now - self._paid[s]) / self.scale)
-            self._paid[s] = now
+        now = self._score(game, seats)
+        out = [(now[s] - self._paid[s]) / self.scale for s in seats]
+        self._paid = now
         return out
 
     def final_score(self, seat: int) -> int:

@@ -26,14 +26,15 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any, Literal, get_args
 
 from ..errors import RuleConfigError
 from ..game import Result
 from ..scorecard.variant import ScorecardVariant
-from ..variants.yamslam.chips import MAX_SCORE
+from ..variants.yamslam.chips import MAX_SCORE, tally
 
-__all__ = ["DUEL_SCALE", "REWARDS", "Reward", "outcome", "reward_scale", "side_score"]
+__all__ = ["DUEL_SCALE", "REWARDS", "Reward", "outcome", "reward_scale", "scorer", "side_score"]
 
 #: The reward options.
 Reward = Literal["score", "normalized", "outcome"]
@@ -122,3 +123,61 @@ def reward_scale(variant: Any, players: int) -> float:
     if variant.name == "yamslam":
         return float(MAX_SCORE)
     raise RuleConfigError(f"yamskit.rl does not know the variant {variant.name!r}")
+
+
+def scorer(variant: Any, players: Sequence[str]) -> Callable[[Any, Sequence[int]], list[int]]:
+    """``scores(state, seats)``: `side_score` of the state's result for ``seats``, without the whole result.
+
+    The adapters pay score rewards after every move that can change a score, so they read
+    scores often. Where the variant scores in a known way, only the seats' parts are
+    computed: a sheet's total (boxes, upper bonuses, extra points), the duels a side
+    fights (Competitive Yams), a side's chip collection (Yamslam); any other variant asks
+    for its result. The tests check that both agree over whole games.
+
+    Examples:
+        >>> import yamskit
+        >>> v = yamskit.variant("yamslam")
+        >>> g = v.new_game(players=["A", "B"], seed=1)
+        >>> scorer(v, g.players)(g, [0, 1]) == [side_score(g.result(), s) for s in (0, 1)] == [0, 0]
+        True
+    """
+    if isinstance(variant, ScorecardVariant):
+        rules = variant.rules
+        if rules.result is None:
+            return lambda state, seats: [_sheet_total(state, s) for s in seats]
+        duels = getattr(rules.result, "duels", None)
+        if duels is not None:
+            probe = variant.new_game(players=players, seed=0).result()
+            sides = [next((t.seats for t in probe.teams if s in t.seats), (s,)) for s in range(len(players))]
+            return lambda state, seats: _duel_totals(duels(state), [sides[s] for s in seats])
+    elif variant.name == "yamslam":
+        return lambda state, seats: [_collection_total(state, s) for s in seats]
+    return lambda state, seats: [side_score(result, s) for result in (state.result(),) for s in seats]
+
+
+def _sheet_total(state: Any, seat: int) -> int:
+    """A sheet's total as the standard scorecard result counts it: boxes, upper bonuses, extra points."""
+    rules, sheet = state.rules, state.sheets[seat]
+    total: int = sheet.extra
+    bonus = rules.bonus
+    for c, column in enumerate(sheet.cells):
+        for cell in column:
+            total += cell.value
+        if bonus:
+            total += bonus.points(rules.upper_total(sheet, c))
+    return total
+
+
+def _duel_totals(duels: Any, sides: list[tuple[int, ...]]) -> list[int]:
+    """The points each of ``sides`` wins in ``duels`` (each duel pays its pair of seats)."""
+    per_seat: dict[int, int] = {}
+    for duel in duels:
+        for seat, points in zip(duel.pair, duel.points, strict=True):
+            per_seat[seat] = per_seat.get(seat, 0) + points
+    return [sum(per_seat.get(seat, 0) for seat in side) for side in sides]
+
+
+def _collection_total(state: Any, seat: int) -> int:
+    """The points of the Yamslam collection ``seat`` plays for, bonuses included."""
+    side = state.variant.side(seat)
+    return tally(state.collections[side], last_draw=state.last_draw == side).total
