@@ -32,6 +32,7 @@ from typing import Any, Literal, get_args
 from ..errors import RuleConfigError
 from ..game import Result
 from ..scorecard.variant import ScorecardVariant
+from ..variants.competitive.duels import ColumnScore, Duel, opponents
 from ..variants.yamslam.chips import MAX_SCORE, tally
 
 __all__ = ["DUEL_SCALE", "REWARDS", "Reward", "outcome", "reward_scale", "scorer", "side_score"]
@@ -145,11 +146,12 @@ def scorer(variant: Any, players: Sequence[str]) -> Callable[[Any, Sequence[int]
         rules = variant.rules
         if rules.result is None:
             return lambda state, seats: [_sheet_total(state, s) for s in seats]
-        duels = getattr(rules.result, "duels", None)
-        if duels is not None:
+        mode = getattr(rules.result, "mode", None)
+        if getattr(rules.result, "duels", None) is not None and mode is not None:  # the duels of Competitive Yams
             probe = variant.new_game(players=players, seed=0).result()
             sides = [next((t.seats for t in probe.teams if s in t.seats), (s,)) for s in range(len(players))]
-            return lambda state, seats: _duel_totals(duels(state), [sides[s] for s in seats])
+            book = _DuelBook(opponents(mode))
+            return lambda state, seats: book.totals(state, [sides[s] for s in seats])
     elif variant.name == "yamslam":
         return lambda state, seats: [_collection_total(state, s) for s in seats]
     return lambda state, seats: [side_score(result, s) for result in (state.result(),) for s in seats]
@@ -168,13 +170,41 @@ def _sheet_total(state: Any, seat: int) -> int:
     return total
 
 
-def _duel_totals(duels: Any, sides: list[tuple[int, ...]]) -> list[int]:
-    """The points each of ``sides`` wins in ``duels`` (each duel pays its pair of seats)."""
-    per_seat: dict[int, int] = {}
-    for duel in duels:
-        for seat, points in zip(duel.pair, duel.points, strict=True):
-            per_seat[seat] = per_seat.get(seat, 0) + points
-    return [sum(per_seat.get(seat, 0) for seat in side) for side in sides]
+class _DuelBook:
+    """The duel points of a Competitive Yams game, each duel recomputed only when one of its two columns changed.
+
+    A duel of column ``c`` between seats ``a`` and ``b`` depends on those two columns of
+    their sheets and on the column's coefficient (`yamskit.variants.competitive.duels`):
+    the book keeps the last points of each (column, pair), at most columns x pairs entries.
+    """
+
+    def __init__(self, pairs: tuple[tuple[int, int], ...]) -> None:
+        self.pairs = pairs
+        self.known: dict[tuple[int, int, int], tuple[Any, Any, int, int]] = {}
+
+    def totals(self, state: Any, sides: list[tuple[int, ...]]) -> list[int]:
+        rules, sheets, weights = state.rules, state.sheets, state.column_weights
+        per_seat = [0] * len(sheets)
+        known = self.known
+        for c, column in enumerate(rules.columns):
+            for a, b in self.pairs:
+                mine, theirs = sheets[a].cells[c], sheets[b].cells[c]
+                last = known.get((c, a, b))
+                if last is not None and last[0] is mine and last[1] is theirs and last[2] == weights[c]:
+                    points = last[3]
+                else:
+                    duel = Duel.between(
+                        (a, b),
+                        column.id,
+                        weights[c],
+                        ColumnScore.of(rules, sheets[a], c),
+                        ColumnScore.of(rules, sheets[b], c),
+                    )
+                    points = duel.points[0]
+                    known[(c, a, b)] = (mine, theirs, weights[c], points)
+                per_seat[a] += points
+                per_seat[b] -= points  # a duel pays its pair (points, -points)
+        return [sum(per_seat[seat] for seat in side) for side in sides]
 
 
 def _collection_total(state: Any, seat: int) -> int:
