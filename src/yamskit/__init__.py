@@ -33,6 +33,8 @@ from .actions import (
 )
 from .dice import Dice, DiceStream
 from .errors import (
+    ActionIdError,
+    ActionIdTypeError,
     ColumnConditionError,
     ConstraintError,
     DeserializationError,
@@ -46,6 +48,7 @@ from .errors import (
     MustRollFirstError,
     NotYourTurnError,
     OccupiedError,
+    RenderModeError,
     RuleConfigError,
     RulesMismatchError,
     ThrowLimitError,
@@ -97,6 +100,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Action",
+    "ActionIdError",
+    "ActionIdTypeError",
     "ActionSpace",
     "BoardError",
     "Cell",
@@ -147,6 +152,7 @@ __all__ = [
     "RandomPlayer",
     "RemovalError",
     "RemoveToken",
+    "RenderModeError",
     "Result",
     "Roll",
     "RuleConfigError",

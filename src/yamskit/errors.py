@@ -16,6 +16,8 @@ Examples:
 from __future__ import annotations
 
 __all__ = [
+    "ActionIdError",
+    "ActionIdTypeError",
     "ColumnConditionError",
     "ConstraintError",
     "DeserializationError",
@@ -29,6 +31,7 @@ __all__ = [
     "MustRollFirstError",
     "NotYourTurnError",
     "OccupiedError",
+    "RenderModeError",
     "RuleConfigError",
     "RulesMismatchError",
     "ThrowLimitError",
@@ -293,4 +296,40 @@ class DiceMismatchError(IllegalActionError):
         >>> rec = yamskit.GameRecord("classic", seed=1, moves=(yamskit.Move(0, yamskit.Roll(outcome="66666")),))
         >>> yamskit.check_record(rec, strict_dice=True).error_type
         'DiceMismatchError'
+    """
+
+
+class ActionIdError(UnknownActionError):
+    """An action id outside the variant's action space (``0`` to ``len(variant.actions) - 1``).
+
+    The learning adapters of `yamskit.rl` take exactly integer ids in range (see
+    `yamskit.rl.ids`); the game is left unchanged.
+
+    Examples:
+        >>> issubclass(ActionIdError, IllegalActionError), issubclass(ActionIdError, ValueError)
+        (True, True)
+    """
+
+
+class ActionIdTypeError(ActionIdError, TypeError):
+    """An action id that is not an integer: a float (even ``1.0``), a string, a bool, ``None``...
+
+    Both an `ActionIdError` and a `TypeError`, as Python raises for a list index of the wrong type.
+
+    Examples:
+        >>> issubclass(ActionIdTypeError, TypeError), issubclass(ActionIdTypeError, ActionIdError)
+        (True, True)
+    """
+
+
+class RenderModeError(RuleConfigError, TypeError):
+    """A render mode the learning adapters do not offer (they offer ``None``, ``"ansi"`` and ``"human"``).
+
+    A `RuleConfigError` and a `TypeError`: a library asking for a picture the env cannot
+    draw (Stable-Baselines3's ``make_vec_env`` asks for ``"rgb_array"`` first) falls back
+    to no render mode, as it does for an env that takes no ``render_mode`` at all.
+
+    Examples:
+        >>> issubclass(RenderModeError, TypeError), issubclass(RenderModeError, RuleConfigError)
+        (True, True)
     """

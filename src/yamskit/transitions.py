@@ -35,7 +35,7 @@ import attrs
 
 from .action_space import NUM_ROLL_IDS
 from .actions import Action, DiceLike, Roll
-from .dice import NUM_DICE, Dice, DiceStream
+from .dice import NUM_DICE, Dice, DiceStream, keep_index
 from .errors import UnknownActionError
 from .game import History, LegalActions, Move, game_over_error, resolve_player, roll_dice, throw_outcomes
 from .turn import Turn
@@ -148,6 +148,15 @@ def apply_move(state: S, action: Action, player: int | str | None, transitions: 
     space = state.variant.actions
     legal = state._legal
     i = space.find(action) if legal is not None else None
+    if i is None and legal is not None and type(action) is Roll and action.outcome is not None:
+        # faces given for a throw whose keep the remembered legal ids allow: only their number is left to check
+        outcome, keep = action.outcome, action.keep
+        j = keep_index(keep.faces)  # the id of Roll(keep) in spaces that number throws as KEEPS does
+        if j in legal and getattr(space[j], "keep", None) == keep and len(outcome) + len(keep) == NUM_DICE:
+            turn = state.turn.thrown(keep, outcome)
+            return transitions.thrown(
+                state, turn, state.stream, state.history.append(Move(state.current_player, action))
+            )
     if i is None or i not in legal:  # type: ignore[operator]  # (legal is set when i is)
         state.check(action, player=player)  # raises the error naming the rule, if there is one
         if isinstance(action, Roll) and action.outcome is not None:  # faces given: not a decision of the space

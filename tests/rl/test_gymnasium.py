@@ -113,7 +113,7 @@ def test_score_rewards_add_up_to_the_final_score() -> None:
 
 
 def test_outcome_reward_is_paid_once_at_the_end() -> None:
-    env = YamsEnv("competitive")
+    env = YamsEnv("competitive", reward="outcome")
     steps = _episode(env, seed=8, pick=3)
     rewards = [float(r) for _, r, _, _ in steps]
     assert rewards[:-1] == [0.0] * (len(rewards) - 1)
@@ -122,16 +122,24 @@ def test_outcome_reward_is_paid_once_at_the_end() -> None:
     assert rewards[-1] == expected
 
 
+def test_score_is_the_default_reward_and_competitive_pays_duel_points() -> None:
+    env = YamsEnv("competitive", opponents=[RandomPlayer(seed=1)])
+    assert env.reward_mode == "score"
+    steps = _episode(env, seed=8, pick=3)
+    assert sum(float(r) for _, r, _, _ in steps) == env.game.result().scores[0]
+    assert any(float(r) < 0 for _, r, _, _ in steps)  # an opponent's box can cost duel points
+
+
 def test_teammates_share_a_win_in_two_against_two() -> None:
-    from yamskit.rl._play import outcome
+    from yamskit.rl.rewards import outcome
 
     env = YamsEnv("competitive", mode="2v2", opponents=[RandomPlayer(seed=i) for i in range(3)])
     _episode(env, seed=2, pick=2)
     result = env.game.result()
     winners = set(result.winners)
     expected = -1 if 0 not in winners else 1 if winners <= {0, 2} else 0
-    assert outcome(env.game, 0) == expected
-    assert outcome(env.game, 2) == expected  # the team mate gets the same
+    assert outcome(result, 0) == expected
+    assert outcome(result, 2) == expected  # the team mate gets the same
 
 
 def test_options_are_keyword_arguments_of_make() -> None:
@@ -139,6 +147,8 @@ def test_options_are_keyword_arguments_of_make() -> None:
     assert env.variant.options == {"removed": "out", "max_turns": 40}
     with pytest.raises(yamskit.RuleConfigError):
         gym.make("yamskit/classic-v0", colour="blue")
+    with pytest.raises(yamskit.RuleConfigError, match="reward"):
+        gym.make("yamskit/classic-v0", reward="points")
 
 
 def test_ansi_rendering_is_the_games_text_view() -> None:
@@ -181,3 +191,27 @@ def test_observe_puts_the_observer_first() -> None:
     assert bob[(rows + yams) * 3 : (rows + yams) * 3 + 3].tolist() == [1.0, 0.0, 1.0]  # in Bob's view: the opponent's
     with pytest.raises(IndexError):
         observe(game, 2)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=_ids)
+def test_an_observer_kept_through_a_game_gives_the_vectors_of_a_fresh_one(config: tuple[str, dict[str, str]]) -> None:
+    from yamskit.rl import Observer
+
+    env_id, options = config
+    variant = gym.make(env_id, **options).unwrapped.variant
+    players = yamskit.rl.default_players(variant)
+    if players == 1 and variant.name != "yamslam":  # sheets: two seats to look from (Yamslam solo is one)
+        players = 2
+    kept = Observer(variant, players)
+    rng = np.random.default_rng(3)
+    game = variant.new_game(players=[f"P{i}" for i in range(players)], seed=4)
+    while not game.is_over:
+        for seat in range(players):  # every seat looks, as the PettingZoo env's agents do
+            np.testing.assert_array_equal(kept(game, seat), Observer(variant, players)(game, seat))
+        game = game.apply(variant.actions[int(rng.choice(game.legal_action_ids()))])
+    np.testing.assert_array_equal(kept(game, 0), observe(game, 0))
+
+
+def test_observation_layout_takes_a_registry_name() -> None:
+    assert observation_layout("classic") == observation_layout(yamskit.variant("classic"))
+    assert observation_size("competitive", 2) == observation_size(yamskit.variant("competitive"), 2)

@@ -83,7 +83,7 @@ def test_score_rewards_add_up_to_each_players_final_score() -> None:
 
 
 def test_yam_master_pays_the_outcome_at_the_end() -> None:
-    aec = env("yam-master")
+    aec = env("yam-master", reward="outcome")
     trail = _play(aec, seed=4, pick=4)
     final = {agent: reward for agent, reward, _ in trail[-2:]}
     winners = aec.unwrapped.game.result().winners

@@ -7,7 +7,10 @@ registers a Gymnasium environment ``yamskit/<variant>-v0`` for every built-in va
 * `YamsEnv` — one game, the agent in seat 0, bots in the other seats;
 * `YamsVectorEnv` — thousands of solitaire games of a one-column sheet stepped with numpy
   (``gymnasium.make_vec("yamskit/yahtzee-v0", num_envs=4096)`` builds it for classic and yahtzee);
-* `observe` / `observation_size` / `observation_layout` — states as float32 vectors;
+* `observe` / `Observer` / `observation_size` / `observation_layout` — states as float32 vectors;
+* `yamskit.rl.rewards` — the ``reward`` option (``score``, ``normalized``, ``outcome``) and
+  `reward_scale`; `yamskit.rl.ids` — action ids, exactly integers in range
+  (`ActionIdError`, `ActionIdTypeError`);
 * `yamskit.rl.pettingzoo` — an AEC env for every variant with two or more players;
 * `yamskit.rl.openspiel` — ``register()`` adds ``python_yamskit_<variant>`` games to OpenSpiel.
 
@@ -30,12 +33,18 @@ except ImportError as _error:  # pragma: no cover - exercised without the extra
         f"yamskit.rl needs {_error.name}: pip install 'yamskit[rl]' (gymnasium, pettingzoo)", name=_error.name
     ) from _error
 
+from ..errors import ActionIdError, ActionIdTypeError, RenderModeError
 from ._play import built_in_names as _variant_names
 from .env import YamsEnv
-from .observation import default_players, observation_layout, observation_size, observe
+from .observation import Observer, default_players, observation_layout, observation_size, observe
+from .rewards import reward_scale
 from .vector import YamsVectorEnv
 
 __all__ = [
+    "ActionIdError",
+    "ActionIdTypeError",
+    "Observer",
+    "RenderModeError",
     "YamsEnv",
     "YamsVectorEnv",
     "default_players",
@@ -43,6 +52,7 @@ __all__ = [
     "observation_layout",
     "observation_size",
     "observe",
+    "reward_scale",
 ]
 
 

@@ -1,20 +1,58 @@
-"""What the single-game adapters share: building variants, throwing the adapters' dice, rewards."""
+"""What the single-game adapters share: building variants, render modes, the episode's dice, the driver.
+
+`Driver` plays one game by action ids the way `YamsEnv` and the PettingZoo env do: the
+throws take their faces from the episode's dice (`yamskit.rl.dice`), legal ids come
+from the state's mask, bots play their seats, and rewards are paid as
+`yamskit.rl.rewards` says, computing the result only after a move that can change a
+score (a throw never does, in any variant).
+"""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from .. import _registry
+from ..action_space import NUM_ROLL_IDS
 from ..actions import Action, Roll
-from ..dice import NUM_DICE, Dice
-from ..errors import IllegalActionError
-from ..scorecard.variant import ScorecardVariant
+from ..bots import Player
+from ..dice import KEEPS, NUM_DICE, Dice
+from ..errors import IllegalActionError, RenderModeError, RuleConfigError
 from . import _compat
 from .dice import faces
+from .observation import Observer
+from .rewards import Reward, check_reward, outcome, reward_scale, scorer, side_score
 
-Reward = Literal["score", "outcome"]
+__all__ = ["RENDER_MODES", "Driver", "EpisodeDice", "check_render_mode"]
+
+#: The render modes every adapter offers: the text view returned (``ansi``) or printed (``human``).
+RENDER_MODES = ("ansi", "human")
+#: Throws whose faces `EpisodeDice` computes at once.
+_BLOCK = 64
+
+
+def check_render_mode(render_mode: object) -> str | None:
+    """``render_mode`` if the adapters offer it.
+
+    Raises:
+        RenderModeError: any other mode.
+
+    Examples:
+        >>> check_render_mode("rgb_array")
+        Traceback (most recent call last):
+        yamskit.errors.RenderModeError: render_mode must be None, 'ansi' or 'human', not 'rgb_array': ...
+        >>> check_render_mode("ansi"), check_render_mode(None)
+        ('ansi', None)
+    """
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise RenderModeError(
+            f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}: "
+            "yamskit draws text, and pictures as SVG (yamskit.svg), not as pixel arrays"
+        )
+    return render_mode
 
 
 def built_in_names() -> list[str]:
@@ -22,73 +60,192 @@ def built_in_names() -> list[str]:
     return _registry.builtin_names()
 
 
-def resolve_variant(variant: Any, options: dict[str, Any]) -> Any:
-    """A variant from a registry name (with options) or a variant object (without)."""
+def resolve_variant(variant: Any, options: Mapping[str, Any]) -> Any:
+    """A variant from a registry name (with options) or a variant object (without).
+
+    Raises:
+        RuleConfigError: an unknown name or option, or options given beside a variant object.
+    """
     if isinstance(variant, str):
         return _registry.build(variant, options)
     if options:
-        raise TypeError(f"options {sorted(options)} are for a variant given by name, not {variant!r}")
+        raise RuleConfigError(f"options {sorted(options)} are for a variant given by name, not {variant!r}")
     return variant
 
 
-def default_reward(variant: Any) -> Reward:
-    """``"score"`` where points accrue during the game, ``"outcome"`` where only the end decides."""
-    if isinstance(variant, ScorecardVariant):
-        return "score" if variant.rules.result is None else "outcome"
-    return "score" if variant.name == "yamslam" else "outcome"
+class EpisodeDice:
+    """The faces of an episode's throws, ``key``'s counter-based dice (`yamskit.rl.dice`) in order.
 
-
-def check_options(variant: Any, reward: Reward | None, render_mode: str | None) -> Reward:
-    """The reward mode to use (``reward``, else the variant's default), after checking both options.
-
-    Raises:
-        ValueError: a reward other than ``"score"``/``"outcome"``, or a render mode other than ``"ansi"``.
+    Examples:
+        >>> dice = EpisodeDice(7)
+        >>> first = dice.next(5)
+        >>> len(first), dice.throws, EpisodeDice(7).next(5) == first
+        (5, 1, True)
     """
-    mode = reward or default_reward(variant)
-    if mode not in ("score", "outcome"):
-        raise ValueError(f"reward must be 'score' or 'outcome', not {reward!r}")
-    if render_mode not in (None, "ansi"):
-        raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-    return mode
+
+    def __init__(self, key: int) -> None:
+        self.key = key
+        self.throws = 0
+        self._rows: list[list[int]] = []
+
+    def next(self, count: int) -> Dice:
+        """The dice of the next throw of ``count`` dice (the first ``count`` faces of its draw)."""
+        return KEEPS[self.next_index(count)]
+
+    def next_index(self, count: int) -> int:
+        """`next` as an index into `yamskit.dice.KEEPS`."""
+        j = self.throws
+        rows = self._rows
+        if j >= len(rows):
+            drawn = faces(np.full(_BLOCK, self.key, dtype=np.uint64), np.arange(j, j + _BLOCK, dtype=np.uint64))
+            rows += _outcomes(drawn).tolist()
+        self.throws = j + 1
+        return rows[j][count]
 
 
-def team_of(variant: Any, seat: int) -> int:
-    """The side a seat plays for: seat and team mate share one in ``2v2`` and Yamslam team play."""
-    mode = variant.options.get("mode") if variant.name in ("competitive", "yamslam") else None
-    return seat % 2 if mode in ("2v2", "team") else seat
+#: ``_KEEP_OF_CODE[c]``: the `KEEPS` index of the dice whose face counts, in base 6, add up to ``c``.
+_KEEP_OF_CODE = np.zeros(6**6, dtype=np.int64)
+for _k, _keep in enumerate(KEEPS):
+    _KEEP_OF_CODE[sum(6 ** (f - 1) for f in _keep.faces)] = _k
+_FACE_CODE = 6 ** np.arange(6, dtype=np.int64)
 
 
-def outcome(state: Any, seat: int) -> int:
-    """+1 if ``seat``'s side won alone, 0 if it shares first place with another side, -1 otherwise."""
-    winners = state.result().winners
-    if seat not in winners:
-        return -1
-    mine = team_of(state.variant, seat)
-    return 1 if all(team_of(state.variant, w) == mine for w in winners) else 0
+def _outcomes(drawn: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """For each throw's five drawn faces (rows), the `KEEPS` index of its first 0, 1, ... 5 faces, shape (n, 6)."""
+    codes = np.zeros((len(drawn), NUM_DICE + 1), dtype=np.int64)
+    codes[:, 1:] = np.cumsum(_FACE_CODE[drawn - 1], axis=1)
+    return _KEEP_OF_CODE[codes]
 
 
-def with_faces(action: Action, key: int, throw: int) -> Action:
-    """A Roll given the faces of throw number ``throw`` of the episode ``key``; other actions as they are."""
-    if not isinstance(action, Roll) or action.outcome is not None:
-        return action
-    drawn = faces(np.array([key], dtype=np.uint64), np.array([throw], dtype=np.uint64))[0]
-    return Roll(keep=action.keep, outcome=Dice(tuple(int(f) for f in drawn[: NUM_DICE - len(action.keep)])))
+#: ``Roll(KEEPS[k], KEEPS[o])`` by ``k * len(KEEPS) + o``, made when first thrown: at most 4,368 pairs
+#: of a keep and an outcome of the other dice exist, so the table stays that small.
+_THROWS: dict[int, Roll] = {}
+
+
+def _throw(keep: int, outcome: int) -> Roll:
+    code = keep * len(KEEPS) + outcome
+    roll = _THROWS.get(code)
+    if roll is None:
+        roll = _THROWS[code] = Roll(KEEPS[keep], KEEPS[outcome])
+    return roll
+
+
+class Driver:
+    """One game played by action ids (see the module docs), with its observer and reward book.
+
+    Args:
+        variant: the variant.
+        names: the players' names (their number is the number of seats).
+        reward: ``"score"``, ``"normalized"`` or ``"outcome"``.
+        bots: the bot of each seat that bots play (`play_bots` moves for them).
+
+    Examples:
+        >>> import yamskit
+        >>> d = Driver(yamskit.variant("classic"), ["agent"], "score")
+        >>> d.start(1)
+        >>> d.play(0)  # throw all five dice
+        >>> d.game.turn.throws_used, d.reward(0)
+        (1, 0.0)
+    """
+
+    def __init__(
+        self, variant: Any, names: Sequence[str], reward: Reward, bots: Mapping[int, Player] | None = None
+    ) -> None:
+        self.variant = variant
+        self.names = tuple(names)
+        self.reward_mode = check_reward(reward)
+        self.bots = dict(bots or {})
+        self.space = _compat.action_space(variant)
+        self.size = len(self.space)
+        self.observer = Observer(variant, len(self.names))
+        self.scale = reward_scale(variant, len(self.names)) if reward == "normalized" else 1.0
+        #: how many dice each throw id throws (throw ids are the keeps of `yamskit.dice.KEEPS`, in order)
+        self._thrown = tuple(NUM_DICE - len(keep) for keep in KEEPS)
+        if any(self.space[i] != Roll(KEEPS[i]) for i in range(NUM_ROLL_IDS)):
+            raise RuleConfigError(f"{variant.name}: yamskit.rl needs the throws as the first ids, in KEEPS order")
+        self._score = scorer(variant, self.names)
+        self.start(0)
+
+    def start(self, key: int) -> None:
+        """A new game whose throws show the faces of episode ``key``."""
+        self.game: Any = self.variant.new_game(players=self.names, seed=key & (2**63 - 1))
+        self.dice = EpisodeDice(key)
+        self._paid = [0] * len(self.names)
+        self._moved = False  # a move that may change a score was made since the last payment
+
+    def legal(self) -> bytes:
+        """The legal-action mask of the game now, one byte per id (all zeros once it is over)."""
+        game = self.game
+        if game.is_over:
+            return bytes(self.size)
+        return game.legal_action_mask()  # type: ignore[no-any-return]
+
+    def mask(self) -> npt.NDArray[np.int8]:
+        """`legal` as a new int8 array."""
+        return np.frombuffer(bytearray(self.legal()), dtype=np.int8)
+
+    def play(self, index: int) -> None:
+        """Apply the legal decision ``index`` for the player to move (a throw shows the episode's next faces)."""
+        if index < NUM_ROLL_IDS:
+            self.game = self.game.apply(_throw(index, self.dice.next_index(self._thrown[index])))
+        else:
+            self.game = self.game.apply(self.space[index])
+            self._moved = True
+
+    def play_action(self, action: Action) -> None:
+        """Apply ``action`` (a bot's choice); a throw without faces shows the episode's next faces."""
+        if isinstance(action, Roll):
+            if action.outcome is None:
+                action = Roll(action.keep, self.dice.next(NUM_DICE - len(action.keep)))
+        else:
+            self._moved = True
+        self.game = self.game.apply(action)
+
+    def play_bots(self) -> None:
+        """Let the bots move until a seat without a bot is to move, or the game ends."""
+        bots = self.bots
+        while not self.game.is_over and self.game.current_player in bots:
+            self.play_action(bots[self.game.current_player].choose(self.game))
+
+    def reward(self, seat: int) -> float:
+        """What ``seat`` is paid now (see `yamskit.rl.rewards`); marks it paid."""
+        game = self.game
+        if self.reward_mode == "outcome":
+            return float(outcome(game.result(), seat)) if game.is_over else 0.0
+        if not self._moved:
+            return 0.0
+        self._moved = False
+        now = self._score(game, (seat,))[0]
+        paid, self._paid[seat] = self._paid[seat], now
+        return (now - paid) / self.scale
+
+    def rewards(self) -> list[float]:
+        """What every seat is paid now, in seat order; marks them paid."""
+        seats = range(len(self.names))
+        game = self.game
+        if self.reward_mode == "outcome":
+            if not game.is_over:
+                return [0.0 for _ in seats]
+            result = game.result()
+            return [float(outcome(result, s)) for s in seats]
+        if not self._moved:
+            return [0.0 for _ in seats]
+        self._moved = False
+        now = self._score(game, seats)
+        out = [(now[s] - self._paid[s]) / self.scale for s in seats]
+        self._paid = now
+        return out
+
+    def final_score(self, seat: int) -> int:
+        """``seat``'s score now (its team's in team play): the final score once the game is over."""
+        return side_score(self.game.result(), seat)
 
 
 def illegal(state: Any, action_id: int, space: Any) -> IllegalActionError:
-    """The error for stepping a masked-out action id, with the rule it breaks."""
-    if not 0 <= action_id < len(space):
-        return IllegalActionError(f"action {action_id} is out of range: ids are 0 to {len(space) - 1}")
+    """The error for playing the masked-out (in-range) id ``action_id``, with the rule it breaks."""
     action = space[action_id]
     try:
         state.check(action)
-    except ValueError as error:
-        return IllegalActionError(f"action {action_id} ({action!r}) is masked out: {error}")
+    except IllegalActionError as error:  # the same kind of error, saying which id broke the rule
+        return type(error)(f"action {action_id} ({action!r}) is masked out: {error}")
     return IllegalActionError(f"action {action_id} ({action!r}) is masked out")  # pragma: no cover
-
-
-def mask_array(state: Any) -> np.ndarray[Any, np.dtype[np.int8]]:
-    """The legal-action mask of ``state`` as an int8 array (all zeros once the game is over)."""
-    if state.is_over:
-        return np.zeros(len(_compat.action_space(state.variant)), dtype=np.int8)
-    return np.frombuffer(_compat.legal_mask(state), dtype=np.int8).copy()

@@ -40,18 +40,26 @@ def _mix(z: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
     return z ^ (z >> np.uint64(31))
 
 
+def _mix_int(z: int) -> int:
+    """`_mix` on one Python integer (modulo 2**64)."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
 def episode_key(seed: int, episode: int = 0) -> int:
     """The 64-bit key of episode number ``episode`` after a reset with ``seed`` (integers from 0).
 
     Episode 0 is the one ``reset(seed=seed)`` starts; each later ``reset()`` without a seed
-    (and each automatic reset of the vector env) plays the next episode.
+    (and each automatic reset of the vector env) plays the next episode. The same as
+    `episode_keys` for one seed, in plain integers.
 
     Examples:
         >>> episode_key(1) != episode_key(2) != episode_key(1, 1)
         True
     """
-    keys = episode_keys(np.array([seed & _MASK], dtype=np.uint64), np.array([episode], dtype=np.uint64))
-    return int(keys[0])
+    first = _mix_int(((seed & _MASK) * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _MASK)
+    return _mix_int((first + ((episode + 1) & _MASK) * 0x94D049BB133111EB) & _MASK)
 
 
 def episode_keys(seeds: npt.NDArray[np.uint64], episodes: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:

@@ -12,15 +12,27 @@ algorithms (MCTS, expectimax, CFR...) and tests.
   coefficients: one of the 720 orders of 8, 10, ..., 18, all equally likely.
 * Seat 0 always begins (``first_player=0``: no hidden roll-off), so every chance event
   of the game is a chance node.
-* Returns at the end: each player's final score (classic, yahtzee, challenge, Yamslam,
-  your own sheets: general-sum), each player's duel points (Competitive Yams: zero-sum),
-  or +1 / 0 / -1 for a win, a draw, a loss (Yam Master: zero-sum).
+* Returns at the end, by the ``reward`` parameter (`yamskit.rl.rewards`): ``"outcome"``
+  (+1 / 0 / -1 for a win, a shared first place, a loss; the default of the zero-sum
+  setups, Competitive Yams and Yam Master), ``"score"`` (each player's final score, its
+  team's in team play; the default elsewhere) or ``"normalized"`` (the score over
+  `yamskit.rl.rewards.reward_scale`). The game is declared zero-sum where the returns
+  always add up to 0: duel points, and outcomes between exactly two sides.
 * Observation tensors are `yamskit.rl.observe` for the observing player; the observation
   string is the game's text view.
+* Action ids: exactly integers in range (`yamskit.rl.ids`); ``state.apply_action(0.5)``,
+  an id out of range or a chance outcome the node does not have raises an
+  `yamskit.rl.ActionIdError` (an `ActionIdTypeError` for a non-integer), an illegal
+  decision the `yamskit.IllegalActionError` naming the rule.
+* Games and states pickle, and ``pyspiel.load_game(str(game))`` and
+  ``pyspiel.serialize_game_and_state`` round-trip (`register` must have run in the
+  process that loads them).
+* `LeafEvaluator` values positions for OpenSpiel's MCTS without playing them out.
 
-Parameters: ``players`` (scorecard variants: 2 by default) and the variant's options that
-have a text or number default (``mode``, ``removed``, ``max_turns``, ``four_of_a_kind``,
-``yams_bonus``).
+Parameters: ``players`` (0, the default, takes the variant's smallest number of players,
+2 where it allows 2), ``reward``, and the variant's
+options that have a text or number default (``mode``, ``removed``, ``max_turns``,
+``four_of_a_kind``, ``yams_bonus``).
 
 Examples:
     >>> import pyspiel
@@ -44,20 +56,29 @@ import itertools
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 import pyspiel
+from open_spiel.python.algorithms import mcts
 
 from .. import registry
 from ..actions import Roll
-from ..dice import ROLLS, Dice
+from ..dice import KEEPS, ROLLS, Dice, keep_index
 from ..scorecard.variant import ScorecardVariant
+from ..variants.yamslam.chips import MAX_SCORE
 from . import _compat, _play
-from .observation import default_players, observation_size, observe
+from .ids import ActionIdError, action_id
+from .observation import Observer, default_players
+from .rewards import Reward, check_reward, outcome, reward_scale, side_score
 
-__all__ = ["YamsGame", "YamsState", "game_name", "register"]
+__all__ = ["LeafEvaluator", "YamsGame", "YamsState", "game_name", "register"]
 
 _ROLL_IDS = {roll: i for i, roll in enumerate(ROLLS)}
 _REGISTERED: dict[str, type[YamsGame]] = {}
-_OUTCOMES: dict[Dice, list[tuple[int, float]]] = {}
+#: The outcomes of throwing all dice but each keep (by `KEEPS` index): at most 462 lists.
+_OUTCOMES: dict[int, list[tuple[int, float]]] = {}
+#: The throw that keeps ``KEEPS[k]`` and shows ``ROLLS[r]``, by ``k * len(ROLLS) + r``: one per keep
+#: inside a roll, 4,368 at most.
+_THROWS: dict[int, Roll] = {}
 _COEFFICIENT_ORDERS: tuple[tuple[int, ...], ...] = tuple(itertools.permutations((8, 10, 12, 14, 16, 18)))
 
 
@@ -72,9 +93,7 @@ def game_name(variant: str) -> str:
 
 
 def _parameters(variant: Any) -> dict[str, Any]:
-    params: dict[str, Any] = {}
-    if not (isinstance(variant, ScorecardVariant) and variant.name == "competitive") and variant.name != "yamslam":
-        params["players"] = _players(variant)
+    params: dict[str, Any] = {"players": 0, "reward": _default_reward(variant)}  # 0: the variant's own number
     for key, value in variant.options.items():
         if isinstance(value, (str, int)) and not isinstance(value, bool):
             params[key] = value
@@ -87,14 +106,22 @@ def _players(variant: Any) -> int:
     return max(low, min(2, high))
 
 
-def _returns_kind(variant: Any) -> str:
+def _default_reward(variant: Any) -> Reward:
+    """``"outcome"`` for the zero-sum setups (duels, Yam Master), ``"score"`` elsewhere."""
     if isinstance(variant, ScorecardVariant):
-        return "score" if variant.rules.result is None else "duel"
-    return "score" if variant.name == "yamslam" else "outcome"
+        return "score" if variant.rules.result is None else "outcome"
+    return "outcome" if variant.name == "yam-master" else "score"
+
+
+def _sides(variant: Any, players: int) -> int:
+    """How many sides (teams, or players alone) a game of ``players`` has."""
+    result = variant.new_game(players=[f"player_{i}" for i in range(players)], seed=0).result()
+    in_teams = sum(len(team.seats) for team in result.teams)
+    return len(result.teams) + players - in_teams
 
 
 def _bounds(variant: Any, players: int) -> tuple[float, float, int]:
-    """Utility bounds and the longest game (decisions and chance nodes), generously."""
+    """Bounds of the final scores and the longest game (decisions and chance nodes), generously."""
     if isinstance(variant, ScorecardVariant):
         rules = variant.rules
         boxes = len(rules.rows) * len(rules.columns)
@@ -102,14 +129,12 @@ def _bounds(variant: Any, players: int) -> tuple[float, float, int]:
         column = sum(row.max for row in rules.rows) + bonus
         extra = 100 * boxes
         length = players * boxes * (2 * rules.max_throws + 1) + 1
-        if _returns_kind(variant) == "duel":
+        if rules.result is not None:  # duels: the difference, the clean bonuses, the coefficient, the crush
             duel = (column + 2 * 200) * 20 * 5 * len(rules.columns)
             return -duel * (players - 1) * 2.0, duel * (players - 1) * 2.0, length
         return 0.0, float(column * len(rules.columns) + extra), length
     if variant.name == "yam-master":
-        return -1.0, 1.0, variant.max_turns * 9 + 1
-    from ..variants.yamslam.chips import MAX_SCORE
-
+        return 0.0, 100.0, variant.max_turns * 9 + 1
     return 0.0, float(MAX_SCORE), variant.max_turns(players) * 9 + 2
 
 
@@ -129,18 +154,21 @@ class YamsGame(pyspiel.Game):  # type: ignore[misc]
         params = dict(params or {})
         name = str(params.pop("variant", self.default_variant))
         players = params.pop("players", None)
+        reward = params.pop("reward", None)
         self.variant: Any = registry.variant(name, **params)  # any registered variant, options as given
-        self.players = _players(self.variant) if players is None else int(players)
+        self.players = _players(self.variant) if not players else int(players)
+        self.reward_mode: Reward = check_reward(_default_reward(self.variant) if reward is None else reward)
         self.space = _compat.action_space(self.variant)
-        self.returns_kind = _returns_kind(self.variant)
         self.deals_coefficients = (
             isinstance(self.variant, ScorecardVariant)
             and self.variant.rules.setup is not None
             and self.variant.options.get("coefficients") is None
         )
+        self.names = [f"player_{i}" for i in range(self.players)]
         low, high, length = _bounds(self.variant, self.players)
-        zero_sum = self.returns_kind in ("duel", "outcome")
-        game_type = _game_type(self.variant)
+        self.scale = reward_scale(self.variant, self.players) if self.reward_mode == "normalized" else 1.0
+        low, high = (-1.0, 1.0) if self.reward_mode == "outcome" else (low / self.scale, high / self.scale)
+        zero_sum = _zero_sum(self.variant, self.players, self.reward_mode)
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.space),
             max_chance_outcomes=len(_COEFFICIENT_ORDERS) if self.deals_coefficients else len(ROLLS),
@@ -150,8 +178,12 @@ class YamsGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=0.0 if zero_sum else None,
             max_game_length=length,
         )
-        super().__init__(game_type, info, {"variant": name, "players": self.players, **params})
-        self.names = [f"player_{i}" for i in range(self.players)]
+        game_type = _game_type(self.variant, zero_sum=zero_sum)
+        values = {"variant": name, "players": self.players, "reward": self.reward_mode, **params}
+        super().__init__(game_type, info, values)
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return _load, (str(self),)
 
     def new_initial_state(self) -> YamsState:
         """A new game (a chance node first where coefficients are dealt).
@@ -189,15 +221,13 @@ class YamsState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: YamsGame) -> None:
         super().__init__(game)
         # pyspiel clones a Python state by deep-copying its attributes; yamskit states are
-        # immutable values, so the holder hands the same one to the clone
-        self._held = _Shared(None, None)
-        if not game.deals_coefficients:
-            self._held = _Shared(game.variant.new_game(players=game.names, seed=0, first_player=0), None)
+        # immutable values, so the holder hands the same one (and the game) to the clone
+        first = None if game.deals_coefficients else game.variant.new_game(players=game.names, seed=0, first_player=0)
+        self._held = _Shared(game, first, None)
 
     @property
     def _yams(self) -> YamsGame:
-        game: YamsGame = self.get_game()
-        return game
+        return self._held.game
 
     @property
     def game_state(self) -> Any:
@@ -219,6 +249,22 @@ class YamsState(pyspiel.State):  # type: ignore[misc]
         """
         return self._held.keep
 
+    def apply_action(self, action: Any) -> None:
+        """Apply a decision id, or a chance outcome id at a chance node: exactly an integer in range.
+
+        Raises:
+            ActionIdTypeError: ``action`` is not an integer (`yamskit.rl.ids`).
+            ActionIdError: it is not an id of the space, or not an outcome of this chance node.
+            IllegalActionError: the decision is illegal (the message names the rule).
+
+        Examples:
+            >>> state = YamsGame({"variant": "yahtzee"}).new_initial_state()
+            >>> state.apply_action(2.0)
+            Traceback (most recent call last):
+            yamskit.errors.ActionIdTypeError: an action id is an int or a numpy integer, not float 2.0
+        """
+        super().apply_action(action_id(action, 2**62))
+
     def current_player(self) -> int:
         """The seat to move, ``CHANCE`` at a throw or a deal, ``TERMINAL`` at the end.
 
@@ -233,7 +279,7 @@ class YamsState(pyspiel.State):  # type: ignore[misc]
         return int(self.game_state.current_player)
 
     def _legal_actions(self, player: int) -> list[int]:
-        return _compat.legal_ids(self.game_state)
+        return list(self.game_state.legal_action_ids())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The outcomes of the pending throw (or deal) with their probabilities.
@@ -251,25 +297,32 @@ class YamsState(pyspiel.State):  # type: ignore[misc]
             share = 1.0 / len(_COEFFICIENT_ORDERS)
             return [(i, share) for i in range(len(_COEFFICIENT_ORDERS))]
         keep = self.keep
-        assert keep is not None
-        if keep not in _OUTCOMES:  # the same for every state: the throw was checked when it was chosen
-            _OUTCOMES[keep] = [(_ROLL_IDS[dice], float(p)) for dice, p in self.game_state.outcomes(keep)]
-        return list(_OUTCOMES[keep])
+        if keep is None:
+            return []
+        k = keep_index(keep.faces)
+        if k not in _OUTCOMES:  # the same for every state: the throw was checked when it was chosen
+            _OUTCOMES[k] = [(_ROLL_IDS[dice], float(p)) for dice, p in self.game_state.outcomes(keep)]
+        return list(_OUTCOMES[k])
 
     def _apply_action(self, action: int) -> None:
-        game, state, keep = self._yams, self.game_state, self.keep
+        held = self._held
+        game, state, keep = held.game, held.state, held.keep
         if state is None:
+            if not 0 <= action < len(_COEFFICIENT_ORDERS):
+                raise ActionIdError(f"chance outcome {action} is out of range: the deals are 0 to 719")
             weights = _COEFFICIENT_ORDERS[action]
-            self._held = _Shared(game.variant.new_game(players=game.names, seed=0, column_weights=weights), None)
+            first = game.variant.new_game(players=game.names, seed=0, column_weights=weights, first_player=0)
+            self._held = _Shared(game, first, None)
         elif keep is not None:
-            self._held = _Shared(state.apply(Roll(keep=keep, outcome=ROLLS[action] - keep)), None)
+            self._held = _Shared(game, state.apply(_throw(keep, action)), None)
         else:
-            move = game.space[action]
+            move = game.space[action_id(action, len(game.space))]
             if isinstance(move, Roll):
-                state.check(move)
-                self._held = _Shared(state, move.keep)
+                if action not in state.legal_action_ids():
+                    state.check(move)  # raises the error naming the rule
+                self._held = _Shared(game, state, move.keep)
             else:
-                self._held = _Shared(state.apply(move), None)
+                self._held = _Shared(game, state.apply(move), None)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -288,17 +341,19 @@ class YamsState(pyspiel.State):  # type: ignore[misc]
         return self.game_state is not None and self.keep is None and bool(self.game_state.is_over)
 
     def returns(self) -> list[float]:
-        """Final scores, duel points or +1/0/-1 (see the module docs); zeros before the end.
+        """+1/0/-1, final scores or normalized scores, by the ``reward`` parameter; zeros before the end.
 
         Examples:
             >>> YamsGame({"variant": "yam-master"}).new_initial_state().returns()
             [0.0, 0.0]
         """
+        game = self._yams
         if not self.is_terminal():
-            return [0.0] * self._yams.players
-        if self._yams.returns_kind == "outcome":
-            return [float(_play.outcome(self.game_state, i)) for i in range(self._yams.players)]
-        return [float(s) for s in self.game_state.result().scores]
+            return [0.0] * game.players
+        result = self.game_state.result()
+        if game.reward_mode == "outcome":
+            return [float(outcome(result, i)) for i in range(game.players)]
+        return [side_score(result, i) / game.scale for i in range(game.players)]
 
     def __str__(self) -> str:
         if self.game_state is None:
@@ -307,12 +362,60 @@ class YamsState(pyspiel.State):  # type: ignore[misc]
         return text + (f"\nthrowing, keeping {self.keep}" if self.keep is not None else "")
 
 
+class LeafEvaluator(mcts.Evaluator):  # type: ignore[misc]
+    """Values positions for OpenSpiel's MCTS from the score now, without playing them out.
+
+    A random play-out of a 200-turn Yam Master game costs tens of milliseconds; MCTS runs
+    one per simulation. This evaluator reads the position instead: with ``"outcome"``
+    rewards, each player's value is ``tanh(6 x (its side's score - the best other side's) /
+    reward_scale)`` (run points in Yam Master, so 2 points ahead is worth about 0.76);
+    otherwise the returns the scores now would give. Terminal states are valued by their
+    returns. Priors are uniform over the legal decisions, and the exact probabilities at
+    chance nodes.
+
+    Examples:
+        >>> game = YamsGame({"variant": "yam-master"})
+        >>> bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=50, evaluator=LeafEvaluator(),
+        ...                    random_state=np.random.RandomState(1))
+        >>> state = game.new_initial_state()
+        >>> bot.step(state) in state.legal_actions()
+        True
+    """
+
+    def evaluate(self, state: YamsState) -> npt.NDArray[np.float64]:
+        """Each player's value of ``state``."""
+        if state.is_terminal():
+            return np.array(state.returns())
+        game: YamsGame = state._held.game
+        if state.game_state is None:
+            return np.zeros(game.players)
+        result = state.game_state.result()
+        scores = [side_score(result, i) for i in range(game.players)]
+        if game.reward_mode != "outcome":
+            return np.array(scores, dtype=np.float64) / game.scale
+        scale = reward_scale(game.variant, game.players)
+        values = []
+        for i, mine in enumerate(scores):
+            mates = next((set(t.seats) for t in result.teams if i in t.seats), {i})
+            others = max((s for j, s in enumerate(scores) if j not in mates), default=mine)
+            values.append(float(np.tanh(6.0 * (mine - others) / scale)))
+        return np.array(values)
+
+    def prior(self, state: YamsState) -> list[tuple[int, float]]:
+        """Uniform over the legal decisions; the outcomes' probabilities at a chance node."""
+        if state.is_chance_node():
+            return state.chance_outcomes()
+        actions = state.legal_actions()
+        return [(a, 1.0 / len(actions)) for a in actions]
+
+
 class _Shared:
-    """An immutable (state, pending keep) pair that deep copies as itself."""
+    """The game and an immutable (state, pending keep) pair, which deep copy as themselves."""
 
-    __slots__ = ("keep", "state")
+    __slots__ = ("game", "keep", "state")
 
-    def __init__(self, state: Any, keep: Dice | None) -> None:
+    def __init__(self, game: YamsGame, state: Any, keep: Dice | None) -> None:
+        self.game = game
         self.state = state
         self.keep = keep
 
@@ -320,25 +423,57 @@ class _Shared:
         return self
 
 
+def _throw(keep: Dice, roll: int) -> Roll:
+    """The throw keeping ``keep`` that shows ``ROLLS[roll]``.
+
+    Raises:
+        ActionIdError: ``roll`` is not an outcome of the throw (out of range, or without the kept dice).
+    """
+    if not 0 <= roll < len(ROLLS):
+        raise ActionIdError(f"chance outcome {roll} is out of range: the throws' results are 0 to {len(ROLLS) - 1}")
+    k = keep_index(keep.faces)
+    code = k * len(ROLLS) + roll
+    throw = _THROWS.get(code)
+    if throw is None:
+        if not keep.issubset(ROLLS[roll]):
+            raise ActionIdError(f"chance outcome {roll} ({ROLLS[roll]}) does not show the kept dice {keep}")
+        throw = _THROWS[code] = Roll(keep=KEEPS[k], outcome=ROLLS[roll] - keep)
+    return throw
+
+
+def _load(text: str) -> YamsGame:
+    """``pyspiel.load_game(text)`` after `register` (unpickles games)."""
+    register()
+    game: YamsGame = pyspiel.load_game(text)
+    return game
+
+
 class _Observer:
-    """OpenSpiel's PyObserver interface over `yamskit.rl.observe`."""
+    """OpenSpiel's PyObserver interface over `yamskit.rl.Observer`."""
 
     def __init__(self, game: YamsGame) -> None:
-        self.tensor = np.zeros(observation_size(game.variant, game.players), np.float32)
+        self._observer = Observer(game.variant, game.players)
+        self.tensor = np.zeros(self._observer.size, np.float32)
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: YamsState, player: int) -> None:
         if state.game_state is None:
             self.tensor.fill(0.0)
         else:
-            self.tensor[:] = observe(state.game_state, player)
+            self.tensor[:] = self._observer(state.game_state, player)
 
     def string_from(self, state: YamsState, player: int) -> str:
         return str(state)
 
 
-def _game_type(variant: Any) -> Any:
-    kind = _returns_kind(variant)
+def _zero_sum(variant: Any, players: int, reward: Reward) -> bool:
+    """Whether the returns always add up to 0: duel points, or outcomes between exactly two sides."""
+    if reward == "outcome":
+        return _sides(variant, players) == 2
+    return isinstance(variant, ScorecardVariant) and variant.rules.result is not None
+
+
+def _game_type(variant: Any, *, zero_sum: bool) -> Any:
     players = _players(variant)
     if isinstance(variant, ScorecardVariant):
         low, high = variant.rules.players
@@ -352,7 +487,7 @@ def _game_type(variant: Any) -> Any:
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.PERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM if kind != "score" else pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=max(high, players),
         min_num_players=min(low, players),
@@ -383,6 +518,8 @@ def register() -> list[str]:
             # a class per variant: pyspiel keeps classes (not closures) safely until exit
             cls = type(f"YamsGame_{short}", (YamsGame,), {"default_variant": name, "__doc__": YamsGame.__doc__})
             _REGISTERED[short] = cls
-            pyspiel.register_game(_game_type(registry.variant(name)), cls)
+            variant = registry.variant(name)
+            zero_sum = _zero_sum(variant, _players(variant), _default_reward(variant))
+            pyspiel.register_game(_game_type(variant, zero_sum=zero_sum), cls)
         names.append(short)
     return names

@@ -7,11 +7,15 @@
 (int8, one per action id of the variant's fixed action space; all zeros for an agent
 whose turn it is not).
 
-Rewards follow `yamskit.rl.env.YamsEnv`: with ``reward="score"`` every agent gets the change
-of its own score at every step; with ``reward="outcome"`` (Competitive Yams, Yam Master)
-+1 / 0 / -1 at the end (a shared first place, team mates apart, is 0). Stepping a
-masked-out id raises `yamskit.IllegalActionError` naming the rule; the game is unchanged.
-The dice come from `yamskit.rl.dice` keyed by the reset seed.
+Rewards follow `yamskit.rl.rewards` (``reward="score"`` by default, ``"normalized"``,
+``"outcome"``): every agent is paid at every step for the change of its own score (its
+team's in team play), so each agent's rewards add up to its final score; when the game
+ends every agent's info holds ``"final_score"``. Stepping a masked-out id raises the
+`yamskit.IllegalActionError` naming the rule, an id that is not an integer in range
+`yamskit.rl.ActionIdTypeError` or `yamskit.rl.ActionIdError`; the game is unchanged.
+The dice come from `yamskit.rl.dice` keyed by the reset seed. Render modes: ``"ansi"``
+(`render` returns the text view) and ``"human"`` (it prints it). The env is turn-based:
+no parallel env is offered.
 
 Examples:
     >>> from yamskit.rl.pettingzoo import env
@@ -33,11 +37,12 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from ..actions import Roll
 from ..errors import GameOverError
-from . import _compat, _play
+from . import _play
 from .dice import episode_key
-from .observation import default_players, observation_size, observe
+from .ids import action_id
+from .observation import default_players
+from .rewards import Reward
 
 __all__ = ["YamsAECEnv", "env", "raw_env"]
 
@@ -48,8 +53,8 @@ class YamsAECEnv(AECEnv):  # type: ignore[misc]
     Args:
         variant: a registry name or a variant object.
         players: how many seats (default: the variant's smallest number, at least 2).
-        reward: ``"score"`` or ``"outcome"`` (default by variant, as in `YamsEnv`).
-        render_mode: ``None`` or ``"ansi"``.
+        reward: ``"score"`` (default), ``"normalized"`` or ``"outcome"`` (`yamskit.rl.rewards`).
+        render_mode: ``None``, ``"ansi"`` or ``"human"``.
         **options: the variant's options when it is given by name.
 
     Examples:
@@ -59,7 +64,7 @@ class YamsAECEnv(AECEnv):  # type: ignore[misc]
     """
 
     metadata = {  # noqa: RUF012 - the PettingZoo convention
-        "render_modes": ["ansi"],
+        "render_modes": list(_play.RENDER_MODES),
         "name": "yamskit_v0",
         "is_parallelizable": False,
         "render_fps": 4,
@@ -70,20 +75,21 @@ class YamsAECEnv(AECEnv):  # type: ignore[misc]
         variant: Any = "classic",
         *,
         players: int | None = None,
-        reward: _play.Reward | None = None,
+        reward: Reward = "score",
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
         super().__init__()
         self.variant = _play.resolve_variant(variant, options)
+        self.render_mode = _play.check_render_mode(render_mode)
         count = max(2, default_players(self.variant)) if players is None else players
         self.metadata = {**self.metadata, "name": f"yamskit_{self.variant.name.replace('-', '_')}_v0"}
         self.possible_agents = [f"player_{i}" for i in range(count)]
         self.agents = list(self.possible_agents)
-        self.reward_mode: _play.Reward = _play.check_options(self.variant, reward, render_mode)
-        self.render_mode = render_mode
-        self.space = _compat.action_space(self.variant)
-        size = observation_size(self.variant, count)
+        self._driver = _play.Driver(self.variant, self.possible_agents, reward)
+        self.reward_mode: Reward = self._driver.reward_mode
+        self.space = self._driver.space
+        size = self._driver.observer.size
         self._observation_space = spaces.Dict(
             {
                 "observation": spaces.Box(0.0, 1.0, shape=(size,), dtype=np.float32),
@@ -93,9 +99,12 @@ class YamsAECEnv(AECEnv):  # type: ignore[misc]
         self._action_space = spaces.Discrete(len(self.space))
         self._base: int | None = None
         self._episode = 0
-        self._key = 0
-        self._throws = 0
-        self.game: Any = self.variant.new_game(players=self.possible_agents, seed=0)
+        self._legal = self._driver.legal()
+
+    @property
+    def game(self) -> Any:
+        """The game being played: an ordinary yamskit state."""
+        return self._driver.game
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The same dict space for every agent: ``observation`` and ``action_mask``.
@@ -125,14 +134,12 @@ class YamsAECEnv(AECEnv):  # type: ignore[misc]
             (1, 0)
         """
         seat = self.possible_agents.index(agent)
-        if not self.game.is_over and self.game.current_player == seat:
-            mask = _play.mask_array(self.game)
+        game = self.game
+        if not game.is_over and game.current_player == seat:
+            mask = np.frombuffer(bytearray(self._legal), dtype=np.int8)
         else:
             mask = np.zeros(len(self.space), dtype=np.int8)
-        return {"observation": observe(self.game, seat), "action_mask": mask}
-
-    def _scores(self) -> tuple[int, ...]:
-        return tuple(int(s) for s in self.game.result().scores)
+        return {"observation": self._driver.observer(game, seat), "action_mask": mask}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game; ``seed`` fixes its dice (without one: the next episode of the last seed).
@@ -149,21 +156,25 @@ class YamsAECEnv(AECEnv):  # type: ignore[misc]
             self._base, self._episode = int(np.random.SeedSequence().generate_state(1, np.uint64)[0]), 0
         else:
             self._episode += 1
-        self._key = episode_key(self._base, self._episode)
-        self._throws = 0
-        self.game = self.variant.new_game(players=self.possible_agents, seed=self._key & (2**63 - 1))
+        driver = self._driver
+        driver.start(episode_key(self._base, self._episode))
+        self._legal = driver.legal()
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self.game.current_player]
+        self.agent_selection = self.possible_agents[driver.game.current_player]
+        if self.render_mode == "human":
+            self.render()
 
     def step(self, action: Any) -> None:
         """Apply ``action`` (an id) for the agent to move; ``None`` for an agent whose game has ended.
 
         Raises:
+            ActionIdTypeError: ``action`` is not an integer (`yamskit.rl.ids`).
+            ActionIdError: it is an integer outside the action space.
             IllegalActionError: the id is masked out (the message names the rule).
 
         Examples:
@@ -177,34 +188,27 @@ class YamsAECEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if self.game.is_over:  # pragma: no cover - terminations are set when it ends
+        driver = self._driver
+        index = action_id(action, driver.size)
+        if driver.game.is_over:  # pragma: no cover - terminations are set when it ends
             raise GameOverError("the game is over: call reset()")
-        index = int(action)
-        mask = _compat.legal_mask(self.game)
-        if not 0 <= index < len(mask) or not mask[index]:
-            raise _play.illegal(self.game, index, self.space)
-        before = self._scores() if self.reward_mode == "score" else ()
-        move = _play.with_faces(self.space[index], self._key, self._throws)
-        if isinstance(move, Roll):
-            self._throws += 1
-        self.game = self.game.apply(move)
+        if not self._legal[index]:
+            raise _play.illegal(driver.game, index, self.space)
+        driver.play(index)
+        self._legal = driver.legal()
         self._cumulative_rewards[agent] = 0.0
-        over = bool(self.game.is_over)
-        if self.reward_mode == "score":
-            after = self._scores()
-            self.rewards = {a: float(after[i] - before[i]) for i, a in enumerate(self.possible_agents)}
-        else:
-            self.rewards = {
-                a: float(_play.outcome(self.game, i)) if over else 0.0 for i, a in enumerate(self.possible_agents)
-            }
-        if over:
+        self.rewards = dict(zip(self.possible_agents, driver.rewards(), strict=True))
+        if driver.game.is_over:
             self.terminations = dict.fromkeys(self.agents, True)
+            self.infos = {a: {"final_score": driver.final_score(i)} for i, a in enumerate(self.possible_agents)}
         else:
-            self.agent_selection = self.possible_agents[self.game.current_player]
+            self.agent_selection = self.possible_agents[driver.game.current_player]
         self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
     def render(self) -> str | None:
-        """The game as text (``render_mode="ansi"``).
+        """The game as text (``render_mode="ansi"``); ``"human"`` prints it and returns ``None``.
 
         Examples:
             >>> aec = YamsAECEnv("yam-master", render_mode="ansi")
@@ -212,6 +216,8 @@ class YamsAECEnv(AECEnv):  # type: ignore[misc]
             >>> aec.render() == aec.game.render()
             True
         """
+        if self.render_mode == "human":
+            print(self.game.render())
         if self.render_mode != "ansi":
             return None
         return str(self.game.render())

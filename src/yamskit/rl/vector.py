@@ -8,9 +8,13 @@ and any one-column, free-order sheet of your own.
 
 Each game ``i`` is the game a `YamsEnv` of the same variant plays after
 ``reset(seed=seed + i)``: the same dice (`yamskit.rl.dice`), the same action ids, masks,
-observations and rewards. Finished games restart on the next step, Gymnasium's default
-*next-step* autoreset: that step ignores the game's action, returns the new game's first
-observation, a reward of 0, and is the next episode of the same seed.
+observations and rewards (``reward="score"``, ``"normalized"`` or ``"outcome"``, as
+`yamskit.rl.rewards` says; a solitaire game is won when it ends). A game's last step puts
+its final score in ``info["final_score"]`` (with ``info["_final_score"]`` true for that
+game, Gymnasium's convention for vector infos). Finished games restart on the next step,
+Gymnasium's default *next-step* autoreset: that step ignores the game's action, returns
+the new game's first observation, a reward of 0, and is the next episode of the same seed.
+Actions are exactly integer ids in range (`yamskit.rl.ids.action_ids`).
 
 Examples:
     >>> import numpy as np
@@ -37,14 +41,16 @@ from gymnasium.vector.utils import batch_space
 
 from ..actions import Roll, Score, Scratch
 from ..dice import KEEPS
-from ..errors import IllegalActionError
+from ..errors import RuleConfigError
 from ..solver import tables
 from ..solver.batch import _POW6, _Games, _throw
 from ..solver.model import model_of
 from ..solver.tables import IntArray
 from . import _compat, _play
 from .dice import episode_keys, faces
+from .ids import action_ids
 from .observation import observation_size
+from .rewards import Reward, check_reward, reward_scale
 
 __all__ = ["YamsVectorEnv"]
 
@@ -64,6 +70,7 @@ class YamsVectorEnv(VectorEnv[Floats, IntArray, Floats]):
     Args:
         variant: ``"classic"``, ``"yahtzee"`` or a variant object the solver accepts.
         num_envs: how many games.
+        reward: ``"score"`` (default), ``"normalized"`` or ``"outcome"``.
         **options: the variant's options when it is given by name.
 
     Raises:
@@ -77,10 +84,14 @@ class YamsVectorEnv(VectorEnv[Floats, IntArray, Floats]):
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}  # noqa: RUF012 - the Gymnasium convention
 
-    def __init__(self, variant: Any = "yahtzee", num_envs: int = 1, **options: Any) -> None:
+    def __init__(
+        self, variant: Any = "yahtzee", num_envs: int = 1, *, reward: Reward = "score", **options: Any
+    ) -> None:
         if type(num_envs) is not int or num_envs < 1:
-            raise ValueError(f"num_envs must be a positive whole number, not {num_envs!r}")
+            raise RuleConfigError(f"num_envs must be a positive whole number, not {num_envs!r}")
         self.variant = _play.resolve_variant(variant, options)
+        self.reward_mode: Reward = check_reward(reward)
+        self._reward_scale = reward_scale(self.variant, 1) if reward == "normalized" else 1.0
         self.model = model_of(self.variant)
         self.num_envs = num_envs
         self.space = _compat.action_space(self.variant)
@@ -213,8 +224,10 @@ class YamsVectorEnv(VectorEnv[Floats, IntArray, Floats]):
         """Apply one action id per game (ignored for games that restart on this step).
 
         Raises:
-            IllegalActionError: some game's action is masked out (the message names the first
-                such game); no game is changed.
+            ActionIdTypeError: the actions are not integer ids, one per game (`yamskit.rl.ids`).
+            ActionIdError: an id is outside the action space.
+            IllegalActionError: some game's action is masked out (the subclass naming the rule;
+                the message names the first such game); no game is changed.
 
         Examples:
             >>> import numpy as np
@@ -222,20 +235,18 @@ class YamsVectorEnv(VectorEnv[Floats, IntArray, Floats]):
             >>> _ = envs.reset(seed=0)
             >>> envs.step(np.array([0, 5]))  # doctest: +IGNORE_EXCEPTION_DETAIL
             Traceback (most recent call last):
-            IllegalActionError: game 1: action 5 (Roll(keep=Dice.parse('5'), outcome=None)) is masked out ...
+            KeepError: game 1: action 5 (Roll(keep=Dice.parse('5'), outcome=None)) is masked out ...
         """
-        acts = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
+        acts = action_ids(actions, self.num_envs, len(self.space))
         n, g = self.num_envs, self._games
         restarting = np.nonzero(self._done)[0]
         live = np.nonzero(~self._done)[0]
         mask = self._mask
-        bad = live[(acts[live] < 0) | (acts[live] >= len(self.space))]
-        if not len(bad):
-            bad = live[mask[live, acts[live]] == 0]
+        bad = live[mask[live, acts[live]] == 0]
         if len(bad):
             i = int(bad[0])
             error = _play.illegal(self._single_state(i), int(acts[i]), self.space)
-            raise IllegalActionError(f"game {i}: {error}")
+            raise type(error)(f"game {i}: {error}")
         reward = np.zeros(n, dtype=np.float64)
         kind, arg = self._kind[acts[live]], self._arg[acts[live]]
         rolling = live[kind == _KIND_ROLL]
@@ -265,8 +276,27 @@ class YamsVectorEnv(VectorEnv[Floats, IntArray, Floats]):
         terminated[live] = g.filled[live] == self._full
         self._done = terminated.copy()
         self._mask = self._masks()
-        info = {"action_mask": self._mask}  # a fresh array every step
-        return self._observe(), reward.astype(np.float32), terminated, np.zeros(n, dtype=np.bool_), info
+        info: dict[str, Any] = {"action_mask": self._mask}  # a fresh array every step
+        if terminated.any():
+            final = np.zeros(n, dtype=np.float64)
+            ended = np.flatnonzero(terminated)
+            final[ended] = self._totals(ended)
+            info["final_score"], info["_final_score"] = final, terminated.copy()
+        if self.reward_mode == "outcome":
+            reward = terminated.astype(np.float64)
+        return (
+            self._observe(),
+            (reward / self._reward_scale).astype(np.float32),
+            terminated,
+            np.zeros(n, dtype=np.bool_),
+            info,
+        )
+
+    def _totals(self, games: IntArray) -> Floats:
+        """The final scores of ``games``: boxes, upper bonus and extra points."""
+        g, m = self._games, self.model
+        bonus = m.bonus[np.minimum(g.upper[games], m.cap)]
+        return (g.points[games].sum(axis=1) + bonus + g.extra[games]).astype(np.float64)  # type: ignore[no-any-return]
 
     def _single_state(self, i: int) -> Any:
         """A yamskit state with game ``i``'s sheet and dice (used to explain an illegal action)."""

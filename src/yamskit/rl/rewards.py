@@ -1,0 +1,213 @@
+"""Rewards of the adapters: ``score``, ``normalized`` or ``outcome``, the same in Gymnasium, PettingZoo and OpenSpiel.
+
+* ``"score"`` (the default of the Gymnasium and PettingZoo envs): each step pays the change
+  of the seat's score since the seat was last paid, so the rewards of an episode add up to
+  its final score: the seat's own points, or its team's where seats play as a team
+  (Competitive ``2v2``, Yamslam ``team``: the team's total). Points the other seats make
+  between two steps (a team mate's chip, an opponent's box that changes a duel) are paid
+  at the next step, or at the last one.
+* ``"normalized"``: the same, divided by `reward_scale`, so that a return is the final
+  score over the scale (see the table there).
+* ``"outcome"``: 0 until the end, then +1 if the seat's side wins alone, 0 if it shares
+  first place, -1 if it loses (the variant's own winner rule: the ranking of
+  `yamskit.game.Result`). Solitaire games win when they end.
+
+The final score is also in ``info["final_score"]`` on the last step (Gymnasium) or in the
+agents' infos (PettingZoo), whatever the reward.
+
+Examples:
+    >>> import yamskit
+    >>> g = yamskit.variant("yamslam", mode="team").new_game(players=["A", "B", "C", "D"], seed=1)
+    >>> side_score(g.result(), 2), outcome(g.result(), 0)
+    (0, 0)
+    >>> reward_scale(yamskit.variant("classic"), 1)
+    375.0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Literal, get_args
+
+from ..errors import RuleConfigError
+from ..game import Result
+from ..scorecard.variant import ScorecardVariant
+from ..variants.competitive.duels import ColumnScore, Duel, opponents
+from ..variants.yamslam.chips import MAX_SCORE, tally
+
+__all__ = ["DUEL_SCALE", "REWARDS", "Reward", "outcome", "reward_scale", "scorer", "side_score"]
+
+#: The reward options.
+Reward = Literal["score", "normalized", "outcome"]
+#: Their names, for checks and messages.
+REWARDS: tuple[str, ...] = get_args(Reward)
+#: The divisor of ``"normalized"`` rewards of games scored by duels (Competitive Yams).
+DUEL_SCALE = 100_000.0
+#: The divisor of ``"normalized"`` rewards in Yam Master: a player's 12 tokens.
+_TOKENS = 12.0
+
+
+def check_reward(reward: object) -> Reward:
+    """``reward`` if it is one of `REWARDS`.
+
+    Raises:
+        RuleConfigError: any other value (the message lists the choices).
+
+    Examples:
+        >>> check_reward("outcome")
+        'outcome'
+    """
+    if reward not in REWARDS:
+        raise RuleConfigError(f"reward must be one of {', '.join(map(repr, REWARDS))}, not {reward!r}")
+    return reward  # type: ignore[return-value]
+
+
+def side_score(result: Result, seat: int) -> int:
+    """The score ``seat`` plays for: its team's in team play, else its own.
+
+    Examples:
+        >>> import yamskit
+        >>> r = yamskit.Result.from_scores(("A", "B"), (12, 30))
+        >>> side_score(r, 0), side_score(r, 1)
+        (12, 30)
+    """
+    for team in result.teams:
+        if seat in team.seats:
+            return team.score
+    return result.scores[seat]
+
+
+def outcome(result: Result, seat: int) -> int:
+    """+1 if ``seat``'s side won alone, 0 if it shares first place with another side, -1 otherwise.
+
+    Team mates are one side: two winners of the same team is a win, not a shared place.
+
+    Examples:
+        >>> import yamskit
+        >>> r = yamskit.Result.from_scores(("A", "B", "C"), (10, 10, 3))
+        >>> outcome(r, 0), outcome(r, 2)
+        (0, -1)
+    """
+    winners = set(result.winners)
+    if seat not in winners:
+        return -1
+    side = next((set(team.seats) for team in result.teams if seat in team.seats), {seat})
+    return 1 if winners <= side else 0
+
+
+def reward_scale(variant: Any, players: int) -> float:
+    """The divisor of ``"normalized"`` rewards: a score of this size is a return of 1.
+
+    * scorecard sheets scored by totals (classic, yahtzee, challenge, yours): the sheet's
+      greatest total without five-of-a-kind bonuses, every row's maximum plus the top upper
+      bonus, in every column (classic and yahtzee 375, challenge 1,348);
+    * Competitive Yams (duel points, zero-sum): `DUEL_SCALE`, 100,000 (returns mostly lie
+      within ±1; a crushing win can pass it);
+    * Yam Master (run points; five in a row scores 1 to 0): 12, the tokens of a player;
+    * Yamslam (chips): the best possible score, 1,000.
+
+    ``players`` is accepted for scales that would depend on it; none does yet.
+
+    Examples:
+        >>> import yamskit
+        >>> reward_scale(yamskit.variant("challenge"), 1), reward_scale(yamskit.variant("yamslam"), 2)
+        (1348.0, 1000.0)
+    """
+    if isinstance(variant, ScorecardVariant):
+        rules = variant.rules
+        if rules.result is not None:
+            return DUEL_SCALE
+        bonus = max((points for _, points in rules.bonus.tiers), default=0) if rules.bonus else 0
+        return float((sum(row.max for row in rules.rows) + bonus) * len(rules.columns))
+    if variant.name == "yam-master":
+        return _TOKENS
+    if variant.name == "yamslam":
+        return float(MAX_SCORE)
+    raise RuleConfigError(f"yamskit.rl does not know the variant {variant.name!r}")
+
+
+def scorer(variant: Any, players: Sequence[str]) -> Callable[[Any, Sequence[int]], list[int]]:
+    """``scores(state, seats)``: `side_score` of the state's result for ``seats``, without the whole result.
+
+    The adapters pay score rewards after every move that can change a score, so they read
+    scores often. Where the variant scores in a known way, only the seats' parts are
+    computed: a sheet's total (boxes, upper bonuses, extra points), the duels a side
+    fights (Competitive Yams), a side's chip collection (Yamslam); any other variant asks
+    for its result. The tests check that both agree over whole games.
+
+    Examples:
+        >>> import yamskit
+        >>> v = yamskit.variant("yamslam")
+        >>> g = v.new_game(players=["A", "B"], seed=1)
+        >>> scorer(v, g.players)(g, [0, 1]) == [side_score(g.result(), s) for s in (0, 1)] == [0, 0]
+        True
+    """
+    if isinstance(variant, ScorecardVariant):
+        rules = variant.rules
+        if rules.result is None:
+            return lambda state, seats: [_sheet_total(state, s) for s in seats]
+        mode = getattr(rules.result, "mode", None)
+        if getattr(rules.result, "duels", None) is not None and mode is not None:  # the duels of Competitive Yams
+            probe = variant.new_game(players=players, seed=0).result()
+            sides = [next((t.seats for t in probe.teams if s in t.seats), (s,)) for s in range(len(players))]
+            book = _DuelBook(opponents(mode))
+            return lambda state, seats: book.totals(state, [sides[s] for s in seats])
+    elif variant.name == "yamslam":
+        return lambda state, seats: [_collection_total(state, s) for s in seats]
+    return lambda state, seats: [side_score(result, s) for result in (state.result(),) for s in seats]
+
+
+def _sheet_total(state: Any, seat: int) -> int:
+    """A sheet's total as the standard scorecard result counts it: boxes, upper bonuses, extra points."""
+    rules, sheet = state.rules, state.sheets[seat]
+    total: int = sheet.extra
+    bonus = rules.bonus
+    for c, column in enumerate(sheet.cells):
+        for cell in column:
+            total += cell.value
+        if bonus:
+            total += bonus.points(rules.upper_total(sheet, c))
+    return total
+
+
+class _DuelBook:
+    """The duel points of a Competitive Yams game, each duel recomputed only when one of its two columns changed.
+
+    A duel of column ``c`` between seats ``a`` and ``b`` depends on those two columns of
+    their sheets and on the column's coefficient (`yamskit.variants.competitive.duels`):
+    the book keeps the last points of each (column, pair), at most columns x pairs entries.
+    """
+
+    def __init__(self, pairs: tuple[tuple[int, int], ...]) -> None:
+        self.pairs = pairs
+        self.known: dict[tuple[int, int, int], tuple[Any, Any, int, int]] = {}
+
+    def totals(self, state: Any, sides: list[tuple[int, ...]]) -> list[int]:
+        rules, sheets, weights = state.rules, state.sheets, state.column_weights
+        per_seat = [0] * len(sheets)
+        known = self.known
+        for c, column in enumerate(rules.columns):
+            for a, b in self.pairs:
+                mine, theirs = sheets[a].cells[c], sheets[b].cells[c]
+                last = known.get((c, a, b))
+                if last is not None and last[0] is mine and last[1] is theirs and last[2] == weights[c]:
+                    points = last[3]
+                else:
+                    duel = Duel.between(
+                        (a, b),
+                        column.id,
+                        weights[c],
+                        ColumnScore.of(rules, sheets[a], c),
+                        ColumnScore.of(rules, sheets[b], c),
+                    )
+                    points = duel.points[0]
+                    known[(c, a, b)] = (mine, theirs, weights[c], points)
+                per_seat[a] += points
+                per_seat[b] -= points  # a duel pays its pair (points, -points)
+        return [sum(per_seat[seat] for seat in side) for side in sides]
+
+
+def _collection_total(state: Any, seat: int) -> int:
+    """The points of the Yamslam collection ``seat`` plays for, bonuses included."""
+    side = state.variant.side(seat)
+    return tally(state.collections[side], last_draw=state.last_draw == side).total
