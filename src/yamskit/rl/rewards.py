@@ -32,7 +32,7 @@ from typing import Any, Literal, get_args
 from ..errors import RuleConfigError
 from ..game import Result
 from ..scorecard.variant import ScorecardVariant
-from ..variants.competitive.duels import ColumnScore, Duel, opponents
+from ..variants.competitive.duels import ColumnScore, duel_points, opponents
 from ..variants.yamslam.chips import MAX_SCORE, tally
 
 __all__ = ["DUEL_SCALE", "REWARDS", "Reward", "outcome", "reward_scale", "scorer", "side_score"]
@@ -171,36 +171,43 @@ def _sheet_total(state: Any, seat: int) -> int:
 
 
 class _DuelBook:
-    """The duel points of a Competitive Yams game, each duel recomputed only when one of its two columns changed.
+    """The duel points of a Competitive Yams game, each recomputed only when one of its two columns changed.
 
     A duel of column ``c`` between seats ``a`` and ``b`` depends on those two columns of
-    their sheets and on the column's coefficient (`yamskit.variants.competitive.duels`):
-    the book keeps the last points of each (column, pair), at most columns x pairs entries.
+    their sheets and on the column's coefficient (`yamskit.variants.competitive.duels`).
+    The book keeps each seat's column score (raw score and clean flag) while the column
+    object stays the same (states are values: an unchanged column is the same object),
+    and the last points of each (column, pair): at most columns x (seats + pairs) entries.
     """
 
     def __init__(self, pairs: tuple[tuple[int, int], ...]) -> None:
         self.pairs = pairs
+        self.columns: dict[tuple[int, int], tuple[Any, int, bool]] = {}
         self.known: dict[tuple[int, int, int], tuple[Any, Any, int, int]] = {}
+
+    def _column(self, rules: Any, sheet: Any, c: int, seat: int) -> tuple[Any, int, bool]:
+        cells = sheet.cells[c]
+        last = self.columns.get((c, seat))
+        if last is not None and last[0] is cells:
+            return last
+        score = ColumnScore.of(rules, sheet, c)
+        last = self.columns[(c, seat)] = (cells, score.raw, score.clean)
+        return last
 
     def totals(self, state: Any, sides: list[tuple[int, ...]]) -> list[int]:
         rules, sheets, weights = state.rules, state.sheets, state.column_weights
         per_seat = [0] * len(sheets)
-        known = self.known
-        for c, column in enumerate(rules.columns):
+        known, column = self.known, self._column
+        for c in range(len(rules.columns)):
             for a, b in self.pairs:
                 mine, theirs = sheets[a].cells[c], sheets[b].cells[c]
                 last = known.get((c, a, b))
                 if last is not None and last[0] is mine and last[1] is theirs and last[2] == weights[c]:
                     points = last[3]
                 else:
-                    duel = Duel.between(
-                        (a, b),
-                        column.id,
-                        weights[c],
-                        ColumnScore.of(rules, sheets[a], c),
-                        ColumnScore.of(rules, sheets[b], c),
-                    )
-                    points = duel.points[0]
+                    _, raw_a, clean_a = column(rules, sheets[a], c, a)
+                    _, raw_b, clean_b = column(rules, sheets[b], c, b)
+                    points = duel_points(raw_a, raw_b, clean_a=clean_a, clean_b=clean_b, coefficient=weights[c])
                     known[(c, a, b)] = (mine, theirs, weights[c], points)
                 per_seat[a] += points
                 per_seat[b] -= points  # a duel pays its pair (points, -points)

@@ -64,7 +64,7 @@ class Recipe:
         return [*(Move(player, Roll(outcome=dice)) for dice in self.throws), Move(player, action)]
 
 
-@functools.cache
+@functools.lru_cache(maxsize=64)
 def _rolls_by_value(table: tuple[int, ...]) -> dict[int, tuple[Dice, ...]]:
     """The plain rolls (no five of a kind) of each value a row's table gives."""
     found: dict[int, list[Dice]] = {}
