@@ -180,3 +180,11 @@ def test_a_save_with_a_duplicate_key_is_refused() -> None:
     text = yamskit.variant("classic").new_game(seed=1).to_json().replace('"seed":1', '"seed":1,"seed":2')
     with pytest.raises(DeserializationError, match="duplicate key"):
         yamskit.load_game(text)
+
+
+def test_a_record_given_to_load_game_is_refused_with_the_way_to_read_it() -> None:
+    game = yamskit.variant("classic").new_game(players=["Ann"], seed=4)
+    record = yamskit.GameRecord.from_game(game).dump()
+    with pytest.raises(DeserializationError, match=r"format 'yamskit.record'.*GameRecord.load\(text\).to_game\(\)"):
+        yamskit.load_game(record)
+    assert yamskit.GameRecord.load(record).to_game() == game

@@ -359,7 +359,9 @@ def load_game(text: str | bytes, *, variant: Any = None) -> GameState:
 
     data = parse_json(text)
     if expect(data, "format", str, "game") != FORMAT:
-        raise DeserializationError(f"not a saved yamskit game (format {data['format']!r})")
+        record = data["format"] == "yamskit.record"
+        hint = ": a record (yamskit play --save writes them) loads with GameRecord.load(text).to_game()"
+        raise DeserializationError(f"not a saved yamskit game (format {data['format']!r})" + (hint if record else ""))
     version = expect(data, "version", int, "game")
     if version != VERSION:
         raise DeserializationError(f"saved-game version {version} is not supported (this yamskit reads {VERSION})")
