@@ -19,7 +19,10 @@ import pytest
 
 import yamskit
 from yamskit import Dice, Pass, Place, RemoveToken, Roll, RuleConfigError, Score, Scratch, TakeChip
-from yamskit.svg import DARK, LIGHT, Theme, board, dice, rack, result, sheet, svg
+from yamskit.svg import DARK, LIGHT, Theme, board, dice, histogram, rack, result, sheet, svg
+from yamskit.svg._canvas import MAX_WIDTH
+
+from .geometry import problems
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -125,7 +128,10 @@ def check_sheet(root: ET.Element, game: Any) -> None:
     assert len(by_class(root, "column-total")) == len(game.players) * len(rules.columns)
     if rules.bonus:
         for e in by_class(root, "upper"):
-            assert int(text_of(e)) == game.upper_total(int(e.attrib["data-player"]), e.attrib["data-column"])
+            upper, goal = (int(part) for part in text_of(e).split("/"))
+            assert upper == game.upper_total(int(e.attrib["data-player"]), e.attrib["data-column"])
+            thresholds = [threshold for threshold, _ in rules.bonus.tiers]
+            assert goal == min([t for t in thresholds if t > upper] or [thresholds[-1]])
     totals = {int(e.attrib["data-player"]): int(text_of(e)) for e in by_class(root, "total")}
     assert totals == dict(enumerate(game.result().scores))
     if isinstance(details, dict) and "duels" in details:
@@ -193,7 +199,10 @@ def check_result(root: ET.Element, outcome: yamskit.game.Result) -> None:
 
 
 def check(state: Any) -> None:
-    root = parse(svg(state))
+    picture = svg(state)
+    root = parse(picture)
+    assert problems(picture) == []
+    assert int(root.attrib["width"]) <= MAX_WIDTH
     check_dice(root, state)
     if isinstance(state, yamskit.ScorecardGame):
         check_sheet(root, state)
@@ -201,7 +210,10 @@ def check(state: Any) -> None:
         check_board(root, state)
     else:
         check_rack(root, state)
-    check_result(parse(svg(state.result())), state.result())
+    outcome = svg(state.result())
+    check_result(parse(outcome), state.result())
+    assert problems(outcome) == []
+    assert int(parse(outcome).attrib["width"]) <= MAX_WIDTH
     assert str(state) == state.render()
 
 

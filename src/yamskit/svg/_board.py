@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ._canvas import Canvas, text_width, turn_panel
+from ._canvas import Canvas, fit, text_width, turn_panel
 from ._theme import Theme
+from ._title import variant_title
 
 if TYPE_CHECKING:
     from ..variants.yam_master import YamMasterGame
@@ -137,6 +138,9 @@ def draw(game: YamMasterGame, theme: Theme) -> str:
         if to_play:
             canvas.rect(px - 6, y - 4, 200, 70, theme.highlight, rx=6)
         canvas.circle(px + 12, y + 14, 11, theme.player(p), stroke=theme.ink, stroke_width=1)
+        points = result.scores[p]
+        score = f"{points} point{'s' if points != 1 else ''}"
+        name = fit(name, 14, 160 - text_width(score, 13) - 8)
         canvas.text(px + 30, y + 14, name, size=14, bold=True, class_="player", data_player=p)
         facts = [
             ("on-board", f"{board.count(p)} on the board", board.count(p)),
@@ -148,10 +152,8 @@ def draw(game: YamMasterGame, theme: Theme) -> str:
         for key, words, value in facts:
             canvas.text(px + 30, line_y, words, size=12, fill=theme.muted, class_=key, data_player=p, data_value=value)
             line_y += 15
-        points = result.scores[p]
-        words = f"{points} point{'s' if points != 1 else ''}"
-        canvas.text(px + 190, y + 14, words, size=13, anchor="end", bold=True, class_="points", data_player=p)
-        panel_w = max(panel_w, 200.0, text_width(name, 14) + 40 + text_width(words, 13))
+        canvas.text(px + 190, y + 14, score, size=13, anchor="end", bold=True, class_="points", data_player=p)
+        panel_w = max(panel_w, 200.0, text_width(facts[-1][1], 12) + 36)
         y = line_y + 14
     width = px + panel_w + _PAD
     y = max(y, y0 + _CELL * SIZE) + 14
@@ -165,4 +167,4 @@ def draw(game: YamMasterGame, theme: Theme) -> str:
         used_w = max(used_w, text_width(have, 12))
         y += 20
     width = max(width, x0 + used_w + _PAD)
-    return canvas.document(width, y + _PAD, f"yam-master: {status}", "board")
+    return canvas.document(width, y + _PAD, f"{variant_title(game.variant)}: {status}", "board")
