@@ -19,7 +19,7 @@ import pytest
 
 import yamskit
 from yamskit import Dice, Pass, Place, RemoveToken, Roll, RuleConfigError, Score, Scratch, TakeChip
-from yamskit.svg import DARK, LIGHT, Theme, board, dice, histogram, rack, result, sheet, svg
+from yamskit.svg import DARK, LIGHT, Theme, board, dice, rack, result, sheet, svg
 from yamskit.svg._canvas import MAX_WIDTH
 
 from .geometry import problems

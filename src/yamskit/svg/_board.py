@@ -59,6 +59,7 @@ def draw(game: YamMasterGame, theme: Theme) -> str:
     x0, y0 = float(_PAD + 14), float(_PAD + 14)
     placed, removed = last_moves(game)
     usable = game.labels if not game.is_over else frozenset()
+    under: list[tuple[float, float, str]] = []  # the labels of covered cells, drawn over the runs
     for i in range(SIZE):
         canvas.text(x0 + (i + 0.5) * _CELL, y0 - 8, str(i), size=10, anchor="middle", fill=theme.muted)
         canvas.text(x0 - 8, y0 + (i + 0.5) * _CELL, str(i), size=10, anchor="middle", fill=theme.muted)
@@ -99,7 +100,7 @@ def draw(game: YamMasterGame, theme: Theme) -> str:
                 data_row=r,
                 data_col=c,
             )
-            canvas.text(x + _CELL / 2, y + _CELL * 0.86, shown(label), size=10, anchor="middle", fill=theme.muted)
+            under.append((x + _CELL / 2, y + _CELL * 0.86, shown(label)))
     if removed is not None and board.owner(removed) is None:
         r, c = removed
         canvas.circle(
@@ -128,6 +129,11 @@ def draw(game: YamMasterGame, theme: Theme) -> str:
             data_player=run.player,
             data_length=run.length,
         )
+    for x, y, words in under:
+        # on a plate of paper, so that a run drawn through the cell stops short of the label
+        plate = text_width(words, 10) + 4
+        canvas.rect(x - plate / 2, y - 7, plate, 14, theme.paper, rx=3, class_="plate")
+        canvas.text(x, y, words, size=10, anchor="middle", fill=theme.muted)
     # the players
     px = x0 + _CELL * SIZE + 24
     y = float(y0)
