@@ -81,7 +81,7 @@ def wrap(text: str, size: float, width: float) -> list[str]:
     """``text`` cut into lines at spaces, each at most ``width`` px wide at ``size`` px where a word allows.
 
     Examples:
-        >>> wrap("Three of a kind", 11, 70)
+        >>> wrap("Three of a kind", 11, 60)
         ['Three of', 'a kind']
     """
     lines: list[str] = []
