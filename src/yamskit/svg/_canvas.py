@@ -215,6 +215,7 @@ DIE = 34
 
 def turn_panel(canvas: Canvas, x: float, y: float, status: str, dice: Dice, kept: Dice) -> tuple[float, float]:
     """A status line, then the turn's dice (kept ones marked); returns (width, height) used."""
+    status = fit(status, 13, MAX_WIDTH - 2 * x)
     canvas.text(x, y + 10, status, size=13, class_="status")
     if not len(dice):
         return text_width(status, 13), 22

@@ -17,7 +17,7 @@ _ROW = 34
 _KIND = 92
 _CHIP = 10
 #: The widest a side's name is drawn, in pixels (longer names are shortened).
-_NAME_MAX = 160
+_NAME_MAX = 110
 
 
 def status_line(game: YamslamGame) -> str:
@@ -164,5 +164,5 @@ def _bonus_notes(game: YamslamGame, details: dict[str, object], tallies: object)
     for name, entry in zip(names, entries, strict=True):
         parts = [f"{words[key]} +{entry[key]}" for key in words if entry[key]]
         if parts:
-            notes.append(f"{name}: " + ", ".join(parts))
+            notes.append(fit(f"{name}: " + ", ".join(parts), 11, 900))
     return notes

@@ -123,7 +123,7 @@ def draw(game: ScorecardGame, theme: Theme) -> str:
     y += 10
     turn = game.turn
     status = status_line(game)
-    used_w, used_h = turn_panel(canvas, x0, y, fit(status, 13, MAX_WIDTH - 2 * _PAD), turn.dice, turn.kept)
+    used_w, used_h = turn_panel(canvas, x0, y, status, turn.dice, turn.kept)
     y += used_h
     width = max(width, used_w + 2 * _PAD, text_width(title, 14) + 2 * _PAD)
     return canvas.document(min(width, MAX_WIDTH), y + _PAD, f"{variant_title(game.variant)}: {status}", "sheet")
