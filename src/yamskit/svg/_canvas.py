@@ -41,7 +41,7 @@ def _em(char: str) -> float:
     if char in _WIDE:
         return 1.12
     if char.isdigit():
-        return 0.72
+        return 0.75
     if char.isupper():
         return 0.86
     if char.isascii():
