@@ -8,6 +8,7 @@ each chip stack, and the dice of the turn (kept ones marked).
 
 from __future__ import annotations
 
+import ast
 import random
 import re
 import xml.etree.ElementTree as ET
@@ -340,11 +341,16 @@ def test_a_team_result_names_the_winning_team() -> None:
 
 
 @pytest.mark.parametrize("key", ["classic-2", "competitive-2v2", "yam-master", "yamslam-team"])
-def test_pictures_are_deterministic_and_repr_stays_the_full_value(key: str) -> None:
+def test_pictures_are_deterministic_and_repr_is_short_and_reads_back(key: str) -> None:
     state = playout(key, 3)[40]
     assert svg(state) == svg(state)
     assert state._repr_svg_() == svg(state)
-    assert repr(state).startswith(type(state).__name__ + "(")
+    text = repr(state)
+    assert text == f"<{type(state).__name__} {state.variant.name} {list(state.players)!r} {state.to_notation()!r}>"
+    notation = ast.literal_eval(text[text.index("] ") + 2 : -1])
+    back = yamskit.from_notation(notation)
+    assert back.to_notation() == state.to_notation()
+    assert repr(back) == text
     assert str(state) != repr(state)
     assert str(state) == state.render()
 
