@@ -258,7 +258,7 @@ class _Layout:
         columns_bottom = y
         rows = [(key, label, {p: values[p] for p in seats}) for key, label, values in spans]
         if self.teams:
-            scores = dict(zip(self.teams, (t.score for t in game.result().teams), strict=False))
+            scores = dict(zip(self.teams, (t.score for t in game.result().teams), strict=True))
             rows.append(("team-total", "Team total", {p: scores[t] for t in self.teams for p in t if p in seats}))
         for key, label, values in rows:
             canvas.rect(x0, y, right - x0, _ROW, theme.header)
@@ -266,11 +266,9 @@ class _Layout:
             for i, p in enumerate(seats):
                 if p not in values:
                     continue
-                team = (
-                    {"data_team": next(t for t, members in enumerate(self.teams) if p in members)}
-                    if key == "team-total"
-                    else {}
-                )
+                tagged: dict[str, Any] = {}
+                if key == "team-total":
+                    tagged["data_team"] = next(t for t, members in enumerate(self.teams) if p in members)
                 canvas.text(
                     gx(i) + group_w / 2,
                     y + _ROW / 2,
@@ -280,7 +278,7 @@ class _Layout:
                     bold=True,
                     class_=key,
                     data_player=p,
-                    **team,
+                    **tagged,
                 )
             y += _ROW
             lines.append(y)
