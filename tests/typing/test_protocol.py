@@ -29,7 +29,8 @@ def _protocol_members() -> set[str]:
 
 
 def test_the_protocol_declares_exactly_what_every_state_shares() -> None:
-    shared = set.intersection(*(_public(cls) for cls in STATES))
+    first, *others = [_public(cls) for cls in STATES]
+    shared = first.intersection(*others)
     assert _protocol_members() == shared
 
 
