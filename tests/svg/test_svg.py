@@ -386,7 +386,9 @@ def test_titles_name_the_variant_with_its_options(
 
 def test_the_yam_master_picture_names_its_options() -> None:
     g = yamskit.variant("yam-master", removed="out").new_game(players=["Ann", "Bob"], seed=1)
-    assert text_of(parse(svg(g)).find(f"{NS}title")).startswith("Yam Master (removed out): ")  # type: ignore[arg-type]
+    root = parse(svg(g))
+    assert text_of(root.find(f"{NS}title")).startswith("Yam Master (removed out): ")  # type: ignore[arg-type]
+    assert text_of(by_class(root, "title")[0]) == "Yam Master (removed out) · 2 players"
 
 
 def test_wide_sheets_wrap_players_onto_rows_of_at_most_1000_px_and_label_teams() -> None:

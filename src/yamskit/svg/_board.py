@@ -56,7 +56,9 @@ def draw(game: YamMasterGame, theme: Theme) -> str:
 
     board = game.board
     canvas = Canvas(theme)
-    x0, y0 = float(_PAD + 14), float(_PAD + 14)
+    title = f"{variant_title(game.variant)} · {len(game.players)} players"
+    canvas.text(_PAD, _PAD + 10, title, size=14, bold=True, class_="title")
+    x0, y0 = float(_PAD + 14), float(_PAD + 40)
     placed, removed = last_moves(game)
     usable = game.labels if not game.is_over else frozenset()
     under: list[tuple[float, float, str]] = []  # the labels of covered cells, drawn over the runs
