@@ -33,6 +33,7 @@ from yamskit.transitions import (
     state_is_legal,
     state_legal_action_mask,
     state_legal_actions,
+    state_origin,
     state_outcomes,
 )
 from yamskit.turn import Turn
@@ -101,10 +102,20 @@ class TopItGame:
     round: int = 0
     first_player: int = 0
     _legal: tuple[int, ...] | None = attrs.field(init=False, default=None, eq=False, repr=False)
+    _origin: Any = attrs.field(default=None, eq=False, repr=False, alias="origin")
 
     @property
     def history(self) -> History:
         return self._history
+
+    origin = state_origin
+
+    @property
+    def dice(self) -> Dice:
+        return self.turn.dice
+
+    def render(self) -> str:
+        return f"{', '.join(f'{n} {b}' for n, b in zip(self.players, self.banks, strict=True))}; dice {self.dice}"
 
     @property
     def is_over(self) -> bool:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["Drawer", "add_loader", "drawer", "kind_of", "picture", "register", "repr_svg"]
+__all__ = ["Drawer", "add_loader", "drawer", "kind_of", "picture", "register", "repr_svg", "state_repr"]
 
 #: A drawer: ``drawer(thing, **options) -> str``, a standalone SVG document.
 Drawer = Callable[..., str]
@@ -95,3 +95,20 @@ def repr_svg(thing: Any) -> str | None:
         2
     """
     return picture(thing)
+
+
+def state_repr(state: Any) -> str:
+    """What a game state uses as its ``repr``: its class, variant, players and position notation.
+
+    Short, in the manner of python-chess's ``Board('fen')``: the notation holds the
+    whole position, and `yamskit.from_notation` reads it back (with an empty history).
+
+    Examples:
+        >>> import yamskit
+        >>> yamskit.variant("classic").new_game(players=["Ann", "Bob"], seed=3)
+        <ScorecardGame classic ['Ann', 'Bob'] 'classic Ann,Bob ,,,,,,,,,,,,/,,,,,,,,,,,, 0:0 - 3:0'>
+        >>> yamskit.variant("yamslam", mode="solo").new_game(players=["Ann"], seed=3, first_player=0)
+        <YamslamGame yamslam ['Ann'] 'yamslam(mode=solo) Ann 0000000 0000000 0:0 - 3:0 -'>
+    """
+    name = type(state).__name__
+    return f"<{name} {state.variant.name} {list(state.players)!r} {state.to_notation()!r}>"

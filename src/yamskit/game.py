@@ -10,7 +10,10 @@ A game state is an immutable value. Whatever the variant, it offers:
 * ``outcomes(keep)`` — the chance outcomes of a throw with exact probabilities;
 * ``is_over`` and ``result()``;
 * ``history`` — every `Move` made so far, throws with their faces;
-* ``to_json()`` (and `yamskit.load_game` to read it back).
+* ``to_json()`` (and `yamskit.load_game` to read it back), ``to_notation()`` (and
+  `yamskit.from_notation`), ``render()`` (also ``str(state)``);
+* ``turn``, ``dice``, ``stream``, ``first_player`` and ``origin``;
+* ``picture_kind`` and ``transitions``, what the pictures and `yamskit.transitions` use.
 
 Examples:
     >>> import yamskit
@@ -28,7 +31,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, ClassVar, Literal, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, TypeVar, runtime_checkable
 
 import attrs
 
@@ -38,6 +41,9 @@ from .dice import NUM_DICE, Dice, DiceStream, outcome_probabilities
 from .errors import GameOverError, IllegalActionError, InvalidDiceError, NotYourTurnError, RuleConfigError, YamskitError
 from .history import EMPTY_HISTORY, History, Move, to_history
 from .turn import Turn
+
+if TYPE_CHECKING:
+    from .transitions import Transitions
 
 __all__ = [
     "EMPTY_HISTORY",
@@ -279,6 +285,38 @@ class GameState(Protocol):
 
     def to_json(self) -> str:
         """A JSON text that `yamskit.load_game` reads back into an equal state."""
+
+    def to_notation(self) -> str:
+        """The position as one line of text; `yamskit.from_notation` reads it back (see `yamskit.notation`)."""
+
+    def render(self) -> str:
+        """The state as plain text (also ``str(state)``)."""
+
+    @property
+    def turn(self) -> Turn:
+        """The turn in progress: the throws so far and the dice kept."""
+
+    @property
+    def dice(self) -> Dice:
+        """The dice showing in the current turn (empty before its first throw)."""
+
+    @property
+    def stream(self) -> DiceStream:
+        """The seeded dice stream the next throws come from."""
+
+    @property
+    def first_player(self) -> int:
+        """Index of the player who started the game."""
+
+    @property
+    def origin(self) -> GameState | None:
+        """The position the history starts from (``None`` while the history is empty)."""
+
+    #: The kind of picture `yamskit.svg` draws of the state (see ``yamskit._display``).
+    picture_kind: ClassVar[str]
+
+    #: What each decision makes of a state (see `yamskit.transitions`).
+    transitions: ClassVar[Transitions[Any]]
 
 
 class LegalActions(Sequence[Action]):

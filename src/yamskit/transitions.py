@@ -29,7 +29,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 import attrs
 
@@ -87,8 +87,9 @@ class Playable(Protocol):
     def is_over(self) -> bool: ...
     @property
     def _legal(self) -> tuple[int, ...] | None: ...
-    @property
-    def transitions(self) -> Transitions[Any]: ...
+
+    transitions: ClassVar[Transitions[Any]]
+
     def check(self, action: Action, *, player: int | str | None = None) -> None: ...
     def legal_action_ids(self) -> tuple[int, ...]: ...
     def is_legal(self, action: Action, *, player: int | str | None = None) -> bool: ...

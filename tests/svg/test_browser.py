@@ -1,8 +1,11 @@
 """The pictures in a real browser: headless Debian Chromium draws every variant's SVG.
 
-One page holds an SVG of every variant (mid-game and finished), dice and a
-Competitive result. Each is screenshot on its own; the PNG must have the size the
-SVG declares and must not be blank (many colours, much of it not background).
+One page holds an SVG of every variant (mid-game and finished), dice, a
+Competitive result and a histogram. Each is screenshot on its own; the PNG must
+have the size the SVG declares and must not be blank (many colours, much of it not
+background). The browser's own boxes of every text (``getBBox``) must lie inside the
+picture, overlap no other text, and be no wider than the estimate the layouts and
+the fast geometry test (tests/svg/geometry.py) rely on.
 
 Needs the ``browser`` extra (playwright) and ``/usr/bin/chromium`` (Debian's
 package; no browser is ever downloaded). Outside CI the test is skipped when either
@@ -23,7 +26,10 @@ import pytest
 
 import yamskit
 from yamskit import Dice
-from yamskit.svg import DARK, svg
+from yamskit.svg import DARK, histogram, svg
+from yamskit.svg._canvas import MAX_WIDTH, text_width
+
+from .geometry import Box
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -73,6 +79,14 @@ def pictures() -> dict[str, str]:
         out[f"{name}-over"] = svg(done, theme=DARK if name == "yamslam" else yamskit.svg.LIGHT)
         if name == "competitive":
             out["competitive-result"] = svg(done.result())
+    duel = _play("competitive", ["Ann", "Bob"], seed=7, moves=None)
+    out["competitive-1v1-over"] = svg(duel)
+    out["competitive-1v1v1-mid"] = svg(_play("competitive", ["Ann", "Bob", "Cy"], seed=8, moves=150, mode="1v1v1"))
+    out["classic-joker-long-names"] = svg(
+        _play("classic", [f"Player {i} with a rather long name" for i in range(6)], seed=9, moves=80, joker="free")
+    )
+    out["yamslam-team-over"] = svg(_play("yamslam", ["Ann", "Bob", "Cy", "Dee"], seed=10, moves=None, mode="team"))
+    out["histogram"] = histogram([(100, 149, 12), (150, 199, 140), (200, 249, 90), (250, 299, 8)], title="classic")
     return out
 
 
@@ -99,6 +113,31 @@ _MEASURE = """async (b64) => {
 }"""
 
 
+#: The browser's box of every text of an SVG: [x, y, width, height, font size, text].
+_BOXES = """svg => Array.from(svg.querySelectorAll("text")).filter(t => t.textContent).map(t => {
+  const b = t.getBBox();
+  return [b.x, b.y, b.width, b.height, parseFloat(t.getAttribute("font-size")), t.textContent];
+})"""
+
+
+def check_text_boxes(key: str, boxes: list[list[Any]], width: float, height: float) -> None:
+    """The real text boxes fit the picture, keep apart, and are no wider than the layouts' estimate."""
+    real = [Box(x, y, x + w, y + h, text) for x, y, w, h, _, text in boxes]
+    for (*_, w, _h, size, text), box in zip(boxes, real, strict=True):
+        assert w <= text_width(text, size), (
+            f"{key}: {text!r} is {w:.1f} px wide, estimated {text_width(text, size):.1f}"
+        )
+        assert box.left >= 0, f"{key}: {text!r}"
+        assert box.top >= 0, f"{key}: {text!r}"
+        assert box.right <= width, f"{key}: {text!r}"
+        assert box.bottom <= height, f"{key}: {text!r}"
+    for i, box in enumerate(real):
+        for other in real[i + 1 :]:
+            # glyph boxes include the font's line gap: allow them to touch by a pixel
+            shrunk = Box(box.left + 0.5, box.top + 1, box.right - 0.5, box.bottom - 1, box.label)
+            assert not shrunk.overlaps(other), f"{key}: {box.label!r} {box[:4]} overlaps {other.label!r} {other[:4]}"
+
+
 def _png_size(png: bytes) -> tuple[int, int]:
     """Width and height from a PNG's header."""
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
@@ -111,6 +150,8 @@ def test_every_picture_renders_in_headless_chromium_at_its_size(tmp_path: Path) 
     if not Path(CHROMIUM).exists():
         _need(CHROMIUM)
     shown = pictures()
+    shots = Path(os.environ.get("YAMSKIT_SCREENSHOTS", tmp_path / "screenshots"))
+    shots.mkdir(parents=True, exist_ok=True)
     body = "".join(f'<div id="{escape(key)}" style="margin:0 0 8px 0">{text}</div>' for key, text in shown.items())
     page_file = tmp_path / "pictures.html"
     page_file.write_text(f"<!doctype html><html><body style='margin:0;background:#fff'>{body}</body></html>")
@@ -121,7 +162,7 @@ def test_every_picture_renders_in_headless_chromium_at_its_size(tmp_path: Path) 
             args=ARGS,
             headless=True,
             device_scale_factor=1,
-            viewport={"width": 1600, "height": 1000},
+            viewport={"width": 1200, "height": 1000},
         )
         try:
             page = context.new_page()
@@ -129,7 +170,9 @@ def test_every_picture_renders_in_headless_chromium_at_its_size(tmp_path: Path) 
             for key, text in shown.items():
                 element = page.locator(f"#{key} > svg")
                 declared = element.evaluate("e => [e.width.baseVal.value, e.height.baseVal.value]")
-                png = element.screenshot()
+                assert declared[0] <= MAX_WIDTH, key
+                check_text_boxes(key, element.evaluate(_BOXES), *declared)
+                png = element.screenshot(path=str(shots / f"{key}.png"))
                 width, height = _png_size(png)
                 assert (width, height) == tuple(round(v) for v in declared), key
                 assert f'width="{width}" height="{height}"' in text, key

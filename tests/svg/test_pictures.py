@@ -37,3 +37,13 @@ def test_every_rules_page_and_the_tutorial_show_a_committed_picture() -> None:
             picture = ROOT / "docs" / "pictures" / name
             assert picture.exists(), name
             ET.parse(picture)
+
+
+def test_doc_pictures_keep_their_text_apart_and_fit_1000_px() -> None:
+    from yamskit.svg._canvas import MAX_WIDTH
+
+    from .geometry import problems
+
+    for name, text in _generator().pictures().items():  # type: ignore[attr-defined]
+        assert problems(text) == [], name
+        assert int(ET.fromstring(text).attrib["width"]) <= MAX_WIDTH, name

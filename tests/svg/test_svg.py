@@ -8,6 +8,7 @@ each chip stack, and the dice of the turn (kept ones marked).
 
 from __future__ import annotations
 
+import ast
 import random
 import re
 import xml.etree.ElementTree as ET
@@ -19,7 +20,10 @@ import pytest
 
 import yamskit
 from yamskit import Dice, Pass, Place, RemoveToken, Roll, RuleConfigError, Score, Scratch, TakeChip
-from yamskit.svg import DARK, LIGHT, Theme, board, dice, rack, result, sheet, svg
+from yamskit.svg import DARK, LIGHT, Theme, board, dice, histogram, rack, result, sheet, svg
+from yamskit.svg._canvas import MAX_WIDTH
+
+from .geometry import problems
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -125,7 +129,10 @@ def check_sheet(root: ET.Element, game: Any) -> None:
     assert len(by_class(root, "column-total")) == len(game.players) * len(rules.columns)
     if rules.bonus:
         for e in by_class(root, "upper"):
-            assert int(text_of(e)) == game.upper_total(int(e.attrib["data-player"]), e.attrib["data-column"])
+            upper, goal = (int(part) for part in text_of(e).split("/"))
+            assert upper == game.upper_total(int(e.attrib["data-player"]), e.attrib["data-column"])
+            thresholds = [threshold for threshold, _ in rules.bonus.tiers]
+            assert goal == min([t for t in thresholds if t > upper] or [thresholds[-1]])
     totals = {int(e.attrib["data-player"]): int(text_of(e)) for e in by_class(root, "total")}
     assert totals == dict(enumerate(game.result().scores))
     if isinstance(details, dict) and "duels" in details:
@@ -193,7 +200,10 @@ def check_result(root: ET.Element, outcome: yamskit.game.Result) -> None:
 
 
 def check(state: Any) -> None:
-    root = parse(svg(state))
+    picture = svg(state)
+    root = parse(picture)
+    assert problems(picture) == []
+    assert int(root.attrib["width"]) <= MAX_WIDTH
     check_dice(root, state)
     if isinstance(state, yamskit.ScorecardGame):
         check_sheet(root, state)
@@ -201,7 +211,10 @@ def check(state: Any) -> None:
         check_board(root, state)
     else:
         check_rack(root, state)
-    check_result(parse(svg(state.result())), state.result())
+    outcome = svg(state.result())
+    check_result(parse(outcome), state.result())
+    assert problems(outcome) == []
+    assert int(parse(outcome).attrib["width"]) <= MAX_WIDTH
     assert str(state) == state.render()
 
 
@@ -328,10 +341,113 @@ def test_a_team_result_names_the_winning_team() -> None:
 
 
 @pytest.mark.parametrize("key", ["classic-2", "competitive-2v2", "yam-master", "yamslam-team"])
-def test_pictures_are_deterministic_and_repr_stays_the_full_value(key: str) -> None:
+def test_pictures_are_deterministic_and_repr_is_short_and_reads_back(key: str) -> None:
     state = playout(key, 3)[40]
     assert svg(state) == svg(state)
     assert state._repr_svg_() == svg(state)
-    assert repr(state).startswith(type(state).__name__ + "(")
+    text = repr(state)
+    assert text == f"<{type(state).__name__} {state.variant.name} {list(state.players)!r} {state.to_notation()!r}>"
+    notation = ast.literal_eval(text[text.index("] ") + 2 : -1])
+    back = yamskit.from_notation(notation)
+    assert back.to_notation() == state.to_notation()
+    assert repr(back) == text
     assert str(state) != repr(state)
     assert str(state) == state.render()
+
+
+def test_a_histogram_labels_its_axes_and_keeps_its_text_apart() -> None:
+    picture = histogram([(0, 99, 3), (100, 199, 50), (200, 299, 7)], title="classic, greedy")
+    root = parse(picture)
+    labels = {e.attrib["data-axis"]: text_of(e) for e in by_class(root, "axis-label")}
+    assert labels == {"x": "Points", "y": "Games"}
+    assert len(by_class(root, "axis")) == 2
+    assert problems(picture) == []
+    mine = parse(histogram([(1, 1, 1)], x_label="Chips per game", y_label="Matches"))
+    assert sorted(text_of(e) for e in by_class(mine, "axis-label")) == ["Chips per game", "Matches"]
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "players", "words"),
+    [
+        ("classic", {}, ["Ann"], "Classic Yams · 1 player"),
+        ("classic", {"joker": "free", "yams_bonus": 100}, ["Ann", "Bob"], "Classic Yams (joker free, yams bonus 100)"),
+        ("competitive", {"mode": "2v2"}, ["A", "B", "C", "D"], "Competitive Yams (mode 2v2) · 4 players"),
+        ("challenge", {}, ["Ann", "Bob"], "Yams Challenge · 2 players"),
+        ("yamslam", {"mode": "team"}, ["A", "B", "C", "D"], "Yamslam (mode team) · 4 players"),
+    ],
+)
+def test_titles_name_the_variant_with_its_options(
+    name: str, options: dict[str, Any], players: list[str], words: str
+) -> None:
+    root = parse(svg(yamskit.variant(name, **options).new_game(players=players, seed=1)))
+    assert words in text_of(by_class(root, "title")[0])
+    assert words.split(" · ")[0] in text_of(root.find(f"{NS}title"))  # type: ignore[arg-type]
+
+
+def test_the_yam_master_picture_names_its_options() -> None:
+    g = yamskit.variant("yam-master", removed="out").new_game(players=["Ann", "Bob"], seed=1)
+    root = parse(svg(g))
+    assert text_of(root.find(f"{NS}title")).startswith("Yam Master (removed out): ")  # type: ignore[arg-type]
+    assert text_of(by_class(root, "title")[0]) == "Yam Master (removed out) · 2 players"
+
+
+def test_wide_sheets_wrap_players_onto_rows_of_at_most_1000_px_and_label_teams() -> None:
+    names = ["Ann", "Bob", "Cy", "Dee"]
+    teams = yamskit.variant("competitive", mode="2v2").new_game(players=names, seed=1)
+    picture = svg(teams)
+    root = parse(picture)
+    assert int(root.attrib["width"]) <= MAX_WIDTH
+    labels = [(text_of(e), e.attrib["data-team"]) for e in by_class(root, "team")]
+    assert labels == [("Team Ann + Cy", "0"), ("Team Bob + Dee", "1")]
+    # each team's players share a row of the picture, under their team's label
+    heads = {int(e.attrib["data-player"]): float(e.attrib["y"]) for e in by_class(root, "player")}
+    assert heads[0] == heads[2] < heads[1] == heads[3]
+    long = [f"Player number {i} with a long name" for i in range(8)]
+    for name, count in (("classic", 8), ("challenge", 8), ("competitive", 3)):
+        options = {"mode": "1v1v1"} if name == "competitive" else {}
+        state = yamskit.variant(name, **options).new_game(players=long[:count], seed=1).apply(Roll())
+        picture = svg(state)
+        assert int(parse(picture).attrib["width"]) <= MAX_WIDTH, name
+        assert problems(picture) == [], name
+        shown = [text_of(e) for e in by_class(parse(picture), "player")]
+        assert len(shown) == count
+        assert all(text.endswith("…") or text in long for text in shown)
+
+
+def test_a_duel_sheet_keeps_both_players_side_by_side() -> None:
+    g = yamskit.variant("competitive").new_game(players=["Ann", "Bob"], seed=1)
+    heads = [float(e.attrib["y"]) for e in by_class(parse(svg(g)), "player")]
+    assert len(heads) == 2
+    assert heads[0] == heads[1]
+
+
+def test_the_classic_sheet_shows_progress_to_the_upper_bonus() -> None:
+    g = yamskit.variant("classic").new_game(players=["Ann"], seed=1)
+    for faces, row in (("66612", "sixes"), ("55521", "fives"), ("44412", "fours")):
+        g = g.apply(Roll(outcome=faces)).apply(Score(row))
+    (upper,) = by_class(parse(svg(g)), "upper")
+    assert text_of(upper) == "45/63"
+    g = yamskit.variant("competitive").new_game(players=["Ann", "Bob"], seed=1)
+    g = g.apply(Roll(outcome="66666")).apply(Score("sixes", "free"))
+    progress = {
+        e.attrib["data-column"]: text_of(e) for e in by_class(parse(svg(g)), "upper") if e.attrib["data-player"] == "0"
+    }
+    assert progress["free"] == "30/60"
+    assert progress["down"] == "0/60"
+
+
+def test_long_names_are_shortened_in_every_picture() -> None:
+    names = ["A" * 100, "B" * 100]
+    for name in ("yam-master", "yamslam", "classic"):
+        state = yamskit.variant(name).new_game(players=names, seed=2)
+        for picture in (svg(state), svg(state.result())):
+            assert int(parse(picture).attrib["width"]) <= MAX_WIDTH, name
+            assert problems(picture) == [], name
+
+
+def test_a_result_draws_itself_in_jupyter() -> None:
+    outcome = yamskit.variant("competitive", mode="2v2").new_game(players=["A", "B", "C", "D"], seed=1).result()
+    assert outcome._repr_svg_() == result(outcome)
+    assert problems(outcome._repr_svg_()) == []
+    plain = yamskit.game.Result.from_scores(("Ann", "Bob"), (5, 9))
+    assert [text_of(e) for e in by_class(parse(plain._repr_svg_()), "score")] == ["9", "5"]

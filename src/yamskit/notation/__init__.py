@@ -39,10 +39,13 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..position import check_reachable
 from .grammar import NotationError, resolve_variant
+
+if TYPE_CHECKING:
+    from ..game import GameState
 
 __all__ = ["MAX_LENGTH", "NotationError", "from_notation", "read_position", "split_fields", "to_notation"]
 
@@ -115,7 +118,7 @@ def read_position(text: str, variant: Any, build: Callable[[list[str]], _State])
     return state
 
 
-def from_notation(text: str, *, variant: Any = None) -> Any:
+def from_notation(text: str, *, variant: Any = None) -> GameState:
     """The state a notation describes, with an empty history.
 
     Args:
@@ -135,4 +138,5 @@ def from_notation(text: str, *, variant: Any = None) -> Any:
     read = getattr(rules, "from_notation", None)
     if not callable(read):
         raise NotationError(f"variant {rules.name!r} has no position notation")
-    return read(text)
+    state: GameState = read(text)
+    return state

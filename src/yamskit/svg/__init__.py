@@ -81,10 +81,12 @@ def sheet(game: ScorecardGame, *, theme: Theme = LIGHT) -> str:
     """A scorecard game: every player's sheet side by side, then the turn's dice.
 
     Each player gets one column per sheet column (with its coefficient where the
-    variant has them). Under the boxes: the upper total and bonus per column (where
-    the variant pays one), each column's total, the duel points each column brought
-    (Competitive Yams), any extra points (Yams bonuses), the player's total and the
-    team totals. The last box written is highlighted, and so is the player to act.
+    variant has them). Under the boxes: the upper total as progress to the next bonus
+    threshold (``34/63``) and the bonus per column (where the variant pays one), each
+    column's total, the duel points each column brought (Competitive Yams), any extra
+    points (Yams bonuses), the player's total and the team totals. Players who do not
+    fit in 1,000 px go on further rows, team mates together under their team's label.
+    The last box written is highlighted, and so is the player to act.
     Every box, empty or written, lies under an invisible ``rect`` of class ``box``
     with ``data-player``, ``data-row``, ``data-column`` and ``data-empty``, for a page
     to click or style.

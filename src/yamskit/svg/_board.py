@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ._canvas import Canvas, text_width, turn_panel
+from ._canvas import Canvas, fit, text_width, turn_panel
 from ._theme import Theme
+from ._title import variant_title
 
 if TYPE_CHECKING:
     from ..variants.yam_master import YamMasterGame
@@ -55,9 +56,12 @@ def draw(game: YamMasterGame, theme: Theme) -> str:
 
     board = game.board
     canvas = Canvas(theme)
-    x0, y0 = float(_PAD + 14), float(_PAD + 14)
+    title = f"{variant_title(game.variant)} · {len(game.players)} players"
+    canvas.text(_PAD, _PAD + 10, title, size=14, bold=True, class_="title")
+    x0, y0 = float(_PAD + 14), float(_PAD + 40)
     placed, removed = last_moves(game)
     usable = game.labels if not game.is_over else frozenset()
+    under: list[tuple[float, float, str]] = []  # the labels of covered cells, drawn over the runs
     for i in range(SIZE):
         canvas.text(x0 + (i + 0.5) * _CELL, y0 - 8, str(i), size=10, anchor="middle", fill=theme.muted)
         canvas.text(x0 - 8, y0 + (i + 0.5) * _CELL, str(i), size=10, anchor="middle", fill=theme.muted)
@@ -98,7 +102,7 @@ def draw(game: YamMasterGame, theme: Theme) -> str:
                 data_row=r,
                 data_col=c,
             )
-            canvas.text(x + _CELL / 2, y + _CELL * 0.86, shown(label), size=10, anchor="middle", fill=theme.muted)
+            under.append((x + _CELL / 2, y + _CELL * 0.86, shown(label)))
     if removed is not None and board.owner(removed) is None:
         r, c = removed
         canvas.circle(
@@ -127,6 +131,11 @@ def draw(game: YamMasterGame, theme: Theme) -> str:
             data_player=run.player,
             data_length=run.length,
         )
+    for x, y, words in under:
+        # on a plate of paper, so that a run drawn through the cell stops short of the label
+        plate = text_width(words, 10) + 4
+        canvas.rect(x - plate / 2, y - 7, plate, 14, theme.paper, rx=3, class_="plate")
+        canvas.text(x, y, words, size=10, anchor="middle", fill=theme.muted)
     # the players
     px = x0 + _CELL * SIZE + 24
     y = float(y0)
@@ -137,6 +146,9 @@ def draw(game: YamMasterGame, theme: Theme) -> str:
         if to_play:
             canvas.rect(px - 6, y - 4, 200, 70, theme.highlight, rx=6)
         canvas.circle(px + 12, y + 14, 11, theme.player(p), stroke=theme.ink, stroke_width=1)
+        points = result.scores[p]
+        score = f"{points} point{'s' if points != 1 else ''}"
+        name = fit(name, 14, 160 - text_width(score, 13) - 8)
         canvas.text(px + 30, y + 14, name, size=14, bold=True, class_="player", data_player=p)
         facts = [
             ("on-board", f"{board.count(p)} on the board", board.count(p)),
@@ -148,10 +160,8 @@ def draw(game: YamMasterGame, theme: Theme) -> str:
         for key, words, value in facts:
             canvas.text(px + 30, line_y, words, size=12, fill=theme.muted, class_=key, data_player=p, data_value=value)
             line_y += 15
-        points = result.scores[p]
-        words = f"{points} point{'s' if points != 1 else ''}"
-        canvas.text(px + 190, y + 14, words, size=13, anchor="end", bold=True, class_="points", data_player=p)
-        panel_w = max(panel_w, 200.0, text_width(name, 14) + 40 + text_width(words, 13))
+        canvas.text(px + 190, y + 14, score, size=13, anchor="end", bold=True, class_="points", data_player=p)
+        panel_w = max(panel_w, 200.0, text_width(facts[-1][1], 12) + 36)
         y = line_y + 14
     width = px + panel_w + _PAD
     y = max(y, y0 + _CELL * SIZE) + 14
@@ -165,4 +175,4 @@ def draw(game: YamMasterGame, theme: Theme) -> str:
         used_w = max(used_w, text_width(have, 12))
         y += 20
     width = max(width, x0 + used_w + _PAD)
-    return canvas.document(width, y + _PAD, f"yam-master: {status}", "board")
+    return canvas.document(width, y + _PAD, f"{variant_title(game.variant)}: {status}", "board")

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ._canvas import Canvas, text_width, turn_panel
+from ._canvas import Canvas, fit, text_width, turn_panel, wrap
 from ._theme import Theme
+from ._title import variant_title
 
 if TYPE_CHECKING:
     from ..variants.yamslam import YamslamGame
@@ -15,6 +16,8 @@ _PAD = 10
 _ROW = 34
 _KIND = 92
 _CHIP = 10
+#: The widest a side's name is drawn, in pixels (longer names are shortened).
+_NAME_MAX = 110
 
 
 def status_line(game: YamslamGame) -> str:
@@ -62,25 +65,36 @@ def draw(game: YamslamGame, theme: Theme) -> str:
         ("Rack", "rack", game.rack, None),
         ("Discard", "discard", game.discard, None),
     ]
-    rows += [(name, "side", chips, s) for s, (name, chips) in enumerate(zip(names, game.collections, strict=True))]
+    rows += [
+        (fit(name, 13, _NAME_MAX), "side", chips, s)
+        for s, (name, chips) in enumerate(zip(names, game.collections, strict=True))
+    ]
     label_w = max(text_width(label, 13) for label, *_ in rows) + 2 * _PAD + 14
     x0, y = float(_PAD), float(_PAD)
-    title = f"Yamslam ({game.variant.mode})"
+    title = f"{variant_title(game.variant)} · {len(game.players)} player{'s' if len(game.players) > 1 else ''}"
     canvas.text(x0, y + 10, title, size=14, bold=True, class_="title")
     y += 26
     extra = (("chips", "Chips"), ("bonuses", "Bonuses"), ("total", "Total"))
     extra_w = 62
     table_w = label_w + _KIND * len(KINDS) + extra_w * len(extra)
-    canvas.rect(x0, y, table_w, 30, theme.header)
+    heads = [wrap(kind.label, 11, _KIND - 8) for kind in KINDS]
+    head_h = 13 * max(len(lines) for lines in heads) + 17
+    canvas.rect(x0, y, table_w, head_h, theme.header)
     for k, kind in enumerate(KINDS):
         cx = x0 + label_w + (k + 0.5) * _KIND
-        canvas.text(cx, y + 9, kind.label, size=11, anchor="middle", bold=True)
-        canvas.text(cx, y + 22, f"{kind.points} pts", size=10, anchor="middle", fill=theme.muted)
+        for i, line in enumerate(heads[k]):
+            canvas.text(cx, y + 9 + 13 * i, line, size=11, anchor="middle", bold=True, class_="kind")
+        canvas.text(cx, y + head_h - 9, f"{kind.points} pts", size=10, anchor="middle", fill=theme.muted)
     for e, (_, words) in enumerate(extra):
         canvas.text(
-            x0 + label_w + _KIND * len(KINDS) + (e + 0.5) * extra_w, y + 15, words, size=11, anchor="middle", bold=True
+            x0 + label_w + _KIND * len(KINDS) + (e + 0.5) * extra_w,
+            y + head_h / 2,
+            words,
+            size=11,
+            anchor="middle",
+            bold=True,
         )
-    y += 30
+    y += head_h
     top = y
     for label, where, chips, side in rows:
         to_play = side is not None and side == current_side and not game.is_over
@@ -119,9 +133,9 @@ def draw(game: YamslamGame, theme: Theme) -> str:
         canvas.add("line", x1=x0, y1=top + i * _ROW, x2=x0 + table_w, y2=top + i * _ROW)
     for k in range(len(KINDS) + len(extra) + 1):
         gx = x0 + label_w + min(k, len(KINDS)) * _KIND + max(0, k - len(KINDS)) * extra_w
-        canvas.add("line", x1=gx, y1=top - 30, x2=gx, y2=y)
-    canvas.add("line", x1=x0, y1=top - 30, x2=x0, y2=y)
-    canvas.add("line", x1=x0 + table_w, y1=top - 30, x2=x0 + table_w, y2=y)
+        canvas.add("line", x1=gx, y1=top - head_h, x2=gx, y2=y)
+    canvas.add("line", x1=x0, y1=top - head_h, x2=x0, y2=y)
+    canvas.add("line", x1=x0 + table_w, y1=top - head_h, x2=x0 + table_w, y2=y)
     canvas.close("g")
     notes = _bonus_notes(game, result.details, tallies)
     y += 6
@@ -134,7 +148,7 @@ def draw(game: YamslamGame, theme: Theme) -> str:
     used_w, used_h = turn_panel(canvas, x0, y, status, turn.dice, turn.kept)
     y += used_h
     width = max(x0 + table_w, x0 + used_w, *(x0 + text_width(n, 11) for n in notes)) + _PAD
-    return canvas.document(width, y + _PAD, f"yamslam: {status}", "rack")
+    return canvas.document(width, y + _PAD, f"{variant_title(game.variant)}: {status}", "rack")
 
 
 def _first_seat(game: YamslamGame, side: int) -> int:
@@ -150,5 +164,5 @@ def _bonus_notes(game: YamslamGame, details: dict[str, object], tallies: object)
     for name, entry in zip(names, entries, strict=True):
         parts = [f"{words[key]} +{entry[key]}" for key in words if entry[key]]
         if parts:
-            notes.append(f"{name}: " + ", ".join(parts))
+            notes.append(fit(f"{name}: " + ", ".join(parts), 11, 900))
     return notes

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ._canvas import Canvas, text_width
+from ._canvas import MAX_WIDTH, Canvas, fit, text_width
 from ._theme import Theme
 
 if TYPE_CHECKING:
@@ -12,6 +12,8 @@ if TYPE_CHECKING:
 
 _ROW = 22
 _PAD = 10
+#: The widest a player's name is drawn, in pixels (longer names are shortened).
+_NAME_MAX = 140
 
 
 def _table(
@@ -59,17 +61,17 @@ def draw(result: Result, theme: Theme) -> str:
     canvas = Canvas(theme)
     x0, y = float(_PAD), float(_PAD)
     teams = result.teams
-    title = result.headline
+    title = fit(result.headline, 14, MAX_WIDTH - 2 * _PAD)
     canvas.text(x0, y + 10, title, size=14, bold=True, class_="title")
     y += 28
-    team_of = {seat: team.name for team in teams for seat in team.seats}
+    team_of = {seat: fit(team.name, 12, 2 * _NAME_MAX) for team in teams for seat in team.seats}
     heads = ["Rank", "Player", *(["Team"] if teams else []), "Score"]
     rows: list[list[tuple[str, dict[str, Any]]]] = []
     for place, group in enumerate(result.ranking, start=1):
         for seat in group:
             row: list[tuple[str, dict[str, Any]]] = [
                 (str(place), {}),
-                (result.players[seat], {"fill": theme.player(seat), "font_weight": "bold"}),
+                (fit(result.players[seat], 12, _NAME_MAX), {"fill": theme.player(seat), "font_weight": "bold"}),
             ]
             if teams:
                 row.append((team_of.get(seat, ""), {}))
@@ -82,7 +84,10 @@ def draw(result: Result, theme: Theme) -> str:
     if teams:
         y += 14
         team_rows = [
-            [(team.name, {}), (str(team.score), {"class_": "team-score", "data_team": t, "font_weight": "bold"})]
+            [
+                (fit(team.name, 12, 2 * _NAME_MAX), {}),
+                (str(team.score), {"class_": "team-score", "data_team": t, "font_weight": "bold"}),
+            ]
             for t, team in enumerate(teams)
         ]
         team_heads = ["Team", "Team total"]
@@ -116,10 +121,10 @@ def draw(result: Result, theme: Theme) -> str:
                 [
                     (duel["column"], {}),
                     (str(duel["coefficient"]), {}),
-                    (result.players[a], {"fill": theme.player(a)}),
+                    (fit(result.players[a], 12, _NAME_MAX), {"fill": theme.player(a)}),
                     (str(duel["raw"][0]), {"class_": "duel-raw", "data_duel": d, "data_side": 0}),
                     ("+200" if duel["clean"][0] else "", {"fill": theme.muted}),
-                    (result.players[b], {"fill": theme.player(b)}),
+                    (fit(result.players[b], 12, _NAME_MAX), {"fill": theme.player(b)}),
                     (str(duel["raw"][1]), {"class_": "duel-raw", "data_duel": d, "data_side": 1}),
                     ("+200" if duel["clean"][1] else "", {"fill": theme.muted}),
                     (str(duel["multiplier"]), {}),

@@ -372,8 +372,10 @@ class YamslamGame:
         return state_outcomes(self, keep)
 
     # ------------------------------------------------------------------ views
-    #: ``str(state)`` is the text view (`render`); ``repr`` stays the full value.
+    #: ``str(state)`` is the text view (`render`).
     __str__ = render
+    #: ``repr(state)`` is short: class, variant, players and notation (see `yamskit._display.state_repr`).
+    __repr__ = _display.state_repr
     #: The picture Jupyter shows: the rack `yamskit.svg` draws (see ``yamskit._display``).
     picture_kind: ClassVar[str] = "rack"
     _repr_svg_ = _display.repr_svg
