@@ -75,13 +75,16 @@ class _FinalPlan:
     The candidates of a block are one array: row ``j``'s distinct points take the rows
     ``offsets[j]:offsets[j] + len(distinct[j])``, then one row holds the best crossed-out box.
     Each roll takes the best of its *entries*: the class of each row it may be written in
-    (with scratching, only the rows paying for it) and the crossed-out row. The rolls are
+    (with scratching, only the rows paying for it), the crossed-out row (row ``size - 2``)
+    and the row of zeros (``size - 1``: the best 0 in the ``zero_rows``). The rolls are
     laid out by number of entries, most first (``order[i]`` is the roll at position ``i``,
     ``position`` the inverse), so that ``slots[k]`` lists the k-th entry of a prefix of them.
     """
 
     distinct: tuple[IntArray, ...]
     offsets: tuple[int, ...]
+    plain: tuple[bool, ...]
+    zero_rows: tuple[int, ...]
     size: int
     slots: tuple[IntArray, ...]
     order: IntArray
@@ -110,24 +113,51 @@ def _final_plan(model: Model) -> _FinalPlan:
     distinct_rows: list[IntArray] = []
     offsets: list[int] = []
     per_roll: list[list[int]] = [[] for _ in range(tables.NUM_ROLLS)]
+    plain = [_is_plain(model, row) for row in range(model.num_rows)]
+    # Without scratching, the 0 of a plain row that never pays less goes to one shared row of zeros:
+    # where the roll pays in that row, the 0 is below the paying candidate (same state after), so it
+    # changes no maximum.
+    zero_rows = [
+        row
+        for row in range(model.num_rows)
+        if not model.allow_scratch and plain[row] and int(model.tables[row].min()) == 0
+    ]
     at = 0
-    for row in model.tables:
-        distinct, classes = np.unique(row, return_inverse=True)
+    for row, table in enumerate(model.tables):
+        distinct, classes = np.unique(table, return_inverse=True)
         distinct_rows.append(distinct.astype(np.int64))
         offsets.append(at)
+        zero_elsewhere = model.allow_scratch or row in zero_rows
         for r in range(tables.NUM_ROLLS):
-            if row[r] or not model.allow_scratch:  # with scratching, a 0 is the crossed-out row's
+            if table[r] or not zero_elsewhere:
                 per_roll[r].append(at + int(classes[r]))
         at += len(distinct)
     for entries in per_roll:
         entries.insert(0, at)  # the crossed-out row (-inf without scratching)
+        if zero_rows:
+            entries.append(at + 1)  # the zeros row
     counts = np.array([len(e) for e in per_roll], dtype=np.int64)
     order = np.argsort(-counts, kind="stable").astype(np.int64)
     position = np.argsort(order).astype(np.int64)
     slots = tuple(
         np.array([per_roll[r][k] for r in order if counts[r] > k], dtype=np.int64) for k in range(int(counts.max()))
     )
-    return _FinalPlan(tuple(distinct_rows), tuple(offsets), at + 1, slots, order, position, position[tables.WORK_ROLLS])
+    return _FinalPlan(
+        distinct=tuple(distinct_rows),
+        offsets=tuple(offsets),
+        plain=tuple(plain),
+        zero_rows=tuple(zero_rows),
+        size=at + 2,
+        slots=slots,
+        order=order,
+        position=position,
+        to_work=position[tables.WORK_ROLLS],
+    )
+
+
+def _is_plain(model: Model, row: int) -> bool:
+    """Whether the state after writing in ``row`` does not depend on the points written."""
+    return not model.bonus_rows[row] and not (row == model.flag_row and model.needs_flag)
 
 
 _PLANS: LruCache[str, _FinalPlan] = LruCache("solver: final-layer plans", size=16, key="a solver model's fingerprint")
@@ -173,7 +203,7 @@ def _final_by_entries(
     # Every candidate of the block in one array: each row's distinct points plus the value after
     # them (-inf or NaN where the row is closed), and the best crossed-out box (a 0 in any open box).
     candidates = _scratch("candidates", plan.size, count)
-    crossed_best = candidates[-1]
+    crossed_best = candidates[-2]
     crossed_best[...] = _NEG
     for row in range(model.num_rows if model.allow_scratch else 0):
         is_open = (filled >> row) & 1 == 0
@@ -187,6 +217,11 @@ def _final_by_entries(
             part[...] = _NEG
             continue
         after = filled | (1 << row)
+        if plan.plain[row]:  # the same state after whatever the points: one look-up
+            later = flat[(after * num_flags + flag) * num_upper + upper]
+            later += np.where(is_open, 0.0, _NEG)  # closed: -inf or NaN, which fmax passes over
+            np.add(later[None, :], distinct[:, None], out=part)
+            continue
         new_upper = np.minimum(upper[None, :] + distinct[:, None], cap) if model.bonus_rows[row] else upper[None, :]
         if row == model.flag_row and model.needs_flag:
             new_flag = (distinct > 0).astype(np.int64)[:, None]
@@ -195,6 +230,10 @@ def _final_by_entries(
         index = (after[None, :] * num_flags + new_flag) * num_upper + new_upper
         np.add(flat[index], distinct[:, None], out=part)
         part += np.where(is_open, 0.0, _NEG)[None, :]  # closed: -inf or NaN, which fmax passes over
+    zeros = candidates[-1]
+    zeros[...] = _NEG
+    for row in plan.zero_rows:
+        np.fmax(zeros, candidates[plan.offsets[row]], out=zeros)
     # the best (NaN-blind) of each roll's candidates: a max, so the order of the entries does not matter
     best = _scratch("best", tables.NUM_ROLLS, count)
     np.take(candidates, plan.slots[0], axis=0, out=best, mode="clip")
