@@ -39,6 +39,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 
 import attrs
 import numpy as np
+import numpy.typing as npt
 
 from .._cache import LruCache
 from .._signals import held_signals, release_signals
@@ -280,14 +281,18 @@ def _five_of_a_kind(
         is_matching = row_ids[None, :, None] == matching
         legal = legal & np.where(is_upper, np.where(upper_filled, ~open_lower, is_matching), upper_filled)
     natural = model.tables[:, tables.FIVE_OF_A_KIND].T[:, :, None]  # (faces, rows, 1)
-    points = np.where(full & ~is_upper, model.joker_points.T[:, :, None], natural)
-    bonus_rows = model.bonus_rows[None, :, None]
-    new_upper = np.where(bonus_rows, np.minimum(u[None, None, :] + points, model.cap), u[None, None, :])
+    jokered = full & ~is_upper
+    points = np.where(jokered, model.joker_points.T[:, :, None], natural)
     base = ((f[None, :] | (1 << row_ids)[:, None]) * num_flags + y[None, :]) * num_upper  # (rows, states)
-    scored = np.where(legal, points + flat[base[None, :, :] + new_upper], _NEG)
+    same_upper = flat[base + u[None, :]]  # the value after a row whose upper total does not move
+    later = np.broadcast_to(same_upper, points.shape).copy()
+    # only a bonus row paid points moves the upper total: look those up face by face
+    for face, row in zip(*np.nonzero(_moves_upper(model)), strict=True):
+        later[face, row] = flat[base[row] + np.minimum(u + points[face, row], model.cap)]
+    scored = np.where(legal, points + later, _NEG)
     value = scored.max(axis=1)  # NaN-propagating, as a running np.maximum
     if model.allow_scratch:
-        value = np.maximum(value, np.where(legal, flat[base + u[None, :]][None, :, :], _NEG).max(axis=1))
+        value = np.maximum(value, np.where(legal, same_upper[None, :, :], _NEG).max(axis=1))
     best[position[tables.FIVE_OF_A_KIND][:, None], states[None, :]] = value + extra[None, :]
 
 
@@ -335,6 +340,14 @@ def _best_of_sub_keeps(keeps: FloatArray, spare: FloatArray) -> None:
 def _to_work(rolls: FloatArray, keeps: FloatArray) -> None:
     """Put ``rolls`` (252, states; roll order) as the five-dice keeps of ``keeps`` (working order)."""
     np.take(rolls, tables.WORK_ROLLS, axis=0, out=keeps[_ROLLS], mode="clip")
+
+
+def _moves_upper(model: Model) -> npt.NDArray[np.bool_]:
+    """(faces, rows): whether writing the five of a kind of a face in a row may pay points towards the upper total."""
+    natural = model.tables[:, tables.FIVE_OF_A_KIND].T != 0
+    jokered = (model.joker_points.T != 0) & ~model.is_upper[None, :] if model.joker is not None else natural & False
+    moves: npt.NDArray[np.bool_] = (natural | jokered) & model.bonus_rows[None, :]
+    return moves
 
 
 def keep_values(rolls: FloatArray, out: FloatArray | None = None) -> FloatArray:
