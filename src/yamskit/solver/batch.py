@@ -25,6 +25,7 @@ Examples:
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import os
 from typing import Any, Literal
@@ -403,9 +404,14 @@ GAME_BLOCK = 1 << 18
 _SIMULATION: dict[str, Any] = {}
 
 
-def _play_block(task: tuple[int, int, int]) -> tuple[npt.NDArray[np.int32], IntArray, IntArray]:
-    """Play one block of games; return their box points, upper totals and extra points."""
-    games, seed, block = task
+def _play_block(task: tuple[int, int, int, int, int]) -> tuple[npt.NDArray[np.int32], IntArray, IntArray]:
+    """Play the games ``start:end`` of a block of ``size`` games; return their box points, upper totals and extra points.
+
+    The block's dice are drawn in full whatever part of it is played, so a game gets the
+    same dice however the block is shared between processes.
+    """
+    size, seed, block, start, end = task
+    games = end - start
     model: Model = _SIMULATION["model"]
     name: str = _SIMULATION["policy"]
     strategy: Strategy | None = _SIMULATION["strategy"]
@@ -414,9 +420,9 @@ def _play_block(task: tuple[int, int, int]) -> tuple[npt.NDArray[np.int32], IntA
     g = _Games.start(model, games)
     everyone = np.arange(games, dtype=np.int64)
     for _turn in range(model.num_rows):
-        faces = _codes(rng.integers(0, 6, size=(games, model.max_throws, 5), dtype=np.int8))
+        faces = _codes(rng.integers(0, 6, size=(size, model.max_throws, 5), dtype=np.int8)[start:end])
         if name == "random":
-            _random_turn(g, everyone, faces, rng.random((games, model.max_throws)))
+            _random_turn(g, everyone, faces, rng.random((size, model.max_throws))[start:end])
         elif name == "greedy":
             _greedy_turn(g, everyone, faces)
         else:
@@ -436,6 +442,31 @@ def _play_block(task: tuple[int, int, int]) -> tuple[npt.NDArray[np.int32], IntA
                 local = inverse[bounds[b] : bounds[b + 1]] - lo
                 _optimal_turn(g, chunk, faces[chunk], strategy, first[lo : lo + STATE_BLOCK], local)
     return g.points.astype(np.int32), g.upper, g.extra
+
+
+#: A block is shared between processes only when each part keeps at least this many games.
+SHARE_MIN = 20_000
+
+
+def _tasks(sizes: list[int], seed: int, workers: int) -> list[tuple[int, int, int, int, int]]:
+    """The work of the blocks: (block size, seed, block number, first game, end game).
+
+    With fewer blocks than workers, each block is cut into parts so that every worker
+    plays (the dice stay those of the block, so the scores do not change).
+
+    Examples:
+        >>> _tasks([1000], 5, 2)  # too few games to share
+        [(1000, 5, 0, 0, 1000)]
+        >>> _tasks([100_000], 5, 2)
+        [(100000, 5, 0, 0, 50000), (100000, 5, 0, 50000, 100000)]
+    """
+    parts = -(-workers // len(sizes))
+    tasks = []
+    for block, size in enumerate(sizes):
+        cut = max(1, min(parts, size // SHARE_MIN))
+        bounds = [size * i // cut for i in range(cut + 1)]
+        tasks += [(size, seed, block, lo, hi) for lo, hi in itertools.pairwise(bounds)]
+    return tasks
 
 
 def simulate(
@@ -494,8 +525,9 @@ def simulate(
             raise RulesMismatchError(f"the strategy was solved for other rules than {variant.name!r}")
     space = StateSpace.of(model) if name == "optimal" else None
     sizes = [min(GAME_BLOCK, games - start) for start in range(0, games, GAME_BLOCK)]
-    tasks = [(size, seed, b) for b, size in enumerate(sizes)]
-    workers = min(len(tasks), (os.cpu_count() or 1) if processes is None else max(1, processes))
+    workers = (os.cpu_count() or 1) if processes is None else max(1, processes)
+    tasks = _tasks(sizes, seed, workers)
+    workers = min(len(tasks), workers)
     _SIMULATION.update(model=model, policy=name, strategy=strategy, space=space)
     try:
         if workers > 1 and hasattr(os, "fork"):
