@@ -38,7 +38,7 @@ from .._signals import held_signals
 from ..names import warn_renamed
 from ..scorecard.variant import ScorecardVariant
 from . import tables
-from .expectimax import _ignore_interrupts, keep_layers
+from .expectimax import _ignore_interrupts, keep_layers_by_state
 from .model import Model, model_of
 from .space import StateSpace
 from .strategy import Strategy, solve
@@ -310,7 +310,9 @@ def _greedy_turn(g: _Games, games: IntArray, faces: IntArray) -> None:
     sets, inverse = np.unique(g.filled[games], return_inverse=True)
     values = _greedy_keeps(g, sets)
     roll = _CODE_TO_ROLL[faces[:, 0, 4]]
-    best_keep = _best_keep_table(values * 8 + tables.KEEP_SIZES[:, None])
+    scores = values * 8 + tables.KEEP_SIZES[:, None]
+    low = np.full((1, scores.shape[1]), np.iinfo(np.int64).min)
+    best_keep = _best_keep_table(np.concatenate([scores, low]).T, _CANDIDATES)
     for throw in range(1, m.max_throws):
         keep = best_keep[roll, inverse]
         moving = np.nonzero(tables.KEEP_SIZES[keep] < 5)[0]
@@ -323,21 +325,23 @@ def _greedy_turn(g: _Games, games: IntArray, faces: IntArray) -> None:
     g.write(games, row, np.zeros(count, dtype=np.bool_), scores)
 
 
+#: The candidate keeps of each roll (``ROLL_KEEPS``, padded with 462: a padding keep that is never best).
 _CANDIDATES = np.where(tables.ROLL_KEEPS >= 0, tables.ROLL_KEEPS, tables.NUM_KEEPS)
+#: The same in the solver's working positions (`yamskit.solver.expectimax.keep_layers_by_state`), same order.
+_WORK_CANDIDATES = np.append(tables.WORK_POSITION, tables.NUM_KEEPS)[_CANDIDATES]
 
 
-def _best_keep_table(scores: npt.NDArray[Any], block: int = 256) -> IntArray:
+def _best_keep_table(scores: npt.NDArray[Any], columns: IntArray, block: int = 256) -> IntArray:
     """For each roll and state, the keep of that roll with the highest score (the first on ties), (252, states).
 
-    ``scores`` is (462, states); padding candidates get the lowest score.
+    ``scores`` is (states, 463): ``columns`` says where each roll's candidate keeps
+    (`_CANDIDATES`, in order) are; the padding keep's column has the lowest score.
     """
-    states = scores.shape[1]
-    low = np.iinfo(np.int64).min if scores.dtype.kind == "i" else -np.inf
+    states = scores.shape[0]
     best = np.empty((tables.NUM_ROLLS, states), dtype=np.int64)
     for start in range(0, states, block):
-        part = np.concatenate([scores[:, start : start + block], np.full((1, min(block, states - start)), low)])
-        choice = np.argmax(part[_CANDIDATES], axis=1)
-        best[:, start : start + block] = np.take_along_axis(_CANDIDATES, choice, axis=1)
+        choice = np.argmax(scores[start : start + block][:, columns], axis=2)  # (states, rolls)
+        best[:, start : start + block] = np.take_along_axis(_CANDIDATES, choice.T, axis=1)
     return best
 
 
@@ -351,18 +355,17 @@ def _optimal_turn(
     _, num_flags, num_upper = values.shape
     count = len(games)
     capped = np.minimum(g.upper, m.cap)
-    layers = keep_layers(m, values, g.filled[reps], g.flag[reps], capped[reps])
+    layers = keep_layers_by_state(m, values, g.filled[reps], g.flag[reps], capped[reps])
     roll = _CODE_TO_ROLL[faces[:, 0, 4]]
     for throw in range(1, m.max_throws):
-        keeps = layers[m.max_throws - throw - 1]
+        keeps = layers[m.max_throws - throw - 1]  # (states, 463)
         if count > 128 * len(reps):  # many games per state: tabulate each state's best keeps
-            keep = _best_keep_table(keeps)[roll, local]
-        else:  # few: look at each game's candidate keeps, state by state in memory order
-            states = keeps.shape[1]
-            by_keep = np.concatenate([keeps, np.full((1, states), -np.inf)]).reshape(-1)  # row 462: padding
-            candidates = _CANDIDATES[roll]
-            choice = np.argmax(by_keep[candidates * states + local[:, None]], axis=1)
-            keep = candidates[np.arange(count), choice]
+            keep = _best_keep_table(keeps, _WORK_CANDIDATES)[roll, local]
+        else:  # few: look at each game's candidate keeps in its state's row
+            at = _WORK_CANDIDATES[roll]
+            at += (local * keeps.shape[1])[:, None]
+            choice = np.argmax(keeps.reshape(-1)[at], axis=1)
+            keep = _CANDIDATES[roll, choice]
         moving = np.nonzero(tables.KEEP_SIZES[keep] < 5)[0]
         roll[moving] = _throw(keep[moving], faces[moving, throw])
     filled, flag, upper = g.filled[games], g.flag[games], capped[games]

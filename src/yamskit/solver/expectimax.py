@@ -54,6 +54,7 @@ __all__ = [
     "best_keeps",
     "final_values",
     "keep_layers",
+    "keep_layers_by_state",
     "keep_values",
     "solve_values",
     "turn_start_values",
@@ -462,6 +463,40 @@ def keep_layers(
     for left in range(1, model.max_throws):
         _mean_over_throw(work, spare)
         layers.append(work[tables.WORK_POSITION])
+        if left < model.max_throws - 1:
+            _best_of_sub_keeps(work, spare)
+    return layers
+
+
+def keep_layers_by_state(
+    model: Model, values: FloatArray, filled: IntArray, flag: IntArray, upper: IntArray
+) -> list[FloatArray]:
+    """`keep_layers` laid out for per-game look-ups: each (states, 463), keeps in working order.
+
+    Column ``tables.WORK_POSITION[k]`` of a state's row is the value of keep ``k``; the last
+    column is -inf (a padding keep that is never best).
+
+    Examples:
+        >>> import numpy as np, yamskit
+        >>> from yamskit.solver import tables
+        >>> from yamskit.categories import Category, total
+        >>> from yamskit.solver.model import model_of
+        >>> model = model_of(yamskit.ScorecardVariant.define("c", rows=[Category("chance", total)]))
+        >>> values = solve_values(model)
+        >>> empty = np.zeros(1, dtype=np.int64)
+        >>> layers = keep_layers_by_state(model, values, empty, empty, empty)
+        >>> layers[0].shape, float(layers[0][0, tables.WORK_POSITION[0]]), float(layers[0][0, -1])
+        ((1, 463), 17.5, -inf)
+    """
+    layers: list[FloatArray] = []
+    work, spare = _work_arrays(len(filled))
+    _final_to_work(model, values, filled, flag, upper, work)
+    for left in range(1, model.max_throws):
+        _mean_over_throw(work, spare)
+        layer = np.empty((len(filled), tables.NUM_KEEPS + 1))
+        layer[:, :-1] = work.T
+        layer[:, -1] = _NEG
+        layers.append(layer)
         if left < model.max_throws - 1:
             _best_of_sub_keeps(work, spare)
     return layers
