@@ -38,7 +38,7 @@ from .._signals import held_signals
 from ..names import warn_renamed
 from ..scorecard.variant import ScorecardVariant
 from . import tables
-from .expectimax import _ignore_interrupts, keep_layers_by_state
+from .expectimax import _ignore_interrupts, padded_keep_layers
 from .model import Model, model_of
 from .space import StateSpace
 from .strategy import Strategy, solve
@@ -312,7 +312,7 @@ def _greedy_turn(g: _Games, games: IntArray, faces: IntArray) -> None:
     roll = _CODE_TO_ROLL[faces[:, 0, 4]]
     scores = values * 8 + tables.KEEP_SIZES[:, None]
     low = np.full((1, scores.shape[1]), np.iinfo(np.int64).min)
-    best_keep = _best_keep_table(np.concatenate([scores, low]).T, _CANDIDATES)
+    best_keep = _best_keep_table(np.concatenate([scores, low]), _CANDIDATES)
     for throw in range(1, m.max_throws):
         keep = best_keep[roll, inverse]
         moving = np.nonzero(tables.KEEP_SIZES[keep] < 5)[0]
@@ -327,21 +327,21 @@ def _greedy_turn(g: _Games, games: IntArray, faces: IntArray) -> None:
 
 #: The candidate keeps of each roll (``ROLL_KEEPS``, padded with 462: a padding keep that is never best).
 _CANDIDATES = np.where(tables.ROLL_KEEPS >= 0, tables.ROLL_KEEPS, tables.NUM_KEEPS)
-#: The same in the solver's working positions (`yamskit.solver.expectimax.keep_layers_by_state`), same order.
+#: The same in the solver's working positions (`yamskit.solver.expectimax.padded_keep_layers`), same order.
 _WORK_CANDIDATES = np.append(tables.WORK_POSITION, tables.NUM_KEEPS)[_CANDIDATES]
 
 
 def _best_keep_table(scores: npt.NDArray[Any], columns: IntArray, block: int = 256) -> IntArray:
     """For each roll and state, the keep of that roll with the highest score (the first on ties), (252, states).
 
-    ``scores`` is (states, 463): ``columns`` says where each roll's candidate keeps
-    (`_CANDIDATES`, in order) are; the padding keep's column has the lowest score.
+    ``scores`` is (463, states): ``columns`` says where each roll's candidate keeps
+    (`_CANDIDATES`, in order) are; the padding keep's row has the lowest score.
     """
-    states = scores.shape[0]
+    states = scores.shape[1]
     best = np.empty((tables.NUM_ROLLS, states), dtype=np.int64)
     for start in range(0, states, block):
-        choice = np.argmax(scores[start : start + block][:, columns], axis=2)  # (states, rolls)
-        best[:, start : start + block] = np.take_along_axis(_CANDIDATES, choice.T, axis=1)
+        choice = np.argmax(scores[:, start : start + block][columns], axis=1)  # (rolls, states)
+        best[:, start : start + block] = np.take_along_axis(_CANDIDATES, choice, axis=1)
     return best
 
 
@@ -355,15 +355,15 @@ def _optimal_turn(
     _, num_flags, num_upper = values.shape
     count = len(games)
     capped = np.minimum(g.upper, m.cap)
-    layers = keep_layers_by_state(m, values, g.filled[reps], g.flag[reps], capped[reps])
+    layers = padded_keep_layers(m, values, g.filled[reps], g.flag[reps], capped[reps])
     roll = _CODE_TO_ROLL[faces[:, 0, 4]]
     for throw in range(1, m.max_throws):
-        keeps = layers[m.max_throws - throw - 1]  # (states, 463)
+        keeps = layers[m.max_throws - throw - 1]  # (463, states)
         if count > 128 * len(reps):  # many games per state: tabulate each state's best keeps
             keep = _best_keep_table(keeps, _WORK_CANDIDATES)[roll, local]
-        else:  # few: look at each game's candidate keeps in its state's row
-            at = _WORK_CANDIDATES[roll]
-            at += (local * keeps.shape[1])[:, None]
+        else:  # few: look at each game's candidate keeps in its state's column
+            at = _WORK_CANDIDATES[roll] * keeps.shape[1]
+            at += local[:, None]
             choice = np.argmax(keeps.reshape(-1)[at], axis=1)
             keep = _CANDIDATES[roll, choice]
         moving = np.nonzero(tables.KEEP_SIZES[keep] < 5)[0]

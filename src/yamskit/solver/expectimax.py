@@ -54,7 +54,7 @@ __all__ = [
     "best_keeps",
     "final_values",
     "keep_layers",
-    "keep_layers_by_state",
+    "padded_keep_layers",
     "keep_values",
     "solve_values",
     "turn_start_values",
@@ -468,13 +468,13 @@ def keep_layers(
     return layers
 
 
-def keep_layers_by_state(
+def padded_keep_layers(
     model: Model, values: FloatArray, filled: IntArray, flag: IntArray, upper: IntArray
 ) -> list[FloatArray]:
-    """`keep_layers` laid out for per-game look-ups: each (states, 463), keeps in working order.
+    """`keep_layers` in the solver's working order, for look-ups: each (463, states).
 
-    Column ``tables.WORK_POSITION[k]`` of a state's row is the value of keep ``k``; the last
-    column is -inf (a padding keep that is never best).
+    Row ``tables.WORK_POSITION[k]`` is the value of keep ``k``; the last row is -inf (a
+    padding keep that is never best).
 
     Examples:
         >>> import numpy as np, yamskit
@@ -484,19 +484,16 @@ def keep_layers_by_state(
         >>> model = model_of(yamskit.ScorecardVariant.define("c", rows=[Category("chance", total)]))
         >>> values = solve_values(model)
         >>> empty = np.zeros(1, dtype=np.int64)
-        >>> layers = keep_layers_by_state(model, values, empty, empty, empty)
-        >>> layers[0].shape, float(layers[0][0, tables.WORK_POSITION[0]]), float(layers[0][0, -1])
-        ((1, 463), 17.5, -inf)
+        >>> layers = padded_keep_layers(model, values, empty, empty, empty)
+        >>> layers[0].shape, float(layers[0][tables.WORK_POSITION[0], 0]), float(layers[0][-1, 0])
+        ((463, 1), 17.5, -inf)
     """
     layers: list[FloatArray] = []
     work, spare = _work_arrays(len(filled))
     _final_to_work(model, values, filled, flag, upper, work)
     for left in range(1, model.max_throws):
         _mean_over_throw(work, spare)
-        layer = np.empty((len(filled), tables.NUM_KEEPS + 1))
-        layer[:, :-1] = work.T
-        layer[:, -1] = _NEG
-        layers.append(layer)
+        layers.append(np.concatenate([work, np.full((1, len(filled)), _NEG)]))
         if left < model.max_throws - 1:
             _best_of_sub_keeps(work, spare)
     return layers
