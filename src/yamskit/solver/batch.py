@@ -362,7 +362,7 @@ def _optimal_turn(
         if count > 128 * len(reps):  # many games per state: tabulate each state's best keeps
             keep = _best_keep_table(keeps, _WORK_CANDIDATES)[roll, local]
         else:  # few: look at each game's candidate keeps in its state's column
-            at = _WORK_CANDIDATES[roll] * keeps.shape[1]
+            at = (_WORK_CANDIDATES * keeps.shape[1])[roll]  # scale the small table, not the games' copy
             at += local[:, None]
             choice = np.argmax(keeps.reshape(-1)[at], axis=1)
             keep = _CANDIDATES[roll, choice]
@@ -376,13 +376,16 @@ def _optimal_turn(
     # flat index of the state after writing each row: ((filled | bit) * flags + flag) * uppers + upper
     after = (filled[:, None] | bits[None, :]) * (num_flags * num_upper)
     flag_part = flag[:, None] * num_upper
+    at_flag = np.arange(m.num_rows)[None, :] == m.flag_row
+    # a Score pays at least 0 and never lowers the upper total or the flag, so with a bonus that
+    # only grows with the total, crossing out never beats scoring in the same row
+    crossing = m.allow_scratch and not m.bonus_grows
+    if crossing:  # the state after a 0 in each row
+        zero_index = after + (np.where(at_flag, 0, flag_part) if m.needs_flag else flag_part) + upper[:, None]
     if m.needs_flag:
-        at_flag = np.arange(m.num_rows)[None, :] == m.flag_row
-        zero_index = after + np.where(at_flag, 0, flag_part) + upper[:, None]
         after += np.where(at_flag, (points > 0) * num_upper, flag_part)
     else:
         after += flag_part
-        zero_index = after + upper[:, None]
     after += np.minimum(upper[:, None] + points * m.bonus_rows[None, :], m.cap)
     scored = flat[after]
     scored += points
@@ -391,9 +394,7 @@ def _optimal_turn(
     best = scored[np.arange(count), best_row]
     crossed = np.zeros(count, dtype=np.bool_)
     row = best_row
-    # a Score pays at least 0 and never lowers the upper total or the flag, so with a bonus that
-    # only grows with the total, crossing out never beats scoring in the same row
-    if m.allow_scratch and not m.bonus_grows:
+    if crossing:
         zero = np.where(legal, flat[zero_index], -np.inf)
         zero_row = np.argmax(zero, axis=1)
         better = zero[np.arange(count), zero_row] > best
