@@ -239,7 +239,7 @@ def _final_by_entries(
     # the best (NaN-blind) of each roll's candidates: a max, so the order of the entries does not matter
     best = _scratch("best", tables.NUM_ROLLS, count)
     np.take(candidates, plan.slots[0], axis=0, out=best, mode="clip")
-    spare = _scratch("spare", tables.NUM_ROLLS, count)
+    spare = _scratch("slot", tables.NUM_ROLLS, count)
     for slot in plan.slots[1:]:
         head = best[: len(slot)]
         np.fmax(head, np.take(candidates, slot, axis=0, out=spare[: len(slot)], mode="clip"), out=head)
@@ -297,11 +297,8 @@ def _five_of_a_kind(
     best[position[tables.FIVE_OF_A_KIND][:, None], states[None, :]] = value + extra[None, :]
 
 
-#: The working positions of each face's child of the keeps of each size 0-4 (contiguous index arrays).
-_CHILDREN_BY_SIZE = [
-    [np.ascontiguousarray(tables.WORK_CHILDREN[tables.SIZE_SLICES[size], face]) for face in range(6)]
-    for size in range(5)
-]
+#: The working positions of the six children (face by face) of the keeps of each size 0-4, flattened.
+_CHILDREN_BY_SIZE = [np.ascontiguousarray(tables.WORK_CHILDREN[tables.SIZE_SLICES[size]]).reshape(-1) for size in range(5)]
 #: For each size 1-5 and each j, the working positions of the j-th parents of the keeps that have one.
 _PARENTS_BY_SIZE = [
     [np.ascontiguousarray(tables.WORK_PARENTS[tables.SIZE_SLICES[size], j][:span]) for j, span in enumerate(spans)]
@@ -313,16 +310,15 @@ def _mean_over_throw(keeps: FloatArray, spare: FloatArray) -> None:
     """Fill the keeps of 0-4 dice, in working order, from the five-dice keeps (the rolls) already in ``keeps``.
 
     Each keep is the mean of its six one-die-larger keeps, summed face by face in face order.
-    ``spare`` is scratch space of at least (126, states).
+    ``spare`` is scratch space of at least (756, states).
     """
     for size in range(4, -1, -1):
         block = tables.SIZE_SLICES[size]
-        children = _CHILDREN_BY_SIZE[size]
+        count = block.stop - block.start
+        children = spare[: 6 * count].reshape(count, 6, -1)
+        np.take(keeps, _CHILDREN_BY_SIZE[size], axis=0, out=children.reshape(6 * count, -1), mode="clip")
         target = keeps[block]
-        part = spare[: block.stop - block.start]
-        np.take(keeps, children[0], axis=0, out=target, mode="clip")
-        for face in range(1, 6):
-            np.add(target, np.take(keeps, children[face], axis=0, out=part, mode="clip"), out=target)
+        children.sum(axis=1, out=target)  # along a middle axis: added one face after the other
         target *= 1.0 / 6.0
 
 
@@ -371,7 +367,7 @@ def keep_values(rolls: FloatArray, out: FloatArray | None = None) -> FloatArray:
     count = rolls.shape[1]
     work = np.empty((tables.NUM_KEEPS, count))
     _to_work(rolls, work)
-    _mean_over_throw(work, np.empty((126, count)))
+    _mean_over_throw(work, np.empty((6 * 126, count)))
     keeps = np.empty((tables.NUM_KEEPS, count)) if out is None else out
     np.take(work, tables.WORK_POSITION, axis=0, out=keeps)
     return keeps
@@ -435,8 +431,8 @@ def _final_to_work(
 
 
 def _work_arrays(count: int) -> tuple[FloatArray, FloatArray]:
-    """Keeps in working order (462, count) and scratch space (252, count), reused by this thread."""
-    return _scratch("work", tables.NUM_KEEPS, count), _scratch("spare", tables.NUM_ROLLS, count)
+    """Keeps in working order (462, count) and scratch space (756, count), reused by this thread."""
+    return _scratch("work", tables.NUM_KEEPS, count), _scratch("spare", 6 * 126, count)
 
 
 def keep_layers(
@@ -522,7 +518,7 @@ def turn_start_values(
         for _ in range(model.max_throws - 1):
             _mean_over_throw(work, spare)
             _best_of_sub_keeps(work, spare)
-        rolls = np.take(work[_ROLLS], tables.WORK_ROLL_POSITION, axis=0, out=spare, mode="clip")
+        rolls = np.take(work[_ROLLS], tables.WORK_ROLL_POSITION, axis=0, out=spare[: tables.NUM_ROLLS], mode="clip")
     # the mean over the first throw, summed roll by roll (the same order whatever the block size)
     start: FloatArray = (rolls * tables.ROLL_PROBABILITIES[:, None]).sum(axis=0)
     return start
