@@ -127,7 +127,10 @@ def simulate_table(ys: Any, repeat: int, processes: int | None, batches: list[in
     variant = yamskit.variant("yahtzee")
     strategy = solve(variant, quiet=True, processes=processes)
     solver = ys.Solver.build(ys.Variant("american+forced-joker")) if ys is not None else None
-    header = f"{'games per batch':>15} {'yamskit games/s wall / cpu':>28} {'yatzy-solver':>22} {'ratio wall':>10} {'ratio cpu':>9}"
+    header = (
+        f"{'games per batch':>15} {'yamskit games/s wall / cpu':>28} {'yatzy-solver':>22} "
+        f"{'ratio wall':>10} {'ratio cpu':>9}"
+    )
     print(header)
     print("-" * len(header))
     for games in batches:

@@ -310,9 +310,9 @@ def _greedy_turn(g: _Games, games: IntArray, faces: IntArray) -> None:
     sets, inverse = np.unique(g.filled[games], return_inverse=True)
     values = _greedy_keeps(g, sets)
     roll = _CODE_TO_ROLL[faces[:, 0, 4]]
-    scores = values * 8 + tables.KEEP_SIZES[:, None]
-    low = np.full((1, scores.shape[1]), np.iinfo(np.int64).min)
-    best_keep = _best_keep_table(np.concatenate([scores, low]), _CANDIDATES)
+    keyed = values * 8 + tables.KEEP_SIZES[:, None]
+    low = np.full((1, keyed.shape[1]), np.iinfo(np.int64).min)
+    best_keep = _best_keep_table(np.concatenate([keyed, low]), _CANDIDATES)
     for throw in range(1, m.max_throws):
         keep = best_keep[roll, inverse]
         moving = np.nonzero(tables.KEEP_SIZES[keep] < 5)[0]
@@ -409,7 +409,7 @@ _SIMULATION: dict[str, Any] = {}
 
 
 def _play_block(task: tuple[int, int, int, int, int]) -> tuple[npt.NDArray[np.int32], IntArray, IntArray]:
-    """Play the games ``start:end`` of a block of ``size`` games; return their box points, upper totals and extra points.
+    """Play the games ``start:end`` of a block of ``size`` games; return their box points, upper totals, extras.
 
     The block's dice are drawn in full whatever part of it is played, so a game gets the
     same dice however the block is shared between processes.

@@ -54,8 +54,8 @@ __all__ = [
     "best_keeps",
     "final_values",
     "keep_layers",
-    "padded_keep_layers",
     "keep_values",
+    "padded_keep_layers",
     "solve_values",
     "turn_start_values",
     "turn_tables",
@@ -298,7 +298,9 @@ def _five_of_a_kind(
 
 
 #: The working positions of the six children (face by face) of the keeps of each size 0-4, flattened.
-_CHILDREN_BY_SIZE = [np.ascontiguousarray(tables.WORK_CHILDREN[tables.SIZE_SLICES[size]]).reshape(-1) for size in range(5)]
+_CHILDREN_BY_SIZE = [
+    np.ascontiguousarray(tables.WORK_CHILDREN[tables.SIZE_SLICES[size]]).reshape(-1) for size in range(5)
+]
 #: For each size 1-5 and each j, the working positions of the j-th parents of the keeps that have one.
 _PARENTS_BY_SIZE = [
     [np.ascontiguousarray(tables.WORK_PARENTS[tables.SIZE_SLICES[size], j][:span]) for j, span in enumerate(spans)]
