@@ -1,93 +1,180 @@
-"""Time yamskit's solver against the PyPI package yatzy-solver on the same four rule sets.
+"""Time yamskit's solver and optimal batch simulation against the PyPI package yatzy-solver, in one run.
 
 Usage::
 
-    python benchmarks/solver.py [--repeat 3] [--processes N]
+    python benchmarks/solver.py [--repeat 3] [--processes N] [--games 100000 300000 1000000]
+    python benchmarks/solver.py --no-simulate      # the solves only
+    python benchmarks/solver.py --no-solve         # the batch simulation only
 
-yatzy-solver (a Rust library with Python bindings) is installed with pip into the
-current environment if it is missing. Both solvers run in the same process, one
-after the other, ``--repeat`` times; the table gives the best and the median time
-of each, the ratio of the medians (yamskit / yatzy-solver: below 1 means yamskit is
-faster), both expected scores and the size of yamskit's strategy table. On a shared
-machine the times move with the load: compare the two columns of one run.
+yatzy-solver (a Rust library with Python bindings, a prebuilt wheel from PyPI, using
+every core) is installed with pip into the current environment if it is missing.
+
+1. **Solving.** Both solvers build the full strategy table of five rule sets, one
+   after the other, ``--repeat`` times: the four classic rule sets of the published
+   optima and Scandinavian Yatzy, which yamskit takes as a user-defined sheet
+   (``benchmarks/solitaire_strength.py``'s ``yatzy()``) and yatzy-solver as its
+   built-in ``yatzy-scandinavian``. Targets: Yahtzee (the ``american`` row) at most
+   0.25, Scandinavian Yatzy at most 0.5 of yatzy-solver's time.
+2. **Optimal batch simulation** (Yahtzee, forced joker): yamskit's ``simulate`` at each
+   batch size of ``--games`` against ``yatzy_solver.Solver.simulate``; yatzy-solver's
+   rate does not depend on the batch, so it plays at most 25,000 games per run.
+   Target: at least 20 times yatzy-solver's games per second at every batch from 100,000.
+
+Every figure is the median of ``--repeat`` runs. Two ratios each: wall-clock time (the
+target) and CPU time (user + system of this process and its worker processes), which
+moves less with the other jobs of a shared machine. Ratios are yamskit over yatzy-solver
+for times (below 1: yamskit is faster) and yamskit over yatzy-solver for games per second.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from peers import ensure
 
 import yamskit
-from yamskit.solver import solve
+from yamskit.solver import simulate, solve
 
-#: (description, yamskit variant and options, yatzy-solver variant id, published optimum).
-RULE_SETS: list[tuple[str, str, dict[str, Any], str, float]] = [
-    ("classic (no joker, no Yams bonus)", "classic", {}, "american+no-bonus", 245.8707745141),
+#: (description, yamskit variant, yatzy-solver variant id, published optimum or None).
+RULE_SETS: list[tuple[str, Callable[[], Any], str, float | None]] = [
+    ("classic (no joker, no Yams bonus)", lambda: yamskit.variant("classic"), "american+no-bonus", 245.8707745141),
     (
         "classic joker=None yams_bonus=100",
-        "classic",
-        {"joker": None, "yams_bonus": 100},
+        lambda: yamskit.variant("classic", joker=None, yams_bonus=100),
         "american+no-joker",
         253.9702411898,
     ),
-    ("yahtzee (forced joker, bonus 100)", "yahtzee", {}, "american+forced-joker", 254.5877287345),
+    ("yahtzee (forced joker, bonus 100)", lambda: yamskit.variant("yahtzee"), "american+forced-joker", 254.5877287345),
     (
         "classic joker='free' yams_bonus=100",
-        "classic",
-        {"joker": "free", "yams_bonus": 100},
+        lambda: yamskit.variant("classic", joker="free", yams_bonus=100),
         "american",
         254.5896094820,
     ),
+    ("Scandinavian Yatzy (user-defined)", lambda: _yatzy(), "yatzy-scandinavian", None),
 ]
 
 
-def timed(action: Any) -> tuple[float, Any]:
-    start = time.perf_counter()
+def _yatzy() -> Any:
+    from solitaire_strength import yatzy
+
+    return yatzy()
+
+
+def cpu() -> float:
+    """CPU seconds of this process, its threads and its reaped worker processes."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def timed(action: Callable[[], Any]) -> tuple[float, float, Any]:
+    """(wall seconds, CPU seconds, result) of ``action()``."""
+    wall, used = time.perf_counter(), cpu()
     result = action()
-    return time.perf_counter() - start, result
+    return time.perf_counter() - wall, cpu() - used, result
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+def solve_table(ys: Any, repeat: int, processes: int | None) -> None:
+    header = (
+        f"{'rule set':<36} {'yamskit s wall/cpu':>19} {'yatzy-solver s':>15} {'ratio wall':>10} {'ratio cpu':>9}"
+        "  expected score"
+    )
+    print(header)
+    print("-" * len(header))
+    for label, make, peer_id, published in RULE_SETS:
+        variant = make()
+        ours: list[tuple[float, float]] = []
+        theirs: list[tuple[float, float]] = []
+        value = peer_value = float("nan")
+        size = 0
+        for _ in range(repeat):
+            wall, used, strategy = timed(lambda v=variant: solve(v, quiet=True, processes=processes))
+            ours.append((wall, used))
+            value, size = strategy.expected_score(), strategy.nbytes
+            del strategy
+            if ys is not None:
+                wall, used, solver = timed(lambda p=peer_id: ys.Solver.build(ys.Variant(p)))
+                theirs.append((wall, used))
+                peer_value = solver.state_value("upper 0 | filled -")
+                del solver
+        o_wall, o_cpu = median([w for w, _ in ours]), median([c for _, c in ours])
+        t_wall, t_cpu = median([w for w, _ in theirs]), median([c for _, c in theirs])
+        print(
+            f"{label:<36} {o_wall:>8.2f} / {o_cpu:<8.2f} {t_wall:>6.2f} / {t_cpu:<6.2f} "
+            f"{o_wall / t_wall:>10.3f} {o_cpu / t_cpu:>9.3f}  {value!r}",
+            end="",
+        )
+        print(f" (yatzy-solver {peer_value!r}; table {size / 1e6:.1f} MB)")
+        if published is not None and abs(value - published) > 1e-7:
+            print(f"  !! yamskit differs from the published optimum {published} by {value - published:.3g}")
+        if abs(value - peer_value) > 1e-9:
+            print(f"  !! yamskit differs from yatzy-solver by {value - peer_value:.3g}")
+        sys.stdout.flush()
+
+
+def simulate_table(ys: Any, repeat: int, processes: int | None, batches: list[int]) -> None:
+    variant = yamskit.variant("yahtzee")
+    strategy = solve(variant, quiet=True, processes=processes)
+    solver = ys.Solver.build(ys.Variant("american+forced-joker")) if ys is not None else None
+    header = (
+        f"{'games per batch':>15} {'yamskit games/s wall / cpu':>28} {'yatzy-solver':>22} "
+        f"{'ratio wall':>10} {'ratio cpu':>9}"
+    )
+    print(header)
+    print("-" * len(header))
+    for games in batches:
+        ours: list[tuple[float, float]] = []
+        theirs: list[tuple[float, float]] = []
+        mean = float("nan")
+        peer_games = max(1000, min(games // 4, 25_000))
+        for _ in range(repeat):
+            wall, used, result = timed(lambda n=games: simulate(variant, n, bot=strategy, seed=1, processes=processes))
+            ours.append((games / wall, games / used))
+            mean = result.mean
+            if solver is not None:
+                wall, used, _ = timed(lambda n=peer_games: solver.simulate(n, seed=1))
+                theirs.append((peer_games / wall, peer_games / used))
+        o_wall, o_cpu = median([w for w, _ in ours]), median([c for _, c in ours])
+        t_wall, t_cpu = median([w for w, _ in theirs]), median([c for _, c in theirs])
+        print(
+            f"{games:>15,} {o_wall:>13,.0f} / {o_cpu:<12,.0f} {t_wall:>9,.0f} / {t_cpu:<10,.0f} "
+            f"{o_wall / t_wall:>10.1f} {o_cpu / t_cpu:>9.1f}  (mean {mean:.2f}; yatzy-solver {peer_games:,} games)"
+        )
+        sys.stdout.flush()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=3, help="runs of each solver per rule set")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each side per figure")
     parser.add_argument("--processes", type=int, default=None, help="yamskit worker processes (default: CPUs)")
+    parser.add_argument("--games", type=int, nargs="+", default=[100_000, 300_000, 1_000_000], help="batch sizes")
+    parser.add_argument("--no-solve", action="store_true", help="skip the solver table")
+    parser.add_argument("--no-simulate", action="store_true", help="skip the batch simulation table")
     args = parser.parse_args()
     ys = ensure("yatzy_solver", "yatzy-solver")
-    print(f"machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}; python {sys.version.split()[0]}")
+    print(
+        f"{time.strftime('%Y-%m-%d %H:%M')}; machine: {os.cpu_count()} CPUs, load average "
+        f"{os.getloadavg()[0]:.2f}; python {sys.version.split()[0]}"
+    )
     if ys is not None:
         print(f"yatzy-solver {ys.__version__}")
-    header = f"{'rule set':<38} {'yamskit s (best/median)':>24} {'yatzy-solver s':>18} {'ratio':>6}  expected score"
-    print(header)
-    print("-" * len(header))
-    for label, name, options, peer_id, published in RULE_SETS:
-        variant = yamskit.variant(name, **options)
-        ours: list[float] = []
-        theirs: list[float] = []
-        value = peer_value = float("nan")
-        size = 0
-        for _ in range(args.repeat):
-            seconds, strategy = timed(lambda v=variant: solve(v, quiet=True, processes=args.processes))
-            ours.append(seconds)
-            value, size = strategy.expected_score(), strategy.nbytes
-            del strategy
-            if ys is not None:
-                seconds, solver = timed(lambda p=peer_id: ys.Solver.build(ys.Variant(p)))
-                theirs.append(seconds)
-                peer_value = solver.state_value("upper 0 | filled -")
-                del solver
-        mine = f"{min(ours):.2f} / {statistics.median(ours):.2f}"
-        peer = f"{min(theirs):.2f} / {statistics.median(theirs):.2f}" if theirs else "n/a"
-        ratio = f"{statistics.median(ours) / statistics.median(theirs):.2f}" if theirs else "n/a"
-        print(f"{label:<38} {mine:>24} {peer:>18} {ratio:>6}  {value:.10f}", end="")
-        print(f" (yatzy-solver {peer_value:.10f}, published {published:.10f}, table {size / 1e6:.1f} MB)")
-        if abs(value - published) > 1e-7:
-            print(f"  !! yamskit differs from the published optimum by {value - published:.3g}")
+    if not args.no_solve:
+        solve_table(ys, args.repeat, args.processes)
+        print()
+    if not args.no_simulate:
+        simulate_table(ys, args.repeat, args.processes, args.games)
+    print(f"load average at the end: {os.getloadavg()[0]:.2f}")
 
 
 if __name__ == "__main__":

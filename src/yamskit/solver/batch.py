@@ -25,6 +25,7 @@ Examples:
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import os
 from typing import Any, Literal
@@ -37,7 +38,7 @@ from .._signals import held_signals
 from ..names import warn_renamed
 from ..scorecard.variant import ScorecardVariant
 from . import tables
-from .expectimax import _ignore_interrupts, keep_layers
+from .expectimax import _ignore_interrupts, padded_keep_layers
 from .model import Model, model_of
 from .space import StateSpace
 from .strategy import Strategy, solve
@@ -309,7 +310,9 @@ def _greedy_turn(g: _Games, games: IntArray, faces: IntArray) -> None:
     sets, inverse = np.unique(g.filled[games], return_inverse=True)
     values = _greedy_keeps(g, sets)
     roll = _CODE_TO_ROLL[faces[:, 0, 4]]
-    best_keep = _best_keep_table(values * 8 + tables.KEEP_SIZES[:, None])
+    keyed = values * 8 + tables.KEEP_SIZES[:, None]
+    low = np.full((1, keyed.shape[1]), np.iinfo(np.int64).min)
+    best_keep = _best_keep_table(np.concatenate([keyed, low]), _CANDIDATES)
     for throw in range(1, m.max_throws):
         keep = best_keep[roll, inverse]
         moving = np.nonzero(tables.KEEP_SIZES[keep] < 5)[0]
@@ -322,20 +325,22 @@ def _greedy_turn(g: _Games, games: IntArray, faces: IntArray) -> None:
     g.write(games, row, np.zeros(count, dtype=np.bool_), scores)
 
 
+#: The candidate keeps of each roll (``ROLL_KEEPS``, padded with 462: a padding keep that is never best).
 _CANDIDATES = np.where(tables.ROLL_KEEPS >= 0, tables.ROLL_KEEPS, tables.NUM_KEEPS)
+#: The same in the solver's working positions (`yamskit.solver.expectimax.padded_keep_layers`), same order.
+_WORK_CANDIDATES = np.append(tables.WORK_POSITION, tables.NUM_KEEPS)[_CANDIDATES]
 
 
-def _best_keep_table(scores: npt.NDArray[Any], block: int = 256) -> IntArray:
+def _best_keep_table(scores: npt.NDArray[Any], columns: IntArray, block: int = 256) -> IntArray:
     """For each roll and state, the keep of that roll with the highest score (the first on ties), (252, states).
 
-    ``scores`` is (462, states); padding candidates get the lowest score.
+    ``scores`` is (463, states): ``columns`` says where each roll's candidate keeps
+    (`_CANDIDATES`, in order) are; the padding keep's row has the lowest score.
     """
     states = scores.shape[1]
-    low = np.iinfo(np.int64).min if scores.dtype.kind == "i" else -np.inf
     best = np.empty((tables.NUM_ROLLS, states), dtype=np.int64)
     for start in range(0, states, block):
-        part = np.concatenate([scores[:, start : start + block], np.full((1, min(block, states - start)), low)])
-        choice = np.argmax(part[_CANDIDATES], axis=1)
+        choice = np.argmax(scores[:, start : start + block][columns], axis=1)  # (rolls, states)
         best[:, start : start + block] = np.take_along_axis(_CANDIDATES, choice, axis=1)
     return best
 
@@ -350,18 +355,17 @@ def _optimal_turn(
     _, num_flags, num_upper = values.shape
     count = len(games)
     capped = np.minimum(g.upper, m.cap)
-    layers = keep_layers(m, values, g.filled[reps], g.flag[reps], capped[reps])
+    layers = padded_keep_layers(m, values, g.filled[reps], g.flag[reps], capped[reps])
     roll = _CODE_TO_ROLL[faces[:, 0, 4]]
     for throw in range(1, m.max_throws):
-        keeps = layers[m.max_throws - throw - 1]
+        keeps = layers[m.max_throws - throw - 1]  # (463, states)
         if count > 128 * len(reps):  # many games per state: tabulate each state's best keeps
-            keep = _best_keep_table(keeps)[roll, local]
-        else:  # few: look at each game's candidate keeps, state by state in memory order
-            states = keeps.shape[1]
-            by_keep = np.concatenate([keeps, np.full((1, states), -np.inf)]).reshape(-1)  # row 462: padding
-            candidates = _CANDIDATES[roll]
-            choice = np.argmax(by_keep[candidates * states + local[:, None]], axis=1)
-            keep = candidates[np.arange(count), choice]
+            keep = _best_keep_table(keeps, _WORK_CANDIDATES)[roll, local]
+        else:  # few: look at each game's candidate keeps in its state's column
+            at = (_WORK_CANDIDATES * keeps.shape[1])[roll]  # scale the small table, not the games' copy
+            at += local[:, None]
+            choice = np.argmax(keeps.reshape(-1)[at], axis=1)
+            keep = _CANDIDATES[roll, choice]
         moving = np.nonzero(tables.KEEP_SIZES[keep] < 5)[0]
         roll[moving] = _throw(keep[moving], faces[moving, throw])
     filled, flag, upper = g.filled[games], g.flag[games], capped[games]
@@ -372,13 +376,16 @@ def _optimal_turn(
     # flat index of the state after writing each row: ((filled | bit) * flags + flag) * uppers + upper
     after = (filled[:, None] | bits[None, :]) * (num_flags * num_upper)
     flag_part = flag[:, None] * num_upper
+    at_flag = np.arange(m.num_rows)[None, :] == m.flag_row
+    # a Score pays at least 0 and never lowers the upper total or the flag, so with a bonus that
+    # only grows with the total, crossing out never beats scoring in the same row
+    crossing = m.allow_scratch and not m.bonus_grows
+    if crossing:  # the state after a 0 in each row
+        zero_index = after + (np.where(at_flag, 0, flag_part) if m.needs_flag else flag_part) + upper[:, None]
     if m.needs_flag:
-        at_flag = np.arange(m.num_rows)[None, :] == m.flag_row
-        zero_index = after + np.where(at_flag, 0, flag_part) + upper[:, None]
         after += np.where(at_flag, (points > 0) * num_upper, flag_part)
     else:
         after += flag_part
-        zero_index = after + upper[:, None]
     after += np.minimum(upper[:, None] + points * m.bonus_rows[None, :], m.cap)
     scored = flat[after]
     scored += points
@@ -387,9 +394,7 @@ def _optimal_turn(
     best = scored[np.arange(count), best_row]
     crossed = np.zeros(count, dtype=np.bool_)
     row = best_row
-    # a Score pays at least 0 and never lowers the upper total or the flag, so with a bonus that
-    # only grows with the total, crossing out never beats scoring in the same row
-    if m.allow_scratch and not m.bonus_grows:
+    if crossing:
         zero = np.where(legal, flat[zero_index], -np.inf)
         zero_row = np.argmax(zero, axis=1)
         better = zero[np.arange(count), zero_row] > best
@@ -403,9 +408,14 @@ GAME_BLOCK = 1 << 18
 _SIMULATION: dict[str, Any] = {}
 
 
-def _play_block(task: tuple[int, int, int]) -> tuple[npt.NDArray[np.int32], IntArray, IntArray]:
-    """Play one block of games; return their box points, upper totals and extra points."""
-    games, seed, block = task
+def _play_block(task: tuple[int, int, int, int, int]) -> tuple[npt.NDArray[np.int32], IntArray, IntArray]:
+    """Play the games ``start:end`` of a block of ``size`` games; return their box points, upper totals, extras.
+
+    The block's dice are drawn in full whatever part of it is played, so a game gets the
+    same dice however the block is shared between processes.
+    """
+    size, seed, block, start, end = task
+    games = end - start
     model: Model = _SIMULATION["model"]
     name: str = _SIMULATION["policy"]
     strategy: Strategy | None = _SIMULATION["strategy"]
@@ -414,9 +424,9 @@ def _play_block(task: tuple[int, int, int]) -> tuple[npt.NDArray[np.int32], IntA
     g = _Games.start(model, games)
     everyone = np.arange(games, dtype=np.int64)
     for _turn in range(model.num_rows):
-        faces = _codes(rng.integers(0, 6, size=(games, model.max_throws, 5), dtype=np.int8))
+        faces = _codes(rng.integers(0, 6, size=(size, model.max_throws, 5), dtype=np.int8)[start:end])
         if name == "random":
-            _random_turn(g, everyone, faces, rng.random((games, model.max_throws)))
+            _random_turn(g, everyone, faces, rng.random((size, model.max_throws))[start:end])
         elif name == "greedy":
             _greedy_turn(g, everyone, faces)
         else:
@@ -436,6 +446,31 @@ def _play_block(task: tuple[int, int, int]) -> tuple[npt.NDArray[np.int32], IntA
                 local = inverse[bounds[b] : bounds[b + 1]] - lo
                 _optimal_turn(g, chunk, faces[chunk], strategy, first[lo : lo + STATE_BLOCK], local)
     return g.points.astype(np.int32), g.upper, g.extra
+
+
+#: A block is shared between processes only when each part keeps at least this many games.
+SHARE_MIN = 20_000
+
+
+def _tasks(sizes: list[int], seed: int, workers: int) -> list[tuple[int, int, int, int, int]]:
+    """The work of the blocks: (block size, seed, block number, first game, end game).
+
+    With fewer blocks than workers, each block is cut into parts so that every worker
+    plays (the dice stay those of the block, so the scores do not change).
+
+    Examples:
+        >>> _tasks([1000], 5, 2)  # too few games to share
+        [(1000, 5, 0, 0, 1000)]
+        >>> _tasks([100_000], 5, 2)
+        [(100000, 5, 0, 0, 50000), (100000, 5, 0, 50000, 100000)]
+    """
+    parts = -(-workers // len(sizes))
+    tasks = []
+    for block, size in enumerate(sizes):
+        cut = max(1, min(parts, size // SHARE_MIN))
+        bounds = [size * i // cut for i in range(cut + 1)]
+        tasks += [(size, seed, block, lo, hi) for lo, hi in itertools.pairwise(bounds)]
+    return tasks
 
 
 def simulate(
@@ -494,8 +529,9 @@ def simulate(
             raise RulesMismatchError(f"the strategy was solved for other rules than {variant.name!r}")
     space = StateSpace.of(model) if name == "optimal" else None
     sizes = [min(GAME_BLOCK, games - start) for start in range(0, games, GAME_BLOCK)]
-    tasks = [(size, seed, b) for b, size in enumerate(sizes)]
-    workers = min(len(tasks), (os.cpu_count() or 1) if processes is None else max(1, processes))
+    workers = (os.cpu_count() or 1) if processes is None else max(1, processes)
+    tasks = _tasks(sizes, seed, workers)
+    workers = min(len(tasks), workers)
     _SIMULATION.update(model=model, policy=name, strategy=strategy, space=space)
     try:
         if workers > 1 and hasattr(os, "fork"):

@@ -33,10 +33,13 @@ import mmap
 import multiprocessing
 import os
 import signal
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
+import attrs
 import numpy as np
+import numpy.typing as npt
 
 from .._cache import LruCache
 from .._signals import held_signals, release_signals
@@ -52,6 +55,7 @@ __all__ = [
     "final_values",
     "keep_layers",
     "keep_values",
+    "padded_keep_layers",
     "solve_values",
     "turn_start_values",
     "turn_tables",
@@ -66,30 +70,103 @@ _NEG = -np.inf
 _ROLLS = tables.SIZE_SLICES[5]
 
 
-_RowClasses = tuple[IntArray, IntArray, int, IntArray, IntArray]
+@attrs.frozen(eq=False)
+class _FinalPlan:
+    """How the final layer gathers each roll's candidates.
+
+    The candidates of a block are one array: row ``j``'s distinct points take the rows
+    ``offsets[j]:offsets[j] + len(distinct[j])``, then one row holds the best crossed-out box.
+    Each roll takes the best of its *entries*: the class of each row it may be written in
+    (with scratching, only the rows paying for it), the crossed-out row (row ``size - 2``)
+    and the row of zeros (``size - 1``: the best 0 in the ``zero_rows``). The rolls are
+    laid out by number of entries, most first (``order[i]`` is the roll at position ``i``,
+    ``position`` the inverse), so that ``slots[k]`` lists the k-th entry of a prefix of them.
+    """
+
+    distinct: tuple[IntArray, ...]
+    offsets: tuple[int, ...]
+    plain: tuple[bool, ...]
+    zero_rows: tuple[int, ...]
+    size: int
+    slots: tuple[IntArray, ...]
+    order: IntArray
+    position: IntArray
+    to_work: IntArray
 
 
-def _row_classes(model: Model) -> list[_RowClasses]:
-    """For each row: its distinct points, the class (index into them) of each roll, how many
-    rolls pay 0, the rolls that pay more and their classes."""
-    out = []
-    for row in model.tables:
-        distinct, classes = np.unique(row, return_inverse=True)
-        paying = np.nonzero(row)[0].astype(np.int64)
-        zeros = tables.NUM_ROLLS - len(paying)
-        out.append(
-            (distinct.astype(np.int64), classes.astype(np.int64), zeros, paying, classes[paying].astype(np.int64))
-        )
-    return out
+_SCRATCH = threading.local()
 
 
-_CLASSES: LruCache[str, list[_RowClasses]] = LruCache(
-    "solver: row classes", size=16, key="a solver model's fingerprint"
-)
+def _scratch(name: str, rows: int, count: int) -> FloatArray:
+    """A reused (rows, count) work array of this thread (fresh arrays of megabytes cost page faults)."""
+    pool: dict[str, FloatArray] = _SCRATCH.__dict__.setdefault("arrays", {})
+    array = pool.get(name)
+    if array is None or array.shape != (rows, count):
+        array = pool[name] = np.empty((rows, count))
+    return array
 
 
-def _classes(model: Model) -> list[_RowClasses]:
-    return _CLASSES.get(model.fingerprint, lambda: _row_classes(model))
+def _release_scratch() -> None:
+    """Drop this thread's work arrays."""
+    _SCRATCH.__dict__.pop("arrays", None)
+
+
+def _final_plan(model: Model) -> _FinalPlan:
+    distinct_rows: list[IntArray] = []
+    offsets: list[int] = []
+    per_roll: list[list[int]] = [[] for _ in range(tables.NUM_ROLLS)]
+    plain = [_is_plain(model, row) for row in range(model.num_rows)]
+    # Without scratching, the 0 of a plain row that never pays less goes to one shared row of zeros:
+    # where the roll pays in that row, the 0 is below the paying candidate (same state after), so it
+    # changes no maximum.
+    zero_rows = [
+        row
+        for row in range(model.num_rows)
+        if not model.allow_scratch and plain[row] and int(model.tables[row].min()) == 0
+    ]
+    at = 0
+    for row, table in enumerate(model.tables):
+        distinct, classes = np.unique(table, return_inverse=True)
+        distinct_rows.append(distinct.astype(np.int64))
+        offsets.append(at)
+        zero_elsewhere = model.allow_scratch or row in zero_rows
+        for r in range(tables.NUM_ROLLS):
+            if table[r] or not zero_elsewhere:
+                per_roll[r].append(at + int(classes[r]))
+        at += len(distinct)
+    for entries in per_roll:
+        entries.insert(0, at)  # the crossed-out row (-inf without scratching)
+        if zero_rows:
+            entries.append(at + 1)  # the zeros row
+    counts = np.array([len(e) for e in per_roll], dtype=np.int64)
+    order = np.argsort(-counts, kind="stable").astype(np.int64)
+    position = np.argsort(order).astype(np.int64)
+    slots = tuple(
+        np.array([per_roll[r][k] for r in order if counts[r] > k], dtype=np.int64) for k in range(int(counts.max()))
+    )
+    return _FinalPlan(
+        distinct=tuple(distinct_rows),
+        offsets=tuple(offsets),
+        plain=tuple(plain),
+        zero_rows=tuple(zero_rows),
+        size=at + 2,
+        slots=slots,
+        order=order,
+        position=position,
+        to_work=position[tables.WORK_ROLLS],
+    )
+
+
+def _is_plain(model: Model, row: int) -> bool:
+    """Whether the state after writing in ``row`` does not depend on the points written."""
+    return not model.bonus_rows[row] and not (row == model.flag_row and model.needs_flag)
+
+
+_PLANS: LruCache[str, _FinalPlan] = LruCache("solver: final-layer plans", size=16, key="a solver model's fingerprint")
+
+
+def _plan(model: Model) -> _FinalPlan:
+    return _PLANS.get(model.fingerprint, lambda: _final_plan(model))
 
 
 def final_values(model: Model, values: FloatArray, filled: IntArray, flag: IntArray, upper: IntArray) -> FloatArray:
@@ -113,44 +190,61 @@ def final_values(model: Model, values: FloatArray, filled: IntArray, flag: IntAr
         >>> rolls.shape, float(rolls[0, 0]), float(rolls[-1, 0])  # 11111 and 66666 written in chance
         ((252, 1), 5.0, 30.0)
     """
+    plan = _plan(model)
+    return np.take(_final_by_entries(model, plan, values, filled, flag, upper), plan.position, axis=0)  # a copy
+
+
+def _final_by_entries(
+    model: Model, plan: _FinalPlan, values: FloatArray, filled: IntArray, flag: IntArray, upper: IntArray
+) -> FloatArray:
+    """`final_values` with the rolls in the plan's order."""
     flat = values.reshape(-1)
     _, num_flags, num_upper = values.shape
     cap = model.cap
     count = len(filled)
-    rows = _classes(model)
-    # With scratching allowed, a 0 may be written in any open box whatever the roll: start
-    # from the best such 0, then look only at the rolls a row pays for. Otherwise look at all.
-    crossed_best = np.full(count, _NEG)
+    # Every candidate of the block in one array: each row's distinct points plus the value after
+    # them (-inf or NaN where the row is closed), and the best crossed-out box (a 0 in any open box).
+    candidates = _scratch("candidates", plan.size, count)
+    crossed_best = candidates[-2]
+    crossed_best[...] = _NEG
     for row in range(model.num_rows if model.allow_scratch else 0):
         is_open = (filled >> row) & 1 == 0
         zero_flag = np.zeros_like(flag) if row == model.flag_row and model.needs_flag else flag
         crossed = flat[((filled | (1 << row)) * num_flags + zero_flag) * num_upper + upper]
         np.maximum(crossed_best, np.where(is_open, crossed, _NEG), out=crossed_best)
-    best = np.empty((tables.NUM_ROLLS, count))
-    best[...] = crossed_best[None, :]
-    for row, (distinct, classes, _zeros, paying, paying_classes) in enumerate(rows):
+    for row, distinct in enumerate(plan.distinct):
+        part = candidates[plan.offsets[row] : plan.offsets[row] + len(distinct)]
         is_open = (filled >> row) & 1 == 0
         if not is_open.any():
+            part[...] = _NEG
             continue
         after = filled | (1 << row)
+        if plan.plain[row]:  # the same state after whatever the points: one look-up
+            later = flat[(after * num_flags + flag) * num_upper + upper]
+            later += np.where(is_open, 0.0, _NEG)  # closed: -inf or NaN, which fmax passes over
+            np.add(later[None, :], distinct[:, None], out=part)
+            continue
         new_upper = np.minimum(upper[None, :] + distinct[:, None], cap) if model.bonus_rows[row] else upper[None, :]
         if row == model.flag_row and model.needs_flag:
             new_flag = (distinct > 0).astype(np.int64)[:, None]
         else:
             new_flag = flag[None, :]
         index = (after[None, :] * num_flags + new_flag) * num_upper + new_upper
-        # closed rows get -inf (their entries may be NaN: fmax then keeps the other side)
-        candidates = flat[index] + distinct[:, None]
-        candidates += np.where(is_open, 0.0, _NEG)[None, :]
-        if model.allow_scratch:
-            if len(paying) == tables.NUM_ROLLS:
-                np.fmax(best, candidates[paying_classes], out=best)
-            elif len(paying):
-                best[paying] = np.fmax(best[paying], candidates[paying_classes])
-        else:
-            np.fmax(best, candidates[classes], out=best)
+        np.add(flat[index], distinct[:, None], out=part)
+        part += np.where(is_open, 0.0, _NEG)[None, :]  # closed: -inf or NaN, which fmax passes over
+    zeros = candidates[-1]
+    zeros[...] = _NEG
+    for row in plan.zero_rows:
+        np.fmax(zeros, candidates[plan.offsets[row]], out=zeros)
+    # the best (NaN-blind) of each roll's candidates: a max, so the order of the entries does not matter
+    best = _scratch("best", tables.NUM_ROLLS, count)
+    np.take(candidates, plan.slots[0], axis=0, out=best, mode="clip")
+    spare = _scratch("slot", tables.NUM_ROLLS, count)
+    for slot in plan.slots[1:]:
+        head = best[: len(slot)]
+        np.fmax(head, np.take(candidates, slot, axis=0, out=spare[: len(slot)], mode="clip"), out=head)
     if model.flag_row >= 0 and (model.joker is not None or model.five_bonus):
-        _five_of_a_kind(model, flat, values.shape, filled, flag, upper, best)
+        _five_of_a_kind(model, flat, values.shape, filled, flag, upper, best, plan.position)
     return best
 
 
@@ -162,46 +256,97 @@ def _five_of_a_kind(
     flag: IntArray,
     upper: IntArray,
     best: FloatArray,
+    position: IntArray,
 ) -> None:
-    """Overwrite the five-of-a-kind rolls of states whose five-of-a-kind box is filled (joker, bonus)."""
+    """Overwrite the five-of-a-kind rolls of states whose five-of-a-kind box is filled (joker, bonus).
+
+    Arrays are (faces, rows, states): every face's roll and every row at once.
+    """
     _, num_flags, num_upper = shape
     states = np.nonzero((filled >> model.flag_row) & 1)[0]
     if not len(states):
         return
     f, y, u = filled[states], flag[states], upper[states]
     extra = model.five_bonus * (y == 1) if model.needs_flag else np.zeros(len(states), dtype=np.int64)
-    is_upper = model.is_upper
-    open_rows = [(f >> row) & 1 == 0 for row in range(model.num_rows)]
-    open_lower = np.zeros(len(states), dtype=np.bool_)
-    for row in range(model.num_rows):
-        if not is_upper[row]:
-            open_lower |= open_rows[row]
-    for face in range(6):
-        roll = int(tables.FIVE_OF_A_KIND[face])
-        matching = model.upper_index[face]
-        upper_filled = (f >> matching) & 1 == 1 if matching >= 0 else np.zeros(len(states), dtype=np.bool_)
-        full = upper_filled.copy() if model.joker is not None else np.zeros(len(states), dtype=np.bool_)
-        if model.joker == "seed":
-            full &= y == 1
-        value = np.full(len(states), _NEG)
-        for row in range(model.num_rows):
-            legal = open_rows[row].copy()
-            if model.joker == "forced":
-                if is_upper[row]:
-                    legal &= np.where(upper_filled, ~open_lower, row == matching)
-                else:
-                    legal &= upper_filled
-            if not legal.any():
-                continue
-            natural = int(model.tables[row, roll])
-            points = np.where(full & (not is_upper[row]), int(model.joker_points[row, face]), natural)
-            new_upper = np.minimum(u + points, model.cap) if model.bonus_rows[row] else u
-            base = ((f | (1 << row)) * num_flags + y) * num_upper
-            scored = points + flat[base + new_upper]
-            np.maximum(value, np.where(legal, scored, _NEG), out=value)
-            if model.allow_scratch:
-                np.maximum(value, np.where(legal, flat[base + u], _NEG), out=value)
-        best[roll, states] = value + extra
+    is_upper = model.is_upper[None, :, None]
+    row_ids = np.arange(model.num_rows)
+    open_rows = ((f[None, :] >> row_ids[:, None]) & 1 == 0)[None, :, :]  # (1, rows, states)
+    open_lower = np.any(open_rows & ~is_upper, axis=1)[:, None, :]  # (1, 1, states)
+    matching = np.array(model.upper_index, dtype=np.int64)[:, None, None]  # (faces, 1, 1)
+    upper_filled = np.where(matching >= 0, (f[None, None, :] >> np.maximum(matching, 0)) & 1 == 1, False)
+    full = upper_filled if model.joker is not None else np.zeros_like(upper_filled)
+    if model.joker == "seed":
+        full = full & (y == 1)[None, None, :]
+    legal = open_rows
+    if model.joker == "forced":
+        is_matching = row_ids[None, :, None] == matching
+        legal = legal & np.where(is_upper, np.where(upper_filled, ~open_lower, is_matching), upper_filled)
+    natural = model.tables[:, tables.FIVE_OF_A_KIND].T[:, :, None]  # (faces, rows, 1)
+    jokered = full & ~is_upper
+    points = np.where(jokered, model.joker_points.T[:, :, None], natural)
+    base = ((f[None, :] | (1 << row_ids)[:, None]) * num_flags + y[None, :]) * num_upper  # (rows, states)
+    same_upper = flat[base + u[None, :]]  # the value after a row whose upper total does not move
+    later = np.broadcast_to(same_upper, points.shape).copy()
+    # only a bonus row paid points moves the upper total: look those up face by face
+    for face, row in zip(*np.nonzero(_moves_upper(model)), strict=True):
+        later[face, row] = flat[base[row] + np.minimum(u + points[face, row], model.cap)]
+    scored = np.where(legal, points + later, _NEG)
+    value = scored.max(axis=1)  # NaN-propagating, as a running np.maximum
+    if model.allow_scratch:
+        value = np.maximum(value, np.where(legal, same_upper[None, :, :], _NEG).max(axis=1))
+    best[position[tables.FIVE_OF_A_KIND][:, None], states[None, :]] = value + extra[None, :]
+
+
+#: The working positions of the six children (face by face) of the keeps of each size 0-4, flattened.
+_CHILDREN_BY_SIZE = [
+    np.ascontiguousarray(tables.WORK_CHILDREN[tables.SIZE_SLICES[size]]).reshape(-1) for size in range(5)
+]
+#: For each size 1-5 and each j, the working positions of the j-th parents of the keeps that have one.
+_PARENTS_BY_SIZE = [
+    [np.ascontiguousarray(tables.WORK_PARENTS[tables.SIZE_SLICES[size], j][:span]) for j, span in enumerate(spans)]
+    for size, spans in enumerate(tables.WORK_PARENT_SPANS)
+]
+
+
+def _mean_over_throw(keeps: FloatArray, spare: FloatArray) -> None:
+    """Fill the keeps of 0-4 dice, in working order, from the five-dice keeps (the rolls) already in ``keeps``.
+
+    Each keep is the mean of its six one-die-larger keeps, summed face by face in face order.
+    ``spare`` is scratch space of at least (756, states).
+    """
+    for size in range(4, -1, -1):
+        block = tables.SIZE_SLICES[size]
+        count = block.stop - block.start
+        children = spare[: 6 * count].reshape(count, 6, -1)
+        np.take(keeps, _CHILDREN_BY_SIZE[size], axis=0, out=children.reshape(6 * count, -1), mode="clip")
+        target = keeps[block]
+        children.sum(axis=1, out=target)  # along a middle axis: added one face after the other
+        target *= 1.0 / 6.0
+
+
+def _best_of_sub_keeps(keeps: FloatArray, spare: FloatArray) -> None:
+    """In place, in working order: each keep becomes the best value among its sub-multisets.
+
+    ``spare`` is scratch space of at least (252, states).
+    """
+    for size in range(1, 6):
+        target = keeps[tables.SIZE_SLICES[size]]
+        for parents in _PARENTS_BY_SIZE[size]:
+            head = target[: len(parents)]
+            np.maximum(head, np.take(keeps, parents, axis=0, out=spare[: len(parents)], mode="clip"), out=head)
+
+
+def _to_work(rolls: FloatArray, keeps: FloatArray) -> None:
+    """Put ``rolls`` (252, states; roll order) as the five-dice keeps of ``keeps`` (working order)."""
+    np.take(rolls, tables.WORK_ROLLS, axis=0, out=keeps[_ROLLS], mode="clip")
+
+
+def _moves_upper(model: Model) -> npt.NDArray[np.bool_]:
+    """(faces, rows): whether writing the five of a kind of a face in a row may pay points towards the upper total."""
+    natural = model.tables[:, tables.FIVE_OF_A_KIND].T != 0
+    jokered = (model.joker_points.T != 0) & ~model.is_upper[None, :] if model.joker is not None else natural & False
+    moves: npt.NDArray[np.bool_] = (natural | jokered) & model.bonus_rows[None, :]
+    return moves
 
 
 def keep_values(rolls: FloatArray, out: FloatArray | None = None) -> FloatArray:
@@ -221,16 +366,12 @@ def keep_values(rolls: FloatArray, out: FloatArray | None = None) -> FloatArray:
         >>> keeps.shape, float(keeps[0, 0])  # the empty keep: one throw of five dice in chance
         ((462, 1), 17.5)
     """
-    keeps = np.empty((tables.NUM_KEEPS, rolls.shape[1])) if out is None else out
-    keeps[_ROLLS] = rolls
-    for size in range(4, -1, -1):
-        block = tables.SIZE_SLICES[size]
-        children = tables.CHILDREN[block]
-        acc = keeps[children[:, 0]]
-        for face in range(1, 6):
-            acc += keeps[children[:, face]]
-        acc *= 1.0 / 6.0
-        keeps[block] = acc
+    count = rolls.shape[1]
+    work = np.empty((tables.NUM_KEEPS, count))
+    _to_work(rolls, work)
+    _mean_over_throw(work, np.empty((6 * 126, count)))
+    keeps = np.empty((tables.NUM_KEEPS, count)) if out is None else out
+    np.take(work, tables.WORK_POSITION, axis=0, out=keeps)
     return keeps
 
 
@@ -250,12 +391,9 @@ def best_keeps(keeps: FloatArray) -> FloatArray:
         >>> float(rolls[0, 0]), float(rolls[-1, 0])  # 11111: throw all again; 66666: keep all
         (17.5, 30.0)
     """
-    for size in range(1, 6):
-        block = tables.SIZE_SLICES[size]
-        parents = tables.PARENTS[block]
-        target = keeps[block]
-        for j in range(size):
-            np.maximum(target, keeps[parents[:, j]], out=target)
+    work = keeps[tables.WORK_ORDER]
+    _best_of_sub_keeps(work, np.empty((tables.NUM_ROLLS, keeps.shape[1])))
+    np.take(work, tables.WORK_POSITION, axis=0, out=keeps)
     return keeps[_ROLLS]
 
 
@@ -276,9 +414,27 @@ def turn_tables(
         (5.0, 17.5, 21.25)
     """
     layers = [final_values(model, values, filled, flag, upper)]
+    work, spare = _work_arrays(len(filled))
+    _to_work(layers[0], work)
     for _ in range(model.max_throws - 1):
-        layers.append(best_keeps(keep_values(layers[-1])).copy())
+        _mean_over_throw(work, spare)
+        _best_of_sub_keeps(work, spare)
+        layers.append(work[_ROLLS][tables.WORK_ROLL_POSITION])
     return layers
+
+
+def _final_to_work(
+    model: Model, values: FloatArray, filled: IntArray, flag: IntArray, upper: IntArray, work: FloatArray
+) -> None:
+    """The final layer, written as the five-dice keeps of ``work`` (working order)."""
+    plan = _plan(model)
+    best = _final_by_entries(model, plan, values, filled, flag, upper)
+    np.take(best, plan.to_work, axis=0, out=work[_ROLLS], mode="clip")
+
+
+def _work_arrays(count: int) -> tuple[FloatArray, FloatArray]:
+    """Keeps in working order (462, count) and scratch space (756, count), reused by this thread."""
+    return _scratch("work", tables.NUM_KEEPS, count), _scratch("spare", 6 * 126, count)
 
 
 def keep_layers(
@@ -299,12 +455,45 @@ def keep_layers(
         >>> tuple(float(layer[0, 0]) for layer in keep_layers(model, values, empty, empty, empty))  # keep nothing
         (17.5, 21.25)
     """
-    rolls = final_values(model, values, filled, flag, upper)
     layers: list[FloatArray] = []
+    work, spare = _work_arrays(len(filled))
+    _final_to_work(model, values, filled, flag, upper, work)
     for left in range(1, model.max_throws):
-        layers.append(keep_values(rolls))
+        _mean_over_throw(work, spare)
+        layers.append(work[tables.WORK_POSITION])
         if left < model.max_throws - 1:
-            rolls = best_keeps(layers[-1].copy())
+            _best_of_sub_keeps(work, spare)
+    return layers
+
+
+def padded_keep_layers(
+    model: Model, values: FloatArray, filled: IntArray, flag: IntArray, upper: IntArray
+) -> list[FloatArray]:
+    """`keep_layers` in the solver's working order, for look-ups: each (463, states).
+
+    Row ``tables.WORK_POSITION[k]`` is the value of keep ``k``; the last row is -inf (a
+    padding keep that is never best).
+
+    Examples:
+        >>> import numpy as np, yamskit
+        >>> from yamskit.solver import tables
+        >>> from yamskit.categories import Category, total
+        >>> from yamskit.solver.model import model_of
+        >>> model = model_of(yamskit.ScorecardVariant.define("c", rows=[Category("chance", total)]))
+        >>> values = solve_values(model)
+        >>> empty = np.zeros(1, dtype=np.int64)
+        >>> layers = padded_keep_layers(model, values, empty, empty, empty)
+        >>> layers[0].shape, float(layers[0][tables.WORK_POSITION[0], 0]), float(layers[0][-1, 0])
+        ((463, 1), 17.5, -inf)
+    """
+    layers: list[FloatArray] = []
+    work, spare = _work_arrays(len(filled))
+    _final_to_work(model, values, filled, flag, upper, work)
+    for left in range(1, model.max_throws):
+        _mean_over_throw(work, spare)
+        layers.append(np.concatenate([work, np.full((1, len(filled)), _NEG)]))
+        if left < model.max_throws - 1:
+            _best_of_sub_keeps(work, spare)
     return layers
 
 
@@ -323,10 +512,15 @@ def turn_start_values(
         >>> round(float(turn_start_values(model, values, empty, empty, empty)[0]), 4)
         23.3333
     """
-    rolls = final_values(model, values, filled, flag, upper)
-    scratch = np.empty((tables.NUM_KEEPS, len(filled)))
-    for _ in range(model.max_throws - 1):
-        rolls = best_keeps(keep_values(rolls, scratch))
+    if model.max_throws == 1:
+        rolls = final_values(model, values, filled, flag, upper)
+    else:
+        work, spare = _work_arrays(len(filled))
+        _final_to_work(model, values, filled, flag, upper, work)
+        for _ in range(model.max_throws - 1):
+            _mean_over_throw(work, spare)
+            _best_of_sub_keeps(work, spare)
+        rolls = np.take(work[_ROLLS], tables.WORK_ROLL_POSITION, axis=0, out=spare[: tables.NUM_ROLLS], mode="clip")
     # the mean over the first throw, summed roll by roll (the same order whatever the block size)
     start: FloatArray = (rolls * tables.ROLL_PROBABILITIES[:, None]).sum(axis=0)
     return start
@@ -450,6 +644,7 @@ def solve_values(
     finally:
         bar.close()
         _WORKER.clear()
+        _release_scratch()
     result = np.array(shared)  # a private copy; the shared buffer is released
     del shared
     if buffer is not None:

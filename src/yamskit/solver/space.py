@@ -121,17 +121,34 @@ class StateSpace:
         return (0,)
 
     def layer(self, filled_count: int) -> tuple[IntArray, IntArray, IntArray]:
-        """The canonical states with ``filled_count`` rows filled: arrays (filled, flag, upper)."""
-        sets = [f for f in range(1 << self.model.num_rows) if f.bit_count() == filled_count]
-        bonus_mask = self.bonus_mask
-        parts_f, parts_y, parts_u = [], [], []
-        for filled in sets:
-            totals = self.alive[filled & bonus_mask]
-            for flag in self.flags_of(filled):
-                parts_f.append(np.full(len(totals), filled, dtype=np.int64))
-                parts_y.append(np.full(len(totals), flag, dtype=np.int64))
-                parts_u.append(totals)
-        return np.concatenate(parts_f), np.concatenate(parts_y), np.concatenate(parts_u)
+        """The canonical states with ``filled_count`` rows filled: arrays (filled, flag, upper).
+
+        Ordered by filled set, then flag, then upper total.
+        """
+        m = self.model
+        sets = np.flatnonzero(_popcounts(m.num_rows) == filled_count).astype(np.int64)
+        with_flag = (sets >> max(m.flag_row, 0)) & 1 == 1 if m.needs_flag else np.zeros(len(sets), dtype=np.bool_)
+        flags = 1 + with_flag.astype(np.int64)
+        seg_set = np.repeat(sets, flags)  # one segment per (filled set, flag)
+        seg_flag = np.arange(len(seg_set)) - np.repeat(np.cumsum(flags) - flags, flags)
+        lengths, table = self._alive_table()
+        seg_bonus = seg_set & self.bonus_mask
+        seg_len = lengths[seg_bonus]
+        seg_start = np.cumsum(seg_len) - seg_len
+        at = np.arange(int(seg_len.sum())) - np.repeat(seg_start, seg_len)
+        upper = table[np.repeat(seg_bonus, seg_len), at]
+        return np.repeat(seg_set, seg_len), np.repeat(seg_flag, seg_len), upper
+
+    def _alive_table(self) -> tuple[IntArray, IntArray]:
+        """The alive totals of every bonus-row set as one padded table: (lengths, table[mask, i])."""
+        size = 1 << self.model.num_rows
+        lengths = np.zeros(size, dtype=np.int64)
+        width = max(len(a) for a in self.alive.values())
+        table = np.zeros((size, width), dtype=np.int64)
+        for mask, totals in self.alive.items():
+            lengths[mask] = len(totals)
+            table[mask, : len(totals)] = totals
+        return lengths, table
 
     @property
     def count(self) -> int:
@@ -141,10 +158,18 @@ class StateSpace:
 
     def copy_dead(self, values: npt.NDArray[np.float64], filled_count: int) -> None:
         """Give every dead upper total of the layer's filled sets the value of total 0."""
-        bonus_mask = self.bonus_mask
-        for filled in range(1 << self.model.num_rows):
-            if filled.bit_count() != filled_count:
-                continue
-            gone = self.dead[filled & bonus_mask]
-            for flag in range(values.shape[1]) if len(gone) else ():
-                values[filled, flag, gone] = values[filled, flag, 0]
+        sets = np.flatnonzero(_popcounts(self.model.num_rows) == filled_count)
+        bonus = sets & self.bonus_mask
+        for mask, gone in self.dead.items():
+            chosen = sets[bonus == mask]
+            if len(gone) and len(chosen):
+                values[chosen[:, None, None], np.arange(values.shape[1])[None, :, None], gone[None, None, :]] = values[
+                    chosen, :, :1
+                ]
+
+
+def _popcounts(rows: int) -> IntArray:
+    """How many bits each filled set 0 .. 2**rows - 1 has."""
+    sets = np.arange(1 << rows, dtype=np.int64)
+    counts: IntArray = ((sets[:, None] >> np.arange(rows)[None, :]) & 1).sum(axis=1)
+    return counts

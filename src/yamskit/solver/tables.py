@@ -43,6 +43,13 @@ __all__ = [
     "ROLL_OFFSET",
     "ROLL_PROBABILITIES",
     "SIZE_SLICES",
+    "WORK_CHILDREN",
+    "WORK_ORDER",
+    "WORK_PARENTS",
+    "WORK_PARENT_SPANS",
+    "WORK_POSITION",
+    "WORK_ROLLS",
+    "WORK_ROLL_POSITION",
     "FloatArray",
     "IntArray",
     "keep_index",
@@ -102,3 +109,24 @@ ROLL_KEEPS: IntArray = np.full((NUM_ROLLS, int(ROLL_KEEP_COUNTS.max())), -1, dty
 for _r, _roll in enumerate(ROLLS):
     _subs = [keep_index(s.faces) for s in _roll.sub_multisets()]
     ROLL_KEEPS[_r, : len(_subs)] = _subs
+
+# ---------------------------------------------------------------------------- the solver's working order
+# Within each size, the keeps with more distinct faces come first: a keep has one parent per
+# distinct face, so the best-keep maxima over the j-th parent touch a prefix of each size's slice.
+#: ``WORK_ORDER[i]``: the keep at working position ``i`` (sizes stay in their slices).
+WORK_ORDER: IntArray = np.concatenate(
+    [s.start + np.argsort(-PARENT_COUNTS[s], kind="stable") for s in SIZE_SLICES]
+).astype(np.int64)
+#: ``WORK_POSITION[k]``: the working position of keep ``k`` (the inverse of `WORK_ORDER`).
+WORK_POSITION: IntArray = np.argsort(WORK_ORDER).astype(np.int64)
+#: `CHILDREN` in working positions, rows in working order (keeps of 0-4 dice).
+WORK_CHILDREN: IntArray = WORK_POSITION[CHILDREN[WORK_ORDER[: SIZE_SLICES[5].start]]]
+#: `PARENTS` in working positions, rows in working order.
+WORK_PARENTS: IntArray = WORK_POSITION[PARENTS[WORK_ORDER]]
+#: ``WORK_PARENT_SPANS[s][j]``: how many keeps of size ``s`` (from the slice's start) have more than ``j`` parents.
+WORK_PARENT_SPANS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(int((PARENT_COUNTS[s] > j).sum()) for j in range(size)) for size, s in enumerate(SIZE_SLICES)
+)
+#: ``WORK_ROLLS[i]``: the roll at working roll position ``i``; `WORK_ROLL_POSITION` is its inverse.
+WORK_ROLLS: IntArray = WORK_ORDER[SIZE_SLICES[5]] - ROLL_OFFSET
+WORK_ROLL_POSITION: IntArray = np.argsort(WORK_ROLLS).astype(np.int64)
