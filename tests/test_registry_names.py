@@ -117,6 +117,9 @@ def test_a_save_or_record_naming_the_variant_otherwise_still_loads() -> None:
     assert yamskit.load_game(save, variant=game.variant) == game
     record = GameRecord.from_game(game).dump().replace('"name": "yam-master"', '"name": "YAM MASTER"')
     assert GameRecord.load(record).to_game() == game
+    notation = game.to_notation().replace("yam-master", "YAM_Master", 1)
+    assert yamskit.from_notation(notation) == game
+    assert game.variant.from_notation(notation) == game
 
 
 def test_a_spelling_of_a_registered_name_cannot_be_registered_as_another_variant() -> None:
