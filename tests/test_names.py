@@ -260,5 +260,5 @@ def test_an_old_yamslam_record_with_chip_labels_replays() -> None:
 
 # ---------------------------------------------------------------- variant names
 def test_a_near_miss_variant_name_suggests_the_variant() -> None:
-    with pytest.raises(yamskit.RuleConfigError, match=r"unknown variant 'yam_master'; did you mean 'yam-master'\?"):
-        yamskit.variant("yam_master")
+    with pytest.raises(yamskit.RuleConfigError, match=r"unknown variant 'yam_mastr'; did you mean 'yam-master'\?"):
+        yamskit.variant("yam_mastr")

@@ -1,4 +1,4 @@
-"""The source distribution: it carries the tests, examples and docs, and its tests pass once unpacked."""
+"""The source distribution: the package, its tests, docs and licence only, and its tests pass once unpacked."""
 
 from __future__ import annotations
 
@@ -29,13 +29,36 @@ EXPECTED = (
     "docs/index.md",
     "docs/reference/names.md",
     "docs/explanation/compatibility.md",
+    "docs/contributing.md",
 )
+
+#: Everything the sdist may hold at its top: the package (``src/``, with setuptools' egg-info),
+#: its metadata, the tests (and the examples and ``conftest.py`` they run), the docs (and what
+#: builds them: ``mkdocs.yml``, whose hook lives in ``web/``) and the licence.
+ALLOWED_TOP = {
+    "PKG-INFO",
+    "setup.cfg",
+    "pyproject.toml",
+    "MANIFEST.in",
+    "LICENSE",
+    "README.md",
+    "CHANGELOG.md",
+    "mkdocs.yml",
+    "conftest.py",
+    "src",
+    "tests",
+    "examples",
+    "docs",
+    "web",
+}
+#: What must never be shipped (CI, benchmarks, mutation scripts, npm's and the page's build output).
+FORBIDDEN = (".ci/", "benchmarks/", "mutation/", "web/node_modules/", "web/dist/", "web/.build.lock")
 
 
 @pytest.fixture(scope="module")
 def sdist(tmp_path_factory: pytest.TempPathFactory, source_tree: Path) -> Path:
     if importlib.util.find_spec("build") is None:
-        pytest.skip("the 'build' package is not installed (pip install -e '.[dev]')")
+        pytest.skip("the 'build' package is not installed (the dev group: pip install -e . --group dev)")
     out = tmp_path_factory.mktemp("dist")
     done = subprocess.run(
         [sys.executable, "-m", "build", "--sdist", "--outdir", str(out), str(source_tree)],
@@ -56,6 +79,12 @@ def test_the_sdist_carries_the_license_tests_examples_and_docs(sdist: Path) -> N
     missing = [path for path in EXPECTED if path not in names]
     assert not missing, f"the sdist lacks {missing}"
     assert not any("__pycache__" in name or name.endswith(".pyc") for name in names)
+    tops = {name.split("/")[0] for name in names if name != top}
+    assert tops <= ALLOWED_TOP, f"the sdist holds {sorted(tops - ALLOWED_TOP)} beside the package, tests and docs"
+    shipped = [name for name in names if name.startswith(FORBIDDEN)]
+    assert not shipped, f"the sdist ships {shipped[:10]}"
+    src = {name.split("/")[1] for name in names if name.startswith("src/") and name.count("/") >= 1}
+    assert src == {"yamskit", "_yamskit_cli.py", "yamskit.egg-info"}
 
 
 @pytest.mark.slow

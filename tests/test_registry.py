@@ -7,9 +7,16 @@ from typing import Any
 import pytest
 
 import yamskit
-from yamskit import RuleConfigError
+from yamskit import RuleConfigError, _registry
 from yamskit.categories import Category, total
 from yamskit.registry import ENTRY_POINT_GROUP
+
+
+@pytest.fixture(autouse=True)
+def _registrations_end_with_the_test(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The variants a test registers are gone after it (other tests list the registered names)."""
+    yamskit.variant_names()  # load the built-ins first, so that they stay
+    monkeypatch.setattr(_registry, "_FACTORIES", dict(_registry._FACTORIES))
 
 
 def test_builtin_variants_are_listed() -> None:

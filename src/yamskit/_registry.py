@@ -7,12 +7,19 @@ typed face users call is `yamskit.registry` (``yamskit.variant``, ``register_var
 ``variant_names``); this module is what the core uses to rebuild the variant a save,
 a record or a notation names, without knowing any family.
 
+Names are read the way row names are (`yamskit.names.normalize`): case, accents, ``-``,
+``_`` and spaces do not matter (``"Yam Master"``, ``"yam_master"`` and ``"YAM-MASTER"``
+are all ``"yam-master"``), and an alias added with `add_alias` means its variant. The
+variant built keeps its registered name, so what is saved or written is always that one.
+
 Examples:
     >>> import yamskit
     >>> build("classic", {"yams_bonus": 100}).options
     {'joker': None, 'yams_bonus': 100}
     >>> resolve("classic", {}, yamskit.variant("classic")).name
     'classic'
+    >>> build("Yam Master").name
+    'yam-master'
 """
 
 from __future__ import annotations
@@ -22,12 +29,16 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .errors import DeserializationError, RuleConfigError, YamskitError
+from .names import normalize
 
 __all__ = [
     "ENTRY_POINT_GROUP",
+    "add_alias",
     "add_loader",
+    "aliases",
     "build",
     "builtin_names",
+    "canonical",
     "defaults",
     "names",
     "register",
@@ -41,6 +52,8 @@ ENTRY_POINT_GROUP = "yamskit.variants"
 _FACTORIES: dict[str, Callable[..., Any]] = {}
 _LOADERS: list[Callable[[], None]] = []
 _BUILTIN: set[str] = set()
+#: Aliases in their normalised form, each to the registered name it stands for.
+_ALIASES: dict[str, str] = {}
 _state = {"loaded": False, "plugins": False}
 
 
@@ -125,6 +138,9 @@ def register(name: str, factory: Callable[..., Any], *, replace: bool = False) -
         raise RuleConfigError(f"a variant name is a non-empty string, not {name!r}")
     if name in _FACTORIES and not replace:
         raise RuleConfigError(f"a variant named {name!r} already exists (pass replace=True)")
+    same = [known for known in _FACTORIES if known != name and normalize(known) == normalize(name)]
+    if same:
+        raise RuleConfigError(f"{name!r} reads as the variant {same[0]!r}: register it under that name")
     _FACTORIES[name] = factory
 
 
@@ -140,18 +156,95 @@ def names() -> list[str]:
     return sorted(_FACTORIES)
 
 
-def _factory(name: str) -> Callable[..., Any]:
+def add_alias(alias: str, name: str) -> None:
+    """Make ``alias`` (read like any name: case, ``-``, ``_`` and spaces do not matter) mean ``name``.
+
+    A registered name wins over an alias spelled the same way.
+
+    Raises:
+        RuleConfigError: ``alias`` is not a non-empty string, or already stands for another name.
+
+    Examples:
+        >>> add_alias("Yams", "classic")
+        >>> canonical("YAMS")
+        'classic'
+        >>> add_alias("yams", "yahtzee")
+        Traceback (most recent call last):
+        ...
+        yamskit.errors.RuleConfigError: the variant alias 'yams' already means 'classic', not 'yahtzee'
+    """
+    if not isinstance(alias, str) or not normalize(alias):
+        raise RuleConfigError(f"a variant alias is a non-empty string, not {alias!r}")
+    key = normalize(alias)
+    if _ALIASES.get(key, name) != name:
+        raise RuleConfigError(f"the variant alias {alias!r} already means {_ALIASES[key]!r}, not {name!r}")
+    _ALIASES[key] = name
+
+
+def aliases() -> dict[str, str]:
+    """Every alias (in its normalised form) with the name it stands for, sorted by alias.
+
+    Examples:
+        >>> aliases()["yams"]
+        'classic'
+    """
     _load()
-    factory = _FACTORIES.get(name) if isinstance(name, str) else None
-    if factory is None and isinstance(name, str):
+    return dict(sorted(_ALIASES.items()))
+
+
+def _spelled(name: str) -> str | None:
+    """The registered name ``name`` spells (or the one its alias stands for), or ``None``."""
+    key = normalize(name)
+    same = sorted(known for known in _FACTORIES if normalize(known) == key)
+    if len(same) > 1:
+        raise RuleConfigError(f"the variant name {name!r} is ambiguous: {' or '.join(map(repr, same))}")
+    if same:
+        return same[0]
+    target = _ALIASES.get(key)
+    return target if target in _FACTORIES else None
+
+
+def _unknown(name: str) -> RuleConfigError:
+    known = sorted(_FACTORIES)
+    spellings = {normalize(known_name): known_name for known_name in known}
+    spellings.update({alias: target for alias, target in _ALIASES.items() if target in _FACTORIES})
+    key = normalize(name)
+    ratios = {spelling: difflib.SequenceMatcher(None, key, spelling).ratio() for spelling in spellings}
+    best = max(ratios.values(), default=0.0)
+    # the nearest names: every spelling about as close as the closest one, if that one is close
+    close = sorted((s for s, r in ratios.items() if r >= max(0.6, best - 0.05)), key=lambda s: -ratios[s])
+    nearest = list(dict.fromkeys(spellings[spelling] for spelling in close))
+    hint = f"; did you mean {' or '.join(map(repr, nearest))}?" if nearest else ";"
+    return RuleConfigError(f"unknown variant {name!r}{hint} known variants: {', '.join(known)}")
+
+
+def canonical(name: str) -> str:
+    """The registered name that ``name`` means: ignoring case, accents, ``-``, ``_`` and spaces, or by alias.
+
+    Raises:
+        RuleConfigError: ``name`` is not a string, or names no variant (the message
+            suggests the nearest names and lists the known ones).
+
+    Examples:
+        >>> canonical("yam_master"), canonical("Yam Master"), canonical("YAM-MASTER")
+        ('yam-master', 'yam-master', 'yam-master')
+        >>> canonical("yam-mastr")
+        Traceback (most recent call last):
+        ...
+        yamskit.errors.RuleConfigError: unknown variant 'yam-mastr'; did you mean 'yam-master'? known variants: ...
+    """
+    if not isinstance(name, str):
+        raise RuleConfigError(f"a variant name is a string, not {name!r}")
+    _load()
+    if name in _FACTORIES:
+        return name
+    found = _spelled(name)
+    if found is None:
         _load_plugins()
-        factory = _FACTORIES.get(name)
-    if factory is None:
-        known = sorted(_FACTORIES)
-        close = difflib.get_close_matches(name, known, n=1) if isinstance(name, str) else []
-        hint = f"; did you mean {close[0]!r}?" if close else ";"
-        raise RuleConfigError(f"unknown variant {name!r}{hint} known variants: {', '.join(known)}")
-    return factory
+        found = name if name in _FACTORIES else _spelled(name)
+    if found is None:
+        raise _unknown(name)
+    return found
 
 
 def _check_options(name: str, factory: Callable[..., Any], options: Mapping[str, Any]) -> None:
@@ -187,7 +280,8 @@ def build(name: str, options: Mapping[str, Any] | None = None) -> Any:
         ...
         yamskit.errors.RuleConfigError: variant 'classic' has no option 'name'; options: joker, yams_bonus
     """
-    factory = _factory(name)
+    name = canonical(name)
+    factory = _FACTORIES[name]
     given = dict(options or {})
     if any(not isinstance(key, str) for key in given):
         raise RuleConfigError(f"option names are strings, not {[k for k in given if not isinstance(k, str)]!r}")
@@ -209,6 +303,13 @@ def defaults(name: str) -> dict[str, Any] | None:
     """
     try:
         return dict(build(name).options)
+    except YamskitError:
+        return None
+
+
+def _spelled_quietly(name: str) -> str | None:
+    try:
+        return canonical(name)
     except YamskitError:
         return None
 
@@ -235,6 +336,8 @@ def resolve(
         >>> import yamskit
         >>> resolve("classic", {"joker": None}, yamskit.variant("classic")).options["joker"] is None
         True
+        >>> resolve("Classic", {}, yamskit.variant("classic")).name
+        'classic'
         >>> resolve("yamslam", {}, yamskit.variant("classic"), what="this record")
         Traceback (most recent call last):
         ...
@@ -245,10 +348,10 @@ def resolve(
             return build(name, options)
         except YamskitError as failure:
             raise error(f"cannot rebuild variant {name!r}: {failure}") from None
-    if given.name == name:
+    if given.name == name or _spelled_quietly(name) == given.name:
         if dict(given.options) == dict(options):
             return given
-        full = defaults(name)
+        full = defaults(given.name)
         if full is not None and set(options) <= set(full) and {**full, **options} == dict(given.options):
             return given
     raise error(f"{what} is {name!r} {dict(options)}, not {given.name!r} {given.options}")

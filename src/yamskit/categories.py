@@ -39,7 +39,9 @@ __all__ = [
     "full_house_or_five_of_a_kind",
     "is_five_of_a_kind",
     "is_full_house",
+    "is_high_straight",
     "is_large_straight",
+    "is_low_straight",
     "is_small_straight",
     "kind_face",
     "matching_sum",
@@ -191,6 +193,35 @@ def is_large_straight(dice: Dice) -> bool:
     """
     faces = set(dice.faces)
     return any(run == faces for run in _LARGE_RUNS)
+
+
+def is_low_straight(dice: Dice) -> bool:
+    """Exactly the faces 1, 2, 3, 4, 5 in any order (Yacht's "little straight").
+
+    Where `is_large_straight` takes either run, Yacht scores 12345 and 23456 in two
+    categories; this is the lower one, `is_high_straight` the higher.
+
+    Examples:
+        >>> is_low_straight(Dice.parse("53142")), is_low_straight(Dice.parse("23456"))
+        (True, False)
+        >>> little = when(is_low_straight, 30)
+        >>> little(Dice.parse("12345")), little(Dice.parse("12346"))
+        (30, 0)
+    """
+    return dice.counts == (1, 1, 1, 1, 1, 0)
+
+
+def is_high_straight(dice: Dice) -> bool:
+    """Exactly the faces 2, 3, 4, 5, 6 in any order (Yacht's "big straight").
+
+    Examples:
+        >>> is_high_straight(Dice.parse("65432")), is_high_straight(Dice.parse("12345"))
+        (True, False)
+        >>> big = when(is_high_straight, 30)
+        >>> big(Dice.parse("23456")), big(Dice.parse("23466"))
+        (30, 0)
+    """
+    return dice.counts == (0, 1, 1, 1, 1, 1)
 
 
 def sum_at_most(limit: int) -> Predicate:

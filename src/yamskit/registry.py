@@ -6,10 +6,19 @@ entry point names a factory taking keyword-only options and returning a variant.
 run time, `register_variant` does the same. The store behind this typed face is
 ``yamskit._registry``, which the core uses to rebuild the variant a save names.
 
+A name is read like a row name: case, ``-``, ``_`` and spaces do not matter, so
+``"yam_master"``, ``"Yam Master"`` and ``"YAM-MASTER"`` all mean ``"yam-master"``. The
+games' full names are aliases of the built-ins (`BUILTIN_ALIASES`: ``"Yams"`` and
+``"Classic Yams"`` for ``"classic"``, ``"Yams Challenge"``, ``"Competitive Yams"`` and
+``"Pro Yams"``). The variant keeps its registered name, which saves, records and
+notation write.
+
 Examples:
     >>> import yamskit
     >>> "classic" in yamskit.variant_names()
     True
+    >>> yamskit.variant("Yam Master").name, yamskit.variant("Pro Yams").name
+    ('yam-master', 'competitive')
     >>> yamskit.variant("classic", yams_bonus=100).options["yams_bonus"]
     100
 """
@@ -28,15 +37,36 @@ if TYPE_CHECKING:
     from .variants.yam_master import YamMasterVariant
     from .variants.yamslam import YamslamVariant
 
-__all__ = ["ENTRY_POINT_GROUP", "ScorecardVariantName", "register_variant", "variant", "variant_names"]
+__all__ = [
+    "BUILTIN_ALIASES",
+    "ENTRY_POINT_GROUP",
+    "ScorecardVariantName",
+    "register_variant",
+    "variant",
+    "variant_names",
+]
 
 #: The built-in names whose variant is a `ScorecardVariant` (for type checkers).
 ScorecardVariantName: TypeAlias = Literal["classic", "yahtzee", "challenge", "competitive"]
 
 
+#: The other names of the built-in games (the names their rule sheets use), each with the
+#: variant it means; read like any name (case, ``-``, ``_`` and spaces do not matter).
+BUILTIN_ALIASES: dict[str, str] = {
+    "yams": "classic",
+    "classic yams": "classic",
+    "yams challenge": "challenge",
+    "competitive yams": "competitive",
+    "pro yams": "competitive",
+}
+
+
 def _builtins() -> None:
-    """Import the built-in families; each registers its names with ``yamskit._registry``."""
+    """Import the built-in families (each registers its names with ``yamskit._registry``) and their aliases."""
     from .variants import challenge, classic, competitive, yam_master, yamslam  # noqa: F401
+
+    for alias, name in BUILTIN_ALIASES.items():
+        _registry.add_alias(alias, name)
 
 
 _registry.add_loader(_builtins)
@@ -81,18 +111,27 @@ def variant(name: str, /, **options: Any) -> VariantLike: ...
 def variant(name: str, /, **options: Any) -> Any:
     """The variant ``name`` with ``options`` (keyword-only, documented per variant).
 
+    ``name`` is read like a row name (case, ``-``, ``_`` and spaces do not matter) or is
+    an alias (`BUILTIN_ALIASES`); the variant keeps its registered name.
+
     For type checkers the result is precise for a literal built-in name
     (``variant("classic")`` is a `ScorecardVariant`, ``variant("yam-master")`` a
     ``YamMasterVariant``, ``variant("yamslam")`` a ``YamslamVariant``) and the
     `VariantLike` protocol for any other name (plug-ins, registered variants).
 
     Raises:
-        RuleConfigError: unknown name (the message lists the known ones), unknown
-            option (lists the variant's options) or a bad option value.
+        RuleConfigError: unknown name (the message suggests the nearest names and lists
+            the known ones), unknown option (lists the variant's options) or a bad option value.
 
     Examples:
         >>> import yamskit
         >>> yamskit.variant("classic", joker="forced").options
         {'joker': 'forced', 'yams_bonus': 0}
+        >>> yamskit.variant("YAM_MASTER").name
+        'yam-master'
+        >>> yamskit.variant("yam slma")
+        Traceback (most recent call last):
+        ...
+        yamskit.errors.RuleConfigError: unknown variant 'yam slma'; did you mean 'yamslam'? known variants: ...
     """
     return _registry.build(name, options)

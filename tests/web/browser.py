@@ -94,7 +94,7 @@ class Browser:
 @contextmanager
 def chromium(base: str, profile: Path) -> Iterator[Browser]:
     """Debian's Chromium, headless, with the network cut (skips or fails when it is missing)."""
-    sync_api = pytest.importorskip("playwright.sync_api", reason="the browser extra (playwright) is not installed")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="the browser group (playwright) is not installed")
     if not Path(CHROMIUM).exists():
         need(CHROMIUM)
     with sync_api.sync_playwright() as pw:

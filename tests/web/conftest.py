@@ -1,7 +1,7 @@
 """What the web page's tests share: the page's modules, the built bundle, the games every variant plays.
 
 The Node and Chromium tests need Node.js with npm, and Debian's Chromium with the
-``browser`` extra (Playwright). Outside CI they are skipped, with the reason, when one
+``browser`` dependency group (Playwright). Outside CI they are skipped, with the reason, when one
 is missing; with ``CI`` set (``.ci/run``) they fail instead, since CI installs them.
 """
 
