@@ -75,6 +75,9 @@ _CHALLENGE = ("challenge",), ("declare", "challenge"), ("defi",), ("declare", "d
 class ActionWords:
     """How a family's own actions (all but throws, passes and challenges) read and shorten.
 
+    A state class without ``action_words`` (a plug-in's) still reads every legal action's
+    canonical text, and writes it as its short form.
+
     Attributes:
         read: ``read(state, words)``: the action the words name (ids resolved), or ``None``
             when they name none of this family's actions; raises `NotationError` (a name
@@ -301,6 +304,8 @@ def state_parse_action(self: Any, text: str) -> Action:
         raise NotationError(str(error)) from None
     except NotationError as error:
         raise NotationError(f"{error}{_hint(self, shown, list(self.legal_actions()))}") from None
+    if action is None:  # a family without words of its own (a plug-in's): the canonical texts
+        action = next((a for a in self.legal_actions() if split_words(str(a)) == words), None)
     if action is None:
         hint = _hint(self, shown, list(self.legal_actions()))
         raise NotationError(f"cannot read {shown!r} as an action{hint}")

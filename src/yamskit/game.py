@@ -280,6 +280,15 @@ class GameState(Protocol):
     def to_json(self) -> str:
         """A JSON text that `yamskit.load_game` reads back into an equal state."""
 
+    def parse_action(self, text: str) -> Action:
+        """The legal action ``text`` names: ``str(action)``, the short form, or a variant (see `yamskit.action_text`).
+
+        Raises `yamskit.NotationError` (with the nearest legal actions) for text that names none.
+        """
+
+    def action_text(self, action: Action) -> str:
+        """The short text of a legal ``action`` (as few words as this state needs); `parse_action` reads it back."""
+
 
 class LegalActions(Sequence[Action]):
     """A lazy view of the legal actions of a state, in the python-chess manner.
