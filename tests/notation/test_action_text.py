@@ -250,3 +250,24 @@ def test_any_text_reads_as_a_legal_action_or_raises_notation_error(state: Any, t
         assert state.is_legal(action)
         return
     assert len(message) < 2 * MAX_LENGTH + 600  # the message quotes a bounded part of the text
+
+
+@pytest.mark.parametrize(("name", "options", "players", "games"), CONFIGS, ids=IDS)
+def test_a_record_story_reads_back_into_its_moves(name: Any, options: dict[str, Any], players: int, games: int):
+    variant = _variant(name, options)
+    seats = [f"P{i}" for i in range(players)]
+    bots = [yamskit.RandomPlayer(seed=i) for i in range(players)]
+    final = yamskit.play(variant.new_game(players=seats, seed=5), bots)
+    record = yamskit.GameRecord.from_game(final)
+    state = variant.new_game(players=seats, seed=5)
+    moves = []
+    for line in record.story(variant=variant if not isinstance(name, str) else None):
+        player, _, texts = line.partition(": ")
+        for text in texts.split(", "):
+            assert state.players[state.current_player] == player
+            action = state.parse_action(text)
+            moves.append(action)
+            state = state.apply(action)
+    assert moves == [move.action for move in record.moves]
+    assert state.is_over
+    assert state.result().scores == final.result().scores  # the faces came from the text, not the stream
