@@ -2,7 +2,7 @@
 
 A box is named by its row, then (on a sheet of several columns) its column, in any
 spelling the sheet's `yamskit.names.Names` tables read (ids, labels, aliases, any case,
-spaces or underscores) or by its French name (`FRENCH_ROWS`, `FRENCH_COLUMNS`). A
+spaces or underscores) or by a French name or shorthand (`ROW_WORDS`, `COLUMN_WORDS`). A
 verb may come first: ``score`` (the default; also ``write``, ``marquer``...) or
 ``scratch`` (also ``cross out``, ``barrer``, ``rayer``...). The column may come first
 too, and the words ``in``, ``column``, ``colonne``... around it are read as filler.
@@ -34,10 +34,13 @@ from ..notation.grammar import NotationError
 if TYPE_CHECKING:
     from .state import ScorecardGame
 
-__all__ = ["FRENCH_COLUMNS", "FRENCH_ROWS", "WORDS", "read", "short"]
+__all__ = ["COLUMN_WORDS", "ROW_WORDS", "WORDS", "read", "short"]
 
-#: French names of the rows (in `yamskit.names.normalize` form); a sheet uses those of its own rows.
-FRENCH_ROWS: dict[str, str] = {
+#: More names of the rows, French and English shorthand (in `yamskit.names.normalize` form);
+#: a sheet reads those of its own rows.
+ROW_WORDS: dict[str, str] = {
+    "aces": "ones",
+    **{f"{face}s": row for face, row in enumerate(("ones", "twos", "threes", "fours", "fives", "sixes"), start=1)},
     "as": "ones",
     "un": "ones",
     "uns": "ones",
@@ -60,8 +63,8 @@ FRENCH_ROWS: dict[str, str] = {
     "moins_de_8": "less_than_8",
     "chance": "chance",
 }
-#: French names of the columns (in `yamskit.names.normalize` form).
-FRENCH_COLUMNS: dict[str, str] = {
+#: More names of the columns, French (in `yamskit.names.normalize` form).
+COLUMN_WORDS: dict[str, str] = {
     "descendante": "down",
     "descente": "down",
     "montante": "up",
@@ -92,14 +95,14 @@ def _strip(words: Sequence[str]) -> tuple[str, ...]:
 def _boxes(rows: Names, columns: Names, words: tuple[str, ...]) -> set[tuple[str, str | None]]:
     """Every (row, column) the words can be read as: the row alone, row then column, column then row."""
     found: set[tuple[str, str | None]] = set()
-    whole = lookup(rows, _strip(words), FRENCH_ROWS)
+    whole = lookup(rows, _strip(words), ROW_WORDS)
     if whole is not None:
         found.add((whole, None))
     for cut in range(1, len(words)):
         head, tail = _strip(words[:cut]), _strip(words[cut:])
         for row_words, column_words in ((head, tail), (tail, head)):
-            row = lookup(rows, row_words, FRENCH_ROWS)
-            column = lookup(columns, column_words, FRENCH_COLUMNS) if row is not None else None
+            row = lookup(rows, row_words, ROW_WORDS)
+            column = lookup(columns, column_words, COLUMN_WORDS) if row is not None else None
             if row is not None and column is not None:
                 found.add((row, column))
     return found
