@@ -156,7 +156,7 @@ def lookup(table: Names, words: Sequence[str], extra: dict[str, str] | None = No
 
 def _dice(words: Sequence[str]) -> Dice | None:
     digits = "".join(words)
-    if not digits or len(digits) > NUM_DICE or not digits.isdigit():
+    if not digits or len(digits) > NUM_DICE or not (digits.isascii() and digits.isdigit()):
         return None
     try:
         return Dice.parse(digits)

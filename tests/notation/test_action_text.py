@@ -218,6 +218,12 @@ def test_over_long_text_is_refused_before_any_work(classic: Any) -> None:
         classic.parse_action("roll " * 10_000_000)
     with pytest.raises(NotationError, match="a string"):
         classic.parse_action(b"roll")
+    with pytest.raises(NotationError, match="control character"):
+        classic.parse_action("roll\x00")
+    with pytest.raises(NotationError, match="control character"):
+        classic.parse_action("keep 555\x1b[2J")
+    with pytest.raises(NotationError, match="empty"):
+        classic.parse_action(" ,;  ")
 
 
 _STATES = [
@@ -271,3 +277,17 @@ def test_a_record_story_reads_back_into_its_moves(name: Any, options: dict[str, 
     assert moves == [move.action for move in record.moves]
     assert state.is_over
     assert state.result().scores == final.result().scores  # the faces came from the text, not the stream
+
+
+def _spellings(text: str) -> list[str]:
+    """The same text in other case and spacing: what a person types."""
+    spaced = text.replace("_", " ")
+    return [text.upper(), text.title(), spaced, f"  {spaced.upper()}  ", spaced.replace(" ", "  "), text.replace("_", "-")]
+
+
+@pytest.mark.parametrize("state", _STATES, ids=lambda s: s.variant.name)
+def test_case_and_spacing_do_not_change_what_a_text_reads_as(state: Any) -> None:
+    for action in state.legal_actions():
+        for text in {str(action), state.action_text(action)}:
+            for spelled in _spellings(text):
+                assert state.parse_action(spelled) == action, spelled

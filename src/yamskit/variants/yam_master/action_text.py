@@ -43,7 +43,7 @@ _FILLER = frozenset({"on", "at", "cell", "case", "sur", "en", "the", "la", "le",
 def _cell(words: Sequence[str]) -> tuple[int, int] | None:
     """The cell ``2,3``, ``2 3`` or ``23`` names, if the words are coordinates on the board."""
     digits = "".join(words)
-    if len(digits) != 2 or not digits.isdigit() or (len(words) == 1 and len(words[0]) != 2):
+    if len(digits) != 2 or not (digits.isascii() and digits.isdigit()) or (len(words) == 1 and len(words[0]) != 2):
         return None
     row, col = int(digits[0]), int(digits[1])
     return (row, col) if row < SIZE and col < SIZE else None
