@@ -282,7 +282,14 @@ def test_a_record_story_reads_back_into_its_moves(name: Any, options: dict[str, 
 def _spellings(text: str) -> list[str]:
     """The same text in other case and spacing: what a person types."""
     spaced = text.replace("_", " ")
-    return [text.upper(), text.title(), spaced, f"  {spaced.upper()}  ", spaced.replace(" ", "  "), text.replace("_", "-")]
+    return [
+        text.upper(),
+        text.title(),
+        spaced,
+        f"  {spaced.upper()}  ",
+        spaced.replace(" ", "  "),
+        text.replace("_", "-"),
+    ]
 
 
 @pytest.mark.parametrize("state", _STATES, ids=lambda s: s.variant.name)
