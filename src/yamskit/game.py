@@ -10,7 +10,9 @@ A game state is an immutable value. Whatever the variant, it offers:
 * ``outcomes(keep)`` — the chance outcomes of a throw with exact probabilities;
 * ``is_over`` and ``result()``;
 * ``history`` — every `Move` made so far, throws with their faces;
-* ``to_json()`` (and `yamskit.load_game` to read it back).
+* ``to_json()`` (and `yamskit.load_game` to read it back);
+* ``parse_action(text)`` / ``action_text(action)`` — actions as words, both ways (see
+  `yamskit.action_text`).
 
 Examples:
     >>> import yamskit
