@@ -224,10 +224,6 @@ def roll_text(action: Roll) -> str:
     return str(action)
 
 
-class _Ambiguous(NotationError):
-    """Text that names several legal actions (its message lists them, so it needs no hint)."""
-
-
 def ambiguous(text: str, choices: Iterable[str]) -> NotationError:
     """The error for a text that names several legal actions.
 
@@ -235,7 +231,7 @@ def ambiguous(text: str, choices: Iterable[str]) -> NotationError:
         >>> str(ambiguous("full house", ["full house down", "full house free"]))
         "'full house' could be 'full house down' or 'full house free': say which"
     """
-    return _Ambiguous(f"{text!r} could be {' or '.join(repr(c) for c in choices)}: say which")
+    return NotationError(f"{text!r} could be {' or '.join(repr(c) for c in choices)}: say which")
 
 
 def _words(state: Any) -> ActionWords | None:
@@ -300,8 +296,6 @@ def state_parse_action(self: Any, text: str) -> Action:
     try:
         if action is None and family is not None:
             action = family.read(self, words)
-    except _Ambiguous as error:  # its message lists the choices already
-        raise NotationError(str(error)) from None
     except NotationError as error:
         raise NotationError(f"{error}{_hint(self, shown, list(self.legal_actions()))}") from None
     if action is None:  # a family without words of its own (a plug-in's): the canonical texts
