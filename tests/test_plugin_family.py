@@ -19,6 +19,7 @@ import pytest
 import yamskit
 from yamskit import _display, svg
 from yamskit.action_space import ROLL_ACTIONS, ActionSpace
+from yamskit.action_text import state_action_text, state_parse_action
 from yamskit.actions import Action, Pass, Roll
 from yamskit.dice import Dice, DiceStream
 from yamskit.errors import IllegalActionError, MustRollFirstError, UnknownActionError
@@ -153,6 +154,8 @@ class TopItGame:
     legal_action_mask = state_legal_action_mask
     apply = state_apply
     outcomes = state_outcomes
+    parse_action = state_parse_action
+    action_text = state_action_text
 
     def result(self) -> Result:
         return Result.from_scores(self.players, self.banks)
@@ -279,6 +282,9 @@ def test_a_plug_in_state_follows_the_protocol() -> None:
     thrown = game.apply(Roll(outcome=Dice.parse("66666")))
     assert thrown.apply(Pass()).banks == (30,)
     assert len(thrown.outcomes("66")) == 56
+    # a family without words of its own reads the canonical texts, and writes them as short forms
+    assert [thrown.parse_action(thrown.action_text(a)) for a in thrown.legal_actions()] == list(thrown.legal_actions())
+    assert thrown.parse_action("PASS") == Pass()
 
 
 # ---------------------------------------------------------------- a placement rule of a user's own

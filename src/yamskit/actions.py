@@ -82,6 +82,10 @@ def _to_cell(value: tuple[int, int] | list[int]) -> tuple[int, int]:
     return (row, col)
 
 
+def _box_text(verb: str, row: str, column: str | None) -> str:
+    return f"{verb} {row}" + (f" {column}" if column is not None else "")
+
+
 @attrs.frozen(cache_hash=True)
 class Roll:
     """Throw every die except ``keep``; ``outcome`` gives the thrown faces, or ``None`` to draw them.
@@ -100,6 +104,20 @@ class Roll:
     keep: Dice = attrs.field(default=Dice(), converter=_to_dice)
     outcome: Dice | None = attrs.field(default=None, converter=_to_optional_dice)
 
+    def __str__(self) -> str:
+        """The canonical text: ``roll``, ``keep 55 roll``, ``roll 12345``, ``keep 55 roll 123``.
+
+        Examples:
+            >>> str(Roll()), str(Roll(keep="55")), str(Roll(keep="55", outcome="312"))
+            ('roll', 'keep 55 roll', 'keep 55 roll 123')
+            >>> str(Roll(keep="66666", outcome=""))
+            'keep 66666 roll -'
+        """
+        kept = f"keep {self.keep} " if len(self.keep) else ""
+        if self.outcome is None:
+            return f"{kept}roll"
+        return f"{kept}roll {self.outcome or '-'}"  # ``-``: no die thrown (all five kept)
+
 
 @attrs.frozen(cache_hash=True)
 class Score:
@@ -112,6 +130,15 @@ class Score:
 
     row: str
     column: str | None = None
+
+    def __str__(self) -> str:
+        """The canonical text: ``score ROW`` or ``score ROW COLUMN``, with the ids.
+
+        Examples:
+            >>> str(Score("full_house", "down")), str(Score("chance"))
+            ('score full_house down', 'score chance')
+        """
+        return _box_text("score", self.row, self.column)
 
 
 @attrs.frozen(cache_hash=True)
@@ -126,6 +153,15 @@ class Scratch:
     row: str
     column: str | None = None
 
+    def __str__(self) -> str:
+        """The canonical text: ``scratch ROW`` or ``scratch ROW COLUMN``, with the ids.
+
+        Examples:
+            >>> str(Scratch("yams")), str(Scratch("yams", "dry"))
+            ('scratch yams', 'scratch yams dry')
+        """
+        return _box_text("scratch", self.row, self.column)
+
 
 @attrs.frozen(cache_hash=True)
 class Pass:
@@ -136,6 +172,10 @@ class Pass:
         Pass()
     """
 
+    def __str__(self) -> str:
+        """The canonical text: ``pass``."""
+        return "pass"
+
 
 @attrs.frozen(cache_hash=True)
 class DeclareChallenge:
@@ -145,6 +185,10 @@ class DeclareChallenge:
         >>> DeclareChallenge()
         DeclareChallenge()
     """
+
+    def __str__(self) -> str:
+        """The canonical text: ``challenge``."""
+        return "challenge"
 
 
 @attrs.frozen(cache_hash=True)
@@ -158,6 +202,15 @@ class Place:
 
     cell: tuple[int, int] = attrs.field(converter=_to_cell)
 
+    def __str__(self) -> str:
+        """The canonical text: ``place ROW,COL`` (counted from 0 at the top left, as the board is drawn).
+
+        Examples:
+            >>> str(Place((2, 3)))
+            'place 2,3'
+        """
+        return f"place {self.cell[0]},{self.cell[1]}"
+
 
 @attrs.frozen(cache_hash=True)
 class RemoveToken:
@@ -169,6 +222,15 @@ class RemoveToken:
     """
 
     cell: tuple[int, int] = attrs.field(converter=_to_cell)
+
+    def __str__(self) -> str:
+        """The canonical text: ``remove ROW,COL``.
+
+        Examples:
+            >>> str(RemoveToken((0, 4)))
+            'remove 0,4'
+        """
+        return f"remove {self.cell[0]},{self.cell[1]}"
 
 
 @attrs.frozen(cache_hash=True)
@@ -182,6 +244,15 @@ class TakeChip:
 
     kind: str
     from_discard: bool = False
+
+    def __str__(self) -> str:
+        """The canonical text: ``take KIND`` or ``take KIND from discard``.
+
+        Examples:
+            >>> str(TakeChip("flush")), str(TakeChip("flush", from_discard=True))
+            ('take flush', 'take flush from discard')
+        """
+        return f"take {self.kind}" + (" from discard" if self.from_discard else "")
 
 
 Action: TypeAlias = Roll | Score | Scratch | Pass | DeclareChallenge | Place | RemoveToken | TakeChip

@@ -13,7 +13,9 @@ A game state is an immutable value. Whatever the variant, it offers:
 * ``to_json()`` (and `yamskit.load_game` to read it back), ``to_notation()`` (and
   `yamskit.from_notation`), ``render()`` (also ``str(state)``);
 * ``turn``, ``dice``, ``stream``, ``first_player`` and ``origin``;
-* ``picture_kind`` and ``transitions``, what the pictures and `yamskit.transitions` use.
+* ``picture_kind`` and ``transitions``, what the pictures and `yamskit.transitions` use;
+* ``parse_action(text)`` / ``action_text(action)`` — actions as words, both ways (see
+  `yamskit.action_text`).
 
 Examples:
     >>> import yamskit
@@ -317,6 +319,15 @@ class GameState(Protocol):
 
     #: What each decision makes of a state (see `yamskit.transitions`).
     transitions: ClassVar[Transitions[Any]]
+
+    def parse_action(self, text: str) -> Action:
+        """The legal action ``text`` names: ``str(action)``, the short form, or a variant (see `yamskit.action_text`).
+
+        Raises `yamskit.NotationError` (with the nearest legal actions) for text that names none.
+        """
+
+    def action_text(self, action: Action) -> str:
+        """The short text of a legal ``action`` (as few words as this state needs); `parse_action` reads it back."""
 
 
 class LegalActions(Sequence[Action]):

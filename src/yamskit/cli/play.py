@@ -14,6 +14,7 @@ from ..bots import LEVELS, player, solvable
 from ..bots.simulate import make_bot
 from ..dice import NUM_DICE
 from ..errors import YamskitError
+from ..notation import NotationError
 from ..records import GameRecord
 from ..registry import variant as make_variant
 from ..registry import variant_names
@@ -25,15 +26,6 @@ __all__ = ["play_command"]
 
 _QUIT = {"q", "quit", "exit"}
 _HELP = {"?", "h", "help", "list"}
-
-
-def _normalize(text: str) -> str:
-    words = text.lower().replace(",", " ").split()
-    if words and words[0] in ("keep", "roll", "r", "k") and len(words) > 1:
-        return "keep " + "".join(sorted("".join(words[1:])))
-    if words == ["r"]:
-        return "roll"
-    return " ".join(words)
 
 
 def _last_throw(state: Any, since: int) -> str:
@@ -72,20 +64,27 @@ def _print_result(state: Any, out: IO[str]) -> None:
     print(safe_lines("\n".join(lines)), file=out)
 
 
-def _choose(menu: list[tuple[Action, str]], legal: list[Action], line: str) -> Action | str:
-    """The action a typed line names (a menu number or any legal action's id), or why it names none."""
+def _choose(state: Any, menu: list[tuple[Action, str]], line: str, *, faces: bool) -> Action | str:
+    """The action a typed line names (a menu number or action text, see `yamskit.action_text`), or why it names none.
+
+    With ``faces`` (real dice) a throw may give its faces (``keep 55 roll 123``); with
+    seeded dice it may not.
+    """
     text = line.strip()
     if text.isdigit():
         number = int(text)
         if 1 <= number <= len(menu):
             return menu[number - 1][0]
         return f"no choice {number}: pick 1 to {len(menu)}"
-    wanted = _normalize(text)
-    for action in legal:
-        if _normalize(action_id(action)) == wanted:
-            return action
-    example = action_id(menu[-1][0])
-    return f"not a choice: {text!r}; type a number from 1 to {len(menu)}, an id such as {example!r}, ? or quit"
+    try:
+        action: Action = state.parse_action(text)
+    except NotationError as error:
+        example = state.action_text(menu[-1][0])
+        choices = f"type a number from 1 to {len(menu)}, an action such as {example!r}, ? or quit"
+        return safe_lines(f"not a choice: {text!r}; {error}\n{choices}")
+    if isinstance(action, Roll) and action.outcome is not None and not faces:
+        return f"the dice are thrown for you: type {state.action_text(Roll(keep=action.keep))!r}"
+    return action
 
 
 def _box_label(state: Any, action: Score | Scratch) -> str:
@@ -404,11 +403,11 @@ def _play_loop(
         if text in _HELP or not text:
             shown = -1
             continue
-        choice = _choose(menu, legal, line)
+        choice = _choose(state, menu, line, faces=args.dice == "ask")
         if isinstance(choice, str):
             print(choice, file=out)
             continue
-        if args.dice == "ask" and isinstance(choice, Roll):
+        if args.dice == "ask" and isinstance(choice, Roll) and choice.outcome is None:
             asked = _ask_faces(state, choice, out)
             if asked is None:
                 print("Game left unfinished.", file=out)

@@ -227,6 +227,6 @@ def record_reaching(check: Callable[[Any], Witness], state: Any) -> Any:
         >>> v = yamskit.variant("classic")
         >>> record = record_reaching(v.check_position, v.position(["Ann"], sheets=[{"ones": 2}], seed=1))
         >>> [str(move.action) for move in record.moves]
-        ["Roll(keep=Dice.parse(''), outcome=Dice.parse('11222'))", "Score(row='ones', column=None)"]
+        ['roll 11222', 'score ones']
     """
     return as_record(check(state))

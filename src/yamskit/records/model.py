@@ -12,6 +12,7 @@ from typing import Any
 
 import attrs
 
+from ..actions import DeclareChallenge, Roll
 from ..errors import DeserializationError, YamskitError
 from ..game import Move
 from ..position.witness import Witness
@@ -229,6 +230,39 @@ class GameRecord:
             Dice.parse('12345')
         """
         return self.validated()._last_state(variant)
+
+    def story(self, *, variant: Any = None) -> tuple[str, ...]:
+        """The moves as a score sheet's story: a line per turn, each action in its short text.
+
+        Each action is written as the state before it writes it (``state.action_text``,
+        see `yamskit.action_text`), throws with their faces, so ``state.parse_action``
+        reads every one back. The story is derived from the moves, never stored: a
+        record's JSON is the same with or without it.
+
+        Raises:
+            DeserializationError, IllegalActionError: see `replay`.
+
+        Examples:
+            >>> import yamskit
+            >>> Roll, Score = yamskit.Roll, yamskit.Score
+            >>> rec = GameRecord("classic", players=("Ann", "Bob"), seed=1, moves=(
+            ...     Move(0, Roll(outcome="22555")), Move(0, Score("full_house")),
+            ...     Move(1, Roll(outcome="12346")), Move(1, Roll(keep="1234", outcome="5")),
+            ...     Move(1, Score("large_straight"))))
+            >>> rec.story()
+            ('Ann: roll 22555, full house', 'Bob: roll 12346, keep 1234 roll 5, large straight')
+        """
+        lines: list[str] = []
+        words: list[str] = []
+        states = self.replay(variant=variant)
+        for i, (move, state) in enumerate(zip(self.moves, states, strict=False)):
+            words.append(state.action_text(move.action))
+            after = self.moves[i + 1] if i + 1 < len(self.moves) else None
+            placed = not isinstance(move.action, (Roll, DeclareChallenge))
+            if after is None or after.player != move.player or (placed and isinstance(after.action, Roll)):
+                lines.append(f"{self.players[move.player]}: {', '.join(words)}")
+                words = []
+        return tuple(lines)
 
     # ------------------------------------------------------------ replays of checked records
     def _start(self, variant: Any) -> Any:

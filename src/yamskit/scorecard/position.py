@@ -27,7 +27,7 @@ Examples:
     >>> g.cell(0, "yams").points, g.turn.throws_used
     (50, 2)
     >>> [str(move.action) for move in check_scorecard(g).moves][:2]  # a game that reaches it
-    ["Roll(keep=Dice.parse(''), outcome=Dice.parse('11122'))", "Score(row='ones', column=None)"]
+    ['roll 11122', 'score ones']
 """
 
 from __future__ import annotations

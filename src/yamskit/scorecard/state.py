@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from .. import _display
+from ..action_text import ActionWords, state_action_text, state_parse_action
 from ..actions import Action, Roll, Score, Scratch
 from ..dice import NUM_DICE, Dice, DiceStream
 from ..errors import (
@@ -48,6 +49,7 @@ from ..transitions import (
     state_outcomes,
 )
 from ..turn import Turn
+from .action_text import WORDS
 from .codec import state_to_data
 from .moves import legal_ids
 from .notation import write_scorecard
@@ -332,6 +334,10 @@ class ScorecardGame:
     legal_action_mask = state_legal_action_mask
     apply = state_apply
     outcomes = state_outcomes
+    parse_action = state_parse_action
+    action_text = state_action_text
+    #: How this game's own actions read as text (see `yamskit.action_text`).
+    action_words: ClassVar[ActionWords] = WORDS
 
     # ------------------------------------------------------------------ views
     #: ``str(state)`` is the text view (`render`).

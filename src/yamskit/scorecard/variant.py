@@ -240,7 +240,7 @@ class ScorecardVariant:
             >>> state = v.position(["Ann"], sheets=[{"yams": 50, "sixes": 30}], extra=[100], seed=1)
             >>> record = v.witness(state)
             >>> [str(m.action) for m in record.moves][-1], record.to_game().sheets == state.sheets
-            ("Score(row='sixes', column=None)", True)
+            ('score sixes', True)
         """
         return record_reaching(check_scorecard, state)
 

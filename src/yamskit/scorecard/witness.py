@@ -31,7 +31,7 @@ Examples:
     >>> v = yamskit.variant("yahtzee")
     >>> state = v.position(["Ann"], sheets=[{"yams": 50, "sixes": 30}], extra=[100], seed=1)
     >>> [str(m.action) for m in witness_of(state).moves][-2:]
-    ["Roll(keep=Dice.parse(''), outcome=Dice.parse('66666'))", "Score(row='sixes', column=None)"]
+    ['roll 66666', 'score sixes']
 """
 
 from __future__ import annotations
@@ -384,7 +384,7 @@ def witness_of(game: ScorecardGame) -> Witness:
         >>> v = yamskit.variant("classic")
         >>> g = v.position(["Ann", "Bob"], sheets=[{"ones": 3}, {}], current_player=1, dice="12345", seed=2)
         >>> [str(m.action) for m in witness_of(g).moves][1:]
-        ["Score(row='ones', column=None)", "Roll(keep=Dice.parse(''), outcome=Dice.parse('12345'))"]
+        ['score ones', 'roll 12345']
     """
     rules = game.rules
     n = len(game.players)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from ... import _display
+from ...action_text import ActionWords, state_action_text, state_parse_action
 from ...actions import Action, DeclareChallenge, Pass, Place, RemoveToken, Roll
 from ...dice import Dice, DiceStream
 from ...errors import UnknownActionError
@@ -38,6 +39,7 @@ from ...transitions import (
     state_outcomes,
 )
 from ...turn import Turn
+from .action_text import WORDS
 from .board import Board, render_game
 from .codec import state_to_data
 from .notation import write_yam_master
@@ -270,6 +272,10 @@ class YamMasterGame:
     legal_action_mask = state_legal_action_mask
     apply = state_apply
     outcomes = state_outcomes
+    parse_action = state_parse_action
+    action_text = state_action_text
+    #: How this game's own actions read as text (see `yamskit.action_text`).
+    action_words: ClassVar[ActionWords] = WORDS
 
     # ------------------------------------------------------------------ views
     #: ``str(state)`` is the text view (`render`).

@@ -15,7 +15,7 @@ Examples:
     >>> v = yamskit.variant("yam-master")
     >>> g = v.position(["Ann", "Bob"], board="X..../...../...../...../....O", current_player=0, seed=1)
     >>> [str(m.action) for m in witness_of(g).moves if not isinstance(m.action, yamskit.Roll)]
-    ['Place(cell=(0, 0))', 'Place(cell=(4, 4))']
+    ['place 0,0', 'place 4,4']
 """
 
 from __future__ import annotations

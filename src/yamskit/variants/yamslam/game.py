@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 import attrs
 
 from ... import _display
+from ...action_text import ActionWords, state_action_text, state_parse_action
 from ...actions import Action, DiceLike, Pass, Roll, TakeChip
 from ...dice import Dice, DiceStream
 from ...errors import UnknownActionError
@@ -40,6 +41,7 @@ from ...transitions import (
     state_outcomes,
 )
 from ...turn import Turn
+from .action_text import WORDS
 from .chips import KINDS, Chip, ChipSet, chip_kind, is_yamslam, qualifying_kinds, tally
 from .codec import state_to_data
 from .notation import write_yamslam
@@ -355,6 +357,10 @@ class YamslamGame:
     legal_actions = state_legal_actions
     legal_action_mask = state_legal_action_mask
     apply = state_apply
+    parse_action = state_parse_action
+    action_text = state_action_text
+    #: How this game's own actions read as text (see `yamskit.action_text`).
+    action_words: ClassVar[ActionWords] = WORDS
 
     def outcomes(self, keep: DiceLike = "") -> tuple[tuple[Dice, Fraction], ...]:
         """Every five-dice result of throwing all dice but ``keep``, with exact probabilities.

@@ -201,7 +201,7 @@ class YamslamVariant:
             >>> state = v.position(["Ann", "Bob"], collections={"Bob": ["flush"]}, current_player=1, round_chip=True)
             >>> record = v.witness(state)
             >>> [str(m.action) for m in record.moves][-1], record.to_game().collections == state.collections
-            ("TakeChip(kind='flush', from_discard=False)", True)
+            ('take flush', True)
         """
         return record_reaching(check_yamslam, state)
 

@@ -23,7 +23,7 @@ Examples:
     >>> v = yamskit.variant("yamslam")
     >>> g = v.position(["Ann", "Bob"], collections=[["flush"]], discard=["large_straight"], seed=1)
     >>> [str(m.action) for m in witness_of(g).moves if not isinstance(m.action, yamskit.Roll)]
-    ['Pass()', 'Pass()', "TakeChip(kind='flush', from_discard=False)", 'Pass()']
+    ['pass', 'pass', 'take flush', 'pass']
 """
 
 from __future__ import annotations
@@ -245,7 +245,7 @@ def witness_of(game: YamslamGame) -> Witness:
         >>> v = yamskit.variant("yamslam", mode="solo")
         >>> g = v.position(["Sol"], collections=[["two_pairs"]], dice="44444", second_pick=True, seed=1)
         >>> [str(m.action) for m in witness_of(g).moves]
-        ["Roll(keep=Dice.parse(''), outcome=Dice.parse('44444'))", "TakeChip(kind='two_pairs', from_discard=False)"]
+        ['roll 44444', 'take two_pairs']
     """
     plan = _Plan(game)
     n = len(game.players)
