@@ -19,7 +19,7 @@ import pytest
 import yamskit
 from yamskit import _display, svg
 from yamskit.action_space import ROLL_ACTIONS, ActionSpace
-from yamskit.action_text import state_action_text, state_parse_action
+from yamskit.action_text import ActionWords, state_action_text, state_parse_action
 from yamskit.actions import Action, Pass, Roll
 from yamskit.dice import Dice, DiceStream
 from yamskit.errors import IllegalActionError, MustRollFirstError, UnknownActionError
@@ -177,6 +177,7 @@ class TopItGame:
         )
 
     picture_kind: ClassVar[str] = "top-it"
+    action_words: ClassVar[ActionWords | None] = None  # actions read and written as their canonical text
     _repr_svg_ = _display.repr_svg
 
 

@@ -45,6 +45,7 @@ from .history import EMPTY_HISTORY, History, Move, to_history
 from .turn import Turn
 
 if TYPE_CHECKING:
+    from .action_text import ActionWords
     from .transitions import Transitions
 
 __all__ = [
@@ -319,6 +320,9 @@ class GameState(Protocol):
 
     #: What each decision makes of a state (see `yamskit.transitions`).
     transitions: ClassVar[Transitions[Any]]
+
+    #: How the family's actions read and shorten (``None``: the canonical text only; see `yamskit.action_text`).
+    action_words: ClassVar[ActionWords | None]
 
     def parse_action(self, text: str) -> Action:
         """The legal action ``text`` names: ``str(action)``, the short form, or a variant (see `yamskit.action_text`).

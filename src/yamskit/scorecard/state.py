@@ -337,7 +337,7 @@ class ScorecardGame:
     parse_action = state_parse_action
     action_text = state_action_text
     #: How this game's own actions read as text (see `yamskit.action_text`).
-    action_words: ClassVar[ActionWords] = WORDS
+    action_words: ClassVar[ActionWords | None] = WORDS
 
     # ------------------------------------------------------------------ views
     #: ``str(state)`` is the text view (`render`).

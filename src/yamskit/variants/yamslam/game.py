@@ -360,7 +360,7 @@ class YamslamGame:
     parse_action = state_parse_action
     action_text = state_action_text
     #: How this game's own actions read as text (see `yamskit.action_text`).
-    action_words: ClassVar[ActionWords] = WORDS
+    action_words: ClassVar[ActionWords | None] = WORDS
 
     def outcomes(self, keep: DiceLike = "") -> tuple[tuple[Dice, Fraction], ...]:
         """Every five-dice result of throwing all dice but ``keep``, with exact probabilities.
