@@ -126,7 +126,7 @@ def _parser() -> argparse.ArgumentParser:
         "--engine",
         choices=("auto", "batch", "games"),
         default="auto",
-        help="auto (default): the numpy batch engine for one-column solitaire, game by game elsewhere",
+        help="auto (default): the numpy batch engine for one-column sheets (any seats), game by game elsewhere",
     )
     simulate.add_argument("--svg", metavar="FILE", help="also write the histogram as an SVG picture to FILE")
     simulate.add_argument(

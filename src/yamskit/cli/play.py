@@ -64,11 +64,10 @@ def _print_result(state: Any, out: IO[str]) -> None:
         print(safe_lines(render_duels(result)), file=out)
         print("", file=out)
     print("Result" if state.is_over else "Points so far", file=out)
-    lines = render_result(result).splitlines()
-    if not state.is_over:
-        lines = lines[:-1]  # no winner yet
-    elif any(line.startswith("Team totals:") for line in lines):
-        lines.insert(-1, "Players are ranked by their team's total.")
+    # The last line names the winner: the render above the result already says it at the end.
+    lines = render_result(result).splitlines()[:-1]
+    if state.is_over and any(line.startswith("Team totals:") for line in lines):
+        lines.append("Players are ranked by their team's total.")
     print(safe_lines("\n".join(lines)), file=out)
 
 
