@@ -55,7 +55,7 @@ def test_play_dice_ask_reads_faces_corrects_typos_and_saves_after_every_move(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     save = tmp_path / "table.json"
-    lines = ["", "roll", "1234", "12x45", "12345", "score large_straight", "roll", "66123", "quit"]  # Ann starts
+    lines = ["", "1234", "12x45", "12345", "score large_straight", "66123", "quit"]  # Ann starts
     out = io.StringIO()
     monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(lines) + "\n"))
     monkeypatch.setattr("sys.stdout", out)
@@ -75,7 +75,7 @@ def test_play_dice_ask_reads_faces_corrects_typos_and_saves_after_every_move(
 def test_the_record_is_written_before_the_game_ends(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     save = tmp_path / "table.json"
     seen: list[int] = []
-    real_readline = io.StringIO("roll\n22555\nscore full_house\n").readline
+    real_readline = io.StringIO("22555\nscore full_house\n").readline
 
     def readline() -> str:
         if save.exists():
@@ -111,7 +111,7 @@ class Lines:
 
 def test_a_line_that_is_not_utf8_is_refused_at_both_prompts(monkeypatch: pytest.MonkeyPatch) -> None:
     out = io.StringIO()
-    monkeypatch.setattr("sys.stdin", Lines("BAD\nroll\nBAD\n12345\nquit\n"))
+    monkeypatch.setattr("sys.stdin", Lines("BAD\nBAD\n12345\nquit\n"))
     monkeypatch.setattr("sys.stdout", out)
     assert main(["play", "classic", "--players", "Ann", "--dice", "ask", "--seed", "1"]) == 0
     text = out.getvalue()
@@ -139,7 +139,7 @@ def _play(monkeypatch: pytest.MonkeyPatch, lines: list[str], *args: str) -> str:
 
 def test_the_scorekeeper_asks_who_starts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     save = tmp_path / "table.json"
-    lines = ["Bob", "roll", "12345", "quit"]
+    lines = ["Bob", "12345", "quit"]
     text = _play(monkeypatch, lines, "classic", "--players", "Ann", "Bob", "--dice", "ask", "--save", str(save))
     assert "Who starts?" in text
     assert "Bob: roll -> 12345" in text
@@ -150,14 +150,14 @@ def test_the_scorekeeper_records_a_roll_off_thrown_at_the_table(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     save = tmp_path / "table.json"
-    lines = ["roll", "3", "3", "2", "6", "roll", "12345", "quit"]  # one die each (Yamslam): 3 and 3 tie, then 2 and 6
+    lines = ["roll", "3", "3", "2", "6", "12345", "quit"]  # one die each (Yamslam): 3 and 3 tie, then 2 and 6
     text = _play(monkeypatch, lines, "yamslam", "--players", "Ann", "Bob", "--dice", "ask", "--save", str(save))
     assert "Bob starts (roll-off: Ann 3, Bob 3, Ann 2, Bob 6)" in text
     assert yamskit.GameRecord.load(save.read_text()).setup == {"first_player": 1}
 
 
 def test_first_player_is_a_set_up_option(monkeypatch: pytest.MonkeyPatch) -> None:
-    lines = ["roll", "12345", "quit"]
+    lines = ["12345", "quit"]
     text = _play(monkeypatch, lines, "classic", "--players", "Ann", "Bob", "--dice", "ask", "-o", "first_player=1")
     assert "Who starts?" not in text
     assert "Bob: roll -> 12345" in text

@@ -15,7 +15,7 @@ from .check import check_command
 from .common import CliError, WriteError
 from .lookup import advise_command, rules_command, score_command
 from .output import quiet_stdout
-from .play import play_command
+from .scorekeeping import keep_score_command
 from .signals import EXIT_INTERRUPTED, EXIT_TERMINATED, Terminated, handled_signals
 from .simulate import simulate_command
 
@@ -73,7 +73,7 @@ def _parser() -> argparse.ArgumentParser:
         help="seed (default): the dice come from the seed; ask: type the faces of real dice after each throw",
     )
     play.add_argument("-v", "--verbose", action="store_true", help="print every bot move")
-    play.set_defaults(func=play_command)
+    play.set_defaults(func=keep_score_command)
 
     score = command(
         "score", "Points a row gives for five dice, or every row's points; or what each box takes in a position."

@@ -5,14 +5,13 @@ from __future__ import annotations
 import argparse
 import secrets
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import IO, Any
 
 from ..actions import Action, Place, RemoveToken, Roll, Score, Scratch, TakeChip
 from ..bots import LEVELS, player, solvable
 from ..bots.simulate import make_bot
-from ..dice import NUM_DICE
 from ..errors import YamskitError
 from ..records import GameRecord
 from ..registry import variant as make_variant
@@ -154,25 +153,6 @@ def _prompt(prompt: str, out: IO[str]) -> str | None:
     except UnicodeDecodeError:
         print("could not read that line (not UTF-8 text)", file=out)
         return None
-
-
-def _ask_faces(state: Any, roll: Roll, out: IO[str]) -> Roll | None:
-    """Read the faces of a real throw until they are valid; ``None`` when the player quits or input ends."""
-    from ..scorekeeper import thrown
-
-    count = NUM_DICE - len(roll.keep)
-    kept = f" (kept {roll.keep})" if len(roll.keep) else ""
-    while True:
-        line = _prompt(f"Faces of the {count} thrown dice{kept}, e.g. {'35216'[:count]}: ", out)
-        if line is None:
-            continue
-        text = line.strip().lower()
-        if not line or text in _QUIT:
-            return None
-        try:
-            return thrown(state, keep=roll.keep, faces="".join(text.replace(",", " ").split()))
-        except YamskitError as error:
-            print(safe(str(error)), file=out)
 
 
 #: Where a save keeps what ``--resume`` needs beside the game itself: ``metadata["play"]``.
@@ -337,8 +317,16 @@ def _is_seat(name: str, seat: Any, players: tuple[str, ...]) -> bool:
     return (kind == {"level"} and seat["level"] in LEVELS) or (kind == {"bot"} and seat["bot"] in ("greedy", "random"))
 
 
-def play_command(args: argparse.Namespace) -> int:
-    """``yamskit play``: seat the humans and bots, play at the prompt, save the record; the exit status."""
+#: A game's prompt loop: ``loop(args, state, humans, bots, out, game)`` plays on and returns the exit status.
+Loop = Callable[[argparse.Namespace, Any, list[str], dict[str, Any], IO[str], list[Any]], int]
+
+
+def play_command(args: argparse.Namespace, *, scorekeeper: Loop | None = None) -> int:
+    """``yamskit play``: seat the humans and bots, play at the prompt, save the record; the exit status.
+
+    A game kept with real dice (``--dice ask``, or a save of one) is played by
+    ``scorekeeper`` (`yamskit.cli.scorekeeping`, which reads a throw in one line).
+    """
     out = sys.stdout
     state, humans = _resumed_game(args) if args.resume else _new_game(args, out)
     if state is None:
@@ -358,7 +346,8 @@ def play_command(args: argparse.Namespace) -> int:
         print(f"{variant.name}: {names} ({where}, seed {seed})", file=out)
     game = [state]  # the latest state, for Ctrl-C
     try:
-        return _play_loop(args, state, humans, bots, out, game)
+        loop = scorekeeper if scorekeeper is not None and args.dice == "ask" else _play_loop
+        return loop(args, state, humans, bots, out, game)
     except KeyboardInterrupt:  # Ctrl-C or SIGTERM: save, then let the command end with its status
         print("\nInterrupted: the game is left unfinished.", file=out)
         _save(args, game[0], out)
@@ -407,13 +396,6 @@ def _play_loop(
         if isinstance(choice, str):
             print(choice, file=out)
             continue
-        if args.dice == "ask" and isinstance(choice, Roll):
-            asked = _ask_faces(state, choice, out)
-            if asked is None:
-                print("Game left unfinished.", file=out)
-                _save(args, state, out)
-                return 0
-            choice = asked
         since = len(state.history)
         try:
             state = game[0] = state.apply(choice)
