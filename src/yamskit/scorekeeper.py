@@ -135,7 +135,8 @@ def read_throw(state: Any, text: str) -> Roll | None:
     * ``12345`` or ``roll 12345``: the faces of all five dice (the first throw of
       a turn, or a later throw that takes every die back);
     * ``keep 55 roll 123`` (``roll`` may also be ``rolled``, ``throw``, ``threw``):
-      the dice kept, then the faces of the others;
+      the dice kept, then the faces of the others; the word between them is needed
+      (``keep 55 123`` is refused: it could be two kept dice or five);
     * ``55 kept, rolled 123``: the same, kept dice first.
 
     A line that starts with a digit is always a throw, so it is never read as
@@ -173,8 +174,12 @@ def read_throw(state: Any, text: str) -> Roll | None:
     if words[0] in _THROW_WORDS:
         kept, rest = "", words[1:]
     elif words[0] == "keep":
-        kept, rest = _digits(words[1:])
-        rest = rest[1:] if rest and rest[0] in _THROW_WORDS else rest
+        at = next((i for i, word in enumerate(words) if word in _THROW_WORDS), len(words))
+        if at == len(words) and len(words) > 2:
+            raise InvalidDiceError(
+                f"say roll between the dice kept and the faces thrown: keep 55 roll 123, not {text!r}"
+            )
+        kept, rest = "".join(words[1:at]), words[at + 1 :]
     elif "kept" in words and all(word.isdigit() for word in words[: words.index("kept")]):
         at = words.index("kept")
         kept, rest = "".join(words[:at]), words[at + 1 :]
@@ -191,14 +196,6 @@ def read_throw(state: Any, text: str) -> Roll | None:
             f"say what the {count} thrown dice show: {'keep ' + kept + ' roll ' if kept else ''}{example}"
         )
     return thrown(state, keep=kept, faces=faces)
-
-
-def _digits(words: list[str]) -> tuple[str, list[str]]:
-    """The digits the first words give (``"55"``), and the words after them."""
-    at = 0
-    while at < len(words) and words[at].isdigit():
-        at += 1
-    return "".join(words[:at]), words[at:]
 
 
 def keep_score(

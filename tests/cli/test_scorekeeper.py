@@ -164,3 +164,91 @@ def test_first_player_is_a_set_up_option(monkeypatch: pytest.MonkeyPatch) -> Non
     named = _play(monkeypatch, ["quit"], "yamslam", "--players", "Ann", "Bob", "Cy", "-o", "first_player=Cy")
     assert "Cy to throw" in named
     assert main(["play", "classic", "--players", "Ann", "-o", "first_player=3"]) == 2
+
+
+# ---------------------------------------------------------------- one line per entry
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from yamskit.cli.play import _menu  # noqa: E402
+from yamskit.cli.scorekeeping import Problem, read_entry  # noqa: E402
+from yamskit.scorekeeper import read_throw  # noqa: E402
+
+
+def _thrown_game(faces: str = "55123") -> yamskit.ScorecardGame:
+    return yamskit.variant("classic").new_game(["Ann", "Bob"], seed=1).apply(Roll(outcome=faces))
+
+
+@pytest.mark.parametrize(
+    ("line", "roll"),
+    [
+        ("12345", Roll(outcome="12345")),
+        ("1 2, 3 4 5", Roll(outcome="12345")),
+        ("roll 64321", Roll(outcome="12346")),
+        ("keep 55 roll 123", Roll(keep="55", outcome="123")),
+        ("KEEP 5 5 rolled 1,2,3", Roll(keep="55", outcome="123")),
+        ("55 kept, rolled 123", Roll(keep="55", outcome="123")),
+        ("5 5 kept 1 2 3", Roll(keep="55", outcome="123")),
+        ("keep 55123", Roll(keep="55123", outcome="")),  # a throw of no dice: legal, spends a throw
+    ],
+)
+def test_a_throw_is_one_line(line: str, roll: Roll) -> None:
+    assert read_throw(_thrown_game(), line) == roll
+
+
+@pytest.mark.parametrize(
+    ("line", "error", "words"),
+    [
+        ("3", InvalidDiceError, "give 5 faces, not 1"),
+        ("keep 55 roll 12", InvalidDiceError, "give 3 faces, not 2"),
+        ("keep 55", InvalidDiceError, "say what the 3 thrown dice show: keep 55 roll 352"),
+        ("roll", InvalidDiceError, "say what the 5 thrown dice show"),
+        ("keep 66 roll 123", yamskit.KeepError, "cannot keep 66"),
+        ("12x45", InvalidDiceError, "invalid face 'x'"),
+        ("keep 55 123", InvalidDiceError, "say roll between the dice kept and the faces thrown"),
+        ("keep 55 roll abc", InvalidDiceError, "invalid face 'a'"),
+    ],
+)
+def test_a_throw_that_cannot_be_is_explained(line: str, error: type[Exception], words: str) -> None:
+    with pytest.raises(error, match=words):
+        read_throw(_thrown_game(), line)
+
+
+def test_no_throw_is_left_after_the_third() -> None:
+    game = _thrown_game().apply(Roll(keep="55", outcome="123")).apply(Roll(keep="55", outcome="123"))
+    with pytest.raises(yamskit.IllegalActionError):
+        read_throw(game, "12345")
+
+
+def test_lines_that_start_with_a_word_are_no_throw() -> None:
+    game = _thrown_game()
+    assert [read_throw(game, line) for line in ("chance", "score chance", "#3", "undo", "", "  ")] == [None] * 6
+
+
+def test_boxes_are_named_by_words_or_by_number_never_by_a_bare_number() -> None:
+    game = _thrown_game("22555")
+    menu = _menu(game, list(game.legal_actions()))
+    boxes = [action for action, _ in menu if not isinstance(action, Roll)]
+    assert read_entry(game, "full house", menu) == Score("full_house")
+    assert read_entry(game, "Full-House", menu) == Score("full_house")
+    assert read_entry(game, "score full_house", menu) == Score("full_house")
+    assert read_entry(game, "#3", menu) == boxes[2]
+    assert read_entry(game, "#99", menu) == Problem(f"no choice #99: the list goes from #1 to #{len(boxes)}")
+    assert isinstance(read_entry(game, "3", menu), Problem)  # 0.1.0 wrote the third choice here
+    # the list crosses yams out (scoring it writes 0); the exact words still score it
+    assert read_entry(game, "yams", menu) == yamskit.Scratch("yams")
+    assert read_entry(game, "score yams", menu) == Score("yams")
+    assert read_entry(game, "nonsense", menu) == Problem(
+        "not an entry now: 'nonsense'; type the faces thrown (12345 or keep 55 roll 123), "
+        "a box (its name, or #N from the list), undo, sheet, help or quit"
+    )
+    assert [read_entry(game, word, menu) for word in ("undo", "?", "Sheet", "q")] == ["undo", "help", "sheet", "quit"]
+
+
+@given(line=st.text(max_size=30))
+def test_any_line_is_an_entry_or_a_problem_never_an_error(line: str) -> None:
+    game = _thrown_game("22555")
+    menu = _menu(game, list(game.legal_actions()))
+    entry = read_entry(game, line, menu)
+    if not isinstance(entry, (str, Problem)):
+        game.check(entry)  # a legal move or a checked throw
