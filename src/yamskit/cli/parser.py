@@ -70,7 +70,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--dice",
         choices=("seed", "ask"),
-        help="seed (default): the dice come from the seed; ask: type the faces of real dice after each throw",
+        help="seed (default): the dice come from the seed; ask: keep score of real dice, a throw a line (12345, "
+        "keep 55 roll 123), boxes by name or #N, undo",
     )
     play.add_argument("-v", "--verbose", action="store_true", help="print every bot move")
     play.set_defaults(func=keep_score_command)
