@@ -3,6 +3,12 @@
 Usage::
 
     python benchmarks/simulate.py [--games 1000000] [--repeat 3]
+    python benchmarks/simulate.py --seats 2 [--games 20000]
+
+With ``--seats``, it times ``yamskit simulate`` with several seats instead (no peer):
+the same run, greedy bots of classic, game by game through the protocol (how 0.1.0
+played every game of more than one seat) and then through the batch engine (each
+seat's sheet a solitaire game), back to back in one process.
 
 yatzy-solver and pyhtzee are installed with pip into the current environment if
 missing. Everything runs in one process on the same machine. Rules: the Yahtzee
@@ -25,6 +31,7 @@ from types import ModuleType
 from peers import ensure
 
 import yamskit
+from yamskit.bots.simulate import simulate as simulate_bots
 from yamskit.solver import simulate, solve
 
 
@@ -49,11 +56,35 @@ def pyhtzee_games(module: ModuleType, games: int) -> float:
     return total / games
 
 
+def seats_run(games: int, seats: int) -> None:
+    """``simulate("classic", games, seats=seats, bot="greedy")`` game by game, then by the batch engine."""
+    print(f"machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}")
+    print(f"classic, {seats} seats, greedy bots, {games:,} games, one process (jobs=1), back to back:")
+    times = {}
+    for engine in ("games", "batch"):
+        start = time.perf_counter()
+        stats = simulate_bots("classic", games, seats=seats, seed=1, bot="greedy", engine=engine)  # type: ignore[arg-type]
+        times[engine] = time.perf_counter() - start
+        rates = ", ".join(f"{rate:.3f}" for rate in stats.win_rates)
+        print(
+            f"  {stats.engine:5}  {times[engine]:8.2f} s  {1000 * times[engine] / games:7.3f} ms a game  "
+            f"mean {stats.mean:.2f}  seat means {', '.join(f'{m:.2f}' for m in stats.seat_means)}  win rates {rates}"
+        )
+    print(f"  the batch engine is {times['games'] / times['batch']:,.0f}x faster")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=1_000_000, help="games per yamskit batch")
+    parser.add_argument(
+        "--games", type=int, default=None, help="games per yamskit batch (default 1,000,000; 20,000 with --seats)"
+    )
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--seats", type=int, default=None, help="time simulate with this many seats, both engines")
     args = parser.parse_args()
+    if args.seats is not None:
+        seats_run(args.games or 20_000, args.seats)
+        return
+    args.games = args.games or 1_000_000
     ys = ensure("yatzy_solver", "yatzy-solver")
     ph = ensure("pyhtzee", "pyhtzee")
     print(f"machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}; {args.games} games per batch")
