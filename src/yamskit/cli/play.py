@@ -170,6 +170,13 @@ def _save(args: argparse.Namespace, state: Any, out: IO[str] | None) -> None:
         print(f"Record saved to {args.save}", file=out)
 
 
+def _leave(args: argparse.Namespace, state: Any, out: IO[str], *, ended: bool = False) -> int:
+    """The players leave (``quit``, or the input ``ended``): say so, save the game; exit status 0."""
+    print("\nInput ended: the game is left unfinished." if ended else "Game left unfinished.", file=out)
+    _save(args, state, out)
+    return 0
+
+
 def _same_start(record: GameRecord, state: Any) -> bool:
     """Whether ``record`` is a game of the same variant, players, seed and setup as ``state``."""
     mine = GameRecord.from_game(state)
@@ -381,14 +388,10 @@ def _play_loop(
         if line is None:
             continue
         if not line:
-            print("\nInput ended: the game is left unfinished.", file=out)
-            _save(args, state, out)
-            return 0
+            return _leave(args, state, out, ended=True)
         text = line.strip().lower()
         if text in _QUIT:
-            print("Game left unfinished.", file=out)
-            _save(args, state, out)
-            return 0
+            return _leave(args, state, out)
         if text in _HELP or not text:
             shown = -1
             continue

@@ -29,7 +29,7 @@ from ..records import GameRecord
 from ..scorekeeper import read_throw
 from .common import action_id
 from .output import safe
-from .play import _last_throw, _menu, _mid_turn, _print_result, _prompt, _save, play_command
+from .play import _last_throw, _leave, _menu, _mid_turn, _print_result, _prompt, _save, play_command
 
 __all__ = ["Problem", "keep_score_command", "read_entry"]
 
@@ -154,17 +154,13 @@ def _keep_score_loop(
         if line is None:
             continue
         if not line:
-            print("\nInput ended: the game is left unfinished.", file=out)
-            _save(args, state, out)
-            return 0
+            return _leave(args, state, out, ended=True)
         entry = read_entry(state, line, menu)
         if isinstance(entry, Problem):
             print(safe(entry.text), file=out)
             continue
         if entry == "quit":
-            print("Game left unfinished.", file=out)
-            _save(args, state, out)
-            return 0
+            return _leave(args, state, out)
         if entry in ("help", "sheet"):
             if entry == "help":
                 print(GRAMMAR, file=out)
