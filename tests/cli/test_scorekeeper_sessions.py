@@ -175,13 +175,15 @@ def test_a_session_by_piped_lines(name: str, tmp_path: Path) -> None:
     check_session(session, done.stdout, save)
 
 
-def test_a_whole_game_of_classic_ends_with_the_result_and_the_winner_once(tmp_path: Path) -> None:
+def test_a_whole_game_of_classic_ends_with_the_result_naming_the_winner_once_and_an_undo(tmp_path: Path) -> None:
     rows = yamskit.variant("classic").rows
     lines = []
     for row in rows:
         lines += ["66666", row.replace("_", " ")]
     lines.insert(3, "undo")
     lines.insert(4, lines[2])  # the undone box, written again
+    # the last throw mistyped: seen in the result, undone (the box, then the throw), typed again; then Enter
+    lines[-2:] = ["11111", "chance", "undo", "undo", "66666", "chance", ""]
     save = tmp_path / "solo.json"
     args = [
         sys.executable,
@@ -204,9 +206,13 @@ def test_a_whole_game_of_classic_ends_with_the_result_and_the_winner_once(tmp_pa
     assert report.valid
     assert report.finished
     final = GameRecord.load(save.read_text()).to_game()
-    assert done.stdout.count(final.result().headline) == 1  # "Game over. Winner: Ann" under the sheet, once
+    assert done.stdout.count(final.result().headline) == 2  # under the sheet, once for each end of the game
+    assert done.stdout.count("Game over: undo takes back the last entry, Enter ends> ") == 2
+    assert "undone: Ann: score chance\n" in done.stdout
+    assert "undone: Ann: roll -> 11111\n" in done.stdout
+    assert [m.action for m in GameRecord.load(save.read_text()).moves][-1] == Score(rows[-1])
     assert final.render() in done.stdout
-    assert "Result" in done.stdout
+    assert done.stdout.endswith("Enter ends> ")
 
 
 # ---------------------------------------------------------------- a real terminal

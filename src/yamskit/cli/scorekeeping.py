@@ -136,8 +136,30 @@ def _list(state: Any, menu: list[tuple[Action, str]], out: IO[str]) -> None:
 def _keep_score_loop(
     args: argparse.Namespace, state: Any, humans: list[str], bots: dict[str, Any], out: IO[str], game: list[Any]
 ) -> int:
-    """The prompt of a game kept with real dice: one entry a line until the game ends or the players leave."""
+    """The prompt of a game kept with real dice, until the players leave or end the finished game.
+
+    When the last box is written the result is shown; ``undo`` then takes that entry
+    back and the game goes on, anything else (or the end of the input) ends it.
+    """
     del humans, bots  # every seat is a person at the table
+    while True:
+        status = _entries(args, state, out, game)
+        state = game[0]
+        if status is not None:
+            return status
+        print("", file=out)
+        print(state.render(), file=out)
+        _print_result(state, out)
+        _save(args, state, out)
+        line = _prompt("Game over: undo takes back the last entry, Enter ends> ", out)
+        if line is None or " ".join(line.split()).lower() != "undo":
+            return 0
+        state = game[0] = _take_back(state, out)
+        _save(args, state, None)
+
+
+def _entries(args: argparse.Namespace, state: Any, out: IO[str], game: list[Any]) -> int | None:
+    """Read entries until the game is over (``None``; the state in ``game[0]``) or the players leave (the status)."""
     shown = -1
     listed = -1
     while not state.is_over:
@@ -178,11 +200,8 @@ def _keep_score_loop(
         state = game[0] = state.apply(entry)  # read_entry returns legal actions and checked throws only
         print(f"{safe(name)}: {action_id(entry)}{_last_throw(state, since)}", file=out)
         _save(args, state, None)
-    print("", file=out)
-    print(state.render(), file=out)
-    _print_result(state, out)
-    _save(args, state, out)
-    return 0
+    game[0] = state
+    return None
 
 
 def _take_back(state: Any, out: IO[str]) -> Any:
