@@ -328,7 +328,7 @@ def _is_seat(name: str, seat: Any, players: tuple[str, ...]) -> bool:
 Loop = Callable[[argparse.Namespace, Any, list[str], dict[str, Any], IO[str], list[Any]], int]
 
 
-def play_command(args: argparse.Namespace, *, scorekeeper: Loop | None = None) -> int:
+def play_command(args: argparse.Namespace, *, scorekeeper: Loop) -> int:
     """``yamskit play``: seat the humans and bots, play at the prompt, save the record; the exit status.
 
     A game kept with real dice (``--dice ask``, or a save of one) is played by
@@ -353,7 +353,7 @@ def play_command(args: argparse.Namespace, *, scorekeeper: Loop | None = None) -
         print(f"{variant.name}: {names} ({where}, seed {seed})", file=out)
     game = [state]  # the latest state, for Ctrl-C
     try:
-        loop = scorekeeper if scorekeeper is not None and args.dice == "ask" else _play_loop
+        loop = scorekeeper if args.dice == "ask" else _play_loop
         return loop(args, state, humans, bots, out, game)
     except KeyboardInterrupt:  # Ctrl-C or SIGTERM: save, then let the command end with its status
         print("\nInterrupted: the game is left unfinished.", file=out)
