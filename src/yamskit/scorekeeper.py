@@ -29,7 +29,7 @@ from .actions import Action, Roll
 from .dice import NUM_DICE, Dice
 from .errors import InvalidDiceError
 
-__all__ = ["RollOff", "keep_score", "roll_off", "thrown"]
+__all__ = ["RollOff", "keep_score", "read_throw", "roll_off", "thrown"]
 
 
 @attrs.frozen
@@ -121,6 +121,81 @@ def thrown(state: Any, *, keep: Dice | str, faces: Dice | str | Any) -> Roll:
     action = Roll(keep=kept, outcome=shown)
     state.check(action)
     return action
+
+
+#: Words that may stand between the kept dice and the faces thrown: ``keep 55 roll 123``, ``55 kept, rolled 123``.
+_THROW_WORDS = frozenset({"roll", "rolled", "throw", "threw", "thrown"})
+
+
+def read_throw(state: Any, text: str) -> Roll | None:
+    """The throw one line of a table's report names, checked; ``None`` when the line names no throw.
+
+    A throw is told in one line, faces as digits (spaces and commas allowed):
+
+    * ``12345`` or ``roll 12345``: the faces of all five dice (the first throw of
+      a turn, or a later throw that takes every die back);
+    * ``keep 55 roll 123`` (``roll`` may also be ``rolled``, ``throw``, ``threw``):
+      the dice kept, then the faces of the others; the word between them is needed
+      (``keep 55 123`` is refused: it could be two kept dice or five);
+    * ``55 kept, rolled 123``: the same, kept dice first.
+
+    A line that starts with a digit is always a throw, so it is never read as
+    anything else (a box or a menu number); a line that starts with a word other
+    than ``keep``, ``roll`` (and the like) or digits followed by ``kept`` is not a
+    throw (``None``).
+
+    Args:
+        state: the game, at a point where its player may throw.
+        text: the line.
+
+    Raises:
+        InvalidDiceError: a face outside 1-6, no faces, or not one face per thrown die.
+        IllegalActionError: ``state`` does not allow this throw (kept dice that are
+            not among the dice, no throw left: `state.check`).
+
+    Examples:
+        >>> import yamskit
+        >>> game = yamskit.variant("classic").new_game(seed=1)
+        >>> read_throw(game, "3")  # one face: refused (never a menu number)
+        Traceback (most recent call last):
+        ...
+        yamskit.errors.InvalidDiceError: 5 dice were thrown, so give 5 faces, not 1: '3'
+        >>> game = game.apply(read_throw(game, "14 5 5 2"))
+        >>> read_throw(game, "keep 55 roll 123")
+        Roll(keep=Dice.parse('55'), outcome=Dice.parse('123'))
+        >>> read_throw(game, "55 kept, rolled 123") == read_throw(game, "keep 55 roll 123")
+        True
+        >>> read_throw(game, "score chance") is None
+        True
+    """
+    words = text.lower().replace(",", " ").split()
+    if not words:
+        return None
+    if words[0] in _THROW_WORDS:
+        kept, rest = "", words[1:]
+    elif words[0] == "keep":
+        at = next((i for i, word in enumerate(words) if word in _THROW_WORDS), len(words))
+        if at == len(words) and len(words) > 2:
+            raise InvalidDiceError(
+                f"say roll between the dice kept and the faces thrown: keep 55 roll 123, not {text!r}"
+            )
+        kept, rest = "".join(words[1:at]), words[at + 1 :]
+    elif "kept" in words and all(word.isdigit() for word in words[: words.index("kept")]):
+        at = words.index("kept")
+        kept, rest = "".join(words[:at]), words[at + 1 :]
+        rest = rest[1:] if rest and rest[0] in _THROW_WORDS else rest
+    elif words[0][0].isdigit():
+        kept, rest = "", words
+    else:
+        return None
+    faces = "".join(rest)
+    count = NUM_DICE - len(kept)
+    if not faces and count:
+        example = "35216"[:count]
+        raise InvalidDiceError(
+            f"say what the {count} thrown dice show: {'keep ' + kept + ' roll ' if kept else ''}{example}"
+        )
+    return thrown(state, keep=kept, faces=faces)
 
 
 def keep_score(

@@ -154,3 +154,78 @@ def test_ctrl_c_cancels_the_chunks_an_executor_has_not_started() -> None:
         simulate("classic", 400, seed=1, executor=FirstChunkOnly(), progress=Interrupt())
     assert len(submitted) > 2
     assert [future.cancelled() for future in submitted] == [False] + [True] * (len(submitted) - 1)
+
+
+# ---------------------------------------------------------------- the batch engine, any number of seats
+def test_a_batch_game_of_several_seats_is_one_solitaire_game_per_seat_ranked_by_total() -> None:
+    from yamskit.solver.batch import simulate as batch
+
+    stats = simulate("classic", 50, seats=3, seed=6, bot="greedy", engine="batch")
+    alone = batch(yamskit.variant("classic"), 150, bot="greedy", seed=6).scores.tolist()
+    assert stats.engine == "batch"
+    assert stats.players == ("Bot 1", "Bot 2", "Bot 3")
+    assert [list(game) for game in stats.scores] == [alone[i : i + 3] for i in range(0, 150, 3)]
+    players = stats.players
+    assert list(stats.winners) == [yamskit.Result.from_scores(players, game).winners for game in stats.scores]
+    assert simulate("classic", 50, seats=3, seed=6, bot="greedy", engine="batch", jobs=2) == stats
+
+
+def test_auto_takes_the_batch_engine_for_every_seat_count_of_a_one_column_sheet() -> None:
+    for seats in (1, 2, 4):
+        assert simulate("yahtzee", 4, seats=seats, seed=1, engine="auto").engine == "batch"
+    assert simulate("challenge", 2, seats=2, seed=1, engine="auto").engine == "games"
+    with pytest.raises(yamskit.RuleConfigError, match="batch engine does not apply"):
+        simulate("competitive", 2, seed=1, engine="batch")
+
+
+def _ks_distance(a: list[int], b: list[int]) -> float:
+    """The two-sample Kolmogorov-Smirnov statistic: the largest gap between the empirical distributions."""
+    import bisect
+
+    xs, ys = sorted(a), sorted(b)
+    return max(
+        abs(bisect.bisect_right(xs, v) / len(xs) - bisect.bisect_right(ys, v) / len(ys)) for v in set(xs) | set(ys)
+    )
+
+
+@pytest.mark.parametrize(("bot", "games"), [("greedy", 150), ("random", 300)])
+def test_batch_games_have_the_distribution_of_the_protocol_games(bot: str, games: int) -> None:
+    # The batch engine draws its dice from numpy generators, the protocol path from each game's
+    # seed: the same seed gives other games, so the engines are compared by distribution (fixed
+    # seeds, so the test is deterministic): each seat's mean within 4 standard errors, and a
+    # two-sample Kolmogorov-Smirnov test at the 0.1% level on every player's points.
+    kind: Any = bot
+    slow = simulate("classic", games, seats=2, seed=11, bot=kind, engine="games")
+    fast = simulate("classic", 20_000, seats=2, seed=11, bot=kind, engine="batch")
+    assert (slow.engine, fast.engine) == ("games", "batch")
+    for seat in range(2):
+        spread = statistics.stdev(game[seat] for game in slow.scores)
+        assert abs(slow.seat_means[seat] - fast.seat_means[seat]) < 4 * spread / games**0.5
+    n, m = len(slow.all_scores), len(fast.all_scores)
+    assert _ks_distance(slow.all_scores, fast.all_scores) < 1.95 * ((n + m) / (n * m)) ** 0.5
+    assert abs(fast.win_rates[0] - 0.5) < 0.02  # the seats are alike: 20,000 games, 4 standard errors is 0.014
+
+
+def test_a_local_pool_forks_its_workers_with_the_signals_held_and_the_workers_unblock_them() -> None:
+    import os
+    import signal
+    from pathlib import Path
+
+    held: list[set[int]] = []
+    os.register_at_fork(after_in_parent=lambda: held.append(set(signal.pthread_sigmask(signal.SIG_BLOCK, []))))
+    workers: list[str] = []
+
+    def look(done: int, total: int) -> None:
+        for child in multiprocessing.active_children():
+            status = Path(f"/proc/{child.pid}/status")
+            if status.exists():
+                workers.append(next(line for line in status.read_text().splitlines() if line.startswith("SigBlk")))
+
+    before = len(held)
+    simulate("challenge", 8, seats=2, seed=1, jobs=2, progress=look, engine="games")
+    forks = held[before:]
+    assert len(forks) >= 2  # two workers (this hook stays registered: later forks append too)
+    assert all({signal.SIGINT, signal.SIGTERM} <= mask for mask in forks)
+    if workers:  # Linux: the workers' blocked signals
+        bits = [int(line.split()[1], 16) for line in workers]
+        assert all(not mask & (1 << (signal.SIGINT - 1)) and not mask & (1 << (signal.SIGTERM - 1)) for mask in bits)

@@ -123,7 +123,7 @@ def test_score_check_simulate_advise_and_rules(bare: Path, tmp_path: Path) -> No
     assert done.stdout.splitlines()[-1].split() == ["chance", "19"]
     done = _run(bare / "yamskit", "simulate", "classic", "-n", "2000", "--seed", "1")
     assert done.returncode == 0, done.stderr
-    assert "(numpy batch engine)" in done.stdout  # 0.1.0 played these 2,000 games one by one, for 26 s
+    assert "Engine: batch" in done.stdout  # 0.1.0 played these 2,000 games one by one, for 26 s
     assert "Points histogram" in done.stdout
     done = _run(bare / "yamskit", "simulate", "yamslam", "-n", "2", "--jobs", "2", "--svg", "h.svg", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
@@ -170,5 +170,5 @@ def test_without_numpy_a_command_that_needs_it_says_so_in_one_line(bare: Path, a
 def test_without_numpy_simulate_says_why_it_plays_game_by_game(bare: Path) -> None:
     done = _run(bare / "python", "-c", _WITHOUT_NUMPY, "simulate", "classic", "-n", "3")
     assert done.returncode == 0, done.stderr
-    assert "(game by game)" in done.stdout
+    assert "Engine: games (game by game; the batch engine does not apply: it needs numpy" in done.stdout
     assert "numpy is not installed" in done.stderr

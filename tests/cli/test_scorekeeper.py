@@ -55,7 +55,7 @@ def test_play_dice_ask_reads_faces_corrects_typos_and_saves_after_every_move(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     save = tmp_path / "table.json"
-    lines = ["", "roll", "1234", "12x45", "12345", "score large_straight", "roll", "66123", "quit"]  # Ann starts
+    lines = ["", "1234", "12x45", "12345", "score large_straight", "66123", "quit"]  # Ann starts
     out = io.StringIO()
     monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(lines) + "\n"))
     monkeypatch.setattr("sys.stdout", out)
@@ -75,7 +75,7 @@ def test_play_dice_ask_reads_faces_corrects_typos_and_saves_after_every_move(
 def test_the_record_is_written_before_the_game_ends(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     save = tmp_path / "table.json"
     seen: list[int] = []
-    real_readline = io.StringIO("roll\n22555\nscore full_house\n").readline
+    real_readline = io.StringIO("22555\nscore full_house\n").readline
 
     def readline() -> str:
         if save.exists():
@@ -111,7 +111,7 @@ class Lines:
 
 def test_a_line_that_is_not_utf8_is_refused_at_both_prompts(monkeypatch: pytest.MonkeyPatch) -> None:
     out = io.StringIO()
-    monkeypatch.setattr("sys.stdin", Lines("BAD\nroll\nBAD\n12345\nquit\n"))
+    monkeypatch.setattr("sys.stdin", Lines("BAD\nBAD\n12345\nquit\n"))
     monkeypatch.setattr("sys.stdout", out)
     assert main(["play", "classic", "--players", "Ann", "--dice", "ask", "--seed", "1"]) == 0
     text = out.getvalue()
@@ -139,7 +139,7 @@ def _play(monkeypatch: pytest.MonkeyPatch, lines: list[str], *args: str) -> str:
 
 def test_the_scorekeeper_asks_who_starts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     save = tmp_path / "table.json"
-    lines = ["Bob", "roll", "12345", "quit"]
+    lines = ["Bob", "12345", "quit"]
     text = _play(monkeypatch, lines, "classic", "--players", "Ann", "Bob", "--dice", "ask", "--save", str(save))
     assert "Who starts?" in text
     assert "Bob: roll -> 12345" in text
@@ -150,17 +150,105 @@ def test_the_scorekeeper_records_a_roll_off_thrown_at_the_table(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     save = tmp_path / "table.json"
-    lines = ["roll", "3", "3", "2", "6", "roll", "12345", "quit"]  # one die each (Yamslam): 3 and 3 tie, then 2 and 6
+    lines = ["roll", "3", "3", "2", "6", "12345", "quit"]  # one die each (Yamslam): 3 and 3 tie, then 2 and 6
     text = _play(monkeypatch, lines, "yamslam", "--players", "Ann", "Bob", "--dice", "ask", "--save", str(save))
     assert "Bob starts (roll-off: Ann 3, Bob 3, Ann 2, Bob 6)" in text
     assert yamskit.GameRecord.load(save.read_text()).setup == {"first_player": 1}
 
 
 def test_first_player_is_a_set_up_option(monkeypatch: pytest.MonkeyPatch) -> None:
-    lines = ["roll", "12345", "quit"]
+    lines = ["12345", "quit"]
     text = _play(monkeypatch, lines, "classic", "--players", "Ann", "Bob", "--dice", "ask", "-o", "first_player=1")
     assert "Who starts?" not in text
     assert "Bob: roll -> 12345" in text
     named = _play(monkeypatch, ["quit"], "yamslam", "--players", "Ann", "Bob", "Cy", "-o", "first_player=Cy")
     assert "Cy to throw" in named
     assert main(["play", "classic", "--players", "Ann", "-o", "first_player=3"]) == 2
+
+
+# ---------------------------------------------------------------- one line per entry
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from yamskit.cli.play import _menu  # noqa: E402
+from yamskit.cli.scorekeeping import Problem, read_entry  # noqa: E402
+from yamskit.scorekeeper import read_throw  # noqa: E402
+
+
+def _thrown_game(faces: str = "55123") -> yamskit.ScorecardGame:
+    return yamskit.variant("classic").new_game(["Ann", "Bob"], seed=1).apply(Roll(outcome=faces))
+
+
+@pytest.mark.parametrize(
+    ("line", "roll"),
+    [
+        ("12345", Roll(outcome="12345")),
+        ("1 2, 3 4 5", Roll(outcome="12345")),
+        ("roll 64321", Roll(outcome="12346")),
+        ("keep 55 roll 123", Roll(keep="55", outcome="123")),
+        ("KEEP 5 5 rolled 1,2,3", Roll(keep="55", outcome="123")),
+        ("55 kept, rolled 123", Roll(keep="55", outcome="123")),
+        ("5 5 kept 1 2 3", Roll(keep="55", outcome="123")),
+        ("keep 55123", Roll(keep="55123", outcome="")),  # a throw of no dice: legal, spends a throw
+    ],
+)
+def test_a_throw_is_one_line(line: str, roll: Roll) -> None:
+    assert read_throw(_thrown_game(), line) == roll
+
+
+@pytest.mark.parametrize(
+    ("line", "error", "words"),
+    [
+        ("3", InvalidDiceError, "give 5 faces, not 1"),
+        ("keep 55 roll 12", InvalidDiceError, "give 3 faces, not 2"),
+        ("keep 55", InvalidDiceError, "say what the 3 thrown dice show: keep 55 roll 352"),
+        ("roll", InvalidDiceError, "say what the 5 thrown dice show"),
+        ("keep 66 roll 123", yamskit.KeepError, "cannot keep 66"),
+        ("12x45", InvalidDiceError, "invalid face 'x'"),
+        ("keep 55 123", InvalidDiceError, "say roll between the dice kept and the faces thrown"),
+        ("keep 55 roll abc", InvalidDiceError, "invalid face 'a'"),
+    ],
+)
+def test_a_throw_that_cannot_be_is_explained(line: str, error: type[Exception], words: str) -> None:
+    with pytest.raises(error, match=words):
+        read_throw(_thrown_game(), line)
+
+
+def test_no_throw_is_left_after_the_third() -> None:
+    game = _thrown_game().apply(Roll(keep="55", outcome="123")).apply(Roll(keep="55", outcome="123"))
+    with pytest.raises(yamskit.IllegalActionError):
+        read_throw(game, "12345")
+
+
+def test_lines_that_start_with_a_word_are_no_throw() -> None:
+    game = _thrown_game()
+    assert [read_throw(game, line) for line in ("chance", "score chance", "#3", "undo", "", "  ")] == [None] * 6
+
+
+def test_boxes_are_named_by_words_or_by_number_never_by_a_bare_number() -> None:
+    game = _thrown_game("22555")
+    menu = _menu(game, list(game.legal_actions()))
+    boxes = [action for action, _ in menu if not isinstance(action, Roll)]
+    assert read_entry(game, "full house", menu) == Score("full_house")
+    assert read_entry(game, "Full-House", menu) == Score("full_house")
+    assert read_entry(game, "score full_house", menu) == Score("full_house")
+    assert read_entry(game, "#3", menu) == boxes[2]
+    assert read_entry(game, "#99", menu) == Problem(f"no choice #99: the list goes from #1 to #{len(boxes)}")
+    assert isinstance(read_entry(game, "3", menu), Problem)  # 0.1.0 wrote the third choice here
+    # the list crosses yams out (scoring it writes 0); the exact words still score it
+    assert read_entry(game, "yams", menu) == yamskit.Scratch("yams")
+    assert read_entry(game, "score yams", menu) == Score("yams")
+    assert read_entry(game, "nonsense", menu) == Problem(
+        "not an entry now: 'nonsense'; type the faces thrown (12345 or keep 55 roll 123), "
+        "a box (its name, or #N from the list), undo, sheet, help or quit"
+    )
+    assert [read_entry(game, word, menu) for word in ("undo", "?", "Sheet", "q")] == ["undo", "help", "sheet", "quit"]
+
+
+@given(line=st.text(max_size=30))
+def test_any_line_is_an_entry_or_a_problem_never_an_error(line: str) -> None:
+    game = _thrown_game("22555")
+    menu = _menu(game, list(game.legal_actions()))
+    entry = read_entry(game, line, menu)
+    if not isinstance(entry, (str, Problem)):
+        game.check(entry)  # a legal move or a checked throw

@@ -95,11 +95,16 @@ def test_simulate_uses_the_batch_engine_for_one_column_solitaire(capsys: pytest.
 
 
 def test_simulate_plays_game_by_game_elsewhere_with_greedy_bots(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["simulate", "classic", "-n", "3", "--seats", "2", "--seed", "4"]) == 0
+    assert main(["simulate", "challenge", "-n", "3", "--seats", "2", "--seed", "4"]) == 0
     out = capsys.readouterr().out
-    expected = simulate("classic", 3, seats=2, seed=4, bot="greedy")
-    assert "(game by game)" in out
+    expected = simulate("challenge", 3, seats=2, seed=4, bot="greedy")
+    assert "Engine: games (game by game; the batch engine does not apply: " in out
+    assert "it has 4 columns" in out
     assert f"{expected.mean:.2f}" in out
+    assert main(["simulate", "classic", "-n", "3", "--seats", "2", "--seed", "4", "--engine", "games"]) == 0
+    out = capsys.readouterr().out
+    assert "Engine: games (game by game through the game protocol, as --engine games asks)" in out
+    assert f"{simulate('classic', 3, seats=2, seed=4, bot='greedy').mean:.2f}" in out
     assert main(["simulate", "challenge", "-n", "2", "--engine", "batch"]) == 2
     assert "batch engine does not apply" in capsys.readouterr().err
 

@@ -31,6 +31,7 @@ Examples:
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import math
 import multiprocessing
@@ -45,6 +46,7 @@ from typing import Any, Literal, Protocol, TypeAlias
 
 import attrs
 
+from .._signals import held_signals, release_signals
 from ..errors import RuleConfigError
 from ..names import renamed_argument
 from ..registry import variant as make_variant
@@ -88,7 +90,7 @@ def make_bot(kind: BotKind, *, seed: int) -> Player:
 
 
 #: How `simulate` plays: ``"games"`` (one game at a time through the game protocol),
-#: ``"batch"`` (the numpy batch engine of `yamskit.solver`: one-column solitaire only)
+#: ``"batch"`` (the numpy batch engine of `yamskit.solver`: one-column sheets, any seats)
 #: or ``"auto"`` (the batch engine where it applies, else ``"games"``).
 Engine: TypeAlias = Literal["games", "batch", "auto"]
 
@@ -348,9 +350,14 @@ _worker_stop: Any = None
 
 
 def _start_worker(stop: Any) -> None:
-    """Worker initializer: Ctrl-C is the parent's to handle; ``stop`` tells the worker to give up its games."""
+    """Worker initializer: Ctrl-C is the parent's to handle; ``stop`` tells the worker to give up its games.
+
+    The parent forks its workers with SIGINT and SIGTERM held (`held_signals`); the
+    worker unblocks them, so SIGTERM from the parent ends it.
+    """
     global _worker_stop
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    release_signals()
     _worker_stop = stop
 
 
@@ -371,6 +378,10 @@ def _run_in_processes(jobs: int, run: Callable[[Executor, Callable[..., Any]], N
     cut short: the workers are the pool's new entries in
     `multiprocessing.active_children`. Public API of `concurrent.futures` and
     `multiprocessing` only.
+
+    The pool forks its workers as the games are submitted: ``run`` submits them with
+    SIGINT and SIGTERM held (`held_signals`, as the solver does), since a signal handled
+    inside the fork's at-fork hooks would be lost.
     """
     context = multiprocessing.get_context()
     stop = context.Event()
@@ -424,15 +435,22 @@ def check_run(variant: Any, n: int, *, seats: int | None = None, seed: int = 0, 
 def batch_refusal(variant: Any, seats: int) -> str | None:
     """Why the batch engine cannot play ``seats`` players of ``variant``, or ``None`` when it can.
 
+    The batch engine plays solitaire games of the variants the solver models: one
+    column, the standard result (each player's total; the highest wins, ties share
+    the win) and no rule that looks at another player's sheet. In such a variant the
+    players' sheets never meet before the end, and the greedy and random bots look
+    only at their own sheet, so a game of ``seats`` players is ``seats`` independent
+    solitaire games, ranked by their totals: any number of seats applies.
+
     Examples:
         >>> import yamskit
-        >>> batch_refusal(yamskit.variant("classic"), 1) is None
+        >>> batch_refusal(yamskit.variant("classic"), 2) is None
         True
-        >>> batch_refusal(yamskit.variant("classic"), 2)
-        'it plays solitaire games (one seat), not 2 seats'
+        >>> batch_refusal(yamskit.variant("challenge"), 1)
+        "yamskit.solver cannot solve 'challenge': it has 4 columns; the solver handles one"
     """
-    if seats != 1:
-        return f"it plays solitaire games (one seat), not {seats} seats"
+    if type(seats) is not int or seats < 1:
+        return f"a game has 1 seat or more, not {seats!r}"
     try:
         from ..solver.model import model_of
     except ImportError:
@@ -454,13 +472,22 @@ def _simulate_batch(
     bot: BotKind,
     progress: Callable[[int, int], None] | None,
 ) -> SimulationResult:
+    """Game ``i`` of ``k`` seats: the batch engine's solitaire games ``i*k`` to ``i*k + k - 1``, ranked by total."""
     from ..solver.batch import simulate as batch
 
-    done = batch(rules, n, bot=bot, seed=seed, processes=jobs)
+    seats = len(players)
+    done = batch(rules, n * seats, bot=bot, seed=seed, processes=jobs)
     if progress is not None:
         progress(n, n)
-    scores = tuple((int(score),) for score in done.scores.tolist())
-    return SimulationResult(rules.name, players, seed, scores, ((0,),) * n, engine="batch")
+    totals = done.scores.tolist()
+    scores = tuple(tuple(totals[start : start + seats]) for start in range(0, n * seats, seats))
+    return SimulationResult(rules.name, players, seed, scores, tuple(map(_top, scores)), engine="batch")
+
+
+def _top(scores: tuple[int, ...]) -> tuple[int, ...]:
+    """The seats with the highest total (the standard result: ties share the win)."""
+    best = max(scores)
+    return tuple(seat for seat, points in enumerate(scores) if points == best)
 
 
 def _run_on(
@@ -474,21 +501,25 @@ def _run_on(
     n: int,
     bot: BotKind,
     task: Callable[..., Any] = play_games,
+    submitting: Callable[[], contextlib.AbstractContextManager[None]] = contextlib.nullcontext,
 ) -> None:
     """Submit the run to ``pool`` in chunks; on an error or Ctrl-C, cancel the chunks not yet started.
 
-    Finished chunks arrive through a queue their futures' callbacks fill, so the wait
-    for the next one holds no lock an interrupt could leave taken.
+    The chunks are submitted within ``submitting()`` (`held_signals` for a local pool,
+    which forks its workers then). Finished chunks arrive through a queue their
+    futures' callbacks fill, so the wait for the next one holds no lock an interrupt
+    could leave taken.
     """
     chunk = max(1, min(1000, n // (workers * 8) or 1))
     finished: queue.SimpleQueue[Future[Any]] = queue.SimpleQueue()
     futures: list[Future[Any]] = []
     try:
-        for start in range(0, n, chunk):
-            futures.append(
-                pool.submit(task, name, options, players, seed, list(range(start, min(n, start + chunk))), bot)
-            )
-            futures[-1].add_done_callback(finished.put)
+        with submitting():
+            for start in range(0, n, chunk):
+                futures.append(
+                    pool.submit(task, name, options, players, seed, list(range(start, min(n, start + chunk))), bot)
+                )
+                futures[-1].add_done_callback(finished.put)
         for _ in futures:
             collect(finished.get().result())
     except BaseException:
@@ -533,9 +564,11 @@ def simulate(
         progress: called as ``progress(done, n)`` as games finish.
         bot: ``"random"`` (`RandomPlayer`) or ``"greedy"`` (`GreedyPlayer`) in every seat.
         engine: ``"games"`` plays every game through the game protocol; ``"batch"``
-            plays them together with `yamskit.solver.simulate` (numpy; one seat of a
-            one-column scorecard variant the solver models; the same policy as
-            ``bot``, but its own dice stream, so the scores differ from ``"games"``);
+            plays them together with `yamskit.solver.simulate` (numpy; any number of
+            seats of a one-column scorecard variant the solver models, each seat's
+            sheet played as its own solitaire game, see `batch_refusal`; the same
+            policy as ``bot``, but its own dice stream, so the games differ from
+            ``"games"`` with the same seed while their distribution is the same);
             ``"auto"`` takes ``"batch"`` where it applies and no ``executor`` is given,
             and ``"games"`` elsewhere. The batch engine uses ``jobs`` processes; it
             refuses an ``executor``.
@@ -549,6 +582,8 @@ def simulate(
         3
         >>> simulate("yahtzee", 3, seed=2, engine="auto").engine  # numpy installed
         'batch'
+        >>> simulate("classic", 3, seats=2, seed=2, engine="batch").players
+        ('Bot 1', 'Bot 2')
     """
     n = renamed_argument("n", n, "games", games)
     rules = make_variant(variant, **dict(options or {})) if isinstance(variant, str) else variant
@@ -581,7 +616,8 @@ def simulate(
         _run_on(executor, 8, collect, name, opts, players, seed, n, bot)
     else:
         _run_in_processes(
-            jobs, lambda pool, task: _run_on(pool, jobs, collect, name, opts, players, seed, n, bot, task)
+            jobs,
+            lambda pool, task: _run_on(pool, jobs, collect, name, opts, players, seed, n, bot, task, held_signals),
         )
     ordered = [results[i] for i in range(n)]
     return SimulationResult(name, players, seed, tuple(s for s, _ in ordered), tuple(w for _, w in ordered))

@@ -8,6 +8,7 @@ breaks a rule; Ctrl-C (SIGINT) exits 130. Text from records (names, moves) is
 printed with control characters and lone surrogates escaped.
 
 One module a job: `yamskit.cli.parser` (the arguments and `main`), ``play``,
+``scorekeeping`` (the prompt of ``play --dice ask``: a throw a line, undo),
 ``lookup`` (score, rules, advise), ``check``, ``simulate``, ``output`` (escaping,
 tables, the progress bar) and ``common`` (usage errors, variant options, action ids).
 

@@ -15,7 +15,7 @@ from .check import check_command
 from .common import CliError, WriteError
 from .lookup import advise_command, rules_command, score_command
 from .output import quiet_stdout
-from .play import play_command
+from .scorekeeping import keep_score_command
 from .signals import EXIT_INTERRUPTED, EXIT_TERMINATED, Terminated, handled_signals
 from .simulate import simulate_command
 
@@ -70,10 +70,11 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--dice",
         choices=("seed", "ask"),
-        help="seed (default): the dice come from the seed; ask: type the faces of real dice after each throw",
+        help="seed (default): the dice come from the seed; ask: keep score of real dice, a throw a line (12345, "
+        "keep 55 roll 123), boxes by name or #N, undo",
     )
     play.add_argument("-v", "--verbose", action="store_true", help="print every bot move")
-    play.set_defaults(func=play_command)
+    play.set_defaults(func=keep_score_command)
 
     score = command(
         "score", "Points a row gives for five dice, or every row's points; or what each box takes in a position."
@@ -126,7 +127,7 @@ def _parser() -> argparse.ArgumentParser:
         "--engine",
         choices=("auto", "batch", "games"),
         default="auto",
-        help="auto (default): the numpy batch engine for one-column solitaire, game by game elsewhere",
+        help="auto (default): the numpy batch engine for one-column sheets (any seats), game by game elsewhere",
     )
     simulate.add_argument("--svg", metavar="FILE", help="also write the histogram as an SVG picture to FILE")
     simulate.add_argument(

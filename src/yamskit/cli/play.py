@@ -5,14 +5,13 @@ from __future__ import annotations
 import argparse
 import secrets
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import IO, Any
 
 from ..actions import Action, Place, RemoveToken, Roll, Score, Scratch, TakeChip
 from ..bots import LEVELS, player, solvable
 from ..bots.simulate import make_bot
-from ..dice import NUM_DICE
 from ..errors import YamskitError
 from ..notation import NotationError
 from ..records import GameRecord
@@ -56,19 +55,18 @@ def _print_result(state: Any, out: IO[str]) -> None:
         print(safe_lines(render_duels(result)), file=out)
         print("", file=out)
     print("Result" if state.is_over else "Points so far", file=out)
-    lines = render_result(result).splitlines()
-    if not state.is_over:
-        lines = lines[:-1]  # no winner yet
-    elif any(line.startswith("Team totals:") for line in lines):
-        lines.insert(-1, "Players are ranked by their team's total.")
+    # The last line names the winner: the render above the result already says it at the end.
+    lines = render_result(result).splitlines()[:-1]
+    if state.is_over and any(line.startswith("Team totals:") for line in lines):
+        lines.append("Players are ranked by their team's total.")
     print(safe_lines("\n".join(lines)), file=out)
 
 
-def _choose(state: Any, menu: list[tuple[Action, str]], line: str, *, faces: bool) -> Action | str:
+def _choose(state: Any, menu: list[tuple[Action, str]], line: str) -> Action | str:
     """The action a typed line names (a menu number or action text, see `yamskit.action_text`), or why it names none.
 
-    With ``faces`` (real dice) a throw may give its faces (``keep 55 roll 123``); with
-    seeded dice it may not.
+    The dice are seeded here (real dice go through `yamskit.cli.scorekeeping`), so a
+    throw may not give its faces.
     """
     text = line.strip()
     if text.isdigit():
@@ -82,7 +80,7 @@ def _choose(state: Any, menu: list[tuple[Action, str]], line: str, *, faces: boo
         example = state.action_text(menu[-1][0])
         choices = f"type a number from 1 to {len(menu)}, an action such as {example!r}, ? or quit"
         return safe_lines(f"not a choice: {text!r}; {error}\n{choices}")
-    if isinstance(action, Roll) and action.outcome is not None and not faces:
+    if isinstance(action, Roll) and action.outcome is not None:
         return f"the dice are thrown for you: type {state.action_text(Roll(keep=action.keep))!r}"
     return action
 
@@ -156,25 +154,6 @@ def _prompt(prompt: str, out: IO[str]) -> str | None:
         return None
 
 
-def _ask_faces(state: Any, roll: Roll, out: IO[str]) -> Roll | None:
-    """Read the faces of a real throw until they are valid; ``None`` when the player quits or input ends."""
-    from ..scorekeeper import thrown
-
-    count = NUM_DICE - len(roll.keep)
-    kept = f" (kept {roll.keep})" if len(roll.keep) else ""
-    while True:
-        line = _prompt(f"Faces of the {count} thrown dice{kept}, e.g. {'35216'[:count]}: ", out)
-        if line is None:
-            continue
-        text = line.strip().lower()
-        if not line or text in _QUIT:
-            return None
-        try:
-            return thrown(state, keep=roll.keep, faces="".join(text.replace(",", " ").split()))
-        except YamskitError as error:
-            print(safe(str(error)), file=out)
-
-
 #: Where a save keeps what ``--resume`` needs beside the game itself: ``metadata["play"]``.
 _PLAY = "play"
 
@@ -188,6 +167,13 @@ def _save(args: argparse.Namespace, state: Any, out: IO[str] | None) -> None:
     write_file(args.save, record.dump() + "\n", what="the record")
     if out is not None:
         print(f"Record saved to {args.save}", file=out)
+
+
+def _leave(args: argparse.Namespace, state: Any, out: IO[str], *, ended: bool = False) -> int:
+    """The players leave (``quit``, or the input ``ended``): say so, save the game; exit status 0."""
+    print("\nInput ended: the game is left unfinished." if ended else "Game left unfinished.", file=out)
+    _save(args, state, out)
+    return 0
 
 
 def _same_start(record: GameRecord, state: Any) -> bool:
@@ -337,8 +323,16 @@ def _is_seat(name: str, seat: Any, players: tuple[str, ...]) -> bool:
     return (kind == {"level"} and seat["level"] in LEVELS) or (kind == {"bot"} and seat["bot"] in ("greedy", "random"))
 
 
-def play_command(args: argparse.Namespace) -> int:
-    """``yamskit play``: seat the humans and bots, play at the prompt, save the record; the exit status."""
+#: A game's prompt loop: ``loop(args, state, humans, bots, out, game)`` plays on and returns the exit status.
+Loop = Callable[[argparse.Namespace, Any, list[str], dict[str, Any], IO[str], list[Any]], int]
+
+
+def play_command(args: argparse.Namespace, *, scorekeeper: Loop) -> int:
+    """``yamskit play``: seat the humans and bots, play at the prompt, save the record; the exit status.
+
+    A game kept with real dice (``--dice ask``, or a save of one) is played by
+    ``scorekeeper`` (`yamskit.cli.scorekeeping`, which reads a throw in one line).
+    """
     out = sys.stdout
     state, humans = _resumed_game(args) if args.resume else _new_game(args, out)
     if state is None:
@@ -358,7 +352,8 @@ def play_command(args: argparse.Namespace) -> int:
         print(f"{variant.name}: {names} ({where}, seed {seed})", file=out)
     game = [state]  # the latest state, for Ctrl-C
     try:
-        return _play_loop(args, state, humans, bots, out, game)
+        loop = scorekeeper if args.dice == "ask" else _play_loop
+        return loop(args, state, humans, bots, out, game)
     except KeyboardInterrupt:  # Ctrl-C or SIGTERM: save, then let the command end with its status
         print("\nInterrupted: the game is left unfinished.", file=out)
         _save(args, game[0], out)
@@ -392,28 +387,17 @@ def _play_loop(
         if line is None:
             continue
         if not line:
-            print("\nInput ended: the game is left unfinished.", file=out)
-            _save(args, state, out)
-            return 0
+            return _leave(args, state, out, ended=True)
         text = line.strip().lower()
         if text in _QUIT:
-            print("Game left unfinished.", file=out)
-            _save(args, state, out)
-            return 0
+            return _leave(args, state, out)
         if text in _HELP or not text:
             shown = -1
             continue
-        choice = _choose(state, menu, line, faces=args.dice == "ask")
+        choice = _choose(state, menu, line)
         if isinstance(choice, str):
             print(choice, file=out)
             continue
-        if args.dice == "ask" and isinstance(choice, Roll) and choice.outcome is None:
-            asked = _ask_faces(state, choice, out)
-            if asked is None:
-                print("Game left unfinished.", file=out)
-                _save(args, state, out)
-                return 0
-            choice = asked
         since = len(state.history)
         try:
             state = game[0] = state.apply(choice)

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from importlib.util import find_spec
 from typing import Any
 
-from ..bots.simulate import PERCENTILES, check_run, max_jobs, simulate
+from ..bots.simulate import PERCENTILES, batch_refusal, check_run, max_jobs, simulate
 from .common import CliError, read_variant
 from .output import Progress, check_writable, grid, write_file
 
@@ -60,9 +60,9 @@ def _print_statistics(args: argparse.Namespace, variant: Any, stats: Any, bins: 
     if args.json:
         print(json.dumps(stats.to_data(), indent=2))
         return
-    engine = "numpy batch engine" if stats.engine == "batch" else "game by game"
     title = f"{variant.name}: {stats.games} games, {len(stats.players)} seat(s), {args.bot} bots, seed {args.seed}"
-    print(f"{title} ({engine})")
+    print(title)
+    print(f"Engine: {_engine_line(args, variant, stats)}")
     heads = ("mean", "stdev", "low", *(f"p{q}" for q in PERCENTILES), "high")
     row = (
         f"{stats.mean:.2f}",
@@ -86,6 +86,18 @@ def _print_statistics(args: argparse.Namespace, variant: Any, stats: Any, bins: 
             for seat, (mean, rate) in enumerate(zip(stats.seat_means, stats.win_rates, strict=True), start=1)
         ]
         print(grid("By seat", ("seat", "mean points", "win rate"), seats, (True, True, True)))
+
+
+def _engine_line(args: argparse.Namespace, variant: Any, stats: Any) -> str:
+    """Which engine played the games, and why the batch engine did not where ``auto`` could have used it."""
+    if stats.engine == "batch":
+        return "batch (the numpy batch engine: every seat's sheet a solitaire game, played together)"
+    if args.engine == "games":
+        return "games (game by game through the game protocol, as --engine games asks)"
+    if args.scheduler:
+        return "games (game by game on the Dask cluster)"
+    why = batch_refusal(variant, len(stats.players))
+    return f"games (game by game; the batch engine does not apply: {why})"
 
 
 @contextlib.contextmanager
