@@ -23,7 +23,7 @@ def test_the_yahtzee_preset_is_named_and_described_as_yahtzee() -> None:
     assert v.name == "yahtzee"
     assert v.describe().startswith("yahtzee: 13 rows x 1 column(s)")
     assert "preset of classic with joker='forced' and yams_bonus=100" in v.describe()
-    assert "upper bonus 35 at 63 or more" in v.describe()
+    assert "bonus: 35 when the number boxes total 63 or more" in v.describe()
     game = v.new_game(seed=1)
     assert yamskit.load_game(game.to_json()).variant == v
 
