@@ -73,7 +73,7 @@ class ActionSpace(Sequence[Action]):
         27
     """
 
-    __slots__ = ("_actions", "_index", "_name")
+    __slots__ = ("_actions", "_by_identity", "_index", "_name")
 
     def __init__(self, name: str, actions: Iterable[Action], *, aliases: Iterable[tuple[Action, int]] = ()) -> None:
         self._name = name
@@ -83,6 +83,9 @@ class ActionSpace(Sequence[Action]):
             raise ValueError(f"the action space of {name!r} lists an action twice")
         for action, i in aliases:
             self._index.setdefault(action, i)
+        #: ``id(space[i]) -> i``: the interned actions found without hashing them (the space keeps them
+        #: alive, so no other object can share their ids).
+        self._by_identity: dict[int, int] = {id(action): i for i, action in enumerate(self._actions)}
 
     @property
     def name(self) -> str:
@@ -147,6 +150,9 @@ class ActionSpace(Sequence[Action]):
             >>> space.find(yamskit.Roll()), space.find(yamskit.Roll(outcome="12345")), space.find("yams")
             (0, None, None)
         """
+        found = self._by_identity.get(id(action))
+        if found is not None:
+            return found
         try:
             return self._index.get(action)  # type: ignore[call-overload, no-any-return]
         except TypeError:  # unhashable

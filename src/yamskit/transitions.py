@@ -26,7 +26,6 @@ Examples:
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
@@ -38,7 +37,7 @@ from .actions import Action, DiceLike, Roll
 from .dice import NUM_DICE, Dice, DiceStream, keep_index
 from .errors import UnknownActionError
 from .game import History, LegalActions, Move, game_over_error, resolve_player, roll_dice, throw_outcomes
-from .turn import Turn
+from .turn import Turn, thrown_parts
 
 if TYPE_CHECKING:
     from .action_space import ActionSpace
@@ -147,7 +146,11 @@ def apply_move(state: S, action: Action, player: int | str | None, transitions: 
         resolve_player(state.players, state.current_player, player)
     space = state.variant.actions
     legal = state._legal
-    i = space.find(action) if legal is not None else None
+    i: int | None = None
+    if legal is not None:
+        i = space._by_identity.get(id(action))  # one of the space's own (interned) actions: no hashing
+        if i is None:
+            i = space.find(action)
     if i is None and legal is not None and type(action) is Roll and action.outcome is not None:
         # faces given for a throw whose keep the remembered legal ids allow: only their number is left to check
         outcome, keep = action.outcome, action.keep
@@ -169,10 +172,9 @@ def apply_move(state: S, action: Action, player: int | str | None, transitions: 
     if i < NUM_ROLL_IDS:
         keep = action.keep  # type: ignore[union-attr]
         rolled, stream = state.stream.throw(NUM_DICE - len(keep))
-        turn = state.turn.thrown(keep, rolled)
-        return _continued(
-            state, transitions.thrown(state, turn, stream, state.history.append(Move(me, Roll(keep, rolled))))
-        )
+        done, throw = thrown_parts(keep, rolled)
+        turn = state.turn.with_throw(throw)
+        return _continued(state, transitions.thrown(state, turn, stream, state.history.append(Move(me, done))))
     move = transitions.moves.get(type(action))
     if move is None:  # a check that lets an action through that no transition takes: a bug of the class
         raise UnknownActionError(f"{space.name} has no transition for {type(action).__name__}")
@@ -204,10 +206,12 @@ def _continued(state: Any, new: S) -> S:
     A state class that keeps its start has an ``_origin`` field (``origin``); saves write
     it, so a game continued from a position loads back with its history replayed.
     """
-    origin = state if not len(state.history) else getattr(state, "_origin", None)
+    origin = getattr(state, "_origin", None) if len(state.history) else state
     if origin is not None:
-        with contextlib.suppress(AttributeError):  # a plug-in's state without the field
+        try:
             object.__setattr__(new, "_origin", origin)
+        except AttributeError:  # a plug-in's state without the field
+            pass
     return new
 
 
