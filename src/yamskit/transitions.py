@@ -37,6 +37,7 @@ from .actions import Action, DiceLike, Roll
 from .dice import NUM_DICE, Dice, DiceStream, keep_index
 from .errors import UnknownActionError
 from .game import History, LegalActions, Move, game_over_error, resolve_player, roll_dice, throw_outcomes
+from .turn import _PARTS as _THROWN
 from .turn import Turn, thrown_parts
 
 if TYPE_CHECKING:
@@ -172,13 +173,22 @@ def apply_move(state: S, action: Action, player: int | str | None, transitions: 
     if i < NUM_ROLL_IDS:
         keep = action.keep  # type: ignore[union-attr]
         rolled, stream = state.stream.throw(NUM_DICE - len(keep))
-        done, throw = thrown_parts(keep, rolled)
-        turn = state.turn.with_throw(throw)
-        return _continued(state, transitions.thrown(state, turn, stream, state.history.append(Move(me, done))))
-    move = transitions.moves.get(type(action))
-    if move is None:  # a check that lets an action through that no transition takes: a bug of the class
-        raise UnknownActionError(f"{space.name} has no transition for {type(action).__name__}")
-    return _continued(state, move(state, action, i, state.history.append(Move(me, action))))
+        done, throw = _THROWN.get((id(keep), id(rolled))) or thrown_parts(keep, rolled)
+        new = transitions.thrown(state, state.turn.with_throw(throw), stream, state.history.append(Move(me, done)))
+    else:
+        move = transitions.moves.get(type(action))
+        if move is None:  # a check that lets an action through that no transition takes: a bug of the class
+            raise UnknownActionError(f"{space.name} has no transition for {type(action).__name__}")
+        new = move(state, action, i, state.history.append(Move(me, action)))
+    # _continued, inlined on the path every step takes
+    origin = getattr(state, "_origin", None) if state.history._len else state
+    if origin is None:
+        return new
+    try:
+        object.__setattr__(new, "_origin", origin)
+    except AttributeError:  # a plug-in's state without the field
+        pass
+    return new
 
 
 @property  # type: ignore[misc]
@@ -206,12 +216,13 @@ def _continued(state: Any, new: S) -> S:
     A state class that keeps its start has an ``_origin`` field (``origin``); saves write
     it, so a game continued from a position loads back with its history replayed.
     """
-    origin = getattr(state, "_origin", None) if len(state.history) else state
-    if origin is not None:
-        try:
-            object.__setattr__(new, "_origin", origin)
-        except AttributeError:  # a plug-in's state without the field
-            pass
+    origin = getattr(state, "_origin", None) if state.history._len else state
+    if origin is None:
+        return new
+    try:
+        object.__setattr__(new, "_origin", origin)
+    except AttributeError:  # a plug-in's state without the field
+        pass
     return new
 
 

@@ -47,9 +47,13 @@ class Throw:
     rolled: Dice
     #: All the dice showing after this throw (computed once).
     dice: Dice = attrs.field(init=False, eq=False, repr=False)
+    #: ``dice.index``: the position of the five dice in `yamskit.dice.ROLLS` (computed once).
+    index: int = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "dice", self.kept + self.rolled)
+        dice = self.kept + self.rolled
+        object.__setattr__(self, "dice", dice)
+        object.__setattr__(self, "index", dice.index)
 
     @property
     def all_dice(self) -> bool:

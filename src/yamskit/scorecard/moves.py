@@ -183,17 +183,18 @@ def legal_ids(game: ScorecardGame) -> tuple[int, ...]:
     """
     if game.is_over:
         return ()
-    rules = game.rules
-    tables = rules.tables
+    rules = game.variant.rules
+    tables = rules._tables or rules.tables
     turn = game.turn
     throws = turn.throws
-    free, columns = tables.open_sheet(game.sheets[game.current_player].masks)
+    masks = game.sheets[game.current_player].masks
+    free, columns = tables._sheets.get(masks) or tables.open_sheet(masks)
     if len(throws) >= turn.max_throws:
         keeps: tuple[int, ...] = ()
     elif not throws:
         keeps = (0,)
     else:
-        keeps = SUB_KEEPS[throws[-1].dice.index]
+        keeps = SUB_KEEPS[throws[-1].index]
     if keeps and not free:  # every open column has a turn condition: keep only throws that can still finish
         keeps = tuple(k for k in keeps if game._can_finish_keeping(KEEPS[k]))
     if not throws:
