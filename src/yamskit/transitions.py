@@ -26,6 +26,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
@@ -33,8 +34,8 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 import attrs
 
 from .action_space import NUM_ROLL_IDS
-from .actions import Action, DiceLike, Roll
-from .dice import NUM_DICE, Dice, DiceStream, keep_index
+from .actions import Action, DiceLike, Roll, to_dice
+from .dice import KEEPS, NUM_DICE, Dice, DiceStream, keep_index, outcome_probabilities
 from .errors import UnknownActionError
 from .game import History, LegalActions, Move, game_over_error, resolve_player, roll_dice, throw_outcomes
 from .turn import _PARTS as _THROWN
@@ -51,6 +52,7 @@ __all__ = [
     "legal_action_mask",
     "remembered_legal_ids",
     "state_apply",
+    "state_chance_outcomes",
     "state_is_legal",
     "state_legal_action_mask",
     "state_legal_actions",
@@ -350,3 +352,37 @@ def state_outcomes(self: Playable, keep: DiceLike = "") -> tuple[tuple[Dice, Fra
         (252, Fraction(1, 1))
     """
     return throw_outcomes(self.turn, keep)
+
+
+def state_chance_outcomes(self: Any, keep: DiceLike = "") -> tuple[tuple[Roll, Fraction], ...]:
+    """The throws that keeping ``keep`` can make, each once, with its exact probability: a chance node.
+
+    Each item is a `Roll` with its faces (``Roll(keep, outcome=...)``), ready for
+    ``state.apply``, and the probability of the thrown dice showing those faces in any
+    order: the multinomial ``k! / (c1! ... c6!) / 6**k`` for ``k`` dice thrown. There is
+    one item per distinct sorted outcome, so at most 252 (all five dice thrown), never
+    the 7,776 ordered ones; the probabilities add up to exactly 1. The throws are shared
+    values, the same objects at every call. It checks the throw as `outcomes` does.
+
+    Raises:
+        IllegalActionError: a subclass naming the broken rule (no throw left, ``keep``
+            not among the dice...).
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("classic").new_game(seed=1).apply(yamskit.Roll(outcome="66612"))
+        >>> throws = g.chance_outcomes(keep="666")
+        >>> len(throws), throws[0], sum(p for _, p in throws)
+        (21, (Roll(keep=Dice.parse('666'), outcome=Dice.parse('11')), Fraction(1, 36)), Fraction(1, 1))
+        >>> g.apply(throws[0][0]).dice
+        Dice.parse('11666')
+    """
+    kept = to_dice(keep)
+    self.outcomes(kept)  # the state's own checks of a throw now (raises the error naming the rule)
+    return _chance_table(keep_index(kept.faces))
+
+
+@functools.cache
+def _chance_table(keep: int) -> tuple[tuple[Roll, Fraction], ...]:
+    kept = KEEPS[keep]
+    return tuple((thrown_parts(kept, rolled)[0], p) for rolled, p in outcome_probabilities(NUM_DICE - len(kept)))

@@ -41,6 +41,7 @@ from ..transitions import (
     Transitions,
     remembered_legal_ids,
     state_apply,
+    state_chance_outcomes,
     state_is_legal,
     state_legal_action_mask,
     state_legal_actions,
@@ -338,6 +339,7 @@ class ScorecardGame:
     legal_action_mask = state_legal_action_mask
     apply = state_apply
     outcomes = state_outcomes
+    chance_outcomes = state_chance_outcomes
 
     # ------------------------------------------------------------------ views
     #: ``str(state)`` is the text view (`render`); ``repr`` stays the full value.

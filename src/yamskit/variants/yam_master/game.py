@@ -31,6 +31,7 @@ from ...transitions import (
     Transitions,
     remembered_legal_ids,
     state_apply,
+    state_chance_outcomes,
     state_is_legal,
     state_legal_action_mask,
     state_legal_actions,
@@ -270,6 +271,7 @@ class YamMasterGame:
     legal_action_mask = state_legal_action_mask
     apply = state_apply
     outcomes = state_outcomes
+    chance_outcomes = state_chance_outcomes
 
     # ------------------------------------------------------------------ views
     #: ``str(state)`` is the text view (`render`); ``repr`` stays the full value.

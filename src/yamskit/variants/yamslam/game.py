@@ -33,6 +33,7 @@ from ...transitions import (
     Transitions,
     remembered_legal_ids,
     state_apply,
+    state_chance_outcomes,
     state_is_legal,
     state_legal_action_mask,
     state_legal_actions,
@@ -355,6 +356,7 @@ class YamslamGame:
     legal_actions = state_legal_actions
     legal_action_mask = state_legal_action_mask
     apply = state_apply
+    chance_outcomes = state_chance_outcomes
 
     def outcomes(self, keep: DiceLike = "") -> tuple[tuple[Dice, Fraction], ...]:
         """Every five-dice result of throwing all dice but ``keep``, with exact probabilities.
