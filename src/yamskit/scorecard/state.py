@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from .. import _display
+from ..action_space import ActionSpace
 from ..actions import Action, Roll, Score, Scratch
 from ..dice import NUM_DICE, Dice, DiceStream
 from ..errors import (
@@ -67,6 +68,13 @@ _PLACEHOLDER = Dice.parse("11111")
 _PLACEHOLDERS: tuple[Dice, ...] = tuple(Dice((1,) * n) for n in range(NUM_DICE + 1))
 #: Boxes holding the usual points, shared (cells are values).
 _POINTS: dict[int, Cell] = {points: Cell(points=points) for points in range(1001)}
+
+
+#: The legal actions in the order `ScorecardGame.legal_actions` lists them (the space's interned
+#: values): ``id(space) -> (space, {legal ids: actions})``; each entry holds its space, so no other
+#: object takes its id while it lives. Each memo is emptied when it reaches ``_ORDERS_LIMIT``.
+_ORDERS: dict[int, tuple[ActionSpace, dict[tuple[int, ...], tuple[Action, ...]]]] = {}
+_ORDERS_LIMIT = 1 << 15
 
 
 def _standard_result(game: ScorecardGame) -> Result:
@@ -244,12 +252,24 @@ class ScorecardGame:
     def _generate(self) -> Iterator[Action]:
         # throws first, then box by box (column by column), its Score before its Scratch
         space = self.variant.actions
-        ids = legal_ids(self)
-        base = self.rules.tables.score_base
-        boxes = self.rules.tables.rows * self.rules.tables.columns
-        throws = [space[i] for i in ids if i < base]
-        order = sorted(((i - base) % boxes, i) for i in ids if i >= base)
-        return iter(throws + [space[i] for _, i in order])
+        ids = self.legal_action_ids()
+        entry = _ORDERS.get(id(space))
+        if entry is None:
+            if len(_ORDERS) >= _ORDERS_LIMIT:
+                _ORDERS.clear()
+            entry = _ORDERS[id(space)] = (space, {})
+        memo = entry[1]
+        found = memo.get(ids)
+        if found is None:
+            tables = self.rules.tables
+            base, boxes = tables.score_base, tables.rows * tables.columns
+            throws = [space[i] for i in ids if i < base]
+            order = sorted(((i - base) % boxes, i) for i in ids if i >= base)
+            found = (*throws, *(space[i] for _, i in order))
+            if len(memo) >= _ORDERS_LIMIT:
+                memo.clear()
+            memo[ids] = found
+        return iter(found)
 
     def legal_action_ids(self) -> tuple[int, ...]:
         """The ids in ``variant.actions`` of the legal decisions, ascending.
