@@ -8,7 +8,9 @@ Every game is played the way a bot, a server or a learning loop plays it: at eac
 ``ids = state.legal_action_ids()``, a uniform choice ``i`` among them, then
 ``state = state.apply(variant.actions[i])`` (throws draw their faces from the game's
 seeded stream); and again through action objects, the way ``for a in
-state.legal_actions()`` code plays: ``state.apply(choice(list(state.legal_actions())))``. The peers play in the same process, one game at a time in a Python loop:
+state.legal_actions()`` code plays:
+``state.apply(choice(list(state.legal_actions())))``. The peers play in the same process,
+one game at a time in a Python loop:
 
 * pyhtzee (Yahtzee): ``game.take_action(game.sample_action())``, a uniform choice among
   its legal actions;

@@ -326,7 +326,7 @@ class Sheet:
         put(sheet, "extra", self.extra + extra)
         put(sheet, "masks", tuple(masks))
         full = True
-        for m, col in zip(masks, cells):  # (as many masks as columns)
+        for m, col in zip(masks, cells, strict=True):
             if m != (1 << len(col)) - 1:
                 full = False
                 break

@@ -288,7 +288,7 @@ class ScorecardGame:
 
     # ------------------------------------------------------------------ doing
     def _write(self, p: Placement, history: History, r: int, c: int) -> ScorecardGame:
-        """The state after ``p`` is written in box (``r``, ``c``) (and the boxes it crosses out): the next player to throw."""
+        """The state after ``p`` is written in box (``r``, ``c``) and the boxes it crosses out: the next to throw."""
         rules = self.variant.rules
         if p.row != rules.row_ids[r] or p.column != rules.column_ids[c]:  # a rule moved the placement
             r, c = rules.row_index(p.row), rules.column_index(p.column)

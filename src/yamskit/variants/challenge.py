@@ -242,12 +242,20 @@ class PlusAboveMinus:
             above, below = cells[plus], cells[minus]
             # a box is empty when it holds no points and is not crossed out (Cell.is_empty, without the call)
             low, high = below.points, above.points
-            if low is not None and high is None and not above.scratched:
-                if not exact or rules.rows[plus].table[roll] <= low:
-                    boxes.append((self.plus, rules.column_ids[c]))
-            if high is not None and low is None and not below.scratched:
-                if not exact or rules.rows[minus].table[roll] >= high:
-                    boxes.append((self.minus, rules.column_ids[c]))
+            if (
+                low is not None
+                and high is None
+                and not above.scratched
+                and (not exact or rules.rows[plus].table[roll] <= low)
+            ):
+                boxes.append((self.plus, rules.column_ids[c]))
+            if (
+                high is not None
+                and low is None
+                and not below.scratched
+                and (not exact or rules.rows[minus].table[roll] >= high)
+            ):
+                boxes.append((self.minus, rules.column_ids[c]))
         return frozenset(boxes) if boxes else _NONE
 
 
