@@ -21,7 +21,7 @@ from __future__ import annotations
 import attrs
 
 from .actions import Roll
-from .dice import NUM_DICE, Dice
+from .dice import NUM_DICE, Dice, interned
 from .errors import (
     IllegalActionError,
     InvalidDiceError,
@@ -204,7 +204,7 @@ class Turn:
 
 
 #: Bound on the throws `thrown_parts` remembers; the memo is emptied when it reaches it.
-_PARTS_LIMIT = 1 << 14
+_PARTS_LIMIT = 1 << 13
 #: ``(id(keep), id(rolled)) -> (Roll, Throw)``; each entry holds its two dice, so no other
 #: object can take their ids while it lives.
 _PARTS: dict[tuple[int, int], tuple[Roll, Throw]] = {}
@@ -224,13 +224,16 @@ def thrown_parts(keep: Dice, rolled: Dice) -> tuple[Roll, Throw]:
         >>> thrown_parts(done.keep, done.outcome)[0] is done
         True
     """
-    key = (id(keep), id(rolled))
-    found = _PARTS.get(key)
+    found = _PARTS.get((id(keep), id(rolled)))
     if found is None:
-        done, throw = Roll(keep, rolled), Throw(keep, rolled)  # built once per pair, through the constructors
-        if len(_PARTS) >= _PARTS_LIMIT:
-            _PARTS.clear()
-        found = _PARTS[key] = (done, throw)
+        keep, rolled = interned(keep.faces), interned(rolled.faces)  # equal dice made elsewhere: the shared ones
+        key = (id(keep), id(rolled))
+        found = _PARTS.get(key)
+        if found is None:
+            done, throw = Roll(keep, rolled), Throw(keep, rolled)  # built once per pair, through the constructors
+            if len(_PARTS) >= _PARTS_LIMIT:
+                _PARTS.clear()
+            found = _PARTS[key] = (done, throw)
     return found
 
 

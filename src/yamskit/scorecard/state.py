@@ -72,9 +72,10 @@ _POINTS: dict[int, Cell] = {points: Cell(points=points) for points in range(1001
 
 #: The legal actions in the order `ScorecardGame.legal_actions` lists them (the space's interned
 #: values): ``id(space) -> (space, {legal ids: actions})``; each entry holds its space, so no other
-#: object takes its id while it lives. Each memo is emptied when it reaches ``_ORDERS_LIMIT``.
+#: object takes its id while it lives. Each memo is emptied when it reaches its bound.
 _ORDERS: dict[int, tuple[ActionSpace, dict[tuple[int, ...], tuple[Action, ...]]]] = {}
-_ORDERS_LIMIT = 1 << 15
+_ORDERS_SPACES = 64
+_ORDERS_LIMIT = 1 << 13
 
 
 def _standard_result(game: ScorecardGame) -> Result:
@@ -255,7 +256,7 @@ class ScorecardGame:
         ids = self.legal_action_ids()
         entry = _ORDERS.get(id(space))
         if entry is None:
-            if len(_ORDERS) >= _ORDERS_LIMIT:
+            if len(_ORDERS) >= _ORDERS_SPACES:
                 _ORDERS.clear()
             entry = _ORDERS[id(space)] = (space, {})
         memo = entry[1]
