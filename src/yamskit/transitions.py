@@ -61,12 +61,6 @@ __all__ = [
 ]
 
 
-#: The moves of throws, shared: ``(player, id(roll)) -> Move(player, roll)`` (each entry holds its
-#: roll, so no other object takes its id while the entry lives), emptied when it reaches its bound.
-_ROLL_MOVES: dict[tuple[int, int], Move] = {}
-_ROLL_MOVES_LIMIT = 1 << 15
-
-
 class _Variant(Protocol):
     @property
     def actions(self) -> ActionSpace: ...
@@ -182,13 +176,7 @@ def apply_move(state: S, action: Action, player: int | str | None, transitions: 
         keep = action.keep  # type: ignore[union-attr]
         rolled, stream = state.stream.throw(NUM_DICE - len(keep.faces))
         done, throw = _THROWN.get((id(keep), id(rolled))) or thrown_parts(keep, rolled)
-        move_key = (me, id(done))
-        done_move = _ROLL_MOVES.get(move_key)
-        if done_move is None:
-            if len(_ROLL_MOVES) >= _ROLL_MOVES_LIMIT:
-                _ROLL_MOVES.clear()
-            done_move = _ROLL_MOVES[move_key] = Move(me, done)
-        new = transitions.thrown(state, state.turn.with_throw(throw), stream, state.history.append(done_move))
+        new = transitions.thrown(state, state.turn.with_throw(throw), stream, state.history.append(Move(me, done)))
     else:
         move = transitions.moves.get(type(action))
         if move is None:  # a check that lets an action through that no transition takes: a bug of the class

@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from .. import _display
-from ..action_space import ActionSpace
 from ..actions import Action, Roll, Score, Scratch
 from ..dice import NUM_DICE, Dice, DiceStream
 from ..errors import (
@@ -68,14 +67,6 @@ _PLACEHOLDER = Dice.parse("11111")
 _PLACEHOLDERS: tuple[Dice, ...] = tuple(Dice((1,) * n) for n in range(NUM_DICE + 1))
 #: Boxes holding the usual points, shared (cells are values).
 _POINTS: dict[int, Cell] = {points: Cell(points=points) for points in range(1001)}
-
-
-#: The legal actions in the order `ScorecardGame.legal_actions` lists them (the space's interned
-#: values): ``id(space) -> (space, {legal ids: actions})``; each entry holds its space, so no other
-#: object takes its id while it lives. Each memo is emptied when it reaches its bound.
-_ORDERS: dict[int, tuple[ActionSpace, dict[tuple[int, ...], tuple[Action, ...]]]] = {}
-_ORDERS_SPACES = 64
-_ORDERS_LIMIT = 1 << 13
 
 
 def _standard_result(game: ScorecardGame) -> Result:
@@ -254,23 +245,15 @@ class ScorecardGame:
         # throws first, then box by box (column by column), its Score before its Scratch
         space = self.variant.actions
         ids = self.legal_action_ids()
-        entry = _ORDERS.get(id(space))
-        if entry is None:
-            if len(_ORDERS) >= _ORDERS_SPACES:
-                _ORDERS.clear()
-            entry = _ORDERS[id(space)] = (space, {})
-        memo = entry[1]
-        found = memo.get(ids)
-        if found is None:
+
+        def order() -> tuple[Action, ...]:
             tables = self.rules.tables
             base, boxes = tables.score_base, tables.rows * tables.columns
             throws = [space[i] for i in ids if i < base]
-            order = sorted(((i - base) % boxes, i) for i in ids if i >= base)
-            found = (*throws, *(space[i] for _, i in order))
-            if len(memo) >= _ORDERS_LIMIT:
-                memo.clear()
-            memo[ids] = found
-        return iter(found)
+            boxes_in_order = sorted(((i - base) % boxes, i) for i in ids if i >= base)
+            return (*throws, *(space[i] for _, i in boxes_in_order))
+
+        return iter(space.listed(ids, order))
 
     def legal_action_ids(self) -> tuple[int, ...]:
         """The ids in ``variant.actions`` of the legal decisions, ascending.
