@@ -7,7 +7,10 @@ Usage::
 Every game is played the way a bot, a server or a learning loop plays it: at each step
 ``ids = state.legal_action_ids()``, a uniform choice ``i`` among them, then
 ``state = state.apply(variant.actions[i])`` (throws draw their faces from the game's
-seeded stream). The peers play in the same process, one game at a time in a Python loop:
+seeded stream); and again through action objects, the way ``for a in
+state.legal_actions()`` code plays:
+``state.apply(choice(list(state.legal_actions())))``. The peers play in the same process,
+one game at a time in a Python loop:
 
 * pyhtzee (Yahtzee): ``game.take_action(game.sample_action())``, a uniform choice among
   its legal actions;
@@ -73,7 +76,13 @@ def timed(run: Callable[[float], tuple[int, int]], seconds: float, repeat: int) 
     return statistics.median(games_rates), statistics.median(steps_rates)
 
 
-def yamskit_games(name: str, options: dict[str, Any], players: int) -> Callable[[float], tuple[int, int]]:
+def yamskit_games(
+    name: str, options: dict[str, Any], players: int, *, objects: bool = False
+) -> Callable[[float], tuple[int, int]]:
+    """Random games through ids (``legal_action_ids`` + ``apply(space[i])``) or through action objects.
+
+    With ``objects``: ``list(state.legal_actions())``, a uniform choice, ``state.apply(action)``.
+    """
     variant = yamskit.variant(name, **options)
     space = variant.actions
     names = [f"P{i + 1}" for i in range(players)]
@@ -84,9 +93,14 @@ def yamskit_games(name: str, options: dict[str, Any], players: int) -> Callable[
         stop = time.process_time() + seconds
         while time.process_time() < stop:
             state = variant.new_game(players=names, seed=rng.getrandbits(63))
-            while not state.is_over:
-                state = state.apply(space[rng.choice(state.legal_action_ids())])
-                steps += 1
+            if objects:
+                while not state.is_over:
+                    state = state.apply(rng.choice(list(state.legal_actions())))
+                    steps += 1
+            else:
+                while not state.is_over:
+                    state = state.apply(space[rng.choice(state.legal_action_ids())])
+                    steps += 1
             games += 1
         return games, steps
 
@@ -215,18 +229,26 @@ def main() -> None:
         if only and name not in only:
             continue
         games, steps = timed(yamskit_games(name, options, players), args.seconds, args.repeat)
-        rows.append((label, games, steps))
+        _, object_steps = timed(yamskit_games(name, options, players, objects=True), args.seconds, args.repeat)
+        rows.append((label, games, steps, object_steps))
     reference = peers.get("pyhtzee (Yahtzee, 1 player)")
     print()
-    print("| engine | games/s | steps/s | steps/s ÷ pyhtzee's | games/s ÷ pyhtzee's |")
-    print("|---|---:|---:|---:|---:|")
+    print(
+        "| engine | games/s | steps/s (ids) | ids ÷ pyhtzee | steps/s (objects) | objects ÷ pyhtzee "
+        "| games/s ÷ pyhtzee's |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|")
     for label, (games, steps) in peers.items():
         ratio = f"{steps / reference[1]:.2f}" if reference else "-"
-        print(f"| {label} | {games:,.0f} | {steps:,.0f} | {ratio} | |")
-    for label, games, steps in rows:
-        steps_ratio = f"{steps / reference[1]:.2f}" if reference else "-"
+        print(f"| {label} | {games:,.0f} | {steps:,.0f} | {ratio} | | | |")
+    for label, games, steps, object_steps in rows:
+        ids_ratio = f"{steps / reference[1]:.2f}" if reference else "-"
+        objects_ratio = f"{object_steps / reference[1]:.2f}" if reference else "-"
         games_ratio = f"{games / reference[0]:.2f}" if reference and label.startswith("classic, 1") else ""
-        print(f"| yamskit {label} | {games:,.1f} | {steps:,.0f} | {steps_ratio} | {games_ratio} |")
+        print(
+            f"| yamskit {label} | {games:,.1f} | {steps:,.0f} | {ids_ratio} | {object_steps:,.0f} | "
+            f"{objects_ratio} | {games_ratio} |"
+        )
     if not args.no_replay:
         mask, apply = unit_costs(args.repeat)
         print()

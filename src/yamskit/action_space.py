@@ -33,7 +33,7 @@ Examples:
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Protocol, overload
 
 from .actions import Action, Roll, Score, Scratch
@@ -46,6 +46,8 @@ __all__ = ["NUM_ROLL_IDS", "ROLL_ACTIONS", "ActionSpace", "SheetShape", "scoreca
 ROLL_ACTIONS: tuple[Roll, ...] = tuple(Roll(keep=k) for k in KEEPS)
 #: How many ids every space gives to throws (ids ``0`` to ``NUM_ROLL_IDS - 1``).
 NUM_ROLL_IDS = len(ROLL_ACTIONS)
+#: How many lists of legal actions a space remembers (`ActionSpace.listed`).
+_LISTS_LIMIT = 1 << 13
 
 
 class ActionSpace(Sequence[Action]):
@@ -73,7 +75,7 @@ class ActionSpace(Sequence[Action]):
         27
     """
 
-    __slots__ = ("_actions", "_index", "_name")
+    __slots__ = ("_actions", "_by_identity", "_index", "_lists", "_name")
 
     def __init__(self, name: str, actions: Iterable[Action], *, aliases: Iterable[tuple[Action, int]] = ()) -> None:
         self._name = name
@@ -83,6 +85,10 @@ class ActionSpace(Sequence[Action]):
             raise ValueError(f"the action space of {name!r} lists an action twice")
         for action, i in aliases:
             self._index.setdefault(action, i)
+        #: ``id(space[i]) -> i``: the interned actions found without hashing them (the space keeps them
+        #: alive, so no other object can share their ids).
+        self._by_identity: dict[int, int] = {id(action): i for i, action in enumerate(self._actions)}
+        self._lists: dict[tuple[int, ...], tuple[Action, ...]] = {}
 
     @property
     def name(self) -> str:
@@ -147,10 +153,31 @@ class ActionSpace(Sequence[Action]):
             >>> space.find(yamskit.Roll()), space.find(yamskit.Roll(outcome="12345")), space.find("yams")
             (0, None, None)
         """
+        found = self._by_identity.get(id(action))
+        if found is not None:
+            return found
         try:
             return self._index.get(action)  # type: ignore[call-overload, no-any-return]
         except TypeError:  # unhashable
             return None
+
+    def listed(self, ids: tuple[int, ...], make: Callable[[], tuple[Action, ...]]) -> tuple[Action, ...]:
+        """``make()``, the legal actions of the legal ``ids`` in a state's own order, remembered by ``ids``.
+
+        The list lives with the space (at most 8,192 sets of ids; emptied when full), so a
+        state lists its actions by one look-up once its set of ids has been seen.
+
+        Examples:
+            >>> space = ActionSpace("tiny", ROLL_ACTIONS)
+            >>> space.listed((1, 0), lambda: (space[1], space[0])) is space.listed((1, 0), tuple)
+            True
+        """
+        found = self._lists.get(ids)
+        if found is None:
+            if len(self._lists) >= _LISTS_LIMIT:
+                self._lists.clear()
+            found = self._lists[ids] = make()
+        return found
 
     def count(self, action: object) -> int:
         """1 if ``action`` is in the space, else 0.

@@ -350,6 +350,10 @@ def _seeded_hasher(seed: int) -> blake2b:
     return blake2b(seed.to_bytes(8, "big"), digest_size=16)
 
 
+#: The face a die shows when the first byte of its hash is ``b`` (``b % 6 + 1``), or 0 for 252-255.
+_FIRST_BYTE_FACE = bytes(b % 6 + 1 if b < 252 else 0 for b in range(256))
+
+
 def _check_seed(_instance: object, _attribute: object, value: int) -> None:
     if type(value) is not int or not 0 <= value < _MAX_SEED:
         raise InvalidDiceError(f"a seed must be an integer from 0 to 2**64 - 1, not {value!r}")
@@ -393,16 +397,21 @@ class DiceStream:
         seed, draws = self.seed, self.draws
         if draws + count >= _MAX_SEED:
             raise InvalidDiceError(f"the dice stream is used up: {draws} of 2**64 draws made")
-        hasher = _seeded_hasher(seed)
-        faces = []
-        for draw in range(draws, draws + count):
+        copy = _seeded_hasher(seed).copy
+        firsts = bytearray(count)
+        for k in range(count):
             # the first attempt of face_from_seed, inlined: its first byte decides 252 times in 256
-            h = hasher.copy()
-            h.update((draw << 32).to_bytes(12, "big"))  # the draw counter, then attempt 0
-            first = h.digest()[0]
-            faces.append(first % 6 + 1 if first < 252 else face_from_seed(seed, draw))
-        faces.sort()
+            h = copy()
+            h.update(((draws + k) << 32).to_bytes(12, "big"))  # the draw counter, then attempt 0
+            firsts[k] = h.digest()[0]
+        faces = sorted(firsts.translate(_FIRST_BYTE_FACE))
+        if not faces or faces[0]:
+            found = _INTERNED[tuple(faces)]
+        else:  # a first byte of 252-255 (0 here): that die takes the next attempts
+            found = _INTERNED[
+                tuple(sorted(_FIRST_BYTE_FACE[b] or face_from_seed(seed, draws + k) for k, b in enumerate(firsts)))
+            ]
         after = object.__new__(DiceStream)  # seed and counter are known to be valid
         object.__setattr__(after, "seed", seed)
         object.__setattr__(after, "draws", draws + count)
-        return _INTERNED[tuple(faces)], after
+        return found, after

@@ -7,7 +7,8 @@ A game state is an immutable value. Whatever the variant, it offers:
 * ``legal_action_ids()`` / ``legal_action_mask()`` — the same as ids of the variant's
   `yamskit.ActionSpace` (``variant.actions``), for programs that work with integers;
 * ``is_legal(action)`` / ``check(action)`` / ``apply(action)`` — ask, explain, do;
-* ``outcomes(keep)`` — the chance outcomes of a throw with exact probabilities;
+* ``outcomes(keep)`` — the chance outcomes of a throw with exact probabilities, and
+  ``chance_outcomes(keep)`` — the same as ready-to-apply throws (at most 252);
 * ``is_over`` and ``result()``;
 * ``history`` — every `Move` made so far, throws with their faces;
 * ``to_json()`` (and `yamskit.load_game` to read it back), ``to_notation()`` (and
@@ -282,6 +283,9 @@ class GameState(Protocol):
 
     def outcomes(self, keep: DiceLike = ...) -> tuple[tuple[Dice, Fraction], ...]:
         """The chance outcomes of throwing all dice but ``keep``."""
+
+    def chance_outcomes(self, keep: DiceLike = ...) -> tuple[tuple[Roll, Fraction], ...]:
+        """Each distinct throw keeping ``keep``, once, as a ready-to-apply `Roll` with its exact probability."""
 
     def result(self) -> Result:
         """The final (or current) points, ranking and winners."""

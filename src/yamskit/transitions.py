@@ -26,7 +26,7 @@ Examples:
 
 from __future__ import annotations
 
-import contextlib
+import functools
 from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
@@ -34,11 +34,12 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 import attrs
 
 from .action_space import NUM_ROLL_IDS
-from .actions import Action, DiceLike, Roll
-from .dice import NUM_DICE, Dice, DiceStream, keep_index
+from .actions import Action, DiceLike, Roll, to_dice
+from .dice import KEEPS, NUM_DICE, Dice, DiceStream, keep_index, outcome_probabilities
 from .errors import UnknownActionError
 from .game import History, LegalActions, Move, game_over_error, resolve_player, roll_dice, throw_outcomes
-from .turn import Turn
+from .turn import _PARTS as _THROWN
+from .turn import Turn, thrown_parts
 
 if TYPE_CHECKING:
     from .action_space import ActionSpace
@@ -51,6 +52,7 @@ __all__ = [
     "legal_action_mask",
     "remembered_legal_ids",
     "state_apply",
+    "state_chance_outcomes",
     "state_is_legal",
     "state_legal_action_mask",
     "state_legal_actions",
@@ -148,7 +150,11 @@ def apply_move(state: S, action: Action, player: int | str | None, transitions: 
         resolve_player(state.players, state.current_player, player)
     space = state.variant.actions
     legal = state._legal
-    i = space.find(action) if legal is not None else None
+    i: int | None = None
+    if legal is not None:
+        i = space._by_identity.get(id(action))  # one of the space's own (interned) actions: no hashing
+        if i is None:
+            i = space.find(action)
     if i is None and legal is not None and type(action) is Roll and action.outcome is not None:
         # faces given for a throw whose keep the remembered legal ids allow: only their number is left to check
         outcome, keep = action.outcome, action.keep
@@ -169,15 +175,23 @@ def apply_move(state: S, action: Action, player: int | str | None, transitions: 
     me = state.current_player
     if i < NUM_ROLL_IDS:
         keep = action.keep  # type: ignore[union-attr]
-        rolled, stream = state.stream.throw(NUM_DICE - len(keep))
-        turn = state.turn.thrown(keep, rolled)
-        return _continued(
-            state, transitions.thrown(state, turn, stream, state.history.append(Move(me, Roll(keep, rolled))))
-        )
-    move = transitions.moves.get(type(action))
-    if move is None:  # a check that lets an action through that no transition takes: a bug of the class
-        raise UnknownActionError(f"{space.name} has no transition for {type(action).__name__}")
-    return _continued(state, move(state, action, i, state.history.append(Move(me, action))))
+        rolled, stream = state.stream.throw(NUM_DICE - len(keep.faces))
+        done, throw = _THROWN.get((id(keep), id(rolled))) or thrown_parts(keep, rolled)
+        new = transitions.thrown(state, state.turn.with_throw(throw), stream, state.history.append(Move(me, done)))
+    else:
+        move = transitions.moves.get(type(action))
+        if move is None:  # a check that lets an action through that no transition takes: a bug of the class
+            raise UnknownActionError(f"{space.name} has no transition for {type(action).__name__}")
+        new = move(state, action, i, state.history.append(Move(me, action)))
+    # _continued, inlined on the path every step takes
+    origin = getattr(state, "_origin", None) if state.history._len else state
+    if origin is None:
+        return new
+    try:  # noqa: SIM105 - contextlib.suppress costs more than the rest of this step's bookkeeping
+        object.__setattr__(new, "_origin", origin)
+    except AttributeError:  # a plug-in's state without the field
+        pass
+    return new
 
 
 @property  # type: ignore[misc]
@@ -205,10 +219,13 @@ def _continued(state: Any, new: S) -> S:
     A state class that keeps its start has an ``_origin`` field (``origin``); saves write
     it, so a game continued from a position loads back with its history replayed.
     """
-    origin = state if not len(state.history) else getattr(state, "_origin", None)
-    if origin is not None:
-        with contextlib.suppress(AttributeError):  # a plug-in's state without the field
-            object.__setattr__(new, "_origin", origin)
+    origin = getattr(state, "_origin", None) if state.history._len else state
+    if origin is None:
+        return new
+    try:  # noqa: SIM105 - contextlib.suppress costs more than the rest of this step's bookkeeping
+        object.__setattr__(new, "_origin", origin)
+    except AttributeError:  # a plug-in's state without the field
+        pass
     return new
 
 
@@ -324,3 +341,37 @@ def state_outcomes(self: Playable, keep: DiceLike = "") -> tuple[tuple[Dice, Fra
         (252, Fraction(1, 1))
     """
     return throw_outcomes(self.turn, keep)
+
+
+def state_chance_outcomes(self: Any, keep: DiceLike = "") -> tuple[tuple[Roll, Fraction], ...]:
+    """The throws that keeping ``keep`` can make, each once, with its exact probability: a chance node.
+
+    Each item is a `Roll` with its faces (``Roll(keep, outcome=...)``), ready for
+    ``state.apply``, and the probability of the thrown dice showing those faces in any
+    order: the multinomial ``k! / (c1! ... c6!) / 6**k`` for ``k`` dice thrown. There is
+    one item per distinct sorted outcome, so at most 252 (all five dice thrown), never
+    the 7,776 ordered ones; the probabilities add up to exactly 1. The throws are shared
+    values, the same objects at every call. It checks the throw as `outcomes` does.
+
+    Raises:
+        IllegalActionError: a subclass naming the broken rule (no throw left, ``keep``
+            not among the dice...).
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("classic").new_game(seed=1).apply(yamskit.Roll(outcome="66612"))
+        >>> throws = g.chance_outcomes(keep="666")
+        >>> len(throws), throws[0], sum(p for _, p in throws)
+        (21, (Roll(keep=Dice.parse('666'), outcome=Dice.parse('11')), Fraction(1, 36)), Fraction(1, 1))
+        >>> g.apply(throws[0][0]).dice
+        Dice.parse('11666')
+    """
+    kept = to_dice(keep)
+    self.outcomes(kept)  # the state's own checks of a throw now (raises the error naming the rule)
+    return _chance_table(keep_index(kept.faces))
+
+
+@functools.cache
+def _chance_table(keep: int) -> tuple[tuple[Roll, Fraction], ...]:
+    kept = KEEPS[keep]
+    return tuple((thrown_parts(kept, rolled)[0], p) for rolled, p in outcome_probabilities(NUM_DICE - len(kept)))

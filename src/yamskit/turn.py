@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import attrs
 
-from .dice import NUM_DICE, Dice
+from .actions import Roll
+from .dice import NUM_DICE, Dice, interned
 from .errors import (
     IllegalActionError,
     InvalidDiceError,
@@ -30,7 +31,7 @@ from .errors import (
     ThrowOutcomeError,
 )
 
-__all__ = ["Throw", "Turn"]
+__all__ = ["Throw", "Turn", "thrown_parts"]
 
 
 @attrs.frozen
@@ -46,9 +47,13 @@ class Throw:
     rolled: Dice
     #: All the dice showing after this throw (computed once).
     dice: Dice = attrs.field(init=False, eq=False, repr=False)
+    #: ``dice.index``: the position of the five dice in `yamskit.dice.ROLLS` (computed once).
+    index: int = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "dice", self.kept + self.rolled)
+        dice = self.kept + self.rolled
+        object.__setattr__(self, "dice", dice)
+        object.__setattr__(self, "index", dice.index)
 
     @property
     def all_dice(self) -> bool:
@@ -163,14 +168,20 @@ class Turn:
             >>> Turn.start().thrown(Dice(), Dice.parse("12345")).throws_used
             1
         """
-        throw = object.__new__(Throw)  # built field by field: both are values checked by the caller
-        object.__setattr__(throw, "kept", keep)
-        object.__setattr__(throw, "rolled", outcome)
-        object.__setattr__(throw, "dice", keep + outcome)
-        turn = object.__new__(Turn)
-        object.__setattr__(turn, "max_throws", self.max_throws)
-        object.__setattr__(turn, "throws", (*self.throws, throw))
-        object.__setattr__(turn, "challenge", self.challenge)
+        return self.with_throw(thrown_parts(keep, outcome)[1])
+
+    def with_throw(self, throw: Throw) -> Turn:
+        """This turn with ``throw`` appended, without checks (see `thrown`).
+
+        Examples:
+            >>> Turn.start().with_throw(thrown_parts(Dice(), Dice.parse("12345"))[1]).dice
+            Dice.parse('12345')
+        """
+        turn = object.__new__(Turn)  # built field by field: the caller checked the throw
+        put = object.__setattr__
+        put(turn, "max_throws", self.max_throws)
+        put(turn, "throws", (*self.throws, throw))
+        put(turn, "challenge", self.challenge)
         return turn
 
     def declare_challenge(self) -> Turn:
@@ -190,6 +201,40 @@ class Turn:
     def challenge_met(self) -> bool:
         """Whether a declared challenge may be claimed now: declared, and on the 2nd or 3rd throw."""
         return self.challenge and len(self.throws) >= 2
+
+
+#: Bound on the throws `thrown_parts` remembers; the memo is emptied when it reaches it.
+_PARTS_LIMIT = 1 << 13
+#: ``(id(keep), id(rolled)) -> (Roll, Throw)``; each entry holds its two dice, so no other
+#: object can take their ids while it lives.
+_PARTS: dict[tuple[int, int], tuple[Roll, Throw]] = {}
+
+
+def thrown_parts(keep: Dice, rolled: Dice) -> tuple[Roll, Throw]:
+    """The throw keeping ``keep`` that showed ``rolled``, as the `Roll` a history records and the `Throw` of a turn.
+
+    Both are values, so they are made once per pair of dice and shared (the dice of a
+    game are interned, which makes a few thousand pairs in all). Nothing is checked
+    beyond what the constructors check: the caller has checked the throw.
+
+    Examples:
+        >>> done, throw = thrown_parts(Dice.parse("66"), Dice.parse("123"))
+        >>> done, throw.dice
+        (Roll(keep=Dice.parse('66'), outcome=Dice.parse('123')), Dice.parse('12366'))
+        >>> thrown_parts(done.keep, done.outcome)[0] is done
+        True
+    """
+    found = _PARTS.get((id(keep), id(rolled)))
+    if found is None:
+        keep, rolled = interned(keep.faces), interned(rolled.faces)  # equal dice made elsewhere: the shared ones
+        key = (id(keep), id(rolled))
+        found = _PARTS.get(key)
+        if found is None:
+            done, throw = Roll(keep, rolled), Throw(keep, rolled)  # built once per pair, through the constructors
+            if len(_PARTS) >= _PARTS_LIMIT:
+                _PARTS.clear()
+            found = _PARTS[key] = (done, throw)
+    return found
 
 
 #: The fresh turns, one per throw limit (turns are values, so one object serves every game).

@@ -46,7 +46,7 @@ __all__ = [
 ]
 
 #: The fields a witness may end on differently from the position: how the game got there.
-IGNORED_FIELDS = frozenset({"stream", "_history", "_origin", "_legal", "_over"})
+IGNORED_FIELDS = frozenset({"stream", "history", "_history", "_origin", "_legal", "_over"})
 
 
 def _to_setup(value: Mapping[str, Any]) -> dict[str, Any]:

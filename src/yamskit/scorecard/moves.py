@@ -69,6 +69,8 @@ class SheetTables:
         score_base: id of ``Score`` for box (0, 0); box ``(r, c)`` is ``score_base + c * rows + r``.
         scratch_base: the same for ``Scratch``, or ``None`` without crossing out.
         conditions: each column's turn condition (``None`` when it has none).
+        shape_conditions: whether every condition is one of the built-in ones, which read only
+            the number of throws and whether the last throw kept no dice.
         dynamic_rules: the placement rules whose refusals depend on the position.
         static_rows: the rows the other rules may always refuse.
 
@@ -92,6 +94,7 @@ class SheetTables:
         "rows",
         "score_base",
         "scratch_base",
+        "shape_conditions",
         "static_rows",
     )
 
@@ -103,6 +106,8 @@ class SheetTables:
         self.score_base = NUM_ROLL_IDS
         self.scratch_base: int | None = NUM_ROLL_IDS + self.rows * self.columns if rules.allow_scratch else None
         self.conditions: tuple[TurnCondition | None, ...] = tuple(c.condition for c in rules.columns)
+        #: Whether every turn condition reads only the number of throws and whether the last kept no dice.
+        self.shape_conditions = all(c is None or c.reads_shape_only for c in self.conditions)
         self.dynamic_rules: tuple[Any, ...] = tuple(r for r in rules.rules if _static_rows(r) is None)
         self.static_rows: frozenset[Refusable] = frozenset().union(
             *(rows for rows in map(_static_rows, rules.rules) if rows is not None)
@@ -148,8 +153,9 @@ class SheetTables:
         if found is None:
             free = False
             columns = []
+            memo = self._memo
             for c, mask in enumerate(masks):
-                rows, scores, scratches = self.open_boxes(c, mask)
+                rows, scores, scratches = memo.get((c, mask)) or self.open_boxes(c, mask)
                 if rows:
                     free = free or self.conditions[c] is None
                     columns.append((self.conditions[c], scores, scratches))
@@ -183,19 +189,25 @@ def legal_ids(game: ScorecardGame) -> tuple[int, ...]:
     """
     if game.is_over:
         return ()
-    rules = game.rules
-    tables = rules.tables
+    rules = game.variant.rules
+    tables = rules._tables or rules.tables
     turn = game.turn
     throws = turn.throws
-    free, columns = tables.open_sheet(game.sheets[game.current_player].masks)
+    masks = game.sheets[game.current_player].masks
+    free, columns = tables._sheets.get(masks) or tables.open_sheet(masks)
     if len(throws) >= turn.max_throws:
         keeps: tuple[int, ...] = ()
     elif not throws:
         keeps = (0,)
     else:
-        keeps = SUB_KEEPS[throws[-1].dice.index]
+        keeps = SUB_KEEPS[throws[-1].index]
     if keeps and not free:  # every open column has a turn condition: keep only throws that can still finish
-        keeps = tuple(k for k in keeps if game._can_finish_keeping(KEEPS[k]))
+        if tables.shape_conditions and keeps[0] == 0:
+            # the built-in conditions read only whether the keep is empty: ask once for each kind of keep
+            rest = len(keeps) > 1 and game._can_finish_keeping(KEEPS[keeps[1]])
+            keeps = ((0,) if game._can_finish_keeping(KEEPS[0]) else ()) + (keeps[1:] if rest else ())
+        else:
+            keeps = tuple(k for k in keeps if game._can_finish_keeping(KEEPS[k]))
     if not throws:
         return keeps
     if len(columns) == 1 and columns[0][0] is None:

@@ -197,6 +197,20 @@ class TurnCondition:
         """The turn used at most ``limit`` throws."""
         return cls(f"at_most_{limit}_throws", f"the turn may use at most {limit} throws", _AtMostThrows(limit))
 
+    @property
+    def reads_shape_only(self) -> bool:
+        """Whether ``check`` reads only how many throws were made and whether the last kept no dice.
+
+        True for the built-in conditions (`dry`, `at_most_throws`): listing the legal throws
+        then asks once for an empty keep and once for any other (see `yamskit.scorecard.moves`).
+        Any other check is asked for every keep.
+
+        Examples:
+            >>> TurnCondition.dry().reads_shape_only, TurnCondition("odd", "odd throws", bool).reads_shape_only
+            (True, False)
+        """
+        return self.check is _all_dice_thrown or type(self.check) is _AtMostThrows
+
 
 def _all_dice_thrown(turn: Turn) -> bool:
     return turn.all_dice_thrown
@@ -304,13 +318,19 @@ class Sheet:
         for row, column, cell in changes:
             col = cells[column]
             cells[column] = (*col[:row], cell, *col[row + 1 :])
-            masks[column] = masks[column] & ~(1 << row) if cell.is_empty else masks[column] | (1 << row)
+            empty = cell.points is None and not cell.scratched  # Cell.is_empty, without the call
+            masks[column] = masks[column] & ~(1 << row) if empty else masks[column] | (1 << row)
         sheet = object.__new__(Sheet)
-        object.__setattr__(sheet, "cells", tuple(cells))
-        object.__setattr__(sheet, "extra", self.extra + extra)
-        object.__setattr__(sheet, "masks", tuple(masks))
-        full = all(m == (1 << len(col)) - 1 for m, col in zip(masks, cells, strict=True))
-        object.__setattr__(sheet, "_full", full)
+        put = object.__setattr__
+        put(sheet, "cells", tuple(cells))
+        put(sheet, "extra", self.extra + extra)
+        put(sheet, "masks", tuple(masks))
+        full = True
+        for m, col in zip(masks, cells, strict=True):
+            if m != (1 << len(col)) - 1:
+                full = False
+                break
+        put(sheet, "_full", full)
         return sheet
 
     def filled(self, column: int) -> tuple[bool, ...]:

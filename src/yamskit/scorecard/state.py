@@ -42,6 +42,7 @@ from ..transitions import (
     Transitions,
     remembered_legal_ids,
     state_apply,
+    state_chance_outcomes,
     state_is_legal,
     state_legal_action_mask,
     state_legal_actions,
@@ -107,23 +108,20 @@ class ScorecardGame:
     current_player: int
     turn: Turn
     stream: DiceStream
-    _history: History = attrs.field(default=EMPTY_HISTORY, converter=to_history, alias="history")
+    #: Every move so far, throws with their faces (a `History`, which reads like a tuple of moves).
+    history: History = attrs.field(default=EMPTY_HISTORY, converter=to_history)
     first_player: int = 0
     column_weights: tuple[int, ...] = ()
-    _over: bool = attrs.field(init=False, eq=False, repr=False)
+    #: Whether every box of every sheet is filled (worked out once, when the state is made).
+    is_over: bool = attrs.field(init=False, eq=False, repr=False)
     _legal: tuple[int, ...] | None = attrs.field(init=False, default=None, eq=False, repr=False)
     #: The position this state's history starts from (``None`` for a state with an empty history).
     _origin: Any = attrs.field(default=None, eq=False, repr=False, alias="origin")
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "_over", all(sheet.is_full for sheet in self.sheets))
+        object.__setattr__(self, "is_over", all(sheet.is_full for sheet in self.sheets))
 
     # ------------------------------------------------------------------ queries
-    @property
-    def history(self) -> History:
-        """Every move so far, throws with their faces (a `History`, which reads like a tuple of moves)."""
-        return self._history
-
     #: The position the history starts from (see `yamskit.transitions.state_origin`).
     origin = state_origin
 
@@ -131,11 +129,6 @@ class ScorecardGame:
     def rules(self) -> ScorecardRules:
         """The variant's rules."""
         return self.variant.rules
-
-    @property
-    def is_over(self) -> bool:
-        """Whether every box of every sheet is filled."""
-        return self._over
 
     @property
     def dice(self) -> Dice:
@@ -219,11 +212,13 @@ class ScorecardGame:
 
     def _placement_at(self, r: int, c: int, scratch: bool) -> Placement:
         """The placement in box (``r``, ``c``), through the rules, for a box the sheet and column allow."""
-        rules = self.rules
+        rules = self.variant.rules
         turn = self.turn
-        dice = turn.throws[-1].dice
-        points = 0 if scratch else rules.rows[r].table[dice.index]
-        p = Placement(self.current_player, rules.row_ids[r], rules.column_ids[c], dice, turn, scratch, points, scratch)
+        throw = turn.throws[-1]
+        points = 0 if scratch else rules.rows[r].table[throw.index]
+        p = Placement(
+            self.current_player, rules.row_ids[r], rules.column_ids[c], throw.dice, turn, scratch, points, scratch
+        )
         for rule in rules.rules:
             p = rule(self, p)
         return p
@@ -251,12 +246,16 @@ class ScorecardGame:
     def _generate(self) -> Iterator[Action]:
         # throws first, then box by box (column by column), its Score before its Scratch
         space = self.variant.actions
-        ids = legal_ids(self)
-        base = self.rules.tables.score_base
-        boxes = self.rules.tables.rows * self.rules.tables.columns
-        throws = [space[i] for i in ids if i < base]
-        order = sorted(((i - base) % boxes, i) for i in ids if i >= base)
-        return iter(throws + [space[i] for _, i in order])
+        ids = self.legal_action_ids()
+
+        def order() -> tuple[Action, ...]:
+            tables = self.rules.tables
+            base, boxes = tables.score_base, tables.rows * tables.columns
+            throws = [space[i] for i in ids if i < base]
+            boxes_in_order = sorted(((i - base) % boxes, i) for i in ids if i >= base)
+            return (*throws, *(space[i] for _, i in boxes_in_order))
+
+        return iter(space.listed(ids, order))
 
     def legal_action_ids(self) -> tuple[int, ...]:
         """The ids in ``variant.actions`` of the legal decisions, ascending.
@@ -270,28 +269,40 @@ class ScorecardGame:
             >>> len(ids), g.variant.actions[ids[-1]]
             (58, Scratch(row='chance', column=None))
         """
-        return remembered_legal_ids(self, lambda: legal_ids(self))
+        legal = self._legal
+        return legal if legal is not None else remembered_legal_ids(self, lambda: legal_ids(self))
 
     # ------------------------------------------------------------------ doing
-    def _write(self, p: Placement, history: History) -> ScorecardGame:
-        """The state after ``p`` is written (and the boxes it crosses out): the next player to throw."""
-        rules = self.rules
+    def _write(self, p: Placement, history: History, r: int, c: int) -> ScorecardGame:
+        """The state after ``p`` is written in box (``r``, ``c``) and the boxes it crosses out: the next to throw."""
+        rules = self.variant.rules
+        if p.row != rules.row_ids[r] or p.column != rules.column_ids[c]:  # a rule moved the placement
+            r, c = rules.row_index(p.row), rules.column_index(p.column)
         cell = SCRATCHED if p.crossed else _POINTS.get(p.points) or Cell(points=p.points)
-        changes = [(rules.row_index(p.row), rules.column_index(p.column), cell)]
-        changes.extend((rules.row_index(row), rules.column_index(column), SCRATCHED) for row, column in p.also_cross)
-        sheet = self.sheets[p.player].with_cells(changes, extra=p.extra)
-        sheets = (*self.sheets[: p.player], sheet, *self.sheets[p.player + 1 :])
-        return ScorecardGame(
-            self.variant,
-            self.players,
-            sheets,
-            (self.current_player + 1) % len(self.players),
-            Turn.start(max_throws=rules.max_throws),
-            self.stream,
-            history,
-            self.first_player,
-            self.column_weights,
-        )
+        changes = [(r, c, cell)]
+        if p.also_cross:
+            changes.extend(
+                (rules.row_index(row), rules.column_index(column), SCRATCHED) for row, column in p.also_cross
+            )
+        sheets = self.sheets
+        me = p.player
+        sheet = sheets[me].with_cells(changes, extra=p.extra)
+        sheets = (*sheets[:me], sheet, *sheets[me + 1 :])
+        new = object.__new__(ScorecardGame)  # set field by field, as in _thrown: every value is known to be valid
+        put = object.__setattr__
+        put(new, "variant", self.variant)
+        put(new, "players", self.players)
+        put(new, "sheets", sheets)
+        put(new, "current_player", (self.current_player + 1) % len(self.players))
+        put(new, "turn", Turn.start(max_throws=rules.max_throws))
+        put(new, "stream", self.stream)
+        put(new, "history", history)
+        put(new, "first_player", self.first_player)
+        put(new, "column_weights", self.column_weights)
+        put(new, "is_over", sheet._full and all(other._full for other in sheets))
+        put(new, "_legal", None)
+        put(new, "_origin", None)
+        return new
 
     # ------------------------------------------------------------------ scoring
     def upper_total(self, player: int, column: str | None = None) -> int:
@@ -338,6 +349,7 @@ class ScorecardGame:
     action_text = state_action_text
     #: How this game's own actions read as text (see `yamskit.action_text`).
     action_words: ClassVar[ActionWords | None] = WORDS
+    chance_outcomes = state_chance_outcomes
 
     # ------------------------------------------------------------------ views
     #: ``str(state)`` is the text view (`render`).
@@ -359,10 +371,10 @@ def _thrown(state: ScorecardGame, turn: Turn, stream: DiceStream, history: Histo
     put(new, "current_player", state.current_player)
     put(new, "turn", turn)
     put(new, "stream", stream)
-    put(new, "_history", history)
+    put(new, "history", history)
     put(new, "first_player", state.first_player)
     put(new, "column_weights", state.column_weights)
-    put(new, "_over", state._over)
+    put(new, "is_over", state.is_over)
     put(new, "_legal", None)
     put(new, "_origin", state._origin)
     return new
@@ -370,11 +382,13 @@ def _thrown(state: ScorecardGame, turn: Turn, stream: DiceStream, history: Histo
 
 def _write_box(state: ScorecardGame, _action: Score | Scratch, i: int, history: History) -> ScorecardGame:
     """Score or cross out the box of the legal decision ``i`` (boxes column by column, Scores before Scratches)."""
-    tables = state.rules.tables
-    boxes = tables.rows * tables.columns
+    rules = state.variant.rules
+    tables = rules._tables or rules.tables
+    rows = tables.rows
+    boxes = rows * tables.columns
     box = i - tables.score_base
-    c, r = divmod(box % boxes, tables.rows)
-    return state._write(state._placement_at(r, c, box >= boxes), history)
+    c, r = divmod(box % boxes, rows)
+    return state._write(state._placement_at(r, c, box >= boxes), history, r, c)
 
 
 def _canonical(state: ScorecardGame, action: Action) -> Action:
@@ -398,10 +412,10 @@ assert [f.name for f in attrs.fields(ScorecardGame)] == [
     "current_player",
     "turn",
     "stream",
-    "_history",
+    "history",
     "first_player",
     "column_weights",
-    "_over",
+    "is_over",
     "_legal",
     "_origin",
 ]

@@ -227,20 +227,40 @@ class PlusAboveMinus:
             >>> rule.refusable_rows(g.apply(yamskit.Roll(outcome="66666")))
             frozenset()
         """
-        rules = game.rules
+        rules = game.variant.rules
         plus, minus = rules.row_index(self.plus), rules.row_index(self.minus)
         # alone, this rule sees the boxes' own points: then only the boxes it does refuse are named
         throws = game.turn.throws
         exact = len(rules.rules) == 1 and rules.rules[0] is self and bool(throws)
-        roll = throws[-1].dice.index if exact else 0
+        roll = throws[-1].index if exact else 0
         boxes = []
-        for column, cells in zip(rules.column_ids, game.sheets[game.current_player].cells, strict=True):
-            low, high = cells[minus].points, cells[plus].points
-            if low is not None and cells[plus].is_empty and (not exact or rules.rows[plus].table[roll] <= low):
-                boxes.append((self.plus, column))
-            if high is not None and cells[minus].is_empty and (not exact or rules.rows[minus].table[roll] >= high):
-                boxes.append((self.minus, column))
-        return frozenset(boxes)
+        sheet = game.sheets[game.current_player]
+        for c, mask in enumerate(sheet.masks):
+            if not (mask >> plus ^ mask >> minus) & 1:  # both boxes filled, or both empty: nothing to refuse
+                continue
+            cells = sheet.cells[c]
+            above, below = cells[plus], cells[minus]
+            # a box is empty when it holds no points and is not crossed out (Cell.is_empty, without the call)
+            low, high = below.points, above.points
+            if (
+                low is not None
+                and high is None
+                and not above.scratched
+                and (not exact or rules.rows[plus].table[roll] <= low)
+            ):
+                boxes.append((self.plus, rules.column_ids[c]))
+            if (
+                high is not None
+                and low is None
+                and not below.scratched
+                and (not exact or rules.rows[minus].table[roll] >= high)
+            ):
+                boxes.append((self.minus, rules.column_ids[c]))
+        return frozenset(boxes) if boxes else _NONE
+
+
+#: The empty answer of `PlusAboveMinus.refusable_rows`, shared.
+_NONE: frozenset[tuple[str, str]] = frozenset()
 
 
 def challenge() -> ScorecardVariant:

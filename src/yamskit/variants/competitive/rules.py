@@ -198,6 +198,17 @@ class GoldenRule:
         return Bounds(low=value, why_low=f"{game.players[best]} has {value} in {column}/{row}")
 
     def __call__(self, game: ScorecardGame, p: Placement) -> Placement:
+        if p.crossed:  # a cross is always accepted (see _apply_bounds)
+            return p
+        rules = game.variant.rules
+        r, c = rules.row_index(p.row), rules.column_index(p.column)
+        best = 0  # the highest value another player has in the box (a crossed-out box counts 0)
+        for i, sheet in enumerate(game.sheets):
+            points = sheet.cells[c][r].points
+            if i != p.player and points is not None and points > best:
+                best = points
+        if p.points >= best:  # accepted: what `bounds` would say, without building it
+            return p
         return _apply_bounds("golden rule", self.bounds(game, p.player, p.row, p.column), p)
 
     #: Never refuses a box, it only changes what the box gets (see `yamskit.scorecard.moves`).
@@ -467,7 +478,7 @@ class Sec:
         return value, why
 
     def __call__(self, game: ScorecardGame, p: Placement) -> Placement:
-        if not (p.turn.is_first_throw and is_five_of_a_kind(p.dice)) or p.row not in self.maxima:
+        if len(p.turn.throws) != 1 or not is_five_of_a_kind(p.dice) or p.row not in self.maxima:
             return p
         value, why = self.value(game, p.player, p.row, p.column, dice_value=p.points)
         note = f"sec: {p.row} maximum {self.maxima[p.row]}" + (f", {value} because {why}" if why else "")

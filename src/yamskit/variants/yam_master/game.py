@@ -32,6 +32,7 @@ from ...transitions import (
     Transitions,
     remembered_legal_ids,
     state_apply,
+    state_chance_outcomes,
     state_is_legal,
     state_legal_action_mask,
     state_legal_actions,
@@ -276,6 +277,7 @@ class YamMasterGame:
     action_text = state_action_text
     #: How this game's own actions read as text (see `yamskit.action_text`).
     action_words: ClassVar[ActionWords | None] = WORDS
+    chance_outcomes = state_chance_outcomes
 
     # ------------------------------------------------------------------ views
     #: ``str(state)`` is the text view (`render`).

@@ -34,6 +34,7 @@ from ...transitions import (
     Transitions,
     remembered_legal_ids,
     state_apply,
+    state_chance_outcomes,
     state_is_legal,
     state_legal_action_mask,
     state_legal_actions,
@@ -361,6 +362,7 @@ class YamslamGame:
     action_text = state_action_text
     #: How this game's own actions read as text (see `yamskit.action_text`).
     action_words: ClassVar[ActionWords | None] = WORDS
+    chance_outcomes = state_chance_outcomes
 
     def outcomes(self, keep: DiceLike = "") -> tuple[tuple[Dice, Fraction], ...]:
         """Every five-dice result of throwing all dice but ``keep``, with exact probabilities.
