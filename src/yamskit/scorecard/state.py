@@ -108,8 +108,7 @@ class ScorecardGame:
     current_player: int
     turn: Turn
     stream: DiceStream
-    #: Every move so far, throws with their faces (a `History`, which reads like a tuple of moves).
-    history: History = attrs.field(default=EMPTY_HISTORY, converter=to_history)
+    _history: History = attrs.field(default=EMPTY_HISTORY, converter=to_history, alias="history")
     first_player: int = 0
     column_weights: tuple[int, ...] = ()
     #: Whether every box of every sheet is filled (worked out once, when the state is made).
@@ -122,6 +121,15 @@ class ScorecardGame:
         object.__setattr__(self, "is_over", all(sheet.is_full for sheet in self.sheets))
 
     # ------------------------------------------------------------------ queries
+    @property
+    def history(self) -> History:
+        """Every move so far, throws with their faces (a `History`, which reads like a tuple of moves).
+
+        A property over a private field (rather than a field with a converter) so that type
+        checkers, pyright included, see a read-only `History` as the `GameState` protocol says.
+        """
+        return self._history
+
     #: The position the history starts from (see `yamskit.transitions.state_origin`).
     origin = state_origin
 
@@ -296,7 +304,7 @@ class ScorecardGame:
         put(new, "current_player", (self.current_player + 1) % len(self.players))
         put(new, "turn", Turn.start(max_throws=rules.max_throws))
         put(new, "stream", self.stream)
-        put(new, "history", history)
+        put(new, "_history", history)
         put(new, "first_player", self.first_player)
         put(new, "column_weights", self.column_weights)
         put(new, "is_over", sheet._full and all(other._full for other in sheets))
@@ -371,7 +379,7 @@ def _thrown(state: ScorecardGame, turn: Turn, stream: DiceStream, history: Histo
     put(new, "current_player", state.current_player)
     put(new, "turn", turn)
     put(new, "stream", stream)
-    put(new, "history", history)
+    put(new, "_history", history)
     put(new, "first_player", state.first_player)
     put(new, "column_weights", state.column_weights)
     put(new, "is_over", state.is_over)
@@ -412,7 +420,7 @@ assert [f.name for f in attrs.fields(ScorecardGame)] == [
     "current_player",
     "turn",
     "stream",
-    "history",
+    "_history",
     "first_player",
     "column_weights",
     "is_over",
