@@ -31,6 +31,7 @@ from yamskit.transitions import (
     Transitions,
     remembered_legal_ids,
     state_apply,
+    state_chance_outcomes,
     state_is_legal,
     state_legal_action_mask,
     state_legal_actions,
@@ -154,6 +155,7 @@ class TopItGame:
     legal_action_mask = state_legal_action_mask
     apply = state_apply
     outcomes = state_outcomes
+    chance_outcomes = state_chance_outcomes
     parse_action = state_parse_action
     action_text = state_action_text
 

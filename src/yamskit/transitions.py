@@ -183,15 +183,7 @@ def apply_move(state: S, action: Action, player: int | str | None, transitions: 
         if move is None:  # a check that lets an action through that no transition takes: a bug of the class
             raise UnknownActionError(f"{space.name} has no transition for {type(action).__name__}")
         new = move(state, action, i, state.history.append(Move(me, action)))
-    # _continued, inlined on the path every step takes
-    origin = getattr(state, "_origin", None) if state.history._len else state
-    if origin is None:
-        return new
-    try:  # noqa: SIM105 - contextlib.suppress costs more than the rest of this step's bookkeeping
-        object.__setattr__(new, "_origin", origin)
-    except AttributeError:  # a plug-in's state without the field
-        pass
-    return new
+    return _continued(state, new)
 
 
 @property  # type: ignore[misc]
