@@ -60,7 +60,7 @@ def text_width(text: str, size: float) -> float:
         >>> text_width("Ann", 12) > text_width("Ill", 12)
         True
     """
-    return size * sum(_em(char) for char in text)
+    return size * math.fsum(_em(char) for char in text)
 
 
 def fit(text: str, size: float, width: float) -> str:

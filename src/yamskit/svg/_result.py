@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 from ._canvas import MAX_WIDTH, Canvas, fit, text_width
@@ -27,7 +28,7 @@ def _table(
     align: list[str],
 ) -> float:
     theme = canvas.theme
-    total_w = sum(widths)
+    total_w = math.fsum(widths)
     canvas.rect(x, y, total_w, _ROW, theme.header)
     cx = x
     for head, w, a in zip(heads, widths, align, strict=True):
@@ -80,7 +81,7 @@ def draw(result: Result, theme: Theme) -> str:
     widths = _widths(heads, rows)
     align = ["middle", "start", *(["start"] if teams else []), "end"]
     y = _table(canvas, x0, y, heads, rows, widths, align=align)
-    width = sum(widths)
+    width = math.fsum(widths)
     if teams:
         y += 14
         team_rows = [
@@ -93,7 +94,7 @@ def draw(result: Result, theme: Theme) -> str:
         team_heads = ["Team", "Team total"]
         team_w = _widths(team_heads, team_rows)
         y = _table(canvas, x0, y, team_heads, team_rows, team_w, align=["start", "end"])
-        width = max(width, sum(team_w))
+        width = max(width, math.fsum(team_w))
     details = result.details
     if isinstance(details, dict) and details.get("duels"):
         y += 18
@@ -135,6 +136,6 @@ def draw(result: Result, theme: Theme) -> str:
         duel_w = _widths(duel_heads, duel_rows)
         aligns = ["start", "end", "start", "end", "end", "start", "end", "end", "end", "end", "end"]
         y = _table(canvas, x0, y, duel_heads, duel_rows, duel_w, align=aligns)
-        width = max(width, sum(duel_w))
+        width = max(width, math.fsum(duel_w))
     width = max(width, text_width(title, 14))
     return canvas.document(x0 + width + _PAD, y + _PAD, title, "result")

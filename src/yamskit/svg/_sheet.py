@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -102,8 +103,8 @@ def draw(game: ScorecardGame, theme: Theme) -> str:
         col_w.append(max([36.0, *texts, text_width(column, _HEAD) if multi else 0.0]) + _GAP)
     totals_w = max(text_width(str(value), 13) for _, _, values in spans for value in values) + _GAP
     name_w = min(max(text_width(name, _SIZE) for name in game.players) + 2 * _PAD, _NAME_MAX)
-    group_w = max(sum(col_w), 64.0, totals_w, name_w)
-    col_w = [w * group_w / sum(col_w) for w in col_w]
+    group_w = max(math.fsum(col_w), 64.0, totals_w, name_w)
+    col_w = [w * group_w / math.fsum(col_w) for w in col_w]
     per_row = max(1, int((MAX_WIDTH - 2 * _PAD - label_w) // group_w))
     order = [seat for team in teams for seat in team]
     order += [seat for seat in range(players) if seat not in order]
@@ -142,8 +143,8 @@ class _Layout:
         teams: list[tuple[int, ...]],
     ) -> None:
         self.game = game
-        self.label_w, self.col_w, self.group_w = label_w, col_w, sum(col_w)
-        self.col_x = [sum(col_w[:c]) for c in range(len(col_w))]
+        self.label_w, self.col_w, self.group_w = label_w, col_w, math.fsum(col_w)
+        self.col_x = [math.fsum(col_w[:c]) for c in range(len(col_w))]
         self.multi, self.marks, self.teams = multi, marks, teams
         self.last = last_placement(game)
 
