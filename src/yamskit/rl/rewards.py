@@ -163,19 +163,20 @@ class _ColumnTally:
 
     For every (seat, column) it keeps the last column seen (a tuple of boxes: states are
     values, so an unchanged column is the same object and a changed one shares its
-    unchanged boxes) with its boxes' points, its upper total and how many of its boxes hold
-    points. A new column is compared with the last one box by box, by identity, and only
+    unchanged boxes) with its score: the boxes' points plus the upper bonus (what
+    Competitive Yams calls the raw score) and whether every box holds points (a clean
+    column). A new column is compared with the last one box by box, by identity, and only
     the boxes that differ change the sums: at most seats x columns entries.
     """
 
     def __init__(self, rules: Any) -> None:
         self.bonus = rules.bonus
         self.upper = frozenset(rules.row_index(r) for r in rules.bonus.rows) if rules.bonus else frozenset()
-        #: (seat, column) -> (boxes, points of the boxes, upper total, boxes holding points)
-        self.last: dict[tuple[int, int], tuple[Any, int, int, int]] = {}
+        #: (seat, column) -> (boxes, score, clean, points of the boxes, upper total, boxes holding points)
+        self.last: dict[tuple[int, int], tuple[Any, int, bool, int, int, int]] = {}
 
-    def column(self, seat: int, c: int, cells: Any) -> tuple[Any, int, int, int]:
-        """(``cells``, their points, their upper total, how many hold points) for ``seat``'s column ``c``."""
+    def column(self, seat: int, c: int, cells: Any) -> tuple[Any, int, bool, int, int, int]:
+        """``seat``'s column ``c`` showing ``cells``: (cells, score, clean, points, upper total, boxes with points)."""
         last = self.last.get((seat, c))
         if last is not None and last[0] is cells:
             return last
@@ -184,7 +185,7 @@ class _ColumnTally:
             before: Any = None
             points = upper = positive = 0
         else:
-            before, points, upper, positive = last
+            before, _, _, points, upper, positive = last
         for r, cell in enumerate(cells):
             old = None if before is None else before[r]
             if cell is old:
@@ -195,23 +196,17 @@ class _ColumnTally:
             if r in upper_rows:
                 upper += delta
             positive += (value > 0) - (old is not None and old.value > 0)
-        found = self.last[(seat, c)] = (cells, points, upper, positive)
+        score = points + self.bonus.points(upper) if self.bonus else points
+        found = self.last[(seat, c)] = (cells, score, positive == len(cells), points, upper, positive)
         return found
 
     def sheet_total(self, sheet: Any, seat: int) -> int:
         """A sheet's total as the standard scorecard result counts it: boxes, upper bonuses, extra points."""
         total: int = sheet.extra
-        bonus = self.bonus
+        column = self.column
         for c, cells in enumerate(sheet.cells):
-            _, points, upper, _ = self.column(seat, c, cells)
-            total += points + bonus.points(upper) if bonus else points
+            total += column(seat, c, cells)[1]
         return total
-
-    def raw_and_clean(self, sheet: Any, seat: int, c: int) -> tuple[Any, int, bool]:
-        """A Competitive column's (boxes, raw score, clean): see `yamskit.variants.competitive.duels.ColumnScore`."""
-        cells, points, upper, positive = self.column(seat, c, sheet.cells[c])
-        bonus = self.bonus
-        return cells, points + (bonus.points(upper) if bonus else 0), positive == len(cells)
 
 
 class _DuelBook:
@@ -234,34 +229,31 @@ class _DuelBook:
         self.points: dict[tuple[int, int, int], int] = {}
         self.per_seat: list[int] = []
         #: for each seat, the pairs it duels in
-        self.duels_of: dict[int, tuple[tuple[int, int], ...]] = {}
-        for a, b in pairs:
-            self.duels_of[a] = (*self.duels_of.get(a, ()), (a, b))
-            self.duels_of[b] = (*self.duels_of.get(b, ()), (a, b))
+        self.duels_of = {seat: tuple(p for p in pairs if seat in p) for pair in pairs for seat in pair}
 
     def totals(self, state: Any, sides: list[tuple[int, ...]]) -> list[int]:
         sheets, weights = state.sheets, state.column_weights
         before = self.sheets
+        changed: set[tuple[int, int, int]] = set()
         if weights is not self.weights or len(before) != len(sheets):  # another game: count every duel
             self.weights, self.points, self.per_seat = weights, {}, [0] * len(sheets)
-            changed = {(c, pair) for c in range(len(state.rules.columns)) for pair in self.pairs}
+            changed.update((c, a, b) for c in range(len(state.rules.columns)) for a, b in self.pairs)
         else:
-            changed = set()
             for seat, sheet in enumerate(sheets):
                 old = before[seat]
-                if sheet is old:
-                    continue
-                for c, (cells, old_cells) in enumerate(zip(sheet.cells, old.cells, strict=True)):
-                    if cells is not old_cells:
-                        changed.update((c, pair) for pair in self.duels_of.get(seat, ()))
+                if sheet is not old:
+                    for c, (cells, old_cells) in enumerate(zip(sheet.cells, old.cells, strict=True)):
+                        if cells is not old_cells:
+                            changed.update((c, a, b) for a, b in self.duels_of.get(seat, ()))
         self.sheets = sheets
-        per_seat, points_of, column = self.per_seat, self.points, self.tally.raw_and_clean
-        for c, (a, b) in changed:
-            _, raw_a, clean_a = column(sheets[a], a, c)
-            _, raw_b, clean_b = column(sheets[b], b, c)
+        per_seat, points_of, column = self.per_seat, self.points, self.tally.column
+        for key in changed:
+            c, a, b = key
+            _, raw_a, clean_a, *_ = column(a, c, sheets[a].cells[c])
+            _, raw_b, clean_b, *_ = column(b, c, sheets[b].cells[c])
             points = duel_points(raw_a, raw_b, clean_a=clean_a, clean_b=clean_b, coefficient=weights[c])
-            delta = points - points_of.get((c, a, b), 0)
-            points_of[(c, a, b)] = points
+            delta = points - points_of.get(key, 0)
+            points_of[key] = points
             per_seat[a] += delta
             per_seat[b] -= delta  # a duel pays its pair (points, -points)
         return [sum(per_seat[seat] for seat in side) for side in sides]
