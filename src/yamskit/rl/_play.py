@@ -177,11 +177,14 @@ class Driver:
         """The legal-action mask of the game now, one byte per id (all zeros once it is over)."""
         return bytes(self.legal_mask())
 
-    def legal_mask(self) -> bytearray:
-        """`legal` as a new bytearray (the adapters hand it to numpy without another copy)."""
+    def legal_mask(self, over: bool | None = None) -> bytearray:
+        """`legal` as a new bytearray (the adapters hand it to numpy without another copy).
+
+        ``over``: whether the game is over, when the caller knows (else it is asked).
+        """
         mask = bytearray(self.size)
         game = self.game
-        if not game.is_over:
+        if not (game.is_over if over is None else over):
             for i in game.legal_action_ids():
                 mask[i] = 1
         return mask

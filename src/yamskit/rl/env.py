@@ -210,10 +210,10 @@ class YamsEnv(gymnasium.Env[Observation, np.int64]):
             driver.play_bots()
             game = driver.game
         reward = driver.reward(0)
-        mask = driver.legal_mask()
+        terminated: bool = game.is_over
+        mask = driver.legal_mask(terminated)
         self._legal = bytes(mask)
         info: dict[str, Any] = {"action_mask": np.frombuffer(mask, dtype=np.int8)}
-        terminated: bool = game.is_over
         if terminated:
             info["final_score"] = driver.final_score(0)
         if self.render_mode == "human":

@@ -168,6 +168,9 @@ class YamMasterGame:
             >>> [ACTIONS[i] for i in g.legal_action_ids() if i >= 462][:2]
             [DeclareChallenge(), Pass()]
         """
+        legal = self._legal
+        if legal is not None:  # remembered: this state is not over
+            return legal
         if self.is_over:
             return ()
         return remembered_legal_ids(self, lambda: legal_ids(self.board, self.turn, self.current_player))
