@@ -234,9 +234,13 @@ class _DuelBook:
     def totals(self, state: Any, sides: list[tuple[int, ...]]) -> list[int]:
         sheets, weights = state.sheets, state.column_weights
         before = self.sheets
+        tally = self.tally
         changed: set[tuple[int, int, int]] = set()
         if weights is not self.weights or len(before) != len(sheets):  # another game: count every duel
             self.weights, self.points, self.per_seat = weights, {}, [0] * len(sheets)
+            for seat, sheet in enumerate(sheets):
+                for c, cells in enumerate(sheet.cells):
+                    tally.column(seat, c, cells)
             changed.update((c, a, b) for c in range(len(state.rules.columns)) for a, b in self.pairs)
         else:
             for seat, sheet in enumerate(sheets):
@@ -244,13 +248,15 @@ class _DuelBook:
                 if sheet is not old:
                     for c, (cells, old_cells) in enumerate(zip(sheet.cells, old.cells, strict=True)):
                         if cells is not old_cells:
+                            tally.column(seat, c, cells)
                             changed.update((c, a, b) for a, b in self.duels_of.get(seat, ()))
+        # every column of these sheets is now the last one the tally saw
         self.sheets = sheets
-        per_seat, points_of, column = self.per_seat, self.points, self.tally.column
+        per_seat, points_of, last = self.per_seat, self.points, tally.last
         for key in changed:
             c, a, b = key
-            _, raw_a, clean_a, *_ = column(a, c, sheets[a].cells[c])
-            _, raw_b, clean_b, *_ = column(b, c, sheets[b].cells[c])
+            _, raw_a, clean_a, *_ = last[(a, c)]
+            _, raw_b, clean_b, *_ = last[(b, c)]
             points = duel_points(raw_a, raw_b, clean_a=clean_a, clean_b=clean_b, coefficient=weights[c])
             delta = points - points_of.get(key, 0)
             points_of[key] = points
