@@ -27,6 +27,7 @@ Examples:
 from __future__ import annotations
 
 import functools
+from bisect import bisect_left as _bisect
 from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
@@ -153,18 +154,26 @@ def apply_move(state: S, action: Action, player: int | str | None, transitions: 
     i: int | None = None
     if legal is not None:
         i = space._by_identity.get(id(action))  # one of the space's own (interned) actions: no hashing
-        if i is None:
-            i = space.find(action)
+        if i is None and (type(action) is not Roll or action.outcome is None):
+            i = space.find(action)  # (a throw with faces given is never one of the space's decisions)
     if i is None and legal is not None and type(action) is Roll and action.outcome is not None:
         # faces given for a throw whose keep the remembered legal ids allow: only their number is left to check
         outcome, keep = action.outcome, action.keep
         j = keep_index(keep.faces)  # the id of Roll(keep) in spaces that number throws as KEEPS does
-        if j in legal and getattr(space[j], "keep", None) == keep and len(outcome) + len(keep) == NUM_DICE:
-            turn = state.turn.thrown(keep, outcome)
-            return transitions.thrown(
+        listed = getattr(space._actions[j], "keep", None) if j in legal else None
+        whole = len(outcome.faces) + len(keep.faces) == NUM_DICE
+        if listed is not None and (listed is keep or listed == keep) and whole:
+            turn = state.turn.with_throw((_THROWN.get((id(keep), id(outcome))) or thrown_parts(keep, outcome))[1])
+            new = transitions.thrown(
                 state, turn, state.stream, state.history.append(Move(state.current_player, action))
             )
-    if i is None or i not in legal:  # type: ignore[operator]  # (legal is set when i is)
+            # a thrown state keeps its origin; the first move of a history starts it (the state itself)
+            return new if state.history._len else _continued(state, new)
+    if i is not None:  # then legal is set: its ids ascend, so bisect finds one at the end of a long list quickly
+        k = _bisect(legal, i)  # type: ignore[arg-type]  # (a plug-in listing its ids out of order only sends
+        if k == len(legal) or legal[k] != i:  # type: ignore[arg-type, index]  # its moves through the check)
+            i = None
+    if i is None:
         state.check(action, player=player)  # raises the error naming the rule, if there is one
         if isinstance(action, Roll) and action.outcome is not None:  # faces given: not a decision of the space
             turn, stream, done = roll_dice(state.turn, state.stream, action)

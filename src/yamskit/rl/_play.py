@@ -19,7 +19,7 @@ from .. import _registry
 from ..action_space import NUM_ROLL_IDS
 from ..actions import Action, Roll
 from ..bots import Player
-from ..dice import KEEPS, NUM_DICE, Dice
+from ..dice import KEEPS, NUM_DICE, Dice, keep_index
 from ..errors import IllegalActionError, RenderModeError, RuleConfigError
 from . import _compat
 from .dice import faces
@@ -175,14 +175,23 @@ class Driver:
 
     def legal(self) -> bytes:
         """The legal-action mask of the game now, one byte per id (all zeros once it is over)."""
+        return bytes(self.legal_mask())
+
+    def legal_mask(self, over: bool | None = None) -> bytearray:
+        """`legal` as a new bytearray (the adapters hand it to numpy without another copy).
+
+        ``over``: whether the game is over, when the caller knows (else it is asked).
+        """
+        mask = bytearray(self.size)
         game = self.game
-        if game.is_over:
-            return bytes(self.size)
-        return game.legal_action_mask()  # type: ignore[no-any-return]
+        if not (game.is_over if over is None else over):
+            for i in game.legal_action_ids():
+                mask[i] = 1
+        return mask
 
     def mask(self) -> npt.NDArray[np.int8]:
         """`legal` as a new int8 array."""
-        return np.frombuffer(bytearray(self.legal()), dtype=np.int8)
+        return np.frombuffer(self.legal_mask(), dtype=np.int8)
 
     def play(self, index: int) -> None:
         """Apply the legal decision ``index`` for the player to move (a throw shows the episode's next faces)."""
@@ -196,7 +205,8 @@ class Driver:
         """Apply ``action`` (a bot's choice); a throw without faces shows the episode's next faces."""
         if isinstance(action, Roll):
             if action.outcome is None:
-                action = Roll(action.keep, self.dice.next(NUM_DICE - len(action.keep)))
+                keep = keep_index(action.keep.faces)
+                action = _throw(keep, self.dice.next_index(self._thrown[keep]))
         else:
             self._moved = True
         self.game = self.game.apply(action)

@@ -162,9 +162,10 @@ class YamsEnv(gymnasium.Env[Observation, np.int64]):
         driver = self._driver
         driver.start(episode_key(self._base, self._episode))
         driver.play_bots()
-        self._legal = legal = driver.legal()
+        mask = driver.legal_mask()
+        self._legal = bytes(mask)
         self._show()
-        return driver.observer(driver.game, 0), {"action_mask": np.frombuffer(bytearray(legal), dtype=np.int8)}
+        return driver.observer(driver.game, 0), {"action_mask": np.frombuffer(mask, dtype=np.int8)}
 
     def step(self, action: Any) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
         """Apply the agent's action id, let the bots play until it is the agent's turn again.
@@ -191,7 +192,7 @@ class YamsEnv(gymnasium.Env[Observation, np.int64]):
             MustRollFirstError: action 487 (Scratch(row='chance', column=None)) is masked out: ... must throw ...
         """
         driver = self._driver
-        index = action_id(action, driver.size)
+        index = action if type(action) is int and 0 <= action < driver.size else action_id(action, driver.size)
         if driver.game.is_over:
             raise GameOverError("the episode has ended: call reset() before stepping again")
         if not self._legal[index]:
@@ -204,17 +205,20 @@ class YamsEnv(gymnasium.Env[Observation, np.int64]):
             }
             return driver.observer(driver.game, 0), self.illegal_reward, False, False, refused
         driver.play(index)
-        if driver.bots and driver.game.current_player != 0:
+        game = driver.game
+        if driver.bots and game.current_player != 0:
             driver.play_bots()
+            game = driver.game
         reward = driver.reward(0)
-        self._legal = legal = driver.legal()
-        info: dict[str, Any] = {"action_mask": np.frombuffer(bytearray(legal), dtype=np.int8)}
-        terminated = driver.game.is_over
+        terminated: bool = game.is_over
+        mask = driver.legal_mask(terminated)
+        self._legal = bytes(mask)
+        info: dict[str, Any] = {"action_mask": np.frombuffer(mask, dtype=np.int8)}
         if terminated:
             info["final_score"] = driver.final_score(0)
         if self.render_mode == "human":
             self._show()
-        return driver.observer(driver.game, 0), reward, terminated, False, info
+        return driver.observer(game, 0), reward, terminated, False, info
 
     def render(self) -> str | None:
         """The game as text (``render_mode="ansi"``); ``"human"`` prints it; ``None`` without a render mode.

@@ -219,10 +219,10 @@ class Observer:
             starts[name] = at
             at += size
         self._turn_at = starts["dice"]
-        self._move_at = starts["to_move"]
         self._max_throws = _max_throws(variant)
-        #: the turn's part by (dice, throws, challenge): at most 253 x (throws + 1) x 2 entries
-        self._turns: dict[tuple[tuple[int, ...], int, bool], Vector] = {}
+        #: the turn's part of the vector (dice to to_move, the last blocks) by (dice, throws, challenge,
+        #: seat to move relative to the observer): at most 253 x (throws + 1) x 2 x players entries
+        self._turns: dict[tuple[tuple[int, ...], int, bool, int], Vector] = {}
         #: per observing seat: the state's parts last seen and the vector of everything else
         self._static: dict[int, tuple[tuple[Any, ...], Vector]] = {}
         if isinstance(variant, ScorecardVariant):
@@ -243,34 +243,28 @@ class Observer:
             raise IndexError(f"no seat {player} in this game of {n}")
         if n != self.players:
             raise ValueError(f"this observer is for games of {self.players} players, not {n}")
-        kind = self._kind
         known = self._static.get(player)
-        if kind == "sheet":
-            parts: tuple[Any, ...] = (state.sheets, state.column_weights)
-            same = known is not None and known[0][0] is parts[0] and known[0][1] is parts[1]
+        if self._kind == "sheet":
+            sheets, weights = state.sheets, state.column_weights
+            if known is None or known[0][0] is not sheets or known[0][1] is not weights:
+                known = self._static[player] = ((sheets, weights), self._build(state, player, known))
         else:
-            if kind == "yam-master":
-                parts = (state.board, state.supply, state.out, state.turns)
+            if self._kind == "yam-master":
+                parts: tuple[Any, ...] = (state.board, state.supply, state.out, state.turns)
             else:
                 parts = (state.rack, state.discard, state.collections, state.round_chip, state.second_pick)
                 parts += (state.last_draw,)
-            same = known is not None and all(a is b or a == b for a, b in zip(known[0], parts, strict=True))
-        if same:
-            static = known[1]  # type: ignore[index]
-        else:
-            static = self._build(state, player, known)
-            self._static[player] = (parts, static)
-        out = static.copy()
+            if known is None or not all(a is b or a == b for a, b in zip(known[0], parts, strict=True)):
+                known = self._static[player] = (parts, self._build(state, player, known))
         turn = state.turn
         throws = turn.throws
-        code = (throws[-1].dice.faces if throws else (), len(throws), turn.challenge)
+        seat = (state.current_player - player) % n
+        code = (throws[-1].dice.faces if throws else (), len(throws), turn.challenge, seat)
         part = self._turns.get(code)
         if part is None:
-            part = np.asarray(_turn(turn, self._max_throws, 0, 1)[:-1], dtype=np.float32)
-            self._turns[code] = part
-        at = self._turn_at
-        out[at : at + len(part)] = part
-        out[self._move_at + (state.current_player - player) % n] = 1.0
+            part = self._turns[code] = np.asarray(_turn(turn, self._max_throws, seat, n), dtype=np.float32)
+        out = known[1].copy()
+        out[self._turn_at :] = part
         return out
 
     # ------------------------------------------------------------------ the parts a throw does not change
@@ -286,7 +280,7 @@ class Observer:
             static = np.zeros(self.size, dtype=np.float32)
             before: tuple[Any, ...] = (None,) * n
         else:
-            static = known[1].copy()
+            static = known[1]  # private to this observer (every call returns a copy): updated in place
             before = known[0][0]
         for k in range(n):
             seat = (player + k) % n

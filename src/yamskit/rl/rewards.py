@@ -32,7 +32,7 @@ from typing import Any, Literal, get_args
 from ..errors import RuleConfigError
 from ..game import Result
 from ..scorecard.variant import ScorecardVariant
-from ..variants.competitive.duels import ColumnScore, duel_points, opponents
+from ..variants.competitive.duels import duel_points, opponents
 from ..variants.yamslam.chips import MAX_SCORE, tally
 
 __all__ = ["DUEL_SCALE", "REWARDS", "Reward", "outcome", "reward_scale", "scorer", "side_score"]
@@ -144,30 +144,69 @@ def scorer(variant: Any, players: Sequence[str]) -> Callable[[Any, Sequence[int]
     """
     if isinstance(variant, ScorecardVariant):
         rules = variant.rules
+        tally = _ColumnTally(rules)
         if rules.result is None:
-            return lambda state, seats: [_sheet_total(state, s) for s in seats]
+            return lambda state, seats: [tally.sheet_total(state.sheets[s], s) for s in seats]
         mode = getattr(rules.result, "mode", None)
         if getattr(rules.result, "duels", None) is not None and mode is not None:  # the duels of Competitive Yams
             probe = variant.new_game(players=players, seed=0).result()
             sides = [next((t.seats for t in probe.teams if s in t.seats), (s,)) for s in range(len(players))]
-            book = _DuelBook(opponents(mode))
+            book = _DuelBook(opponents(mode), tally)
             return lambda state, seats: book.totals(state, [sides[s] for s in seats])
     elif variant.name == "yamslam":
         return lambda state, seats: [_collection_total(state, s) for s in seats]
     return lambda state, seats: [side_score(result, s) for result in (state.result(),) for s in seats]
 
 
-def _sheet_total(state: Any, seat: int) -> int:
-    """A sheet's total as the standard scorecard result counts it: boxes, upper bonuses, extra points."""
-    rules, sheet = state.rules, state.sheets[seat]
-    total: int = sheet.extra
-    bonus = rules.bonus
-    for c, column in enumerate(sheet.cells):
-        for cell in column:
-            total += cell.value
-        if bonus:
-            total += bonus.points(rules.upper_total(sheet, c))
-    return total
+class _ColumnTally:
+    """Each seat's columns as the standard scorecard result counts them, updated box by box.
+
+    For every (seat, column) it keeps the last column seen (a tuple of boxes: states are
+    values, so an unchanged column is the same object and a changed one shares its
+    unchanged boxes) with its score: the boxes' points plus the upper bonus (what
+    Competitive Yams calls the raw score) and whether every box holds points (a clean
+    column). A new column is compared with the last one box by box, by identity, and only
+    the boxes that differ change the sums: at most seats x columns entries.
+    """
+
+    def __init__(self, rules: Any) -> None:
+        self.bonus = rules.bonus
+        self.upper = frozenset(rules.row_index(r) for r in rules.bonus.rows) if rules.bonus else frozenset()
+        #: (seat, column) -> (boxes, score, clean, points of the boxes, upper total, boxes holding points)
+        self.last: dict[tuple[int, int], tuple[Any, int, bool, int, int, int]] = {}
+
+    def column(self, seat: int, c: int, cells: Any) -> tuple[Any, int, bool, int, int, int]:
+        """``seat``'s column ``c`` showing ``cells``: (cells, score, clean, points, upper total, boxes with points)."""
+        last = self.last.get((seat, c))
+        if last is not None and last[0] is cells:
+            return last
+        upper_rows = self.upper
+        if last is None:
+            before: Any = None
+            points = upper = positive = 0
+        else:
+            before, _, _, points, upper, positive = last
+        for r, cell in enumerate(cells):
+            old = None if before is None else before[r]
+            if cell is old:
+                continue
+            value = cell.value
+            delta = value if old is None else value - old.value
+            points += delta
+            if r in upper_rows:
+                upper += delta
+            positive += (value > 0) - (old is not None and old.value > 0)
+        score = points + self.bonus.points(upper) if self.bonus else points
+        found = self.last[(seat, c)] = (cells, score, positive == len(cells), points, upper, positive)
+        return found
+
+    def sheet_total(self, sheet: Any, seat: int) -> int:
+        """A sheet's total as the standard scorecard result counts it: boxes, upper bonuses, extra points."""
+        total: int = sheet.extra
+        column = self.column
+        for c, cells in enumerate(sheet.cells):
+            total += column(seat, c, cells)[1]
+        return total
 
 
 class _DuelBook:
@@ -175,42 +214,54 @@ class _DuelBook:
 
     A duel of column ``c`` between seats ``a`` and ``b`` depends on those two columns of
     their sheets and on the column's coefficient (`yamskit.variants.competitive.duels`).
-    The book keeps each seat's column score (raw score and clean flag) while the column
-    object stays the same (states are values: an unchanged column is the same object),
-    and the last points of each (column, pair): at most columns x (seats + pairs) entries.
+    The book remembers the sheets and coefficients it last counted, each duel's points and
+    each seat's running total; a new state is compared with them by identity (states are
+    values: an unchanged sheet or column is the same object), and only the duels of the
+    columns that changed are counted again. The tally keeps each seat's column score up to
+    date box by box. At most columns x pairs duels are kept.
     """
 
-    def __init__(self, pairs: tuple[tuple[int, int], ...]) -> None:
+    def __init__(self, pairs: tuple[tuple[int, int], ...], tally: _ColumnTally) -> None:
         self.pairs = pairs
-        self.columns: dict[tuple[int, int], tuple[Any, int, bool]] = {}
-        self.known: dict[tuple[int, int, int], tuple[Any, Any, int, int]] = {}
-
-    def _column(self, rules: Any, sheet: Any, c: int, seat: int) -> tuple[Any, int, bool]:
-        cells = sheet.cells[c]
-        last = self.columns.get((c, seat))
-        if last is not None and last[0] is cells:
-            return last
-        score = ColumnScore.of(rules, sheet, c)
-        last = self.columns[(c, seat)] = (cells, score.raw, score.clean)
-        return last
+        self.tally = tally
+        self.sheets: tuple[Any, ...] = ()
+        self.weights: Any = None
+        self.points: dict[tuple[int, int, int], int] = {}
+        self.per_seat: list[int] = []
+        #: for each seat, the pairs it duels in
+        self.duels_of = {seat: tuple(p for p in pairs if seat in p) for pair in pairs for seat in pair}
 
     def totals(self, state: Any, sides: list[tuple[int, ...]]) -> list[int]:
-        rules, sheets, weights = state.rules, state.sheets, state.column_weights
-        per_seat = [0] * len(sheets)
-        known, column = self.known, self._column
-        for c in range(len(rules.columns)):
-            for a, b in self.pairs:
-                mine, theirs = sheets[a].cells[c], sheets[b].cells[c]
-                last = known.get((c, a, b))
-                if last is not None and last[0] is mine and last[1] is theirs and last[2] == weights[c]:
-                    points = last[3]
-                else:
-                    _, raw_a, clean_a = column(rules, sheets[a], c, a)
-                    _, raw_b, clean_b = column(rules, sheets[b], c, b)
-                    points = duel_points(raw_a, raw_b, clean_a=clean_a, clean_b=clean_b, coefficient=weights[c])
-                    known[(c, a, b)] = (mine, theirs, weights[c], points)
-                per_seat[a] += points
-                per_seat[b] -= points  # a duel pays its pair (points, -points)
+        sheets, weights = state.sheets, state.column_weights
+        before = self.sheets
+        tally = self.tally
+        changed: set[tuple[int, int, int]] = set()
+        if weights is not self.weights or len(before) != len(sheets):  # another game: count every duel
+            self.weights, self.points, self.per_seat = weights, {}, [0] * len(sheets)
+            for seat, sheet in enumerate(sheets):
+                for c, cells in enumerate(sheet.cells):
+                    tally.column(seat, c, cells)
+            changed.update((c, a, b) for c in range(len(state.rules.columns)) for a, b in self.pairs)
+        else:
+            for seat, sheet in enumerate(sheets):
+                old = before[seat]
+                if sheet is not old:
+                    for c, (cells, old_cells) in enumerate(zip(sheet.cells, old.cells, strict=True)):
+                        if cells is not old_cells:
+                            tally.column(seat, c, cells)
+                            changed.update((c, a, b) for a, b in self.duels_of.get(seat, ()))
+        # every column of these sheets is now the last one the tally saw
+        self.sheets = sheets
+        per_seat, points_of, last = self.per_seat, self.points, tally.last
+        for key in changed:
+            c, a, b = key
+            _, raw_a, clean_a, *_ = last[(a, c)]
+            _, raw_b, clean_b, *_ = last[(b, c)]
+            points = duel_points(raw_a, raw_b, clean_a=clean_a, clean_b=clean_b, coefficient=weights[c])
+            delta = points - points_of.get(key, 0)
+            points_of[key] = points
+            per_seat[a] += delta
+            per_seat[b] -= delta  # a duel pays its pair (points, -points)
         return [sum(per_seat[seat] for seat in side) for side in sides]
 
 

@@ -91,6 +91,7 @@ class SheetTables:
         "columns",
         "conditions",
         "dynamic_rules",
+        "order_keys",
         "rows",
         "score_base",
         "scratch_base",
@@ -105,6 +106,12 @@ class SheetTables:
         self.columns = len(rules.columns)
         self.score_base = NUM_ROLL_IDS
         self.scratch_base: int | None = NUM_ROLL_IDS + self.rows * self.columns if rules.allow_scratch else None
+        boxes = self.rows * self.columns
+        #: ``order_keys[i]``: where decision ``i`` comes in a state's list of legal actions: the throws
+        #: first, then box by box (column by column), each box's Score before its Scratch.
+        self.order_keys: tuple[int, ...] = tuple(range(NUM_ROLL_IDS)) + tuple(
+            NUM_ROLL_IDS + 2 * (box % boxes) + box // boxes for box in range(boxes * (2 if rules.allow_scratch else 1))
+        )
         self.conditions: tuple[TurnCondition | None, ...] = tuple(c.condition for c in rules.columns)
         #: Whether every turn condition reads only the number of throws and whether the last kept no dice.
         self.shape_conditions = all(c is None or c.reads_shape_only for c in self.conditions)

@@ -257,11 +257,7 @@ class ScorecardGame:
         ids = self.legal_action_ids()
 
         def order() -> tuple[Action, ...]:
-            tables = self.rules.tables
-            base, boxes = tables.score_base, tables.rows * tables.columns
-            throws = [space[i] for i in ids if i < base]
-            boxes_in_order = sorted(((i - base) % boxes, i) for i in ids if i >= base)
-            return (*throws, *(space[i] for _, i in boxes_in_order))
+            return tuple(map(space._actions.__getitem__, sorted(ids, key=self.rules.tables.order_keys.__getitem__)))
 
         return iter(space.listed(ids, order))
 

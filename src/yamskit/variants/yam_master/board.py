@@ -116,6 +116,9 @@ LABEL_TABLE = Names(
     ),
 )
 
+#: The label ids themselves (a set's membership test answers them without resolving a spelling).
+_LABEL_IDS = frozenset(LABEL_TABLE.ids)
+
 #: The label id of each cell, ``LABELS[row][col]``.
 LABELS: tuple[tuple[str, ...], ...] = (
     ("1", "3", "challenge", "4", "6"),
@@ -157,6 +160,8 @@ class LabelSet(frozenset[str]):
     def __contains__(self, label: object) -> bool:
         if frozenset.__contains__(self, label):
             return True
+        if label in _LABEL_IDS:  # a label's own id, absent: no spelling to resolve (the engine asks this way)
+            return False
         if not isinstance(label, str) or label not in LABEL_TABLE:
             return False
         return frozenset.__contains__(self, LABEL_TABLE.resolve(label))

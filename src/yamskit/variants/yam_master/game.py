@@ -99,6 +99,8 @@ class YamMasterGame:
     _legal: tuple[int, ...] | None = attrs.field(init=False, default=None, eq=False, repr=False)
     #: The position this state's history starts from (``None`` for a state with an empty history).
     _origin: Any = attrs.field(default=None, eq=False, repr=False, alias="origin")
+    #: ``(end_reason,)`` once asked (the state never changes, so neither does its end), else ``None``.
+    _end: tuple[EndReason | None] | None = attrs.field(init=False, default=None, eq=False, repr=False)
 
     @property
     def history(self) -> History:
@@ -112,7 +114,11 @@ class YamMasterGame:
     @property
     def end_reason(self) -> EndReason | None:
         """Why the game ended (``"five_in_a_row"``, ``"last_token"``, ``"max_turns"``), or ``None``."""
-        return end_reason(self.board, self.supply, self.turns, self.variant.max_turns)
+        found = self._end
+        if found is None:
+            found = (end_reason(self.board, self.supply, self.turns, self.variant.max_turns),)
+            object.__setattr__(self, "_end", found)  # a memo: the state itself never changes
+        return found[0]
 
     @property
     def is_over(self) -> bool:
@@ -168,6 +174,9 @@ class YamMasterGame:
             >>> [ACTIONS[i] for i in g.legal_action_ids() if i >= 462][:2]
             [DeclareChallenge(), Pass()]
         """
+        legal = self._legal
+        if legal is not None:  # remembered: this state is not over
+            return legal
         if self.is_over:
             return ()
         return remembered_legal_ids(self, lambda: legal_ids(self.board, self.turn, self.current_player))

@@ -172,6 +172,9 @@ class YamslamGame:
             >>> [ACTIONS[i] for i in g.legal_action_ids() if i >= 462]
             [TakeChip(kind='two_pairs', from_discard=False), TakeChip(kind='flush', from_discard=False), Pass()]
         """
+        legal = self._legal
+        if legal is not None:  # remembered: this state is not over
+            return legal
         if self.is_over:
             return ()
         return remembered_legal_ids(self, lambda: legal_ids(self.turn, self.rack, self.discard, self.second_pick))

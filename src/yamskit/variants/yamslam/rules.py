@@ -192,7 +192,7 @@ def is_over(rack: ChipSet, second_pick: bool) -> bool:
         >>> is_over(ChipSet(), second_pick=False), is_over(ChipSet(), second_pick=True)
         (True, False)
     """
-    return not len(rack) and not second_pick
+    return not second_pick and not any(rack.counts)  # (any: no chip left, without counting them)
 
 
 def check_end(turn: Turn, second_pick: bool, player: str, what: str) -> Dice:
