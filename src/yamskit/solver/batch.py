@@ -28,6 +28,7 @@ from __future__ import annotations
 import itertools
 import multiprocessing
 import os
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Literal
 
 import attrs
@@ -38,7 +39,7 @@ from .._signals import held_signals
 from ..names import warn_renamed
 from ..scorecard.variant import ScorecardVariant
 from . import tables
-from .expectimax import _ignore_interrupts, padded_keep_layers
+from .expectimax import _ignore_interrupts, _padded_layers, _release_scratch
 from .model import Model, model_of
 from .space import StateSpace
 from .strategy import Strategy, solve
@@ -354,8 +355,7 @@ def _optimal_turn(
     flat = values.reshape(-1)
     _, num_flags, num_upper = values.shape
     count = len(games)
-    capped = np.minimum(g.upper, m.cap)
-    layers = padded_keep_layers(m, values, g.filled[reps], g.flag[reps], capped[reps])
+    layers = _padded_layers(m, values, g.filled[reps], g.flag[reps], np.minimum(g.upper[reps], m.cap))
     roll = _CODE_TO_ROLL[faces[:, 0, 4]]
     for throw in range(1, m.max_throws):
         keeps = layers[m.max_throws - throw - 1]  # (463, states)
@@ -368,7 +368,7 @@ def _optimal_turn(
             keep = _CANDIDATES[roll, choice]
         moving = np.nonzero(tables.KEEP_SIZES[keep] < 5)[0]
         roll[moving] = _throw(keep[moving], faces[moving, throw])
-    filled, flag, upper = g.filled[games], g.flag[games], capped[games]
+    filled, flag, upper = g.filled[games], g.flag[games], np.minimum(g.upper[games], m.cap)
     legal = g.legal_rows(games, roll)
     scores = g.scores(games, roll)
     points, _extra = scores  # the extra is paid whatever the box: it does not change the choice
@@ -408,7 +408,9 @@ GAME_BLOCK = 1 << 18
 _SIMULATION: dict[str, Any] = {}
 
 
-def _play_block(task: tuple[int, int, int, int, int]) -> tuple[npt.NDArray[np.int32], IntArray, IntArray]:
+def _play_block(
+    task: tuple[int, int, int, int, int], threads: ThreadPoolExecutor | None = None
+) -> tuple[npt.NDArray[np.int32], IntArray, IntArray]:
     """Play the games ``start:end`` of a block of ``size`` games; return their box points, upper totals, extras.
 
     The block's dice are drawn in full whatever part of it is played, so a game gets the
@@ -424,7 +426,9 @@ def _play_block(task: tuple[int, int, int, int, int]) -> tuple[npt.NDArray[np.in
     g = _Games.start(model, games)
     everyone = np.arange(games, dtype=np.int64)
     for _turn in range(model.num_rows):
-        faces = _codes(rng.integers(0, 6, size=(size, model.max_throws, 5), dtype=np.int8)[start:end])
+        drawn = rng.integers(0, 6, size=(size, model.max_throws, 5), dtype=np.int8)[start:end]
+        if name != "optimal":
+            faces = _codes(drawn)
         if name == "random":
             _random_turn(g, everyone, faces, rng.random((size, model.max_throws))[start:end])
         elif name == "greedy":
@@ -434,18 +438,37 @@ def _play_block(task: tuple[int, int, int, int, int]) -> tuple[npt.NDArray[np.in
             assert space is not None
             canon = space.canonical_upper(g.filled, g.upper)
             keys = (g.filled * model.flags + g.flag) * (model.cap + 1) + canon
-            order = np.argsort(keys, kind="stable")
-            ordered = keys[order]
-            starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])
-            inverse = np.cumsum(np.r_[True, ordered[1:] != ordered[:-1]]) - 1  # state of each game, in order
-            first = order[starts]
-            bounds = np.r_[starts[::STATE_BLOCK], len(order)]
-            for b in range(len(bounds) - 1):
-                chunk = order[bounds[b] : bounds[b + 1]]
-                lo = b * STATE_BLOCK
-                local = inverse[bounds[b] : bounds[b + 1]] - lo
-                _optimal_turn(g, chunk, faces[chunk], strategy, first[lo : lo + STATE_BLOCK], local)
+            pieces = _pieces(keys)
+            played = threads.map if threads is not None and len(pieces) > 1 else map
+            for _ in played(lambda piece: _optimal_turn(g, piece[0], _codes(drawn[piece[0]]), strategy, piece[1], piece[2]), pieces):
+                pass
     return g.points.astype(np.int32), g.upper, g.extra
+
+
+#: Most games in a piece of a turn (optimal policy).
+PIECE_GAMES = 8192
+
+
+def _pieces(keys: IntArray) -> list[tuple[IntArray, IntArray, IntArray]]:
+    """Cut a turn into pieces: (games, one game in each of their states, each game's state among those).
+
+    The games are sorted by state; a piece has at most `STATE_BLOCK` states and
+    `PIECE_GAMES` games (a state whose games are cut is in two pieces).
+    """
+    order = np.argsort(keys, kind="stable")
+    ordered = keys[order]
+    new = np.r_[True, ordered[1:] != ordered[:-1]]
+    inverse = np.cumsum(new) - 1  # the state of each game, in order
+    starts = np.flatnonzero(new)
+    pieces = []
+    for a, b in itertools.pairwise([*starts[::STATE_BLOCK].tolist(), len(order)]):
+        parts = -(-(b - a) // PIECE_GAMES)
+        for lo, hi in itertools.pairwise([a + (b - a) * i // parts for i in range(parts + 1)]):
+            s0, s1 = int(inverse[lo]), int(inverse[hi - 1]) + 1
+            # each state's first game in the piece (a game of an earlier piece may have moved on)
+            reps = order[np.maximum(starts[s0:s1], lo)]
+            pieces.append((order[lo:hi], reps, inverse[lo:hi] - s0))
+    return pieces
 
 
 #: A block is shared between processes only when each part keeps at least this many games.
@@ -531,10 +554,14 @@ def simulate(
     sizes = [min(GAME_BLOCK, games - start) for start in range(0, games, GAME_BLOCK)]
     workers = (os.cpu_count() or 1) if processes is None else max(1, processes)
     tasks = _tasks(sizes, seed, workers)
-    workers = min(len(tasks), workers)
+    if name != "optimal":
+        workers = min(len(tasks), workers)
     _SIMULATION.update(model=model, policy=name, strategy=strategy, space=space)
     try:
-        if workers > 1 and hasattr(os, "fork"):
+        if name == "optimal":  # blocks one after the other, each turn's pieces shared between threads
+            with ThreadPoolExecutor(workers) as threads:
+                parts = [_play_block(task, threads if workers > 1 else None) for task in _tasks(sizes, seed, 1)]
+        elif workers > 1 and hasattr(os, "fork"):
             with held_signals():  # the pool forks its workers as it starts
                 pool = multiprocessing.get_context("fork").Pool(workers, initializer=_ignore_interrupts)
             with pool:
