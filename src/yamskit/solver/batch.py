@@ -25,10 +25,11 @@ Examples:
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import multiprocessing
+import mmap
 import os
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Literal
 
 import attrs
@@ -39,7 +40,7 @@ from .._signals import held_signals
 from ..names import warn_renamed
 from ..scorecard.variant import ScorecardVariant
 from . import tables
-from .expectimax import _ignore_interrupts, _padded_layers, _release_scratch
+from .expectimax import _ignore_interrupts, _kill_workers, _padded_layers, _release_scratch
 from .model import Model, model_of
 from .space import StateSpace
 from .strategy import Strategy, solve
@@ -55,6 +56,7 @@ PolicyName = Literal["random", "greedy", "optimal"]
 STATE_BLOCK = 1024
 
 _POW6 = 6 ** np.arange(6, dtype=np.int64)
+_POW6_32 = _POW6.astype(np.int32)
 _KEEP_CODE = tables.KEEP_COUNTS @ _POW6
 _CODE_TO_ROLL = np.full(6**6, -1, dtype=np.int64)
 _CODE_TO_ROLL[_KEEP_CODE[tables.ROLL_OFFSET :]] = np.arange(tables.NUM_ROLLS)
@@ -245,7 +247,7 @@ def _throw(keep: IntArray, codes: IntArray) -> IntArray:
 
 def _codes(faces: npt.NDArray[np.int8]) -> IntArray:
     """Cumulative face-count codes of drawn faces (games, throws, 5) -> the same shape."""
-    codes: IntArray = np.cumsum(_POW6[faces], axis=2)
+    codes: IntArray = np.cumsum(_POW6_32[faces], axis=2, dtype=np.int32)  # below 6**6: int32 is enough
     return codes
 
 
@@ -346,6 +348,14 @@ def _best_keep_table(scores: npt.NDArray[Any], columns: IntArray, block: int = 2
     return best
 
 
+def _bonus_columns(model: Model) -> slice | IntArray:
+    """The rows counting towards the upper total: a slice when they follow one another."""
+    rows = np.flatnonzero(model.bonus_rows)
+    if len(rows) and rows[-1] - rows[0] == len(rows) - 1:
+        return slice(int(rows[0]), int(rows[-1]) + 1)
+    return rows
+
+
 def _optimal_turn(
     g: _Games, games: IntArray, faces: IntArray, strategy: Strategy, reps: IntArray, local: IntArray
 ) -> None:
@@ -372,24 +382,24 @@ def _optimal_turn(
     legal = g.legal_rows(games, roll)
     scores = g.scores(games, roll)
     points, _extra = scores  # the extra is paid whatever the box: it does not change the choice
-    bits = 1 << np.arange(m.num_rows)
-    # flat index of the state after writing each row: ((filled | bit) * flags + flag) * uppers + upper
-    after = (filled[:, None] | bits[None, :]) * (num_flags * num_upper)
-    flag_part = flag[:, None] * num_upper
-    at_flag = np.arange(m.num_rows)[None, :] == m.flag_row
+    # flat index of the state after writing each row: ((filled | bit) * flags + flag) * uppers + upper,
+    # then the rows that move the upper total or the flag
+    after = (filled[:, None] | (1 << np.arange(m.num_rows))[None, :]) * (num_flags * num_upper)
+    after += (flag * num_upper + upper)[:, None]
     # a Score pays at least 0 and never lowers the upper total or the flag, so with a bonus that
     # only grows with the total, crossing out never beats scoring in the same row
     crossing = m.allow_scratch and not m.bonus_grows
     if crossing:  # the state after a 0 in each row
-        zero_index = after + (np.where(at_flag, 0, flag_part) if m.needs_flag else flag_part) + upper[:, None]
+        zero_index = after.copy()
+        if m.needs_flag:
+            zero_index[:, m.flag_row] -= flag * num_upper
+    moving = _bonus_columns(m)
+    after[:, moving] += np.minimum(upper[:, None] + points[:, moving], m.cap) - upper[:, None]
     if m.needs_flag:
-        after += np.where(at_flag, (points > 0) * num_upper, flag_part)
-    else:
-        after += flag_part
-    after += np.minimum(upper[:, None] + points * m.bonus_rows[None, :], m.cap)
+        after[:, m.flag_row] += ((points[:, m.flag_row] > 0) - flag) * num_upper
     scored = flat[after]
     scored += points
-    scored[~legal] = -np.inf
+    np.copyto(scored, -np.inf, where=~legal)
     best_row = np.argmax(scored, axis=1)
     best = scored[np.arange(count), best_row]
     crossed = np.zeros(count, dtype=np.bool_)
@@ -408,41 +418,32 @@ GAME_BLOCK = 1 << 18
 _SIMULATION: dict[str, Any] = {}
 
 
-def _play_block(
-    task: tuple[int, int, int, int, int], threads: ThreadPoolExecutor | None = None
-) -> tuple[npt.NDArray[np.int32], IntArray, IntArray]:
-    """Play the games ``start:end`` of a block of ``size`` games; return their box points, upper totals, extras.
+def _play_block(task: tuple[int, int, int, int, int]) -> tuple[npt.NDArray[np.int32], IntArray, IntArray]:
+    """Play the games ``start:end`` of a block of ``size`` games (random or greedy policy).
 
-    The block's dice are drawn in full whatever part of it is played, so a game gets the
-    same dice however the block is shared between processes.
+    Returns their box points, upper totals and extras. The block's dice are drawn in full
+    whatever part of it is played, so a game gets the same dice however the block is
+    shared between processes.
     """
     size, seed, block, start, end = task
     games = end - start
     model: Model = _SIMULATION["model"]
     name: str = _SIMULATION["policy"]
-    strategy: Strategy | None = _SIMULATION["strategy"]
-    space: StateSpace | None = _SIMULATION["space"]
-    rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(block,))))
+    rng = _block_generator(seed, block)
     g = _Games.start(model, games)
     everyone = np.arange(games, dtype=np.int64)
     for _turn in range(model.num_rows):
-        drawn = rng.integers(0, 6, size=(size, model.max_throws, 5), dtype=np.int8)[start:end]
-        if name != "optimal":
-            faces = _codes(drawn)
+        faces = _codes(rng.integers(0, 6, size=(size, model.max_throws, 5), dtype=np.int8)[start:end])
         if name == "random":
             _random_turn(g, everyone, faces, rng.random((size, model.max_throws))[start:end])
-        elif name == "greedy":
-            _greedy_turn(g, everyone, faces)
         else:
-            assert strategy is not None
-            assert space is not None
-            canon = space.canonical_upper(g.filled, g.upper)
-            keys = (g.filled * model.flags + g.flag) * (model.cap + 1) + canon
-            pieces = _pieces(keys)
-            played = threads.map if threads is not None and len(pieces) > 1 else map
-            for _ in played(lambda piece: _optimal_turn(g, piece[0], _codes(drawn[piece[0]]), strategy, piece[1], piece[2]), pieces):
-                pass
+            _greedy_turn(g, everyone, faces)
     return g.points.astype(np.int32), g.upper, g.extra
+
+
+def _block_generator(seed: int, block: int) -> np.random.Generator:
+    """The dice generator of a block."""
+    return np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(block,))))
 
 
 #: Most games in a piece of a turn (optimal policy).
@@ -455,8 +456,13 @@ def _pieces(keys: IntArray) -> list[tuple[IntArray, IntArray, IntArray]]:
     The games are sorted by state; a piece has at most `STATE_BLOCK` states and
     `PIECE_GAMES` games (a state whose games are cut is in two pieces).
     """
-    order = np.argsort(keys, kind="stable")
-    ordered = keys[order]
+    shift = max(1, (len(keys) - 1).bit_length())
+    if len(keys) and int(keys.max()) < 1 << (62 - shift):  # sort (key, game) pairs packed in one integer
+        packed = np.sort((keys << shift) | np.arange(len(keys)))
+        order, ordered = packed & ((1 << shift) - 1), packed >> shift
+    else:
+        order = np.argsort(keys, kind="stable")
+        ordered = keys[order]
     new = np.r_[True, ordered[1:] != ordered[:-1]]
     inverse = np.cumsum(new) - 1  # the state of each game, in order
     starts = np.flatnonzero(new)
@@ -469,6 +475,162 @@ def _pieces(keys: IntArray) -> list[tuple[IntArray, IntArray, IntArray]]:
             reps = order[np.maximum(starts[s0:s1], lo)]
             pieces.append((order[lo:hi], reps, inverse[lo:hi] - s0))
     return pieces
+
+
+#: Estimated cost of a state's turn tables, in games' turns (to share a turn's pieces evenly).
+STATE_COST = 7
+
+
+def _share(pieces: list[tuple[IntArray, IntArray, IntArray]], rank: int, workers: int) -> list[int]:
+    """The pieces process ``rank`` of ``workers`` plays: a run of them costing about a ``workers``-th.
+
+    Examples:
+        >>> one = (np.arange(10), np.arange(1), np.zeros(10, dtype=np.int64))
+        >>> _share([one] * 4, 0, 2), _share([one] * 4, 1, 2), _share([one] * 4, 0, 1)
+        ([0, 1], [2, 3], [0, 1, 2, 3])
+    """
+    cost = np.array([len(games) + STATE_COST * len(reps) for games, reps, _ in pieces], dtype=np.int64)
+    middle = np.cumsum(cost) - cost // 2
+    owner = middle * workers // max(1, int(cost.sum()))
+    return [int(i) for i in np.flatnonzero(np.minimum(owner, workers - 1) == rank)]
+
+
+def _sheets(model: Model, games: int, shared: bool) -> tuple[list[IntArray], mmap.mmap | None]:
+    """Filled rows, upper totals, flags, extras (each ``games``) and box points (``games`` x rows), zeroed.
+
+    With ``shared``, the arrays live in one anonymous shared mapping that forked processes write into.
+    """
+    sizes = [games] * 4 + [games * model.num_rows]
+    buffer = mmap.mmap(-1, 8 * sum(sizes)) if shared else None
+    arrays: list[IntArray] = []
+    at = 0
+    for size in sizes:
+        arrays.append(
+            np.zeros(size, dtype=np.int64)
+            if buffer is None
+            else np.frombuffer(buffer, dtype=np.int64, count=size, offset=8 * at)
+        )
+        at += size
+    arrays[-1] = arrays[-1].reshape(games, model.num_rows)
+    return arrays, buffer
+
+
+def _play_optimal(
+    sizes: list[int], seed: int, rank: int, workers: int, arrays: list[IntArray], sync: _Lockstep
+) -> list[tuple[npt.NDArray[np.int32], IntArray, IntArray]]:
+    """Play every block, one after the other, as process ``rank`` of ``workers`` (optimal policy).
+
+    All processes draw every turn's dice and cut the turn into the same pieces (`_pieces`);
+    each plays its share (`_share`) into the shared ``arrays``, and they wait for each
+    other (``sync``) before the sheets are read and after they are written. Process 0
+    zeroes the sheets before each block and returns the blocks' box points, upper totals
+    and extras (the others return nothing).
+    """
+    model: Model = _SIMULATION["model"]
+    strategy: Strategy = _SIMULATION["strategy"]
+    space: StateSpace = _SIMULATION["space"]
+    filled, upper, flag, extra, points = arrays
+    parts = []
+    for block, size in enumerate(sizes):
+        if rank == 0:
+            for array in arrays:
+                array.fill(0)
+        g = _Games.start(model, 0)
+        g.filled, g.upper, g.flag, g.extra, g.points = filled[:size], upper[:size], flag[:size], extra[:size], points[:size]
+        rng = _block_generator(seed, block)
+        if workers > 1:
+            sync.wait(rank)  # the sheets are blank
+        for _turn in range(model.num_rows):
+            drawn = rng.integers(0, 6, size=(size, model.max_throws, 5), dtype=np.int8)
+            keys = (g.filled * model.flags + g.flag) * (model.cap + 1) + space.canonical_upper(g.filled, g.upper)
+            pieces = _pieces(keys)
+            if workers > 1:
+                sync.wait(rank)  # every process has read the sheets
+            for i in _share(pieces, rank, workers):
+                games, reps, local = pieces[i]
+                _optimal_turn(g, games, _codes(drawn[games]), strategy, reps, local)
+            if workers > 1:
+                sync.wait(rank)  # every game has been written
+        if rank == 0:
+            parts.append((g.points.astype(np.int32), g.upper.copy(), g.extra.copy()))
+    return parts
+
+
+class _Lockstep:
+    """Forked processes that wait for each other: process 0 holds a pipe to each other one.
+
+    A process whose partner ends (an error, a signal) gets an `EOFError` instead of
+    waiting for ever, so no worker outlives the run.
+    """
+
+    def __init__(self, workers: int) -> None:
+        self.pipes = [multiprocessing.Pipe() for _ in range(workers - 1)]
+
+    def keep(self, rank: int) -> None:
+        """After the fork: close the pipe ends that are not this process's."""
+        for i, (first, other) in enumerate(self.pipes):
+            if rank != 0:
+                first.close()
+            if rank != i + 1:
+                other.close()
+
+    def wait(self, rank: int) -> None:
+        """Return once every process has called ``wait``."""
+        if rank == 0:
+            for first, _ in self.pipes:
+                first.recv_bytes()
+            for first, _ in self.pipes:
+                first.send_bytes(b".")
+        else:
+            own = self.pipes[rank - 1][1]
+            own.send_bytes(b".")
+            own.recv_bytes()
+
+
+def _optimal_worker(sizes: list[int], seed: int, rank: int, workers: int, arrays: list[IntArray], sync: _Lockstep) -> None:
+    """A forked process's part of `_play_optimal`."""
+    _ignore_interrupts()
+    sync.keep(rank)
+    with contextlib.suppress(EOFError, BrokenPipeError):  # process 0 has stopped: so does this one
+        _play_optimal(sizes, seed, rank, workers, arrays, sync)
+
+
+def _optimal_parts(sizes: list[int], seed: int, workers: int) -> list[tuple[npt.NDArray[np.int32], IntArray, IntArray]]:
+    """`_play_optimal` in this process and ``workers - 1`` forked ones, which end before this returns or raises."""
+    model: Model = _SIMULATION["model"]
+    if not hasattr(os, "fork"):
+        workers = 1
+    arrays, buffer = _sheets(model, max(sizes), shared=workers > 1)
+    children: list[multiprocessing.process.BaseProcess] = []
+    sync = _Lockstep(workers)
+    try:
+        if workers > 1:
+            context = multiprocessing.get_context("fork")
+            with held_signals():  # the workers are forked here
+                for rank in range(1, workers):
+                    child = context.Process(
+                        target=_optimal_worker, args=(sizes, seed, rank, workers, arrays, sync), daemon=True
+                    )
+                    child.start()
+                    children.append(child)
+            sync.keep(0)
+        try:
+            parts = _play_optimal(sizes, seed, 0, workers, arrays, sync)
+        except (EOFError, BrokenPipeError):
+            raise RuntimeError("a simulation worker process failed (its error is above)") from None
+        for child in children:
+            child.join()
+    except BaseException:  # Ctrl-C, SIGTERM, an error: the workers stop now
+        _kill_workers(children)
+        raise
+    finally:
+        for first, _ in sync.pipes:
+            first.close()
+        del arrays
+        if buffer is not None:
+            with contextlib.suppress(BufferError):  # a view still alive: the GC frees the mapping later
+                buffer.close()
+    return parts
 
 
 #: A block is shared between processes only when each part keeps at least this many games.
@@ -558,9 +720,8 @@ def simulate(
         workers = min(len(tasks), workers)
     _SIMULATION.update(model=model, policy=name, strategy=strategy, space=space)
     try:
-        if name == "optimal":  # blocks one after the other, each turn's pieces shared between threads
-            with ThreadPoolExecutor(workers) as threads:
-                parts = [_play_block(task, threads if workers > 1 else None) for task in _tasks(sizes, seed, 1)]
+        if name == "optimal":  # blocks one after the other, each turn shared between processes
+            parts = _optimal_parts(sizes, seed, max(1, min(workers, games // SHARE_MIN)))
         elif workers > 1 and hasattr(os, "fork"):
             with held_signals():  # the pool forks its workers as it starts
                 pool = multiprocessing.get_context("fork").Pool(workers, initializer=_ignore_interrupts)
@@ -570,6 +731,7 @@ def simulate(
             parts = [_play_block(task) for task in tasks]
     finally:
         _SIMULATION.clear()
+        _release_scratch()
     points = np.concatenate([p for p, _, _ in parts])
     upper = np.concatenate([u for _, u, _ in parts])
     extra = np.concatenate([e for _, _, e in parts])
