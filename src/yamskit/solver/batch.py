@@ -152,6 +152,7 @@ class _Games:
     points: IntArray
     extra: IntArray
     open_rows: npt.NDArray[np.bool_]
+    by_roll: IntArray  # the model's points table, roll by roll (252, rows)
 
     @classmethod
     def start(cls, model: Model, count: int) -> _Games:
@@ -159,7 +160,8 @@ class _Games:
         sets = np.arange(1 << model.num_rows, dtype=np.int64)
         open_rows = ((sets[:, None] >> np.arange(model.num_rows)[None, :]) & 1) == 0
         points = np.zeros((count, model.num_rows), np.int64)
-        return cls(model, zeros.copy(), zeros.copy(), zeros.copy(), points, zeros.copy(), open_rows)
+        by_roll = np.ascontiguousarray(model.tables.T)
+        return cls(model, zeros.copy(), zeros.copy(), zeros.copy(), points, zeros.copy(), open_rows, by_roll)
 
     def _further(self, games: IntArray, roll: IntArray) -> tuple[IntArray, IntArray]:
         """The positions (in ``games``) of further five of a kinds (their box filled), and their face index."""
@@ -191,7 +193,7 @@ class _Games:
     def scores(self, games: IntArray, roll: IntArray) -> tuple[IntArray, IntArray]:
         """What a Score of ``roll`` pays in each row (games, rows), and beside the boxes (games,)."""
         m = self.model
-        points = m.tables.T[roll]
+        points = np.take(self.by_roll, roll, axis=0)
         extra = np.zeros(len(games), dtype=np.int64)
         where, face = self._further(games, roll)
         if len(where):
@@ -372,9 +374,9 @@ def _optimal_turn(
         if count > 128 * len(reps):  # many games per state: tabulate each state's best keeps
             keep = _best_keep_table(keeps, _WORK_CANDIDATES)[roll, local]
         else:  # few: look at each game's candidate keeps in its state's column
-            at = (_WORK_CANDIDATES * keeps.shape[1])[roll]  # scale the small table, not the games' copy
+            at = np.take(_WORK_CANDIDATES * keeps.shape[1], roll, axis=0)  # scale the small table, not the copy
             at += local[:, None]
-            choice = np.argmax(keeps.reshape(-1)[at], axis=1)
+            choice = np.argmax(np.take(keeps.reshape(-1), at), axis=1)
             keep = _CANDIDATES[roll, choice]
         moving = np.nonzero(tables.KEEP_SIZES[keep] < 5)[0]
         roll[moving] = _throw(keep[moving], faces[moving, throw])
@@ -397,7 +399,7 @@ def _optimal_turn(
     after[:, moving] += np.minimum(upper[:, None] + points[:, moving], m.cap) - upper[:, None]
     if m.needs_flag:
         after[:, m.flag_row] += ((points[:, m.flag_row] > 0) - flag) * num_upper
-    scored = flat[after]
+    scored = np.take(flat, after)
     scored += points
     np.copyto(scored, -np.inf, where=~legal)
     best_row = np.argmax(scored, axis=1)
