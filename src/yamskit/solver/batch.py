@@ -27,8 +27,8 @@ from __future__ import annotations
 
 import contextlib
 import itertools
-import multiprocessing
 import mmap
+import multiprocessing
 import os
 from typing import Any, Literal
 
@@ -395,8 +395,8 @@ def _optimal_turn(
         zero_index = after.copy()
         if m.needs_flag:
             zero_index[:, m.flag_row] -= flag * num_upper
-    moving = _bonus_columns(m)
-    after[:, moving] += np.minimum(upper[:, None] + points[:, moving], m.cap) - upper[:, None]
+    bonus_rows = _bonus_columns(m)
+    after[:, bonus_rows] += np.minimum(upper[:, None] + points[:, bonus_rows], m.cap) - upper[:, None]
     if m.needs_flag:
         after[:, m.flag_row] += ((points[:, m.flag_row] > 0) - flag) * num_upper
     scored = np.take(flat, after)
@@ -538,7 +538,8 @@ def _play_optimal(
             for array in arrays:
                 array.fill(0)
         g = _Games.start(model, 0)
-        g.filled, g.upper, g.flag, g.extra, g.points = filled[:size], upper[:size], flag[:size], extra[:size], points[:size]
+        g.filled, g.upper, g.flag = filled[:size], upper[:size], flag[:size]
+        g.extra, g.points = extra[:size], points[:size]
         rng = _block_generator(seed, block)
         if workers > 1:
             sync.wait(rank)  # the sheets are blank
@@ -589,7 +590,9 @@ class _Lockstep:
             own.recv_bytes()
 
 
-def _optimal_worker(sizes: list[int], seed: int, rank: int, workers: int, arrays: list[IntArray], sync: _Lockstep) -> None:
+def _optimal_worker(
+    sizes: list[int], seed: int, rank: int, workers: int, arrays: list[IntArray], sync: _Lockstep
+) -> None:
     """A forked process's part of `_play_optimal`."""
     _ignore_interrupts()
     sync.keep(rank)
@@ -610,7 +613,7 @@ def _optimal_parts(sizes: list[int], seed: int, workers: int) -> list[tuple[npt.
             context = multiprocessing.get_context("fork")
             with held_signals():  # the workers are forked here
                 for rank in range(1, workers):
-                    child = context.Process(
+                    child: multiprocessing.process.BaseProcess = context.Process(
                         target=_optimal_worker, args=(sizes, seed, rank, workers, arrays, sync), daemon=True
                     )
                     child.start()
@@ -683,7 +686,9 @@ def simulate(
         strategy: the strategy for ``"optimal"`` (solved on the spot when not given).
         processes: worker processes (default: one per CPU). Games are played in blocks of
             `GAME_BLOCK`, each with its own dice generator drawn from ``seed``, so
-            the scores do not depend on the number of processes.
+            the scores do not depend on the number of processes. The optimal policy
+            plays the blocks one after the other, the processes sharing each turn (each
+            state's tables are computed once); the others share out the blocks.
         policy: deprecated name of ``bot`` (before 0.1.0); warns.
 
     Examples:
