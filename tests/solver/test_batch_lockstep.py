@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import yamskit
 from yamskit import ScorecardVariant
-from yamskit.solver import batch, simulate, solve
+from yamskit.solver import batch, lockstep, simulate, solve
 from yamskit.solver.strategy import Strategy
 
 WAIT = 120  # seconds: the bound on waiting for a subprocess (only a hang reaches it)
@@ -39,12 +39,12 @@ def yahtzee() -> tuple[ScorecardVariant, Strategy]:
 )
 def test_pieces_cover_every_game_once_with_its_state(keys: list[int], piece_games: int, state_block: int) -> None:
     array = np.array(keys, dtype=np.int64)
-    old = batch.PIECE_GAMES, batch.STATE_BLOCK
-    batch.PIECE_GAMES, batch.STATE_BLOCK = piece_games, state_block
+    old = lockstep.PIECE_GAMES, lockstep.STATE_BLOCK
+    lockstep.PIECE_GAMES, lockstep.STATE_BLOCK = piece_games, state_block
     try:
-        pieces = batch._pieces(array)
+        pieces = lockstep._pieces(array)
     finally:
-        batch.PIECE_GAMES, batch.STATE_BLOCK = old
+        lockstep.PIECE_GAMES, lockstep.STATE_BLOCK = old
     seen = np.concatenate([games for games, _, _ in pieces])
     assert sorted(seen.tolist()) == list(range(len(keys)))
     for games, reps, local in pieces:
@@ -63,7 +63,7 @@ def test_shares_are_runs_that_split_the_pieces(sizes: list[tuple[int, int]], wor
         (np.zeros(g, dtype=np.int64), np.zeros(min(g, s), dtype=np.int64), np.zeros(g, dtype=np.int64))
         for g, s in sizes
     ]
-    shares = [batch._share(pieces, rank, workers) for rank in range(workers)]
+    shares = [lockstep._share(pieces, rank, workers) for rank in range(workers)]
     assert [i for share in shares for i in share] == list(range(len(pieces)))
 
 
@@ -81,8 +81,8 @@ def test_pieces_blocks_and_processes_do_not_change_the_games(
     monkeypatch.setattr(batch, "GAME_BLOCK", 1500)  # three blocks, the last one short
     alone = simulate(v, 4000, bot=strategy, seed=3, processes=1)
     monkeypatch.setattr(batch, "SHARE_MIN", 100)
-    monkeypatch.setattr(batch, "PIECE_GAMES", 37)
-    monkeypatch.setattr(batch, "STATE_BLOCK", 5)
+    monkeypatch.setattr(lockstep, "PIECE_GAMES", 37)
+    monkeypatch.setattr(lockstep, "STATE_BLOCK", 5)
     for processes in (1, 2, 3):
         _same(alone, simulate(v, 4000, bot=strategy, seed=3, processes=processes))
 
@@ -92,7 +92,7 @@ def test_a_failing_worker_stops_the_run_with_an_error(
 ) -> None:
     v, strategy = yahtzee
     parent = os.getpid()
-    turn = batch._optimal_turn
+    turn = lockstep._optimal_turn
 
     def failing(*args: object, **kwargs: object) -> None:
         if os.getpid() != parent:
@@ -100,7 +100,7 @@ def test_a_failing_worker_stops_the_run_with_an_error(
         turn(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(batch, "SHARE_MIN", 100)
-    monkeypatch.setattr(batch, "_optimal_turn", failing)
+    monkeypatch.setattr(lockstep, "_optimal_turn", failing)
     with pytest.raises(RuntimeError, match="worker process failed"):
         simulate(v, 2000, bot=strategy, seed=1, processes=2)
     assert "worker trouble" in capfd.readouterr().err

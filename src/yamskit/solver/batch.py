@@ -25,9 +25,7 @@ Examples:
 
 from __future__ import annotations
 
-import contextlib
 import itertools
-import mmap
 import multiprocessing
 import os
 from typing import Any, Literal
@@ -40,9 +38,13 @@ from .._signals import held_signals
 from ..names import warn_renamed
 from ..scorecard.variant import ScorecardVariant
 from . import tables
-from .expectimax import _ignore_interrupts, _kill_workers, _padded_layers, _release_scratch
+from .batch_sheets import _CANDIDATES, _CODE_TO_ROLL, _best_keep_table, _block_generator, _codes
+from .batch_sheets import _POW6 as _POW6  # the vector environment's (yamskit.rl) names, from where they were
+from .batch_sheets import _Games as _Games
+from .batch_sheets import _throw as _throw
+from .expectimax import _ignore_interrupts, _release_scratch
+from .lockstep import optimal_parts
 from .model import Model, model_of
-from .space import StateSpace
 from .strategy import Strategy, solve
 from .tables import FloatArray, IntArray
 
@@ -50,16 +52,6 @@ __all__ = ["GAME_BLOCK", "BatchResult", "PolicyName", "simulate"]
 
 #: The built-in policies.
 PolicyName = Literal["random", "greedy", "optimal"]
-
-
-#: Unique states whose turn tables are computed together (optimal policy).
-STATE_BLOCK = 1024
-
-_POW6 = 6 ** np.arange(6, dtype=np.int64)
-_POW6_32 = _POW6.astype(np.int32)
-_KEEP_CODE = tables.KEEP_COUNTS @ _POW6
-_CODE_TO_ROLL = np.full(6**6, -1, dtype=np.int64)
-_CODE_TO_ROLL[_KEEP_CODE[tables.ROLL_OFFSET :]] = np.arange(tables.NUM_ROLLS)
 
 
 @attrs.frozen(eq=False)
@@ -141,118 +133,6 @@ class BatchResult:
         return "\n".join(lines)
 
 
-@attrs.define(eq=False)
-class _Games:
-    """The sheets of every game: filled rows, upper total, flag, box points, extra points."""
-
-    model: Model
-    filled: IntArray
-    upper: IntArray
-    flag: IntArray
-    points: IntArray
-    extra: IntArray
-    open_rows: npt.NDArray[np.bool_]
-    by_roll: IntArray  # the model's points table, roll by roll (252, rows)
-
-    @classmethod
-    def start(cls, model: Model, count: int) -> _Games:
-        zeros = np.zeros(count, dtype=np.int64)
-        sets = np.arange(1 << model.num_rows, dtype=np.int64)
-        open_rows = ((sets[:, None] >> np.arange(model.num_rows)[None, :]) & 1) == 0
-        points = np.zeros((count, model.num_rows), np.int64)
-        by_roll = np.ascontiguousarray(model.tables.T)
-        return cls(model, zeros.copy(), zeros.copy(), zeros.copy(), points, zeros.copy(), open_rows, by_roll)
-
-    def _further(self, games: IntArray, roll: IntArray) -> tuple[IntArray, IntArray]:
-        """The positions (in ``games``) of further five of a kinds (their box filled), and their face index."""
-        m = self.model
-        face = tables.FIVE_OF_A_KIND_FACE[roll]
-        if m.flag_row < 0 or (m.joker is None and not m.five_bonus):
-            return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-        where = np.nonzero((face >= 0) & ((self.filled[games] >> m.flag_row) & 1 == 1))[0]
-        return where, face[where]
-
-    def legal_rows(self, games: IntArray, roll: IntArray) -> npt.NDArray[np.bool_]:
-        """Which rows each game may write its roll in, shape (games, rows)."""
-        m = self.model
-        legal = self.open_rows[self.filled[games]]
-        if m.joker == "forced":
-            where, face = self._further(games, roll)
-            if len(where):
-                filled = self.filled[games[where]]
-                is_upper = m.is_upper
-                matching = np.array(m.upper_index)[face]
-                upper_filled: npt.NDArray[np.bool_] = (filled >> matching) & 1 == 1
-                open_lower = np.any(legal[where] & ~is_upper[None, :], axis=1, keepdims=True)
-                rows = np.arange(m.num_rows)[None, :]
-                allowed_upper = np.where(upper_filled[:, None], ~open_lower, rows == matching[:, None])
-                allowed = np.where(is_upper[None, :], allowed_upper, upper_filled[:, None])
-                legal[where] &= allowed
-        return legal
-
-    def scores(self, games: IntArray, roll: IntArray) -> tuple[IntArray, IntArray]:
-        """What a Score of ``roll`` pays in each row (games, rows), and beside the boxes (games,)."""
-        m = self.model
-        points = np.take(self.by_roll, roll, axis=0)
-        extra = np.zeros(len(games), dtype=np.int64)
-        where, face = self._further(games, roll)
-        if len(where):
-            flag = self.flag[games[where]]
-            if m.five_bonus and m.needs_flag:
-                extra[where] = np.where(flag == 1, m.five_bonus, 0)
-            if m.joker is not None:
-                matching = np.array(m.upper_index)[face]
-                full = (matching >= 0) & ((self.filled[games[where]] >> np.maximum(matching, 0)) & 1 == 1)
-                if m.joker == "seed":
-                    full &= flag == 1
-                lower = ~m.is_upper
-                jokered = np.where(full[:, None] & lower[None, :], m.joker_points.T[face], points[where])
-                points[where] = jokered
-        return points, extra
-
-    def placement(self, games: IntArray, roll: IntArray, row: int) -> tuple[IntArray, IntArray]:
-        """What writing ``roll`` in ``row`` (a Score) pays in the box and beside it."""
-        points, extra = self.scores(games, roll)
-        return points[:, row].copy(), extra
-
-    def write(
-        self,
-        games: IntArray,
-        row: IntArray,
-        crossed: npt.NDArray[np.bool_],
-        scores: tuple[IntArray, IntArray],
-    ) -> None:
-        """Write each game's roll in its chosen row (crossed out where ``crossed``); ``scores`` from `scores`."""
-        m = self.model
-        all_points, extra = scores
-        points = np.where(crossed, 0, all_points[np.arange(len(games)), row])
-        self.points[games, row] = points
-        self.filled[games] |= 1 << row
-        self.upper[games] += np.where(m.bonus_rows[row], points, 0)
-        if m.needs_flag:
-            at_flag = row == m.flag_row
-            self.flag[games] = np.where(at_flag, (points > 0).astype(np.int64), self.flag[games])
-        self.extra[games] += extra
-
-
-def _throw(keep: IntArray, codes: IntArray) -> IntArray:
-    """The roll after keeping ``keep`` (keep indexes) and throwing the rest.
-
-    ``codes[:, j]`` (games, 5) is the base-6 face-count code of the first ``j + 1`` dice
-    thrown, so the thrown dice add the code at their number.
-    """
-    thrown = 5 - tables.KEEP_SIZES[keep]
-    code = _KEEP_CODE[keep] + np.where(thrown > 0, codes[np.arange(len(keep)), np.maximum(thrown - 1, 0)], 0)
-    roll: IntArray = _CODE_TO_ROLL[code]
-    return roll
-
-
-def _codes(faces: npt.NDArray[np.int8]) -> IntArray:
-    """Cumulative face-count codes of drawn faces (games, throws, 5) -> the same shape."""
-    codes: IntArray = np.cumsum(_POW6_32[faces], axis=2, dtype=np.int32)  # below 6**6: int32 is enough
-    return codes
-
-
 # ---------------------------------------------------------------------------- policies
 def _random_turn(g: _Games, games: IntArray, faces: IntArray, picks: FloatArray) -> None:
     m = g.model
@@ -330,91 +210,6 @@ def _greedy_turn(g: _Games, games: IntArray, faces: IntArray) -> None:
     g.write(games, row, np.zeros(count, dtype=np.bool_), scores)
 
 
-#: The candidate keeps of each roll (``ROLL_KEEPS``, padded with 462: a padding keep that is never best).
-_CANDIDATES = np.where(tables.ROLL_KEEPS >= 0, tables.ROLL_KEEPS, tables.NUM_KEEPS)
-#: The same in the solver's working positions (`yamskit.solver.expectimax.padded_keep_layers`), same order.
-_WORK_CANDIDATES = np.append(tables.WORK_POSITION, tables.NUM_KEEPS)[_CANDIDATES]
-
-
-def _best_keep_table(scores: npt.NDArray[Any], columns: IntArray, block: int = 256) -> IntArray:
-    """For each roll and state, the keep of that roll with the highest score (the first on ties), (252, states).
-
-    ``scores`` is (463, states): ``columns`` says where each roll's candidate keeps
-    (`_CANDIDATES`, in order) are; the padding keep's row has the lowest score.
-    """
-    states = scores.shape[1]
-    best = np.empty((tables.NUM_ROLLS, states), dtype=np.int64)
-    for start in range(0, states, block):
-        choice = np.argmax(scores[:, start : start + block][columns], axis=1)  # (rolls, states)
-        best[:, start : start + block] = np.take_along_axis(_CANDIDATES, choice, axis=1)
-    return best
-
-
-def _bonus_columns(model: Model) -> slice | IntArray:
-    """The rows counting towards the upper total: a slice when they follow one another."""
-    rows = np.flatnonzero(model.bonus_rows)
-    if len(rows) and rows[-1] - rows[0] == len(rows) - 1:
-        return slice(int(rows[0]), int(rows[-1]) + 1)
-    return rows
-
-
-def _optimal_turn(
-    g: _Games, games: IntArray, faces: IntArray, strategy: Strategy, reps: IntArray, local: IntArray
-) -> None:
-    """One turn of ``games`` (whose states are those of the games ``reps``; ``local`` says which)."""
-    m = g.model
-    values = strategy.values
-    flat = values.reshape(-1)
-    _, num_flags, num_upper = values.shape
-    count = len(games)
-    layers = _padded_layers(m, values, g.filled[reps], g.flag[reps], np.minimum(g.upper[reps], m.cap))
-    roll = _CODE_TO_ROLL[faces[:, 0, 4]]
-    for throw in range(1, m.max_throws):
-        keeps = layers[m.max_throws - throw - 1]  # (463, states)
-        if count > 128 * len(reps):  # many games per state: tabulate each state's best keeps
-            keep = _best_keep_table(keeps, _WORK_CANDIDATES)[roll, local]
-        else:  # few: look at each game's candidate keeps in its state's column
-            at = np.take(_WORK_CANDIDATES * keeps.shape[1], roll, axis=0)  # scale the small table, not the copy
-            at += local[:, None]
-            choice = np.argmax(np.take(keeps.reshape(-1), at), axis=1)
-            keep = _CANDIDATES[roll, choice]
-        moving = np.nonzero(tables.KEEP_SIZES[keep] < 5)[0]
-        roll[moving] = _throw(keep[moving], faces[moving, throw])
-    filled, flag, upper = g.filled[games], g.flag[games], np.minimum(g.upper[games], m.cap)
-    legal = g.legal_rows(games, roll)
-    scores = g.scores(games, roll)
-    points, _extra = scores  # the extra is paid whatever the box: it does not change the choice
-    # flat index of the state after writing each row: ((filled | bit) * flags + flag) * uppers + upper,
-    # then the rows that move the upper total or the flag
-    after = (filled[:, None] | (1 << np.arange(m.num_rows))[None, :]) * (num_flags * num_upper)
-    after += (flag * num_upper + upper)[:, None]
-    # a Score pays at least 0 and never lowers the upper total or the flag, so with a bonus that
-    # only grows with the total, crossing out never beats scoring in the same row
-    crossing = m.allow_scratch and not m.bonus_grows
-    if crossing:  # the state after a 0 in each row
-        zero_index = after.copy()
-        if m.needs_flag:
-            zero_index[:, m.flag_row] -= flag * num_upper
-    bonus_rows = _bonus_columns(m)
-    after[:, bonus_rows] += np.minimum(upper[:, None] + points[:, bonus_rows], m.cap) - upper[:, None]
-    if m.needs_flag:
-        after[:, m.flag_row] += ((points[:, m.flag_row] > 0) - flag) * num_upper
-    scored = np.take(flat, after)
-    scored += points
-    np.copyto(scored, -np.inf, where=~legal)
-    best_row = np.argmax(scored, axis=1)
-    best = scored[np.arange(count), best_row]
-    crossed = np.zeros(count, dtype=np.bool_)
-    row = best_row
-    if crossing:
-        zero = np.where(legal, flat[zero_index], -np.inf)
-        zero_row = np.argmax(zero, axis=1)
-        better = zero[np.arange(count), zero_row] > best
-        row = np.where(better, zero_row, best_row)
-        crossed = better
-    g.write(games, row, crossed, scores)
-
-
 #: Games per block: each block has its own dice generator (seeded from the seed and the block number).
 GAME_BLOCK = 1 << 18
 _SIMULATION: dict[str, Any] = {}
@@ -441,201 +236,6 @@ def _play_block(task: tuple[int, int, int, int, int]) -> tuple[npt.NDArray[np.in
         else:
             _greedy_turn(g, everyone, faces)
     return g.points.astype(np.int32), g.upper, g.extra
-
-
-def _block_generator(seed: int, block: int) -> np.random.Generator:
-    """The dice generator of a block."""
-    return np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(block,))))
-
-
-#: Most games in a piece of a turn (optimal policy).
-PIECE_GAMES = 8192
-
-
-def _pieces(keys: IntArray) -> list[tuple[IntArray, IntArray, IntArray]]:
-    """Cut a turn into pieces: (games, one game in each of their states, each game's state among those).
-
-    The games are sorted by state; a piece has at most `STATE_BLOCK` states and
-    `PIECE_GAMES` games (a state whose games are cut is in two pieces).
-    """
-    shift = max(1, (len(keys) - 1).bit_length())
-    if len(keys) and int(keys.max()) < 1 << (62 - shift):  # sort (key, game) pairs packed in one integer
-        packed = np.sort((keys << shift) | np.arange(len(keys)))
-        order, ordered = packed & ((1 << shift) - 1), packed >> shift
-    else:
-        order = np.argsort(keys, kind="stable")
-        ordered = keys[order]
-    new = np.r_[True, ordered[1:] != ordered[:-1]]
-    inverse = np.cumsum(new) - 1  # the state of each game, in order
-    starts = np.flatnonzero(new)
-    pieces = []
-    for a, b in itertools.pairwise([*starts[::STATE_BLOCK].tolist(), len(order)]):
-        parts = -(-(b - a) // PIECE_GAMES)
-        for lo, hi in itertools.pairwise([a + (b - a) * i // parts for i in range(parts + 1)]):
-            s0, s1 = int(inverse[lo]), int(inverse[hi - 1]) + 1
-            # each state's first game in the piece (a game of an earlier piece may have moved on)
-            reps = order[np.maximum(starts[s0:s1], lo)]
-            pieces.append((order[lo:hi], reps, inverse[lo:hi] - s0))
-    return pieces
-
-
-#: Estimated cost of a state's turn tables, in games' turns (to share a turn's pieces evenly).
-STATE_COST = 7
-
-
-def _share(pieces: list[tuple[IntArray, IntArray, IntArray]], rank: int, workers: int) -> list[int]:
-    """The pieces process ``rank`` of ``workers`` plays: a run of them costing about a ``workers``-th.
-
-    Examples:
-        >>> one = (np.arange(10), np.arange(1), np.zeros(10, dtype=np.int64))
-        >>> _share([one] * 4, 0, 2), _share([one] * 4, 1, 2), _share([one] * 4, 0, 1)
-        ([0, 1], [2, 3], [0, 1, 2, 3])
-    """
-    cost = np.array([len(games) + STATE_COST * len(reps) for games, reps, _ in pieces], dtype=np.int64)
-    middle = np.cumsum(cost) - cost // 2
-    owner = middle * workers // max(1, int(cost.sum()))
-    return [int(i) for i in np.flatnonzero(np.minimum(owner, workers - 1) == rank)]
-
-
-def _sheets(model: Model, games: int, shared: bool) -> tuple[list[IntArray], mmap.mmap | None]:
-    """Filled rows, upper totals, flags, extras (each ``games``) and box points (``games`` x rows), zeroed.
-
-    With ``shared``, the arrays live in one anonymous shared mapping that forked processes write into.
-    """
-    sizes = [games] * 4 + [games * model.num_rows]
-    buffer = mmap.mmap(-1, 8 * sum(sizes)) if shared else None
-    arrays: list[IntArray] = []
-    at = 0
-    for size in sizes:
-        arrays.append(
-            np.zeros(size, dtype=np.int64)
-            if buffer is None
-            else np.frombuffer(buffer, dtype=np.int64, count=size, offset=8 * at)
-        )
-        at += size
-    arrays[-1] = arrays[-1].reshape(games, model.num_rows)
-    return arrays, buffer
-
-
-def _play_optimal(
-    sizes: list[int], seed: int, rank: int, workers: int, arrays: list[IntArray], sync: _Lockstep
-) -> list[tuple[npt.NDArray[np.int32], IntArray, IntArray]]:
-    """Play every block, one after the other, as process ``rank`` of ``workers`` (optimal policy).
-
-    All processes draw every turn's dice and cut the turn into the same pieces (`_pieces`);
-    each plays its share (`_share`) into the shared ``arrays``, and they wait for each
-    other (``sync``) before the sheets are read and after they are written. Process 0
-    zeroes the sheets before each block and returns the blocks' box points, upper totals
-    and extras (the others return nothing).
-    """
-    model: Model = _SIMULATION["model"]
-    strategy: Strategy = _SIMULATION["strategy"]
-    space: StateSpace = _SIMULATION["space"]
-    filled, upper, flag, extra, points = arrays
-    parts = []
-    for block, size in enumerate(sizes):
-        if rank == 0:
-            for array in arrays:
-                array.fill(0)
-        g = _Games.start(model, 0)
-        g.filled, g.upper, g.flag = filled[:size], upper[:size], flag[:size]
-        g.extra, g.points = extra[:size], points[:size]
-        rng = _block_generator(seed, block)
-        if workers > 1:
-            sync.wait(rank)  # the sheets are blank
-        for _turn in range(model.num_rows):
-            drawn = rng.integers(0, 6, size=(size, model.max_throws, 5), dtype=np.int8)
-            keys = (g.filled * model.flags + g.flag) * (model.cap + 1) + space.canonical_upper(g.filled, g.upper)
-            pieces = _pieces(keys)
-            if workers > 1:
-                sync.wait(rank)  # every process has read the sheets
-            for i in _share(pieces, rank, workers):
-                games, reps, local = pieces[i]
-                _optimal_turn(g, games, _codes(drawn[games]), strategy, reps, local)
-            if workers > 1:
-                sync.wait(rank)  # every game has been written
-        if rank == 0:
-            parts.append((g.points.astype(np.int32), g.upper.copy(), g.extra.copy()))
-    return parts
-
-
-class _Lockstep:
-    """Forked processes that wait for each other: process 0 holds a pipe to each other one.
-
-    A process whose partner ends (an error, a signal) gets an `EOFError` instead of
-    waiting for ever, so no worker outlives the run.
-    """
-
-    def __init__(self, workers: int) -> None:
-        self.pipes = [multiprocessing.Pipe() for _ in range(workers - 1)]
-
-    def keep(self, rank: int) -> None:
-        """After the fork: close the pipe ends that are not this process's."""
-        for i, (first, other) in enumerate(self.pipes):
-            if rank != 0:
-                first.close()
-            if rank != i + 1:
-                other.close()
-
-    def wait(self, rank: int) -> None:
-        """Return once every process has called ``wait``."""
-        if rank == 0:
-            for first, _ in self.pipes:
-                first.recv_bytes()
-            for first, _ in self.pipes:
-                first.send_bytes(b".")
-        else:
-            own = self.pipes[rank - 1][1]
-            own.send_bytes(b".")
-            own.recv_bytes()
-
-
-def _optimal_worker(
-    sizes: list[int], seed: int, rank: int, workers: int, arrays: list[IntArray], sync: _Lockstep
-) -> None:
-    """A forked process's part of `_play_optimal`."""
-    _ignore_interrupts()
-    sync.keep(rank)
-    with contextlib.suppress(EOFError, BrokenPipeError):  # process 0 has stopped: so does this one
-        _play_optimal(sizes, seed, rank, workers, arrays, sync)
-
-
-def _optimal_parts(sizes: list[int], seed: int, workers: int) -> list[tuple[npt.NDArray[np.int32], IntArray, IntArray]]:
-    """`_play_optimal` in this process and ``workers - 1`` forked ones, which end before this returns or raises."""
-    model: Model = _SIMULATION["model"]
-    if not hasattr(os, "fork"):
-        workers = 1
-    arrays, buffer = _sheets(model, max(sizes), shared=workers > 1)
-    children: list[multiprocessing.process.BaseProcess] = []
-    sync = _Lockstep(workers)
-    try:
-        if workers > 1:
-            context = multiprocessing.get_context("fork")
-            with held_signals():  # the workers are forked here
-                for rank in range(1, workers):
-                    child: multiprocessing.process.BaseProcess = context.Process(
-                        target=_optimal_worker, args=(sizes, seed, rank, workers, arrays, sync), daemon=True
-                    )
-                    child.start()
-                    children.append(child)
-            sync.keep(0)
-        try:
-            parts = _play_optimal(sizes, seed, 0, workers, arrays, sync)
-        except (EOFError, BrokenPipeError):
-            raise RuntimeError("a simulation worker process failed (its error is above)") from None
-        for child in children:
-            child.join()
-    except BaseException:  # Ctrl-C, SIGTERM, an error: the workers stop now
-        _kill_workers(children)
-        raise
-    finally:
-        for first, _ in sync.pipes:
-            first.close()
-        del arrays
-        if buffer is not None:
-            with contextlib.suppress(BufferError):  # a view still alive: the GC frees the mapping later
-                buffer.close()
-    return parts
 
 
 #: A block is shared between processes only when each part keeps at least this many games.
@@ -719,16 +319,16 @@ def simulate(
             from .strategy import RulesMismatchError
 
             raise RulesMismatchError(f"the strategy was solved for other rules than {variant.name!r}")
-    space = StateSpace.of(model) if name == "optimal" else None
     sizes = [min(GAME_BLOCK, games - start) for start in range(0, games, GAME_BLOCK)]
     workers = (os.cpu_count() or 1) if processes is None else max(1, processes)
     tasks = _tasks(sizes, seed, workers)
     if name != "optimal":
         workers = min(len(tasks), workers)
-    _SIMULATION.update(model=model, policy=name, strategy=strategy, space=space)
+    _SIMULATION.update(model=model, policy=name)
     try:
         if name == "optimal":  # blocks one after the other, each turn shared between processes
-            parts = _optimal_parts(sizes, seed, max(1, min(workers, games // SHARE_MIN)))
+            assert strategy is not None
+            parts = optimal_parts(model, strategy, sizes, seed, max(1, min(workers, games // SHARE_MIN)))
         elif workers > 1 and hasattr(os, "fork"):
             with held_signals():  # the pool forks its workers as it starts
                 pool = multiprocessing.get_context("fork").Pool(workers, initializer=_ignore_interrupts)
