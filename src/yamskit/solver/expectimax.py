@@ -210,12 +210,18 @@ def _final_by_entries(
     # them (-inf or NaN where the row is closed), and the best crossed-out box (a 0 in any open box).
     candidates = _scratch("candidates", plan.size, count)
     crossed_best = candidates[-2]
-    crossed_best[...] = _NEG
-    for row in range(model.num_rows if model.allow_scratch else 0):
-        is_open = (filled >> row) & 1 == 0
-        zero_flag = np.zeros_like(flag) if row == model.flag_row and model.needs_flag else flag
-        crossed = flat[((filled | (1 << row)) * num_flags + zero_flag) * num_upper + upper]
-        np.maximum(crossed_best, np.where(is_open, crossed, _NEG), out=crossed_best)
+    if model.allow_scratch:  # every row at once: the state after a 0 in it, -inf where it is closed
+        rows = np.arange(model.num_rows)[:, None]
+        index = (filled[None, :] | (1 << rows)) * num_flags + flag[None, :]
+        if model.needs_flag:
+            index[model.flag_row] -= flag  # a 0 in the five-of-a-kind row leaves the flag at 0
+        index *= num_upper
+        index += upper[None, :]
+        crossed = np.take(flat, index)
+        np.copyto(crossed, _NEG, where=(filled[None, :] >> rows) & 1 == 1)
+        np.max(crossed, axis=0, out=crossed_best)  # NaN-propagating, as a running np.maximum
+    else:
+        crossed_best[...] = _NEG
     for row, distinct in enumerate(plan.distinct):
         part = candidates[plan.offsets[row] : plan.offsets[row] + len(distinct)]
         is_open = (filled >> row) & 1 == 0
