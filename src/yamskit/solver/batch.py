@@ -238,7 +238,7 @@ def _play_block(task: tuple[int, int, int, int, int]) -> tuple[npt.NDArray[np.in
     return g.points.astype(np.int32), g.upper, g.extra
 
 
-#: A block is shared between processes only when each part keeps at least this many games.
+#: Games each process plays at least: a block (random, greedy) or a run (optimal) is shared only above it.
 SHARE_MIN = 20_000
 
 
