@@ -270,7 +270,7 @@ def _optimal_worker(plan: _Plan, rank: int, arrays: list[IntArray], sync: _Locks
     """A forked process's part of `_play_optimal`."""
     _ignore_interrupts()
     sync.keep(rank)
-    with contextlib.suppress(EOFError, BrokenPipeError):  # process 0 has stopped: so does this one
+    with contextlib.suppress(EOFError, ConnectionError):  # process 0 has stopped: so does this one
         _play_optimal(plan, rank, arrays, sync)
 
 
@@ -310,7 +310,7 @@ def optimal_parts(model: Model, strategy: Strategy, sizes: list[int], seed: int,
             sync.keep(0)
         try:
             parts = _play_optimal(plan, 0, arrays, sync)
-        except (EOFError, BrokenPipeError):
+        except (EOFError, ConnectionError):
             raise RuntimeError("a simulation worker process failed (its error is above)") from None
         for child in children:
             child.join()
