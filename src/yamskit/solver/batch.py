@@ -38,9 +38,13 @@ from .._signals import held_signals
 from ..names import warn_renamed
 from ..scorecard.variant import ScorecardVariant
 from . import tables
-from .expectimax import _ignore_interrupts, padded_keep_layers
+from .batch_sheets import _CANDIDATES, _CODE_TO_ROLL, _best_keep_table, _block_generator, _codes
+from .batch_sheets import _POW6 as _POW6  # the vector environment's (yamskit.rl) names, from where they were
+from .batch_sheets import _Games as _Games
+from .batch_sheets import _throw as _throw
+from .expectimax import _ignore_interrupts, _release_scratch
+from .lockstep import optimal_parts
 from .model import Model, model_of
-from .space import StateSpace
 from .strategy import Strategy, solve
 from .tables import FloatArray, IntArray
 
@@ -48,15 +52,6 @@ __all__ = ["GAME_BLOCK", "BatchResult", "PolicyName", "simulate"]
 
 #: The built-in policies.
 PolicyName = Literal["random", "greedy", "optimal"]
-
-
-#: Unique states whose turn tables are computed together (optimal policy).
-STATE_BLOCK = 1024
-
-_POW6 = 6 ** np.arange(6, dtype=np.int64)
-_KEEP_CODE = tables.KEEP_COUNTS @ _POW6
-_CODE_TO_ROLL = np.full(6**6, -1, dtype=np.int64)
-_CODE_TO_ROLL[_KEEP_CODE[tables.ROLL_OFFSET :]] = np.arange(tables.NUM_ROLLS)
 
 
 @attrs.frozen(eq=False)
@@ -138,116 +133,6 @@ class BatchResult:
         return "\n".join(lines)
 
 
-@attrs.define(eq=False)
-class _Games:
-    """The sheets of every game: filled rows, upper total, flag, box points, extra points."""
-
-    model: Model
-    filled: IntArray
-    upper: IntArray
-    flag: IntArray
-    points: IntArray
-    extra: IntArray
-    open_rows: npt.NDArray[np.bool_]
-
-    @classmethod
-    def start(cls, model: Model, count: int) -> _Games:
-        zeros = np.zeros(count, dtype=np.int64)
-        sets = np.arange(1 << model.num_rows, dtype=np.int64)
-        open_rows = ((sets[:, None] >> np.arange(model.num_rows)[None, :]) & 1) == 0
-        points = np.zeros((count, model.num_rows), np.int64)
-        return cls(model, zeros.copy(), zeros.copy(), zeros.copy(), points, zeros.copy(), open_rows)
-
-    def _further(self, games: IntArray, roll: IntArray) -> tuple[IntArray, IntArray]:
-        """The positions (in ``games``) of further five of a kinds (their box filled), and their face index."""
-        m = self.model
-        face = tables.FIVE_OF_A_KIND_FACE[roll]
-        if m.flag_row < 0 or (m.joker is None and not m.five_bonus):
-            return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-        where = np.nonzero((face >= 0) & ((self.filled[games] >> m.flag_row) & 1 == 1))[0]
-        return where, face[where]
-
-    def legal_rows(self, games: IntArray, roll: IntArray) -> npt.NDArray[np.bool_]:
-        """Which rows each game may write its roll in, shape (games, rows)."""
-        m = self.model
-        legal = self.open_rows[self.filled[games]]
-        if m.joker == "forced":
-            where, face = self._further(games, roll)
-            if len(where):
-                filled = self.filled[games[where]]
-                is_upper = m.is_upper
-                matching = np.array(m.upper_index)[face]
-                upper_filled: npt.NDArray[np.bool_] = (filled >> matching) & 1 == 1
-                open_lower = np.any(legal[where] & ~is_upper[None, :], axis=1, keepdims=True)
-                rows = np.arange(m.num_rows)[None, :]
-                allowed_upper = np.where(upper_filled[:, None], ~open_lower, rows == matching[:, None])
-                allowed = np.where(is_upper[None, :], allowed_upper, upper_filled[:, None])
-                legal[where] &= allowed
-        return legal
-
-    def scores(self, games: IntArray, roll: IntArray) -> tuple[IntArray, IntArray]:
-        """What a Score of ``roll`` pays in each row (games, rows), and beside the boxes (games,)."""
-        m = self.model
-        points = m.tables.T[roll]
-        extra = np.zeros(len(games), dtype=np.int64)
-        where, face = self._further(games, roll)
-        if len(where):
-            flag = self.flag[games[where]]
-            if m.five_bonus and m.needs_flag:
-                extra[where] = np.where(flag == 1, m.five_bonus, 0)
-            if m.joker is not None:
-                matching = np.array(m.upper_index)[face]
-                full = (matching >= 0) & ((self.filled[games[where]] >> np.maximum(matching, 0)) & 1 == 1)
-                if m.joker == "seed":
-                    full &= flag == 1
-                lower = ~m.is_upper
-                jokered = np.where(full[:, None] & lower[None, :], m.joker_points.T[face], points[where])
-                points[where] = jokered
-        return points, extra
-
-    def placement(self, games: IntArray, roll: IntArray, row: int) -> tuple[IntArray, IntArray]:
-        """What writing ``roll`` in ``row`` (a Score) pays in the box and beside it."""
-        points, extra = self.scores(games, roll)
-        return points[:, row].copy(), extra
-
-    def write(
-        self,
-        games: IntArray,
-        row: IntArray,
-        crossed: npt.NDArray[np.bool_],
-        scores: tuple[IntArray, IntArray],
-    ) -> None:
-        """Write each game's roll in its chosen row (crossed out where ``crossed``); ``scores`` from `scores`."""
-        m = self.model
-        all_points, extra = scores
-        points = np.where(crossed, 0, all_points[np.arange(len(games)), row])
-        self.points[games, row] = points
-        self.filled[games] |= 1 << row
-        self.upper[games] += np.where(m.bonus_rows[row], points, 0)
-        if m.needs_flag:
-            at_flag = row == m.flag_row
-            self.flag[games] = np.where(at_flag, (points > 0).astype(np.int64), self.flag[games])
-        self.extra[games] += extra
-
-
-def _throw(keep: IntArray, codes: IntArray) -> IntArray:
-    """The roll after keeping ``keep`` (keep indexes) and throwing the rest.
-
-    ``codes[:, j]`` (games, 5) is the base-6 face-count code of the first ``j + 1`` dice
-    thrown, so the thrown dice add the code at their number.
-    """
-    thrown = 5 - tables.KEEP_SIZES[keep]
-    code = _KEEP_CODE[keep] + np.where(thrown > 0, codes[np.arange(len(keep)), np.maximum(thrown - 1, 0)], 0)
-    roll: IntArray = _CODE_TO_ROLL[code]
-    return roll
-
-
-def _codes(faces: npt.NDArray[np.int8]) -> IntArray:
-    """Cumulative face-count codes of drawn faces (games, throws, 5) -> the same shape."""
-    codes: IntArray = np.cumsum(_POW6[faces], axis=2)
-    return codes
-
-
 # ---------------------------------------------------------------------------- policies
 def _random_turn(g: _Games, games: IntArray, faces: IntArray, picks: FloatArray) -> None:
     m = g.model
@@ -325,130 +210,35 @@ def _greedy_turn(g: _Games, games: IntArray, faces: IntArray) -> None:
     g.write(games, row, np.zeros(count, dtype=np.bool_), scores)
 
 
-#: The candidate keeps of each roll (``ROLL_KEEPS``, padded with 462: a padding keep that is never best).
-_CANDIDATES = np.where(tables.ROLL_KEEPS >= 0, tables.ROLL_KEEPS, tables.NUM_KEEPS)
-#: The same in the solver's working positions (`yamskit.solver.expectimax.padded_keep_layers`), same order.
-_WORK_CANDIDATES = np.append(tables.WORK_POSITION, tables.NUM_KEEPS)[_CANDIDATES]
-
-
-def _best_keep_table(scores: npt.NDArray[Any], columns: IntArray, block: int = 256) -> IntArray:
-    """For each roll and state, the keep of that roll with the highest score (the first on ties), (252, states).
-
-    ``scores`` is (463, states): ``columns`` says where each roll's candidate keeps
-    (`_CANDIDATES`, in order) are; the padding keep's row has the lowest score.
-    """
-    states = scores.shape[1]
-    best = np.empty((tables.NUM_ROLLS, states), dtype=np.int64)
-    for start in range(0, states, block):
-        choice = np.argmax(scores[:, start : start + block][columns], axis=1)  # (rolls, states)
-        best[:, start : start + block] = np.take_along_axis(_CANDIDATES, choice, axis=1)
-    return best
-
-
-def _optimal_turn(
-    g: _Games, games: IntArray, faces: IntArray, strategy: Strategy, reps: IntArray, local: IntArray
-) -> None:
-    """One turn of ``games`` (whose states are those of the games ``reps``; ``local`` says which)."""
-    m = g.model
-    values = strategy.values
-    flat = values.reshape(-1)
-    _, num_flags, num_upper = values.shape
-    count = len(games)
-    capped = np.minimum(g.upper, m.cap)
-    layers = padded_keep_layers(m, values, g.filled[reps], g.flag[reps], capped[reps])
-    roll = _CODE_TO_ROLL[faces[:, 0, 4]]
-    for throw in range(1, m.max_throws):
-        keeps = layers[m.max_throws - throw - 1]  # (463, states)
-        if count > 128 * len(reps):  # many games per state: tabulate each state's best keeps
-            keep = _best_keep_table(keeps, _WORK_CANDIDATES)[roll, local]
-        else:  # few: look at each game's candidate keeps in its state's column
-            at = (_WORK_CANDIDATES * keeps.shape[1])[roll]  # scale the small table, not the games' copy
-            at += local[:, None]
-            choice = np.argmax(keeps.reshape(-1)[at], axis=1)
-            keep = _CANDIDATES[roll, choice]
-        moving = np.nonzero(tables.KEEP_SIZES[keep] < 5)[0]
-        roll[moving] = _throw(keep[moving], faces[moving, throw])
-    filled, flag, upper = g.filled[games], g.flag[games], capped[games]
-    legal = g.legal_rows(games, roll)
-    scores = g.scores(games, roll)
-    points, _extra = scores  # the extra is paid whatever the box: it does not change the choice
-    bits = 1 << np.arange(m.num_rows)
-    # flat index of the state after writing each row: ((filled | bit) * flags + flag) * uppers + upper
-    after = (filled[:, None] | bits[None, :]) * (num_flags * num_upper)
-    flag_part = flag[:, None] * num_upper
-    at_flag = np.arange(m.num_rows)[None, :] == m.flag_row
-    # a Score pays at least 0 and never lowers the upper total or the flag, so with a bonus that
-    # only grows with the total, crossing out never beats scoring in the same row
-    crossing = m.allow_scratch and not m.bonus_grows
-    if crossing:  # the state after a 0 in each row
-        zero_index = after + (np.where(at_flag, 0, flag_part) if m.needs_flag else flag_part) + upper[:, None]
-    if m.needs_flag:
-        after += np.where(at_flag, (points > 0) * num_upper, flag_part)
-    else:
-        after += flag_part
-    after += np.minimum(upper[:, None] + points * m.bonus_rows[None, :], m.cap)
-    scored = flat[after]
-    scored += points
-    scored[~legal] = -np.inf
-    best_row = np.argmax(scored, axis=1)
-    best = scored[np.arange(count), best_row]
-    crossed = np.zeros(count, dtype=np.bool_)
-    row = best_row
-    if crossing:
-        zero = np.where(legal, flat[zero_index], -np.inf)
-        zero_row = np.argmax(zero, axis=1)
-        better = zero[np.arange(count), zero_row] > best
-        row = np.where(better, zero_row, best_row)
-        crossed = better
-    g.write(games, row, crossed, scores)
-
-
 #: Games per block: each block has its own dice generator (seeded from the seed and the block number).
 GAME_BLOCK = 1 << 18
 _SIMULATION: dict[str, Any] = {}
 
 
 def _play_block(task: tuple[int, int, int, int, int]) -> tuple[npt.NDArray[np.int32], IntArray, IntArray]:
-    """Play the games ``start:end`` of a block of ``size`` games; return their box points, upper totals, extras.
+    """Play the games ``start:end`` of a block of ``size`` games (random or greedy policy).
 
-    The block's dice are drawn in full whatever part of it is played, so a game gets the
-    same dice however the block is shared between processes.
+    Returns their box points, upper totals and extras. The block's dice are drawn in full
+    whatever part of it is played, so a game gets the same dice however the block is
+    shared between processes.
     """
     size, seed, block, start, end = task
     games = end - start
     model: Model = _SIMULATION["model"]
     name: str = _SIMULATION["policy"]
-    strategy: Strategy | None = _SIMULATION["strategy"]
-    space: StateSpace | None = _SIMULATION["space"]
-    rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(block,))))
+    rng = _block_generator(seed, block)
     g = _Games.start(model, games)
     everyone = np.arange(games, dtype=np.int64)
     for _turn in range(model.num_rows):
         faces = _codes(rng.integers(0, 6, size=(size, model.max_throws, 5), dtype=np.int8)[start:end])
         if name == "random":
             _random_turn(g, everyone, faces, rng.random((size, model.max_throws))[start:end])
-        elif name == "greedy":
-            _greedy_turn(g, everyone, faces)
         else:
-            assert strategy is not None
-            assert space is not None
-            canon = space.canonical_upper(g.filled, g.upper)
-            keys = (g.filled * model.flags + g.flag) * (model.cap + 1) + canon
-            order = np.argsort(keys, kind="stable")
-            ordered = keys[order]
-            starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])
-            inverse = np.cumsum(np.r_[True, ordered[1:] != ordered[:-1]]) - 1  # state of each game, in order
-            first = order[starts]
-            bounds = np.r_[starts[::STATE_BLOCK], len(order)]
-            for b in range(len(bounds) - 1):
-                chunk = order[bounds[b] : bounds[b + 1]]
-                lo = b * STATE_BLOCK
-                local = inverse[bounds[b] : bounds[b + 1]] - lo
-                _optimal_turn(g, chunk, faces[chunk], strategy, first[lo : lo + STATE_BLOCK], local)
+            _greedy_turn(g, everyone, faces)
     return g.points.astype(np.int32), g.upper, g.extra
 
 
-#: A block is shared between processes only when each part keeps at least this many games.
+#: Games each process plays at least: a block (random, greedy) or a run (optimal) is shared only above it.
 SHARE_MIN = 20_000
 
 
@@ -496,7 +286,9 @@ def simulate(
         strategy: the strategy for ``"optimal"`` (solved on the spot when not given).
         processes: worker processes (default: one per CPU). Games are played in blocks of
             `GAME_BLOCK`, each with its own dice generator drawn from ``seed``, so
-            the scores do not depend on the number of processes.
+            the scores do not depend on the number of processes. The optimal policy
+            plays the blocks one after the other, the processes sharing each turn (each
+            state's tables are computed once); the others share out the blocks.
         policy: deprecated name of ``bot`` (before 0.1.0); warns.
 
     Examples:
@@ -527,14 +319,17 @@ def simulate(
             from .strategy import RulesMismatchError
 
             raise RulesMismatchError(f"the strategy was solved for other rules than {variant.name!r}")
-    space = StateSpace.of(model) if name == "optimal" else None
     sizes = [min(GAME_BLOCK, games - start) for start in range(0, games, GAME_BLOCK)]
     workers = (os.cpu_count() or 1) if processes is None else max(1, processes)
     tasks = _tasks(sizes, seed, workers)
-    workers = min(len(tasks), workers)
-    _SIMULATION.update(model=model, policy=name, strategy=strategy, space=space)
+    if name != "optimal":
+        workers = min(len(tasks), workers)
+    _SIMULATION.update(model=model, policy=name)
     try:
-        if workers > 1 and hasattr(os, "fork"):
+        if name == "optimal":  # blocks one after the other, each turn shared between processes
+            assert strategy is not None
+            parts = optimal_parts(model, strategy, sizes, seed, max(1, min(workers, games // SHARE_MIN)))
+        elif workers > 1 and hasattr(os, "fork"):
             with held_signals():  # the pool forks its workers as it starts
                 pool = multiprocessing.get_context("fork").Pool(workers, initializer=_ignore_interrupts)
             with pool:
@@ -543,6 +338,7 @@ def simulate(
             parts = [_play_block(task) for task in tasks]
     finally:
         _SIMULATION.clear()
+        _release_scratch()
     points = np.concatenate([p for p, _, _ in parts])
     upper = np.concatenate([u for _, u, _ in parts])
     extra = np.concatenate([e for _, _, e in parts])

@@ -98,12 +98,16 @@ _SCRATCH = threading.local()
 
 
 def _scratch(name: str, rows: int, count: int) -> FloatArray:
-    """A reused (rows, count) work array of this thread (fresh arrays of megabytes cost page faults)."""
+    """A reused (rows, count) work array of this thread (fresh arrays of megabytes cost page faults).
+
+    The arrays of one name share a buffer that grows to the largest size asked for, so blocks
+    of varying sizes reuse it too.
+    """
     pool: dict[str, FloatArray] = _SCRATCH.__dict__.setdefault("arrays", {})
-    array = pool.get(name)
-    if array is None or array.shape != (rows, count):
-        array = pool[name] = np.empty((rows, count))
-    return array
+    buffer = pool.get(name)
+    if buffer is None or len(buffer) < rows * count:
+        buffer = pool[name] = np.empty(rows * count)
+    return buffer[: rows * count].reshape(rows, count)
 
 
 def _release_scratch() -> None:
@@ -206,12 +210,18 @@ def _final_by_entries(
     # them (-inf or NaN where the row is closed), and the best crossed-out box (a 0 in any open box).
     candidates = _scratch("candidates", plan.size, count)
     crossed_best = candidates[-2]
-    crossed_best[...] = _NEG
-    for row in range(model.num_rows if model.allow_scratch else 0):
-        is_open = (filled >> row) & 1 == 0
-        zero_flag = np.zeros_like(flag) if row == model.flag_row and model.needs_flag else flag
-        crossed = flat[((filled | (1 << row)) * num_flags + zero_flag) * num_upper + upper]
-        np.maximum(crossed_best, np.where(is_open, crossed, _NEG), out=crossed_best)
+    if model.allow_scratch:  # every row at once: the state after a 0 in it, -inf where it is closed
+        rows = np.arange(model.num_rows)[:, None]
+        index = (filled[None, :] | (1 << rows)) * num_flags + flag[None, :]
+        if model.needs_flag:
+            index[model.flag_row] -= flag  # a 0 in the five-of-a-kind row leaves the flag at 0
+        index *= num_upper
+        index += upper[None, :]
+        crossed = np.take(flat, index)
+        np.copyto(crossed, _NEG, where=(filled[None, :] >> rows) & 1 == 1)
+        np.max(crossed, axis=0, out=crossed_best)  # NaN-propagating, as a running np.maximum
+    else:
+        crossed_best[...] = _NEG
     for row, distinct in enumerate(plan.distinct):
         part = candidates[plan.offsets[row] : plan.offsets[row] + len(distinct)]
         is_open = (filled >> row) & 1 == 0
@@ -486,14 +496,27 @@ def padded_keep_layers(
         >>> layers[0].shape, float(layers[0][tables.WORK_POSITION[0], 0]), float(layers[0][-1, 0])
         ((463, 1), 17.5, -inf)
     """
-    layers: list[FloatArray] = []
-    work, spare = _work_arrays(len(filled))
+    return [layer.copy() for layer in _padded_layers(model, values, filled, flag, upper)]
+
+
+def _padded_layers(
+    model: Model, values: FloatArray, filled: IntArray, flag: IntArray, upper: IntArray
+) -> list[FloatArray]:
+    """`padded_keep_layers` in this thread's work arrays: valid until its next call."""
+    count = len(filled)
+    layers = [_scratch(f"layer {left}", tables.NUM_KEEPS + 1, count) for left in range(1, model.max_throws)]
+    if not layers:
+        return layers
+    spare = _scratch("spare", 6 * 126, count)
+    work = layers[0][:-1]
     _final_to_work(model, values, filled, flag, upper, work)
-    for left in range(1, model.max_throws):
+    for left, layer in enumerate(layers, start=1):
+        if left > 1:
+            np.copyto(layer[:-1], work)
+            _best_of_sub_keeps(layer[:-1], spare)
+            work = layer[:-1]
         _mean_over_throw(work, spare)
-        layers.append(np.concatenate([work, np.full((1, len(filled)), _NEG)]))
-        if left < model.max_throws - 1:
-            _best_of_sub_keeps(work, spare)
+        layer[-1] = _NEG
     return layers
 
 

@@ -1,0 +1,171 @@
+"""The sheets of many solitaire games as numpy arrays, and the dice codes the batch simulation throws with.
+
+`_Games` holds every game's filled rows, upper total, five-of-a-kind flag, box points
+and extra points, and says which rows a roll may be written in, what it pays and how it
+is written, with the joker and bonus rules of `yamskit.solver.model`. `yamskit.solver.batch`
+(every policy), `yamskit.solver.lockstep` (the optimal policy's turns) and the vector
+environment of `yamskit.rl` play on it.
+
+Examples:
+    >>> import numpy as np, yamskit
+    >>> from yamskit.solver.model import model_of
+    >>> g = _Games.start(model_of(yamskit.variant("yahtzee")), 2)
+    >>> roll = _CODE_TO_ROLL[np.array([_POW6[5] * 5, _POW6[0] * 5])]  # 66666 and 11111
+    >>> g.legal_rows(np.arange(2), roll).sum(axis=1).tolist()  # every row is open
+    [13, 13]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from . import tables
+from .model import Model
+from .tables import IntArray
+
+_POW6 = 6 ** np.arange(6, dtype=np.int64)
+_POW6_32 = _POW6.astype(np.int32)
+_KEEP_CODE = tables.KEEP_COUNTS @ _POW6
+_CODE_TO_ROLL = np.full(6**6, -1, dtype=np.int64)
+_CODE_TO_ROLL[_KEEP_CODE[tables.ROLL_OFFSET :]] = np.arange(tables.NUM_ROLLS)
+
+
+@attrs.define(eq=False)
+class _Games:
+    """The sheets of every game: filled rows, upper total, flag, box points, extra points."""
+
+    model: Model
+    filled: IntArray
+    upper: IntArray
+    flag: IntArray
+    points: IntArray
+    extra: IntArray
+    open_rows: npt.NDArray[np.bool_]
+    by_roll: IntArray  # the model's points table, roll by roll (252, rows)
+
+    @classmethod
+    def start(cls, model: Model, count: int) -> _Games:
+        zeros = np.zeros(count, dtype=np.int64)
+        sets = np.arange(1 << model.num_rows, dtype=np.int64)
+        open_rows = ((sets[:, None] >> np.arange(model.num_rows)[None, :]) & 1) == 0
+        points = np.zeros((count, model.num_rows), np.int64)
+        by_roll = np.ascontiguousarray(model.tables.T)
+        return cls(model, zeros.copy(), zeros.copy(), zeros.copy(), points, zeros.copy(), open_rows, by_roll)
+
+    def _further(self, games: IntArray, roll: IntArray) -> tuple[IntArray, IntArray]:
+        """The positions (in ``games``) of further five of a kinds (their box filled), and their face index."""
+        m = self.model
+        face = tables.FIVE_OF_A_KIND_FACE[roll]
+        if m.flag_row < 0 or (m.joker is None and not m.five_bonus):
+            return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+        where = np.nonzero((face >= 0) & ((self.filled[games] >> m.flag_row) & 1 == 1))[0]
+        return where, face[where]
+
+    def legal_rows(self, games: IntArray, roll: IntArray) -> npt.NDArray[np.bool_]:
+        """Which rows each game may write its roll in, shape (games, rows)."""
+        m = self.model
+        legal = self.open_rows[self.filled[games]]
+        if m.joker == "forced":
+            where, face = self._further(games, roll)
+            if len(where):
+                filled = self.filled[games[where]]
+                is_upper = m.is_upper
+                matching = np.array(m.upper_index)[face]
+                upper_filled: npt.NDArray[np.bool_] = (filled >> matching) & 1 == 1
+                open_lower = np.any(legal[where] & ~is_upper[None, :], axis=1, keepdims=True)
+                rows = np.arange(m.num_rows)[None, :]
+                allowed_upper = np.where(upper_filled[:, None], ~open_lower, rows == matching[:, None])
+                allowed = np.where(is_upper[None, :], allowed_upper, upper_filled[:, None])
+                legal[where] &= allowed
+        return legal
+
+    def scores(self, games: IntArray, roll: IntArray) -> tuple[IntArray, IntArray]:
+        """What a Score of ``roll`` pays in each row (games, rows), and beside the boxes (games,)."""
+        m = self.model
+        points = np.take(self.by_roll, roll, axis=0)
+        extra = np.zeros(len(games), dtype=np.int64)
+        where, face = self._further(games, roll)
+        if len(where):
+            flag = self.flag[games[where]]
+            if m.five_bonus and m.needs_flag:
+                extra[where] = np.where(flag == 1, m.five_bonus, 0)
+            if m.joker is not None:
+                matching = np.array(m.upper_index)[face]
+                full = (matching >= 0) & ((self.filled[games[where]] >> np.maximum(matching, 0)) & 1 == 1)
+                if m.joker == "seed":
+                    full &= flag == 1
+                lower = ~m.is_upper
+                jokered = np.where(full[:, None] & lower[None, :], m.joker_points.T[face], points[where])
+                points[where] = jokered
+        return points, extra
+
+    def placement(self, games: IntArray, roll: IntArray, row: int) -> tuple[IntArray, IntArray]:
+        """What writing ``roll`` in ``row`` (a Score) pays in the box and beside it."""
+        points, extra = self.scores(games, roll)
+        return points[:, row].copy(), extra
+
+    def write(
+        self,
+        games: IntArray,
+        row: IntArray,
+        crossed: npt.NDArray[np.bool_],
+        scores: tuple[IntArray, IntArray],
+    ) -> None:
+        """Write each game's roll in its chosen row (crossed out where ``crossed``); ``scores`` from `scores`."""
+        m = self.model
+        all_points, extra = scores
+        points = np.where(crossed, 0, all_points[np.arange(len(games)), row])
+        self.points[games, row] = points
+        self.filled[games] |= 1 << row
+        self.upper[games] += np.where(m.bonus_rows[row], points, 0)
+        if m.needs_flag:
+            at_flag = row == m.flag_row
+            self.flag[games] = np.where(at_flag, (points > 0).astype(np.int64), self.flag[games])
+        self.extra[games] += extra
+
+
+def _throw(keep: IntArray, codes: IntArray) -> IntArray:
+    """The roll after keeping ``keep`` (keep indexes) and throwing the rest.
+
+    ``codes[:, j]`` (games, 5) is the base-6 face-count code of the first ``j + 1`` dice
+    thrown, so the thrown dice add the code at their number.
+    """
+    thrown = 5 - tables.KEEP_SIZES[keep]
+    code = _KEEP_CODE[keep] + np.where(thrown > 0, codes[np.arange(len(keep)), np.maximum(thrown - 1, 0)], 0)
+    roll: IntArray = _CODE_TO_ROLL[code]
+    return roll
+
+
+def _codes(faces: npt.NDArray[np.int8]) -> IntArray:
+    """Cumulative face-count codes of drawn faces (games, throws, 5) -> the same shape."""
+    codes: IntArray = np.cumsum(_POW6_32[faces], axis=2, dtype=np.int32)  # below 6**6: int32 is enough
+    return codes
+
+
+#: The candidate keeps of each roll (``ROLL_KEEPS``, padded with 462: a padding keep that is never best).
+_CANDIDATES = np.where(tables.ROLL_KEEPS >= 0, tables.ROLL_KEEPS, tables.NUM_KEEPS)
+#: The same in the solver's working positions (`yamskit.solver.expectimax.padded_keep_layers`), same order.
+_WORK_CANDIDATES = np.append(tables.WORK_POSITION, tables.NUM_KEEPS)[_CANDIDATES]
+
+
+def _best_keep_table(scores: npt.NDArray[Any], columns: IntArray, block: int = 256) -> IntArray:
+    """For each roll and state, the keep of that roll with the highest score (the first on ties), (252, states).
+
+    ``scores`` is (463, states): ``columns`` says where each roll's candidate keeps
+    (`_CANDIDATES`, in order) are; the padding keep's row has the lowest score.
+    """
+    states = scores.shape[1]
+    best = np.empty((tables.NUM_ROLLS, states), dtype=np.int64)
+    for start in range(0, states, block):
+        choice = np.argmax(scores[:, start : start + block][columns], axis=1)  # (rolls, states)
+        best[:, start : start + block] = np.take_along_axis(_CANDIDATES, choice, axis=1)
+    return best
+
+
+def _block_generator(seed: int, block: int) -> np.random.Generator:
+    """The dice generator of a block."""
+    return np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(block,))))

@@ -1,0 +1,327 @@
+"""The optimal policy's batch play: each turn cut into pieces of states, shared between processes in lockstep.
+
+Games in the same state share one computation of that turn's tables
+(`yamskit.solver.expectimax`), so a turn's work is a part per distinct state and a part
+per game. `_pieces` sorts the games by state and cuts them into pieces of at most
+`STATE_BLOCK` states and `PIECE_GAMES` games; every process draws the same dice and cuts
+the same pieces, plays a run of them (`_share`) into sheets in shared memory, and waits
+for the others (`_Lockstep`) before the next turn. No state's tables are computed twice
+and the games do not depend on how the pieces are shared.
+
+Examples:
+    >>> import numpy as np
+    >>> [games.tolist() for games, _, _ in _pieces(np.array([7, 3, 7, 3, 5]))]
+    [[1, 3, 4, 0, 2]]
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import mmap
+import multiprocessing
+import os
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from .._signals import held_signals
+from . import tables
+from .batch_sheets import (
+    _CANDIDATES,
+    _CODE_TO_ROLL,
+    _WORK_CANDIDATES,
+    _best_keep_table,
+    _block_generator,
+    _codes,
+    _Games,
+    _throw,
+)
+from .expectimax import _ignore_interrupts, _kill_workers, _padded_layers
+from .model import Model
+from .space import StateSpace
+from .strategy import Strategy
+from .tables import IntArray
+
+#: Unique states whose turn tables are computed together (optimal policy).
+STATE_BLOCK = 1024
+
+
+def _bonus_columns(model: Model) -> slice | IntArray:
+    """The rows counting towards the upper total: a slice when they follow one another."""
+    rows = np.flatnonzero(model.bonus_rows)
+    if len(rows) and rows[-1] - rows[0] == len(rows) - 1:
+        return slice(int(rows[0]), int(rows[-1]) + 1)
+    return rows
+
+
+def _optimal_turn(
+    g: _Games, games: IntArray, faces: IntArray, strategy: Strategy, reps: IntArray, local: IntArray
+) -> None:
+    """One turn of ``games`` (whose states are those of the games ``reps``; ``local`` says which)."""
+    m = g.model
+    values = strategy.values
+    flat = values.reshape(-1)
+    _, num_flags, num_upper = values.shape
+    count = len(games)
+    layers = _padded_layers(m, values, g.filled[reps], g.flag[reps], np.minimum(g.upper[reps], m.cap))
+    roll = _CODE_TO_ROLL[faces[:, 0, 4]]
+    for throw in range(1, m.max_throws):
+        keeps = layers[m.max_throws - throw - 1]  # (463, states)
+        if count > 128 * len(reps):  # many games per state: tabulate each state's best keeps
+            keep = _best_keep_table(keeps, _WORK_CANDIDATES)[roll, local]
+        else:  # few: look at each game's candidate keeps in its state's column
+            at = np.take(_WORK_CANDIDATES * keeps.shape[1], roll, axis=0)  # scale the small table, not the copy
+            at += local[:, None]
+            choice = np.argmax(np.take(keeps.reshape(-1), at), axis=1)
+            keep = _CANDIDATES[roll, choice]
+        moving = np.nonzero(tables.KEEP_SIZES[keep] < 5)[0]
+        roll[moving] = _throw(keep[moving], faces[moving, throw])
+    filled, flag, upper = g.filled[games], g.flag[games], np.minimum(g.upper[games], m.cap)
+    legal = g.legal_rows(games, roll)
+    scores = g.scores(games, roll)
+    points, _extra = scores  # the extra is paid whatever the box: it does not change the choice
+    # flat index of the state after writing each row: ((filled | bit) * flags + flag) * uppers + upper,
+    # then the rows that move the upper total or the flag
+    after = (filled[:, None] | (1 << np.arange(m.num_rows))[None, :]) * (num_flags * num_upper)
+    after += (flag * num_upper + upper)[:, None]
+    # a Score pays at least 0 and never lowers the upper total or the flag, so with a bonus that
+    # only grows with the total, crossing out never beats scoring in the same row
+    crossing = m.allow_scratch and not m.bonus_grows
+    if crossing:  # the state after a 0 in each row
+        zero_index = after.copy()
+        if m.needs_flag:
+            zero_index[:, m.flag_row] -= flag * num_upper
+    bonus_rows = _bonus_columns(m)
+    after[:, bonus_rows] += np.minimum(upper[:, None] + points[:, bonus_rows], m.cap) - upper[:, None]
+    if m.needs_flag:
+        after[:, m.flag_row] += ((points[:, m.flag_row] > 0) - flag) * num_upper
+    scored = np.take(flat, after)
+    scored += points
+    np.copyto(scored, -np.inf, where=~legal)
+    best_row = np.argmax(scored, axis=1)
+    best = scored[np.arange(count), best_row]
+    crossed = np.zeros(count, dtype=np.bool_)
+    row = best_row
+    if crossing:
+        zero = np.where(legal, flat[zero_index], -np.inf)
+        zero_row = np.argmax(zero, axis=1)
+        better = zero[np.arange(count), zero_row] > best
+        row = np.where(better, zero_row, best_row)
+        crossed = better
+    g.write(games, row, crossed, scores)
+
+
+#: Most games in a piece of a turn (optimal policy).
+PIECE_GAMES = 8192
+
+
+def _pieces(keys: IntArray) -> list[tuple[IntArray, IntArray, IntArray]]:
+    """Cut a turn into pieces: (games, one game in each of their states, each game's state among those).
+
+    The games are sorted by state; a piece has at most `STATE_BLOCK` states and
+    `PIECE_GAMES` games (a state whose games are cut is in two pieces).
+    """
+    shift = max(1, (len(keys) - 1).bit_length())
+    if len(keys) and int(keys.max()) < 1 << (62 - shift):  # sort (key, game) pairs packed in one integer
+        packed = np.sort((keys << shift) | np.arange(len(keys)))
+        order, ordered = packed & ((1 << shift) - 1), packed >> shift
+    else:
+        order = np.argsort(keys, kind="stable")
+        ordered = keys[order]
+    new = np.r_[True, ordered[1:] != ordered[:-1]]
+    inverse = np.cumsum(new) - 1  # the state of each game, in order
+    starts = np.flatnonzero(new)
+    pieces = []
+    for a, b in itertools.pairwise([*starts[::STATE_BLOCK].tolist(), len(order)]):
+        parts = -(-(b - a) // PIECE_GAMES)
+        for lo, hi in itertools.pairwise([a + (b - a) * i // parts for i in range(parts + 1)]):
+            s0, s1 = int(inverse[lo]), int(inverse[hi - 1]) + 1
+            # each state's first game in the piece (a game of an earlier piece may have moved on)
+            reps = order[np.maximum(starts[s0:s1], lo)]
+            pieces.append((order[lo:hi], reps, inverse[lo:hi] - s0))
+    return pieces
+
+
+#: Estimated cost of a state's turn tables, in games' turns (to share a turn's pieces evenly).
+STATE_COST = 7
+
+
+def _share(pieces: list[tuple[IntArray, IntArray, IntArray]], rank: int, workers: int) -> list[int]:
+    """The pieces process ``rank`` of ``workers`` plays: a run of them costing about a ``workers``-th.
+
+    Examples:
+        >>> one = (np.arange(10), np.arange(1), np.zeros(10, dtype=np.int64))
+        >>> _share([one] * 4, 0, 2), _share([one] * 4, 1, 2), _share([one] * 4, 0, 1)
+        ([0, 1], [2, 3], [0, 1, 2, 3])
+    """
+    cost = np.array([len(games) + STATE_COST * len(reps) for games, reps, _ in pieces], dtype=np.int64)
+    middle = np.cumsum(cost) - cost // 2
+    owner = middle * workers // max(1, int(cost.sum()))
+    return [int(i) for i in np.flatnonzero(np.minimum(owner, workers - 1) == rank)]
+
+
+def _sheets(model: Model, games: int, shared: bool) -> tuple[list[IntArray], mmap.mmap | None]:
+    """Filled rows, upper totals, flags, extras (each ``games``) and box points (``games`` x rows), zeroed.
+
+    With ``shared``, the arrays live in one anonymous shared mapping that forked processes write into.
+    """
+    sizes = [games] * 4 + [games * model.num_rows]
+    buffer = mmap.mmap(-1, 8 * sum(sizes)) if shared else None
+    arrays: list[IntArray] = []
+    at = 0
+    for size in sizes:
+        arrays.append(
+            np.zeros(size, dtype=np.int64)
+            if buffer is None
+            else np.frombuffer(buffer, dtype=np.int64, count=size, offset=8 * at)
+        )
+        at += size
+    arrays[-1] = arrays[-1].reshape(games, model.num_rows)
+    return arrays, buffer
+
+
+Parts = list[tuple[npt.NDArray[np.int32], IntArray, IntArray]]
+
+
+@attrs.frozen(eq=False)
+class _Plan:
+    """What every process of a run plays: the rules, the strategy, the blocks' sizes, the seed, how many processes."""
+
+    model: Model
+    strategy: Strategy
+    space: StateSpace
+    sizes: list[int]
+    seed: int
+    workers: int
+
+
+def _play_optimal(plan: _Plan, rank: int, arrays: list[IntArray], sync: _Lockstep) -> Parts:
+    """Play every block, one after the other, as process ``rank`` of the plan's (optimal policy).
+
+    All processes draw every turn's dice and cut the turn into the same pieces (`_pieces`);
+    each plays its share (`_share`) into the shared ``arrays``, and they wait for each
+    other (``sync``) before the sheets are read and after they are written. Process 0
+    zeroes the sheets before each block and returns the blocks' box points, upper totals
+    and extras (the others return nothing).
+    """
+    model, strategy, space, workers = plan.model, plan.strategy, plan.space, plan.workers
+    filled, upper, flag, extra, points = arrays
+    parts = []
+    for block, size in enumerate(plan.sizes):
+        if rank == 0:
+            for array in arrays:
+                array.fill(0)
+        g = _Games.start(model, 0)
+        g.filled, g.upper, g.flag = filled[:size], upper[:size], flag[:size]
+        g.extra, g.points = extra[:size], points[:size]
+        rng = _block_generator(plan.seed, block)
+        if workers > 1:
+            sync.wait(rank)  # the sheets are blank
+        for _turn in range(model.num_rows):
+            drawn = rng.integers(0, 6, size=(size, model.max_throws, 5), dtype=np.int8)
+            keys = (g.filled * model.flags + g.flag) * (model.cap + 1) + space.canonical_upper(g.filled, g.upper)
+            pieces = _pieces(keys)
+            if workers > 1:
+                sync.wait(rank)  # every process has read the sheets
+            for i in _share(pieces, rank, workers):
+                games, reps, local = pieces[i]
+                _optimal_turn(g, games, _codes(drawn[games]), strategy, reps, local)
+            if workers > 1:
+                sync.wait(rank)  # every game has been written
+        if rank == 0:
+            parts.append((g.points.astype(np.int32), g.upper.copy(), g.extra.copy()))
+    return parts
+
+
+class _Lockstep:
+    """Forked processes that wait for each other: process 0 holds a pipe to each other one.
+
+    A process whose partner ends (an error, a signal) gets an `EOFError` instead of
+    waiting for ever, so no worker outlives the run.
+    """
+
+    def __init__(self, workers: int) -> None:
+        self.pipes = [multiprocessing.Pipe() for _ in range(workers - 1)]
+
+    def keep(self, rank: int) -> None:
+        """After the fork: close the pipe ends that are not this process's."""
+        for i, (first, other) in enumerate(self.pipes):
+            if rank != 0:
+                first.close()
+            if rank != i + 1:
+                other.close()
+
+    def wait(self, rank: int) -> None:
+        """Return once every process has called ``wait``."""
+        if rank == 0:
+            for first, _ in self.pipes:
+                first.recv_bytes()
+            for first, _ in self.pipes:
+                first.send_bytes(b".")
+        else:
+            own = self.pipes[rank - 1][1]
+            own.send_bytes(b".")
+            own.recv_bytes()
+
+
+def _optimal_worker(plan: _Plan, rank: int, arrays: list[IntArray], sync: _Lockstep) -> None:
+    """A forked process's part of `_play_optimal`."""
+    _ignore_interrupts()
+    sync.keep(rank)
+    with contextlib.suppress(EOFError, ConnectionError):  # process 0 has stopped: so does this one
+        _play_optimal(plan, rank, arrays, sync)
+
+
+def optimal_parts(model: Model, strategy: Strategy, sizes: list[int], seed: int, workers: int) -> Parts:
+    """Play blocks of ``sizes`` games with ``strategy``: each block's box points, upper totals and extras.
+
+    Block ``b`` throws the dice of its own generator (from ``seed`` and ``b``). The
+    run uses this process and ``workers - 1`` forked ones, which end before this
+    returns or raises; the games do not depend on ``workers``.
+
+    Examples:
+        >>> import yamskit
+        >>> from yamskit.solver import solve
+        >>> from yamskit.solver.model import model_of
+        >>> variant = yamskit.ScorecardVariant.define("tiny", rows=[yamskit.categories.upper(6)])
+        >>> parts = optimal_parts(model_of(variant), solve(variant, quiet=True), [3], seed=1, workers=1)
+        >>> points, upper, extra = parts[0]  # one block of three games of one row: sixes
+        >>> points.shape, bool((points % 6 == 0).all()), extra.tolist()
+        ((3, 1), True, [0, 0, 0])
+    """
+    if not hasattr(os, "fork"):
+        workers = 1
+    plan = _Plan(model, strategy, StateSpace.of(model), sizes, seed, workers)
+    arrays, buffer = _sheets(model, max(sizes), shared=workers > 1)
+    children: list[multiprocessing.process.BaseProcess] = []
+    sync = _Lockstep(workers)
+    try:
+        if workers > 1:
+            context = multiprocessing.get_context("fork")
+            with held_signals():  # the workers are forked here
+                for rank in range(1, workers):
+                    child: multiprocessing.process.BaseProcess = context.Process(
+                        target=_optimal_worker, args=(plan, rank, arrays, sync), daemon=True
+                    )
+                    child.start()
+                    children.append(child)
+            sync.keep(0)
+        try:
+            parts = _play_optimal(plan, 0, arrays, sync)
+        except (EOFError, ConnectionError):
+            raise RuntimeError("a simulation worker process failed (its error is above)") from None
+        for child in children:
+            child.join()
+    except BaseException:  # Ctrl-C, SIGTERM, an error: the workers stop now
+        _kill_workers(children)
+        raise
+    finally:
+        for first, _ in sync.pipes:
+            first.close()
+        del arrays
+        if buffer is not None:
+            with contextlib.suppress(BufferError):  # a view still alive: the GC frees the mapping later
+                buffer.close()
+    return parts

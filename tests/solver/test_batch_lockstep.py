@@ -1,0 +1,170 @@
+"""The optimal batch's turns cut into pieces and shared between processes: same games, clean stops."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import yamskit
+from yamskit import ScorecardVariant
+from yamskit.solver import batch, lockstep, simulate, solve
+from yamskit.solver.strategy import Strategy
+
+WAIT = 120  # seconds: the bound on waiting for a subprocess (only a hang reaches it)
+posix_proc = pytest.mark.skipif(
+    sys.platform == "win32" or not Path("/proc/self/stat").exists(), reason="POSIX signals and /proc"
+)
+
+
+@pytest.fixture(scope="module")
+def yahtzee() -> tuple[ScorecardVariant, Strategy]:
+    v = yamskit.variant("yahtzee")
+    return v, solve(v, quiet=True)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.integers(0, 40), min_size=1, max_size=300),
+    st.integers(1, 50),
+    st.integers(1, 8),
+)
+def test_pieces_cover_every_game_once_with_its_state(keys: list[int], piece_games: int, state_block: int) -> None:
+    array = np.array(keys, dtype=np.int64)
+    old = lockstep.PIECE_GAMES, lockstep.STATE_BLOCK
+    lockstep.PIECE_GAMES, lockstep.STATE_BLOCK = piece_games, state_block
+    try:
+        pieces = lockstep._pieces(array)
+    finally:
+        lockstep.PIECE_GAMES, lockstep.STATE_BLOCK = old
+    seen = np.concatenate([games for games, _, _ in pieces])
+    assert sorted(seen.tolist()) == list(range(len(keys)))
+    for games, reps, local in pieces:
+        assert 0 < len(games) <= piece_games
+        assert len(reps) <= state_block
+        assert set(reps.tolist()) <= set(games.tolist())  # a piece never reads another piece's games
+        assert np.array_equal(array[reps[local]], array[games])  # each game's state is its representative's
+        assert len(set(array[reps].tolist())) == len(reps)  # one representative per state
+        assert np.all(np.diff(array[games]) >= 0)  # sorted by state
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 9000), st.integers(1, 1024)), min_size=1, max_size=60), st.integers(1, 5))
+def test_shares_are_runs_that_split_the_pieces(sizes: list[tuple[int, int]], workers: int) -> None:
+    pieces = [
+        (np.zeros(g, dtype=np.int64), np.zeros(min(g, s), dtype=np.int64), np.zeros(g, dtype=np.int64))
+        for g, s in sizes
+    ]
+    shares = [lockstep._share(pieces, rank, workers) for rank in range(workers)]
+    assert [i for share in shares for i in share] == list(range(len(pieces)))
+
+
+def _same(a: batch.BatchResult, b: batch.BatchResult) -> None:
+    assert np.array_equal(a.scores, b.scores)
+    assert np.array_equal(a.row_means, b.row_means)
+    assert np.array_equal(a.row_zero_rates, b.row_zero_rates)
+    assert (a.bonus_rate, a.extra_mean) == (b.bonus_rate, b.extra_mean)
+
+
+def test_pieces_blocks_and_processes_do_not_change_the_games(
+    yahtzee: tuple[ScorecardVariant, Strategy], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    v, strategy = yahtzee
+    monkeypatch.setattr(batch, "GAME_BLOCK", 1500)  # three blocks, the last one short
+    alone = simulate(v, 4000, bot=strategy, seed=3, processes=1)
+    monkeypatch.setattr(batch, "SHARE_MIN", 100)
+    monkeypatch.setattr(lockstep, "PIECE_GAMES", 37)
+    monkeypatch.setattr(lockstep, "STATE_BLOCK", 5)
+    for processes in (1, 2, 3):
+        _same(alone, simulate(v, 4000, bot=strategy, seed=3, processes=processes))
+
+
+def test_a_failing_worker_stops_the_run_with_an_error(
+    yahtzee: tuple[ScorecardVariant, Strategy], monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    v, strategy = yahtzee
+    parent = os.getpid()
+    turn = lockstep._optimal_turn
+
+    def failing(*args: object, **kwargs: object) -> None:
+        if os.getpid() != parent:
+            raise ZeroDivisionError("worker trouble")
+        turn(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(batch, "SHARE_MIN", 100)
+    monkeypatch.setattr(lockstep, "_optimal_turn", failing)
+    with pytest.raises(RuntimeError, match="worker process failed"):
+        simulate(v, 2000, bot=strategy, seed=1, processes=2)
+    assert "worker trouble" in capfd.readouterr().err
+
+
+_RUN = """
+import signal, sys, yamskit
+from yamskit.solver import simulate, solve
+
+def stop(number, frame):
+    raise SystemExit(143)
+
+signal.signal(signal.SIGTERM, stop)
+variant = yamskit.variant("yahtzee")
+strategy = solve(variant, quiet=True)
+print("playing", flush=True)
+try:
+    simulate(variant, 50_000_000, bot=strategy, seed=1, processes=2)
+except KeyboardInterrupt:
+    sys.exit(130)
+"""
+
+
+def _children(pid: int) -> set[int]:
+    found = set()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found |= {int(c) for c in (task / "children").read_text().split()}
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@posix_proc
+@pytest.mark.parametrize(("number", "status"), [(signal.SIGTERM, 143), (signal.SIGINT, 130), (signal.SIGKILL, -9)])
+def test_a_signal_ends_the_run_and_its_worker(number: int, status: int) -> None:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    process = subprocess.Popen(
+        [sys.executable, "-c", _RUN], stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, env=env
+    )
+    try:
+        assert process.stdout is not None
+        assert process.stdout.readline() == b"playing\n"
+        deadline = time.monotonic() + WAIT
+        while not (workers := _children(process.pid)):
+            assert process.poll() is None, "the run ended before its worker started"
+            assert time.monotonic() < deadline, "the worker never started"
+            time.sleep(0.05)
+        time.sleep(0.3)  # playing
+        if number == signal.SIGINT:
+            os.killpg(process.pid, number)  # Ctrl-C at a terminal: the whole process group
+        else:
+            process.send_signal(number)
+        _, err = process.communicate(timeout=WAIT)
+        assert process.returncode == status
+        assert b"Traceback" not in err, err.decode(errors="replace")
+        while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not [pid for pid in workers if _alive(pid)], "a worker process survived"
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
