@@ -20,7 +20,8 @@ one game at a time in a Python loop:
 
 Both are installed with pip into the current environment when missing. Times are CPU
 times of this process (``time.process_time``), so other jobs on a shared machine weigh
-less on them; each figure is the median of ``--repeat`` runs of ``--seconds`` each. A
+less on them; each figure is the median of ``--repeat`` runs of ``--seconds`` each, every
+run started from a settled heap (`settle`: collected, then frozen). A
 step is one ``apply`` (a throw with its chance outcome counts once for yamskit and
 pyhtzee, twice for OpenSpiel, which applies the decision and the outcome separately).
 
@@ -33,6 +34,7 @@ of throws and passes) and of half that size.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import random
 import statistics
@@ -64,10 +66,23 @@ CASES: list[tuple[str, str, dict[str, Any], int]] = [
 ]
 
 
+def settle() -> None:
+    """Collect, then freeze what is alive, so a run pays only for the garbage it makes itself.
+
+    Without it a run pays for full collections over every object earlier runs left alive
+    (other variants' cached tables, the peer's objects), which grows through the script and
+    made a figure depend on what ran before it (seen as swings of a third between runs).
+    Each run still pays for its own collections; the collector stays on.
+    """
+    gc.collect()
+    gc.freeze()
+
+
 def timed(run: Callable[[float], tuple[int, int]], seconds: float, repeat: int) -> tuple[float, float]:
-    """Median games/s and steps/s of ``repeat`` runs of ``run(seconds)`` -> (games, steps)."""
+    """Median games/s and steps/s of ``repeat`` runs of ``run(seconds)`` -> (games, steps), each from a settled heap."""
     games_rates, steps_rates = [], []
     for _ in range(repeat):
+        settle()
         start = time.process_time()
         games, steps = run(seconds)
         elapsed = time.process_time() - start

@@ -6,7 +6,9 @@ Usage::
 
 Everything runs in this one process, back to back; every figure is the median of
 ``--repeat`` runs of about ``--seconds`` CPU seconds (``time.process_time``, so the other
-jobs of a shared machine weigh less on it). Actions are random *legal* ones.
+jobs of a shared machine weigh less on it), each started from a settled heap
+(``protocol.settle``: collected, then frozen, so a run pays for its own garbage
+collections, not for the objects earlier runs left alive). Actions are random *legal* ones.
 
 1. The peer: pyhtzee's engine (Yahtzee, one player), ``game.take_action(game.sample_action())``,
    as in benchmarks/protocol.py (installed with pip when missing).
@@ -43,7 +45,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from peers import ensure
-from protocol import CASES, pyhtzee_games, timed, yamskit_games
+from protocol import CASES, pyhtzee_games, settle, timed, yamskit_games
 
 import yamskit
 import yamskit.rl
@@ -64,9 +66,10 @@ class QuickRandom:
 
 
 def rates(run: Run, seconds: float, repeat: int) -> tuple[float, float]:
-    """Median steps per second of the adapter alone and of the whole loop."""
+    """Median steps per second of the adapter alone and of the whole loop, each run from a settled heap."""
     alone, loop = [], []
     for _ in range(repeat):
+        settle()
         steps, looped, inside = run(seconds)
         loop.append(steps / looped)
         alone.append(steps / inside)
@@ -99,6 +102,7 @@ def gym_run(make: Callable[[], Any], count_moves: bool) -> Run:
                     _, info = env.reset()
         looped = clock() - start
         replay = make()
+        settle()
         start = clock()
         replay.reset(seed=0)
         step, reset = replay.step, replay.reset
@@ -149,6 +153,7 @@ def pettingzoo_run(name: str, options: dict[str, Any]) -> Run:
                 aec.step(action)
         looped = clock() - start
         replay = aec_env(name, **options)
+        settle()
         start = clock()
         replay.reset(seed=0)
         for action in actions:
