@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
+pytest.importorskip("gymnasium")  # yamskit.rl needs it (the extra "rl")
+
 import yamskit
 from yamskit.bots import GreedyPlayer
 from yamskit.rl.rewards import scorer, side_score
-
-pytest.importorskip("numpy")
 
 SETUPS: list[tuple[str, dict[str, Any], int]] = [
     ("classic", {}, 1),
