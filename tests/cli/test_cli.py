@@ -25,6 +25,7 @@ import attrs
 import pytest
 
 import yamskit
+from tests.processes import WAIT, alive, descendants, wait_until
 from yamskit import GameRecord, Move, Roll, Score
 from yamskit.bots import RandomPlayer, play
 from yamskit.bots.simulate import BotKind, make_bot, max_jobs, simulate
@@ -71,7 +72,6 @@ def scorecard_variants() -> list[str]:
     return [n for n in VARIANTS if hasattr(yamskit.variant(n), "rows")]
 
 
-WAIT = 120  # seconds: the bound on waiting for a subprocess (only a hang reaches it)
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals and /dev/zero")
 
 
@@ -94,39 +94,6 @@ def read_until(process: subprocess.Popen[bytes], marker: bytes) -> bytes:
             assert chunk, f"output ended before {marker!r}: {seen[-500:]!r}"
             seen += chunk
     return seen
-
-
-def children(pid: int) -> set[int]:
-    """The process ids whose parent is ``pid`` (from /proc)."""
-    found = set()
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                found.add(int(entry.name))
-    return found
-
-
-def descendants(pid: int) -> set[int]:
-    """Children, grandchildren... of ``pid`` (workers may hang below a fork server)."""
-    found, todo = set(), [pid]
-    while todo:
-        for child in children(todo.pop()):
-            if child not in found:
-                found.add(child)
-                todo.append(child)
-    return found
-
-
-def alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
 
 
 def record_file(tmp_path: Path, name: str, players: tuple[str, ...] = ("Ann",), **fields: object) -> Path:
@@ -471,18 +438,12 @@ def test_simulate_with_jobs_stops_on_ctrl_c_with_status_130(engine: str) -> None
         "simulate", "classic", "-n", "5000000", "--jobs", "2", "--bot", "greedy", "--engine", engine, "--json",
         stdout=subprocess.DEVNULL,
     )  # fmt: skip
-    deadline = time.monotonic() + WAIT
-    while len(descendants(process.pid)) < 2 and time.monotonic() < deadline:
-        time.sleep(0.1)
+    wait_until(lambda: len(descendants(process.pid)) >= 2, "the worker processes never started")
     workers = descendants(process.pid)
-    assert len(workers) >= 2, "the worker processes never started"
     time.sleep(1)  # let the workers take up games
     process.send_signal(signal.SIGINT)
     assert process.wait(timeout=WAIT) == 130
-    deadline = time.monotonic() + WAIT  # a bound for a hang, not a speed requirement
-    while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert not any(alive(pid) for pid in workers)
+    wait_until(lambda: not any(alive(pid) for pid in workers), "a worker process survived")
 
 
 def test_simulate_refuses_more_jobs_than_the_cap(capsys: pytest.CaptureFixture[str]) -> None:

@@ -16,9 +16,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.processes import WAIT, alive, descendants, wait_until
 from yamskit.records import check_record
 
-from .test_cli import WAIT, alive, command, descendants, read_until
+from .test_cli import command, read_until
 
 pytestmark = [
     pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals"),
@@ -30,23 +31,21 @@ WORD = {signal.SIGINT: "interrupted", signal.SIGTERM: "terminated"}
 
 def handling_signals(process: subprocess.Popen[bytes]) -> None:
     """Wait until the command catches SIGTERM (``SigCgt`` in /proc), that is until it is running."""
-    deadline = time.monotonic() + WAIT
-    while True:
-        assert process.poll() is None, "the command ended early"
-        assert time.monotonic() < deadline, "the command never started"
+
+    def catching() -> bool:
         status = Path(f"/proc/{process.pid}/status").read_text()
         caught = int(next(line for line in status.splitlines() if line.startswith("SigCgt:")).split()[1], 16)
-        if caught >> (signal.SIGTERM - 1) & 1:
-            return
-        time.sleep(0.05)
+        return bool(caught >> (signal.SIGTERM - 1) & 1)
+
+    wait_until(catching, "the command never started", still=lambda: process.poll() is None)
 
 
 def wait_for_workers(process: subprocess.Popen[bytes], count: int) -> set[int]:
-    deadline = time.monotonic() + WAIT
-    while len(descendants(process.pid)) < count:
-        assert process.poll() is None, "the command ended before its workers started"
-        assert time.monotonic() < deadline, "the worker processes never started"
-        time.sleep(0.05)
+    wait_until(
+        lambda: len(descendants(process.pid)) >= count,
+        "the worker processes never started",
+        still=lambda: process.poll() is None,
+    )
     return descendants(process.pid)
 
 
@@ -63,10 +62,7 @@ def ended_cleanly(process: subprocess.Popen[bytes], number: int, workers: set[in
     assert process.returncode == STATUS[number]
     assert b"Traceback" not in err
     assert err.decode().strip().splitlines() == [f"yamskit: {WORD[number]}"]
-    deadline = time.monotonic() + WAIT
-    while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert not [pid for pid in workers if alive(pid)], "a worker process survived"
+    wait_until(lambda: not any(alive(pid) for pid in workers), "a worker process survived")
 
 
 @pytest.mark.parametrize("number", [signal.SIGINT, signal.SIGTERM])

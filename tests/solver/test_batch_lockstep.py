@@ -15,11 +15,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import yamskit
+from tests.processes import WAIT, alive, children, wait_until
 from yamskit import ScorecardVariant
 from yamskit.solver import batch, lockstep, simulate, solve
 from yamskit.solver.strategy import Strategy
 
-WAIT = 120  # seconds: the bound on waiting for a subprocess (only a hang reaches it)
 posix_proc = pytest.mark.skipif(
     sys.platform == "win32" or not Path("/proc/self/stat").exists(), reason="POSIX signals and /proc"
 )
@@ -124,20 +124,6 @@ except KeyboardInterrupt:
 """
 
 
-def _children(pid: int) -> set[int]:
-    found = set()
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        found |= {int(c) for c in (task / "children").read_text().split()}
-    return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
 @posix_proc
 @pytest.mark.parametrize(("number", "status"), [(signal.SIGTERM, 143), (signal.SIGINT, 130), (signal.SIGKILL, -9)])
 def test_a_signal_ends_the_run_and_its_worker(number: int, status: int) -> None:
@@ -148,11 +134,10 @@ def test_a_signal_ends_the_run_and_its_worker(number: int, status: int) -> None:
     try:
         assert process.stdout is not None
         assert process.stdout.readline() == b"playing\n"
-        deadline = time.monotonic() + WAIT
-        while not (workers := _children(process.pid)):
-            assert process.poll() is None, "the run ended before its worker started"
-            assert time.monotonic() < deadline, "the worker never started"
-            time.sleep(0.05)
+        wait_until(
+            lambda: bool(children(process.pid)), "the worker never started", still=lambda: process.poll() is None
+        )
+        workers = children(process.pid)
         time.sleep(0.3)  # playing
         if number == signal.SIGINT:
             os.killpg(process.pid, number)  # Ctrl-C at a terminal: the whole process group
@@ -161,9 +146,7 @@ def test_a_signal_ends_the_run_and_its_worker(number: int, status: int) -> None:
         _, err = process.communicate(timeout=WAIT)
         assert process.returncode == status
         assert b"Traceback" not in err, err.decode(errors="replace")
-        while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert not [pid for pid in workers if _alive(pid)], "a worker process survived"
+        wait_until(lambda: not any(alive(pid) for pid in workers), "a worker process survived")
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
