@@ -19,7 +19,7 @@ from .. import _registry
 from ..action_space import NUM_ROLL_IDS
 from ..actions import Action, Roll
 from ..bots import Player
-from ..dice import KEEPS, NUM_DICE, Dice, keep_index
+from ..dice import KEEPS, NUM_DICE, keep_index
 from ..errors import IllegalActionError, RenderModeError, RuleConfigError
 from . import _compat
 from .dice import faces
@@ -78,8 +78,8 @@ class EpisodeDice:
 
     Examples:
         >>> dice = EpisodeDice(7)
-        >>> first = dice.next(5)
-        >>> len(first), dice.throws, EpisodeDice(7).next(5) == first
+        >>> first = KEEPS[dice.next_index(5)]
+        >>> len(first), dice.throws, EpisodeDice(7).next_index(5) == KEEPS.index(first)
         (5, 1, True)
     """
 
@@ -88,12 +88,8 @@ class EpisodeDice:
         self.throws = 0
         self._rows: list[list[int]] = []
 
-    def next(self, count: int) -> Dice:
-        """The dice of the next throw of ``count`` dice (the first ``count`` faces of its draw)."""
-        return KEEPS[self.next_index(count)]
-
     def next_index(self, count: int) -> int:
-        """`next` as an index into `yamskit.dice.KEEPS`."""
+        """The next throw of ``count`` dice (the first ``count`` faces of its draw), as an index into `KEEPS`."""
         j = self.throws
         rows = self._rows
         if j >= len(rows):
