@@ -164,8 +164,10 @@ class ActionSpace(Sequence[Action]):
     def listed(self, ids: tuple[int, ...], make: Callable[[], tuple[Action, ...]]) -> tuple[Action, ...]:
         """``make()``, the legal actions of the legal ``ids`` in a state's own order, remembered by ``ids``.
 
-        The list lives with the space (at most 8,192 sets of ids; emptied when full), so a
-        state lists its actions by one look-up once its set of ids has been seen.
+        ``ids`` are a state's legal ids or the part of them that a game class orders by a
+        sort (a scorecard's boxes). The list lives with the space (at most 8,192 sets of
+        ids; emptied when full), so a state lists them by one look-up once its set of ids
+        has been seen.
 
         Examples:
             >>> space = ActionSpace("tiny", ROLL_ACTIONS)

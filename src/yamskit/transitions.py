@@ -151,6 +151,7 @@ def apply_move(state: S, action: Action, player: int | str | None, transitions: 
         resolve_player(state.players, state.current_player, player)
     space = state.variant.actions
     legal = state._legal
+    history = state.history
     i: int | None = None
     if legal is not None:
         i = space._by_identity.get(id(action))  # one of the space's own (interned) actions: no hashing
@@ -164,11 +165,9 @@ def apply_move(state: S, action: Action, player: int | str | None, transitions: 
         whole = len(outcome.faces) + len(keep.faces) == NUM_DICE
         if listed is not None and (listed is keep or listed == keep) and whole:
             turn = state.turn.with_throw((_THROWN.get((id(keep), id(outcome))) or thrown_parts(keep, outcome))[1])
-            new = transitions.thrown(
-                state, turn, state.stream, state.history.append(Move(state.current_player, action))
-            )
+            new = transitions.thrown(state, turn, state.stream, history.append(Move(state.current_player, action)))
             # a thrown state keeps its origin; the first move of a history starts it (the state itself)
-            return new if state.history._len else _continued(state, new)
+            return new if history._len else _continued(state, new)
     if i is not None:  # then legal is set: its ids ascend, so bisect finds one at the end of a long list quickly
         k = _bisect(legal, i)  # type: ignore[arg-type]  # (a plug-in listing its ids out of order only sends
         if k == len(legal) or legal[k] != i:  # type: ignore[arg-type, index]  # its moves through the check)
@@ -177,7 +176,7 @@ def apply_move(state: S, action: Action, player: int | str | None, transitions: 
         state.check(action, player=player)  # raises the error naming the rule, if there is one
         if isinstance(action, Roll) and action.outcome is not None:  # faces given: not a decision of the space
             turn, stream, done = roll_dice(state.turn, state.stream, action)
-            history = state.history.append(Move(state.current_player, done))
+            history = history.append(Move(state.current_player, done))
             return _continued(state, transitions.thrown(state, turn, stream, history))
         action = transitions.canonical(state, action)
         i = space.index(action)
@@ -186,13 +185,31 @@ def apply_move(state: S, action: Action, player: int | str | None, transitions: 
         keep = action.keep  # type: ignore[union-attr]
         rolled, stream = state.stream.throw(NUM_DICE - len(keep.faces))
         done, throw = _THROWN.get((id(keep), id(rolled))) or thrown_parts(keep, rolled)
-        new = transitions.thrown(state, state.turn.with_throw(throw), stream, state.history.append(Move(me, done)))
+        new = transitions.thrown(state, state.turn.with_throw(throw), stream, history.append(_move(me, done)))
     else:
         move = transitions.moves.get(type(action))
         if move is None:  # a check that lets an action through that no transition takes: a bug of the class
             raise UnknownActionError(f"{space.name} has no transition for {type(action).__name__}")
-        new = move(state, action, i, state.history.append(Move(me, action)))
+        new = move(state, action, i, history.append(Move(me, action)))
+    if history._len and getattr(state, "_origin", None) is None:
+        return new  # a game played from its start (the usual case): no origin to carry
     return _continued(state, new)
+
+
+#: Shared `Move` values of the throws of `_THROWN` (shared by every variant), by (player, id of the
+#: throw); each entry keeps its throw alive, so an id is never another throw's.
+_MOVES: dict[tuple[int, int], Move] = {}
+_MOVES_LIMIT = 1 << 15
+
+
+def _move(player: int, action: Roll) -> Move:
+    """``Move(player, action)`` for a throw of `_THROWN`, shared between the histories that hold it."""
+    found = _MOVES.get((player, id(action)))
+    if found is None or found.action is not action:
+        if len(_MOVES) >= _MOVES_LIMIT:
+            _MOVES.clear()
+        found = _MOVES[player, id(action)] = Move(player, action)
+    return found
 
 
 @property  # type: ignore[misc]

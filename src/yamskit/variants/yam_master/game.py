@@ -9,7 +9,9 @@ Examples:
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterator
+from itertools import chain
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
@@ -162,8 +164,13 @@ class YamMasterGame:
 
     def _generate(self) -> Iterator[Action]:
         ids = self.legal_action_ids()
+        action = ACTIONS._actions.__getitem__
         # listed in the order of the rules: throws, challenge, placements, removals, then passing
-        return iter([ACTIONS[i] for i in ids if i != PASS_ID] + [ACTIONS[PASS_ID]] * (PASS_ID in ids))
+        # (passing has the id after the challenge's: it moves from there to the end)
+        k = bisect_left(ids, PASS_ID)
+        if k == len(ids) or ids[k] != PASS_ID:
+            return map(action, ids)
+        return chain(map(action, ids[:k]), map(action, ids[k + 1 :]), (action(PASS_ID),))
 
     def legal_action_ids(self) -> tuple[int, ...]:
         """The ids in `ACTIONS` of the legal decisions, ascending.

@@ -161,7 +161,7 @@ class YamslamGame:
             raise UnknownActionError(f"yamslam has no action {type(action).__name__}")
 
     def _generate(self) -> Iterator[Action]:
-        return iter([ACTIONS[i] for i in self.legal_action_ids()])
+        return map(ACTIONS._actions.__getitem__, self.legal_action_ids())
 
     def legal_action_ids(self) -> tuple[int, ...]:
         """The ids in `ACTIONS` of the legal decisions, ascending.
