@@ -35,6 +35,7 @@ except ImportError:  # pragma: no cover - an interpreter built without it
     from hashlib import blake2b
 
 from . import _display
+from ._slots import slot_setters
 from .errors import InvalidDiceError
 
 __all__ = [
@@ -412,6 +413,9 @@ class DiceStream:
                 tuple(sorted(_FIRST_BYTE_FACE[b] or face_from_seed(seed, draws + k) for k, b in enumerate(firsts)))
             ]
         after = object.__new__(DiceStream)  # seed and counter are known to be valid
-        object.__setattr__(after, "seed", seed)
-        object.__setattr__(after, "draws", draws + count)
+        _set_seed(after, seed)
+        _set_draws(after, draws + count)
         return found, after
+
+
+_set_seed, _set_draws = slot_setters(DiceStream, "seed", "draws")

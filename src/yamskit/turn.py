@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import attrs
 
+from ._slots import slot_setters
 from .actions import Roll
 from .dice import NUM_DICE, Dice, interned
 from .errors import (
@@ -178,10 +179,9 @@ class Turn:
             Dice.parse('12345')
         """
         turn = object.__new__(Turn)  # built field by field: the caller checked the throw
-        put = object.__setattr__
-        put(turn, "max_throws", self.max_throws)
-        put(turn, "throws", (*self.throws, throw))
-        put(turn, "challenge", self.challenge)
+        _set_max_throws(turn, self.max_throws)
+        _set_throws(turn, (*self.throws, throw))
+        _set_challenge(turn, self.challenge)
         return turn
 
     def declare_challenge(self) -> Turn:
@@ -202,6 +202,8 @@ class Turn:
         """Whether a declared challenge may be claimed now: declared, and on the 2nd or 3rd throw."""
         return self.challenge and len(self.throws) >= 2
 
+
+_set_max_throws, _set_throws, _set_challenge = slot_setters(Turn, "max_throws", "throws", "challenge")
 
 #: Bound on the throws `thrown_parts` remembers; the memo is emptied when it reaches it.
 _PARTS_LIMIT = 1 << 13

@@ -22,6 +22,7 @@ from typing import Literal
 
 import attrs
 
+from .._slots import slot_setters
 from ..errors import RuleConfigError
 from ..turn import Turn
 
@@ -320,17 +321,16 @@ class Sheet:
             cells[column] = (*col[:row], cell, *col[row + 1 :])
             empty = cell.points is None and not cell.scratched  # Cell.is_empty, without the call
             masks[column] = masks[column] & ~(1 << row) if empty else masks[column] | (1 << row)
-        sheet = object.__new__(Sheet)
-        put = object.__setattr__
-        put(sheet, "cells", tuple(cells))
-        put(sheet, "extra", self.extra + extra)
-        put(sheet, "masks", tuple(masks))
+        sheet = object.__new__(Sheet)  # built field by field: the changes are checked
+        _set_cells(sheet, tuple(cells))
+        _set_extra(sheet, self.extra + extra)
+        _set_masks(sheet, tuple(masks))
         full = True
         for m, col in zip(masks, cells, strict=True):
             if m != (1 << len(col)) - 1:
                 full = False
                 break
-        put(sheet, "_full", full)
+        _set_full(sheet, full)
         return sheet
 
     def filled(self, column: int) -> tuple[bool, ...]:
@@ -346,3 +346,6 @@ class Sheet:
     def empty_count(self) -> int:
         """How many boxes are still empty."""
         return sum(c.is_empty for col in self.cells for c in col)
+
+
+_set_cells, _set_extra, _set_masks, _set_full = slot_setters(Sheet, "cells", "extra", "masks", "_full")

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from .. import _display
+from .._slots import slot_setters
 from ..action_space import NUM_ROLL_IDS
 from ..action_text import ActionWords, state_action_text, state_parse_action
 from ..actions import Action, Roll, Score, Scratch
@@ -43,7 +44,6 @@ from ..game import (
 from ..serialization import dump_game
 from ..transitions import (
     Transitions,
-    remembered_legal_ids,
     state_apply,
     state_chance_outcomes,
     state_is_legal,
@@ -283,7 +283,10 @@ class ScorecardGame:
             (58, Scratch(row='chance', column=None))
         """
         legal = self._legal
-        return legal if legal is not None else remembered_legal_ids(self, lambda: legal_ids(self))
+        if legal is None:  # computed once (`remembered_legal_ids`, inlined: this runs at every step)
+            legal = legal_ids(self)
+            object.__setattr__(self, "_legal", legal)
+        return legal
 
     # ------------------------------------------------------------------ doing
     def _write(self, p: Placement, history: History, r: int, c: int) -> ScorecardGame:
@@ -301,21 +304,19 @@ class ScorecardGame:
         me = p.player
         sheet = sheets[me].with_cells(changes, extra=p.extra)
         sheets = (*sheets[:me], sheet, *sheets[me + 1 :])
-        new = object.__new__(ScorecardGame)  # set field by field, as in _thrown: every value is known to be valid
-        put = object.__setattr__
-        put(new, "variant", self.variant)
-        put(new, "players", self.players)
-        put(new, "sheets", sheets)
-        put(new, "current_player", (self.current_player + 1) % len(self.players))
-        put(new, "turn", Turn.start(max_throws=rules.max_throws))
-        put(new, "stream", self.stream)
-        put(new, "_history", history)
-        put(new, "first_player", self.first_player)
-        put(new, "column_weights", self.column_weights)
-        put(new, "is_over", sheet._full and all(other._full for other in sheets))
-        put(new, "_legal", None)
-        put(new, "_origin", None)
-        return new
+        return _state(
+            self.variant,
+            self.players,
+            sheets,
+            (self.current_player + 1) % len(self.players),
+            Turn.start(max_throws=rules.max_throws),
+            self.stream,
+            history,
+            self.first_player,
+            self.column_weights,
+            sheet._full and all(other._full for other in sheets),
+            None,
+        )
 
     # ------------------------------------------------------------------ scoring
     def upper_total(self, player: int, column: str | None = None) -> int:
@@ -374,23 +375,54 @@ class ScorecardGame:
     _repr_svg_ = _display.repr_svg
 
 
-def _thrown(state: ScorecardGame, turn: Turn, stream: DiceStream, history: History) -> ScorecardGame:
-    """The same game a throw later, set field by field (the quickest copy; the sheets do not change)."""
+def _state(
+    variant: ScorecardVariant,
+    players: tuple[str, ...],
+    sheets: tuple[Sheet, ...],
+    current_player: int,
+    turn: Turn,
+    stream: DiceStream,
+    history: History,
+    first_player: int,
+    column_weights: tuple[int, ...],
+    is_over: bool,
+    origin: ScorecardGame | None,
+) -> ScorecardGame:
+    """A state from values known to be valid, without the constructor's checks (the step's quickest copy).
+
+    Each slot is set through its own descriptor (`yamskit._slots.slot_setters`).
+    """
     new = object.__new__(ScorecardGame)
-    put = object.__setattr__
-    put(new, "variant", state.variant)
-    put(new, "players", state.players)
-    put(new, "sheets", state.sheets)
-    put(new, "current_player", state.current_player)
-    put(new, "turn", turn)
-    put(new, "stream", stream)
-    put(new, "_history", history)
-    put(new, "first_player", state.first_player)
-    put(new, "column_weights", state.column_weights)
-    put(new, "is_over", state.is_over)
-    put(new, "_legal", None)
-    put(new, "_origin", state._origin)
+    _set_variant(new, variant)
+    _set_players(new, players)
+    _set_sheets(new, sheets)
+    _set_current_player(new, current_player)
+    _set_turn(new, turn)
+    _set_stream(new, stream)
+    _set_history(new, history)
+    _set_first_player(new, first_player)
+    _set_column_weights(new, column_weights)
+    _set_is_over(new, is_over)
+    _set_legal(new, None)
+    _set_origin(new, origin)
     return new
+
+
+def _thrown(state: ScorecardGame, turn: Turn, stream: DiceStream, history: History) -> ScorecardGame:
+    """The same game a throw later (the sheets do not change)."""
+    return _state(
+        state.variant,
+        state.players,
+        state.sheets,
+        state.current_player,
+        turn,
+        stream,
+        history,
+        state.first_player,
+        state.column_weights,
+        state.is_over,
+        state._origin,
+    )
 
 
 def _write_box(state: ScorecardGame, _action: Score | Scratch, i: int, history: History) -> ScorecardGame:
@@ -417,7 +449,21 @@ TRANSITIONS: Transitions[ScorecardGame] = Transitions(
 )
 ScorecardGame.transitions = TRANSITIONS
 
-# the quick copy in _thrown sets every field: keep it in step with the class
+# the quick copy in _state sets every field, in this order: keep it in step with the class
+(
+    _set_variant,
+    _set_players,
+    _set_sheets,
+    _set_current_player,
+    _set_turn,
+    _set_stream,
+    _set_history,
+    _set_first_player,
+    _set_column_weights,
+    _set_is_over,
+    _set_legal,
+    _set_origin,
+) = slot_setters(ScorecardGame, *(f.name for f in attrs.fields(ScorecardGame)))
 assert [f.name for f in attrs.fields(ScorecardGame)] == [
     "variant",
     "players",
