@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from ... import _display
+from ..._slots import slot_setters
 from ...action_text import ActionWords, state_action_text, state_parse_action
 from ...actions import Action, DeclareChallenge, Pass, Place, RemoveToken, Roll
 from ...dice import Dice, DiceStream
@@ -191,7 +192,7 @@ class YamMasterGame:
     # ------------------------------------------------------------------ doing
     def _end_turn(self, board: Board, supply: tuple[int, ...], out: tuple[int, ...], history: History) -> YamMasterGame:
         """The state after the turn: the new board and tokens, the other player to throw."""
-        return YamMasterGame(
+        return _state(
             self.variant,
             self.players,
             board,
@@ -207,7 +208,7 @@ class YamMasterGame:
 
     def _next(self, *, turn: Turn, history: History, stream: DiceStream | None = None) -> YamMasterGame:
         """This state with a new turn and history (the same player to act)."""
-        return YamMasterGame(
+        return _state(
             self.variant,
             self.players,
             self.board,
@@ -303,6 +304,56 @@ class YamMasterGame:
     #: The picture Jupyter shows: the board `yamskit.svg` draws (see ``yamskit._display``).
     picture_kind: ClassVar[str] = "board"
     _repr_svg_ = _display.repr_svg
+
+
+(
+    _set_variant,
+    _set_players,
+    _set_board,
+    _set_supply,
+    _set_out,
+    _set_current_player,
+    _set_turn,
+    _set_stream,
+    _set_turns,
+    _set_history,
+    _set_first_player,
+    _set_legal,
+    _set_origin,
+    _set_end,
+) = slot_setters(YamMasterGame, *(f.name for f in attrs.fields(YamMasterGame)))
+
+
+def _state(
+    variant: YamMasterVariant,
+    players: tuple[str, ...],
+    board: Board,
+    supply: tuple[int, ...],
+    out: tuple[int, ...],
+    current_player: int,
+    turn: Turn,
+    stream: DiceStream,
+    turns: int,
+    history: History,
+    first_player: int,
+) -> YamMasterGame:
+    """A state of a move from values known to be valid, without the constructor (see `yamskit._slots`)."""
+    new = object.__new__(YamMasterGame)
+    _set_variant(new, variant)
+    _set_players(new, players)
+    _set_board(new, board)
+    _set_supply(new, supply)
+    _set_out(new, out)
+    _set_current_player(new, current_player)
+    _set_turn(new, turn)
+    _set_stream(new, stream)
+    _set_turns(new, turns)
+    _set_history(new, history)
+    _set_first_player(new, first_player)
+    _set_legal(new, None)
+    _set_origin(new, None)
+    _set_end(new, None)
+    return new
 
 
 def _thrown(state: YamMasterGame, turn: Turn, stream: DiceStream, history: History) -> YamMasterGame:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 import attrs
 
 from ... import _display
+from ..._slots import slot_setters
 from ...action_text import ActionWords, state_action_text, state_parse_action
 from ...actions import Action, DiceLike, Pass, Roll, TakeChip
 from ...dice import Dice, DiceStream
@@ -194,22 +195,28 @@ class YamslamGame:
         second_pick: bool | None = None,
         last_draw: int | Literal["same"] | None = "same",
     ) -> YamslamGame:
-        """A copy with the fields given changed (a quicker `attrs.evolve`)."""
-        return YamslamGame(
-            self.variant,
-            self.players,
-            self.rack if rack is None else rack,
-            self.discard if discard is None else discard,
-            self.collections if collections is None else collections,
-            self.current_player if current_player is None else current_player,
-            self.turn if turn is None else turn,
-            self.stream if stream is None else stream,
-            self._history if history is None else history,
-            self.first_player,
-            self.round_chip if round_chip is None else round_chip,
-            self.second_pick if second_pick is None else second_pick,
-            self.last_draw if last_draw == "same" else last_draw,
-        )
+        """A copy with the fields given changed (a quicker `attrs.evolve`: the values are known to be valid).
+
+        Its slots are set through their own setters (see `yamskit._slots`); it starts with
+        no remembered legal ids and no origin (`apply` sets that).
+        """
+        new = object.__new__(YamslamGame)
+        _set_variant(new, self.variant)
+        _set_players(new, self.players)
+        _set_rack(new, self.rack if rack is None else rack)
+        _set_discard(new, self.discard if discard is None else discard)
+        _set_collections(new, self.collections if collections is None else collections)
+        _set_current_player(new, self.current_player if current_player is None else current_player)
+        _set_turn(new, self.turn if turn is None else turn)
+        _set_stream(new, self.stream if stream is None else stream)
+        _set_history(new, self._history if history is None else history)
+        _set_first_player(new, self.first_player)
+        _set_round_chip(new, self.round_chip if round_chip is None else round_chip)
+        _set_second_pick(new, self.second_pick if second_pick is None else second_pick)
+        _set_last_draw(new, self.last_draw if last_draw == "same" else last_draw)
+        _set_legal(new, None)
+        _set_origin(new, None)
+        return new
 
     def _take(self, kind: Chip, from_discard: bool, history: History) -> YamslamGame:
         side = self.variant.side(self.current_player)
@@ -390,6 +397,25 @@ class YamslamGame:
     #: The picture Jupyter shows: the rack `yamskit.svg` draws (see ``yamskit._display``).
     picture_kind: ClassVar[str] = "rack"
     _repr_svg_ = _display.repr_svg
+
+
+(
+    _set_variant,
+    _set_players,
+    _set_rack,
+    _set_discard,
+    _set_collections,
+    _set_current_player,
+    _set_turn,
+    _set_stream,
+    _set_history,
+    _set_first_player,
+    _set_round_chip,
+    _set_second_pick,
+    _set_last_draw,
+    _set_legal,
+    _set_origin,
+) = slot_setters(YamslamGame, *(f.name for f in attrs.fields(YamslamGame)))
 
 
 def _thrown(state: YamslamGame, turn: Turn, stream: DiceStream, history: History) -> YamslamGame:
