@@ -75,23 +75,35 @@ class _FinalPlan:
     """How the final layer gathers each roll's candidates.
 
     The candidates of a block are one array: row ``j``'s distinct points take the rows
-    ``offsets[j]:offsets[j] + len(distinct[j])``, then one row holds the best crossed-out box.
-    Each roll takes the best of its *entries*: the class of each row it may be written in
-    (with scratching, only the rows paying for it), the crossed-out row (row ``size - 2``)
-    and the row of zeros (``size - 1``: the best 0 in the ``zero_rows``). The rolls are
-    laid out by number of entries, most first (``order[i]`` is the roll at position ``i``,
-    ``position`` the inverse), so that ``slots[k]`` lists the k-th entry of a prefix of them.
+    ``offsets[j]:offsets[j] + len(distinct[j])``, the rows whose next state depends on the
+    points first (``moving``: ``moving_rows[c]`` and ``moving_points[c]`` for each of their
+    candidates), then the others (``plain_rows``; ``plain_source[c]`` is the position in
+    ``plain_rows`` of the row of each of their candidates, ``plain_points[c]`` its points),
+    then one row holds the best crossed-out box. Each roll takes the best of its *entries*:
+    the class of each row it may be written in (with scratching, only the rows paying for
+    it), the crossed-out row (row ``size - 2``) and the row of zeros (``size - 1``: the best 0
+    in the ``zero_rows``). The rolls are laid out by number of entries, most first
+    (``order[i]`` is the roll at position ``i``, ``position`` the inverse), so that
+    ``slots[k]`` lists the k-th entry of a prefix of them.
     """
 
     distinct: tuple[IntArray, ...]
     offsets: tuple[int, ...]
-    plain: tuple[bool, ...]
     zero_rows: tuple[int, ...]
     size: int
     slots: tuple[IntArray, ...]
     order: IntArray
     position: IntArray
     to_work: IntArray
+    bits: IntArray
+    moving: int
+    moving_rows: IntArray
+    moving_points: IntArray
+    moving_upper: IntArray
+    moving_flag: IntArray | None
+    plain_rows: IntArray
+    plain_source: IntArray
+    plain_points: IntArray
 
 
 _SCRATCH = threading.local()
@@ -116,8 +128,7 @@ def _release_scratch() -> None:
 
 
 def _final_plan(model: Model) -> _FinalPlan:
-    distinct_rows: list[IntArray] = []
-    offsets: list[int] = []
+    distinct_rows = [np.unique(table).astype(np.int64) for table in model.tables]
     per_roll: list[list[int]] = [[] for _ in range(tables.NUM_ROLLS)]
     plain = [_is_plain(model, row) for row in range(model.num_rows)]
     # Without scratching, the 0 of a plain row that never pays less goes to one shared row of zeros:
@@ -128,11 +139,14 @@ def _final_plan(model: Model) -> _FinalPlan:
         for row in range(model.num_rows)
         if not model.allow_scratch and plain[row] and int(model.tables[row].min()) == 0
     ]
+    moving_rows = [row for row in range(model.num_rows) if not plain[row]]
+    plain_rows = [row for row in range(model.num_rows) if plain[row]]
+    offsets = [0] * model.num_rows
     at = 0
-    for row, table in enumerate(model.tables):
+    for row in moving_rows + plain_rows:  # the candidates of the moving rows first
+        table = model.tables[row]
         distinct, classes = np.unique(table, return_inverse=True)
-        distinct_rows.append(distinct.astype(np.int64))
-        offsets.append(at)
+        offsets[row] = at
         zero_elsewhere = model.allow_scratch or row in zero_rows
         for r in range(tables.NUM_ROLLS):
             if table[r] or not zero_elsewhere:
@@ -148,16 +162,34 @@ def _final_plan(model: Model) -> _FinalPlan:
     slots = tuple(
         np.array([per_roll[r][k] for r in order if counts[r] > k], dtype=np.int64) for k in range(int(counts.max()))
     )
+
+    def each(rows: list[int], of: Callable[[int, IntArray], IntArray]) -> IntArray:
+        parts = [of(row, distinct_rows[row]) for row in rows]
+        return np.concatenate(parts).astype(np.int64) if parts else np.zeros(0, dtype=np.int64)
+
+    moving_points = each(moving_rows, lambda row, d: d)
+    sets_flag = model.flag_row in moving_rows and model.needs_flag
     return _FinalPlan(
         distinct=tuple(distinct_rows),
         offsets=tuple(offsets),
-        plain=tuple(plain),
         zero_rows=tuple(zero_rows),
         size=at + 2,
         slots=slots,
         order=order,
         position=position,
         to_work=position[tables.WORK_ROLLS],
+        bits=np.left_shift(1, np.arange(model.num_rows, dtype=np.int64)),
+        moving=len(moving_points),
+        moving_rows=each(moving_rows, lambda row, d: np.full(len(d), row)),
+        moving_points=moving_points,
+        moving_upper=each(moving_rows, lambda row, d: d if model.bonus_rows[row] else np.zeros_like(d)),
+        # the flag after a moving candidate: -1 where it stays the state's, else 0 or 1
+        moving_flag=each(moving_rows, lambda row, d: (d > 0) if row == model.flag_row else np.full(len(d), -1))
+        if sets_flag
+        else None,
+        plain_rows=np.array(plain_rows, dtype=np.int64),
+        plain_source=each(list(range(len(plain_rows))), lambda i, d: np.full(len(distinct_rows[plain_rows[i]]), i)),
+        plain_points=each(plain_rows, lambda row, d: d),
     )
 
 
@@ -209,39 +241,39 @@ def _final_by_entries(
     # Every candidate of the block in one array: each row's distinct points plus the value after
     # them (-inf or NaN where the row is closed), and the best crossed-out box (a 0 in any open box).
     candidates = _scratch("candidates", plan.size, count)
+    is_closed = (filled[None, :] & plan.bits[:, None]) != 0  # (rows, states)
+    closed = np.where(is_closed, _NEG, 0.0)  # added to a value: -inf, or NaN which fmax passes over
+    after = filled[None, :] | plan.bits[:, None]  # (rows, states): the filled set after each row
     crossed_best = candidates[-2]
     if model.allow_scratch:  # every row at once: the state after a 0 in it, -inf where it is closed
-        rows = np.arange(model.num_rows)[:, None]
-        index = (filled[None, :] | (1 << rows)) * num_flags + flag[None, :]
+        index = after * num_flags + flag[None, :]
         if model.needs_flag:
             index[model.flag_row] -= flag  # a 0 in the five-of-a-kind row leaves the flag at 0
         index *= num_upper
         index += upper[None, :]
         crossed = np.take(flat, index)
-        np.copyto(crossed, _NEG, where=(filled[None, :] >> rows) & 1 == 1)
+        np.copyto(crossed, _NEG, where=is_closed)
         np.max(crossed, axis=0, out=crossed_best)  # NaN-propagating, as a running np.maximum
     else:
         crossed_best[...] = _NEG
-    for row, distinct in enumerate(plan.distinct):
-        part = candidates[plan.offsets[row] : plan.offsets[row] + len(distinct)]
-        is_open = (filled >> row) & 1 == 0
-        if not is_open.any():
-            part[...] = _NEG
-            continue
-        after = filled | (1 << row)
-        if plan.plain[row]:  # the same state after whatever the points: one look-up
-            later = flat[(after * num_flags + flag) * num_upper + upper]
-            later += np.where(is_open, 0.0, _NEG)  # closed: -inf or NaN, which fmax passes over
-            np.add(later[None, :], distinct[:, None], out=part)
-            continue
-        new_upper = np.minimum(upper[None, :] + distinct[:, None], cap) if model.bonus_rows[row] else upper[None, :]
-        if row == model.flag_row and model.needs_flag:
-            new_flag = (distinct > 0).astype(np.int64)[:, None]
+    if plan.moving:  # rows whose state after depends on the points: one look-up per candidate
+        rows = plan.moving_rows
+        new_upper = np.minimum(upper[None, :] + plan.moving_upper[:, None], cap)
+        if plan.moving_flag is None:
+            index = (after[rows] * num_flags + flag[None, :]) * num_upper + new_upper
         else:
-            new_flag = flag[None, :]
-        index = (after[None, :] * num_flags + new_flag) * num_upper + new_upper
-        np.add(flat[index], distinct[:, None], out=part)
-        part += np.where(is_open, 0.0, _NEG)[None, :]  # closed: -inf or NaN, which fmax passes over
+            new_flag = np.where(plan.moving_flag[:, None] < 0, flag[None, :], plan.moving_flag[:, None])
+            index = (after[rows] * num_flags + new_flag) * num_upper + new_upper
+        part = candidates[: plan.moving]
+        np.add(flat[index], plan.moving_points[:, None], out=part)
+        part += closed[rows]
+    if len(plan.plain_rows):  # the same state after whatever the points: one look-up per row
+        rows = plan.plain_rows
+        later = flat[(after[rows] * num_flags + flag[None, :]) * num_upper + upper[None, :]]
+        later += closed[rows]
+        part = candidates[plan.moving : plan.size - 2]
+        np.take(later, plan.plain_source, axis=0, out=part, mode="clip")
+        part += plan.plain_points[:, None]
     zeros = candidates[-1]
     zeros[...] = _NEG
     for row in plan.zero_rows:
