@@ -84,7 +84,8 @@ class _FinalPlan:
     it), the crossed-out row (row ``size - 2``) and the row of zeros (``size - 1``: the best 0
     in the ``zero_rows``). The rolls are laid out by number of entries, most first
     (``order[i]`` is the roll at position ``i``, ``position`` the inverse), so that
-    ``slots[k]`` lists the k-th entry of a prefix of them.
+    ``slots[k]`` lists the k-th entry of a prefix of them. ``five`` is the plan of the
+    five-of-a-kind rolls.
     """
 
     distinct: tuple[IntArray, ...]
@@ -104,6 +105,7 @@ class _FinalPlan:
     plain_rows: IntArray
     plain_source: IntArray
     plain_points: IntArray
+    five: _FivePlan
 
 
 _SCRATCH = threading.local()
@@ -188,8 +190,11 @@ def _final_plan(model: Model) -> _FinalPlan:
         if sets_flag
         else None,
         plain_rows=np.array(plain_rows, dtype=np.int64),
-        plain_source=each(list(range(len(plain_rows))), lambda i, d: np.full(len(distinct_rows[plain_rows[i]]), i)),
+        plain_source=np.repeat(np.arange(len(plain_rows)), [len(distinct_rows[row]) for row in plain_rows]).astype(
+            np.int64
+        ),
         plain_points=each(plain_rows, lambda row, d: d),
+        five=_five_plan(model),
     )
 
 
@@ -286,12 +291,59 @@ def _final_by_entries(
         head = best[: len(slot)]
         np.fmax(head, np.take(candidates, slot, axis=0, out=spare[: len(slot)], mode="clip"), out=head)
     if model.flag_row >= 0 and (model.joker is not None or model.five_bonus):
-        _five_of_a_kind(model, flat, values.shape, filled, flag, upper, best, plan.position)
+        _five_of_a_kind(model, plan.five, flat, values.shape, filled, flag, upper, best, plan.position)
     return best
+
+
+@attrs.frozen(eq=False)
+class _FivePlan:
+    """What the five-of-a-kind rolls of a model look up, as (faces, rows) arrays built once.
+
+    ``natural`` and ``joker`` are the points of each face's five of a kind in each row, as
+    written and at full joker value; ``lower`` marks the rows a joker pays full value in (not
+    ones..sixes); ``matching`` is the row of each face's number row (0 where there is none,
+    ``has_match`` False); ``move_faces`` and ``move_rows`` list the pairs whose points may
+    move the upper total.
+    """
+
+    bits: IntArray
+    is_upper: npt.NDArray[np.bool_]
+    lower: npt.NDArray[np.bool_]
+    matching: IntArray
+    has_match: npt.NDArray[np.bool_]
+    is_matching: npt.NDArray[np.bool_]
+    natural: IntArray
+    joker: IntArray
+    natural_float: FloatArray
+    joker_float: FloatArray
+    move_faces: IntArray
+    move_rows: IntArray
+
+
+def _five_plan(model: Model) -> _FivePlan:
+    matching = np.array(model.upper_index, dtype=np.int64)
+    natural = np.ascontiguousarray(model.tables[:, tables.FIVE_OF_A_KIND].T)
+    joker = np.ascontiguousarray(model.joker_points.T)
+    faces, rows = np.nonzero(_moves_upper(model))
+    return _FivePlan(
+        bits=np.left_shift(1, np.arange(model.num_rows, dtype=np.int64)),
+        is_upper=model.is_upper,
+        lower=~model.is_upper,
+        matching=np.maximum(matching, 0),
+        has_match=matching >= 0,
+        is_matching=np.arange(model.num_rows)[None, :] == matching[:, None],
+        natural=natural,
+        joker=joker,
+        natural_float=natural.astype(np.float64),
+        joker_float=joker.astype(np.float64),
+        move_faces=faces.astype(np.int64),
+        move_rows=rows.astype(np.int64),
+    )
 
 
 def _five_of_a_kind(
     model: Model,
+    five: _FivePlan,
     flat: FloatArray,
     shape: tuple[int, ...],
     filled: IntArray,
@@ -305,37 +357,44 @@ def _five_of_a_kind(
     Arrays are (faces, rows, states): every face's roll and every row at once.
     """
     _, num_flags, num_upper = shape
-    states = np.nonzero((filled >> model.flag_row) & 1)[0]
+    states = np.flatnonzero(filled & (1 << model.flag_row))
     if not len(states):
         return
     f, y, u = filled[states], flag[states], upper[states]
-    extra = model.five_bonus * (y == 1) if model.needs_flag else np.zeros(len(states), dtype=np.int64)
-    is_upper = model.is_upper[None, :, None]
-    row_ids = np.arange(model.num_rows)
-    open_rows = ((f[None, :] >> row_ids[:, None]) & 1 == 0)[None, :, :]  # (1, rows, states)
-    open_lower = np.any(open_rows & ~is_upper, axis=1)[:, None, :]  # (1, 1, states)
-    matching = np.array(model.upper_index, dtype=np.int64)[:, None, None]  # (faces, 1, 1)
-    upper_filled = np.where(matching >= 0, (f[None, None, :] >> np.maximum(matching, 0)) & 1 == 1, False)
-    full = upper_filled if model.joker is not None else np.zeros_like(upper_filled)
-    if model.joker == "seed":
-        full = full & (y == 1)[None, None, :]
-    legal = open_rows
-    if model.joker == "forced":
-        is_matching = row_ids[None, :, None] == matching
-        legal = legal & np.where(is_upper, np.where(upper_filled, ~open_lower, is_matching), upper_filled)
-    natural = model.tables[:, tables.FIVE_OF_A_KIND].T[:, :, None]  # (faces, rows, 1)
-    jokered = full & ~is_upper
-    points = np.where(jokered, model.joker_points.T[:, :, None], natural)
-    base = ((f[None, :] | (1 << row_ids)[:, None]) * num_flags + y[None, :]) * num_upper  # (rows, states)
+    open_rows = (f[None, :] & five.bits[:, None]) == 0  # (rows, states)
+    upper_filled = (f[None, :] >> five.matching[:, None]) & 1 == 1  # (faces, states)
+    upper_filled &= five.has_match[:, None]
+    points: FloatArray
+    if model.joker is None:
+        points = five.natural_float[:, :, None]
+    else:
+        full = upper_filled & (y == 1)[None, :] if model.joker == "seed" else upper_filled
+        jokered = full[:, None, :] & five.lower[None, :, None]  # (faces, rows, states)
+        points = np.where(jokered, five.joker_float[:, :, None], five.natural_float[:, :, None])
+    base = (f[None, :] | five.bits[:, None]) * num_flags + y[None, :]
+    base *= num_upper  # (rows, states)
     same_upper = flat[base + u[None, :]]  # the value after a row whose upper total does not move
-    later = np.broadcast_to(same_upper, points.shape).copy()
-    # only a bonus row paid points moves the upper total: look those up face by face
-    for face, row in zip(*np.nonzero(_moves_upper(model)), strict=True):
-        later[face, row] = flat[base[row] + np.minimum(u + points[face, row], model.cap)]
-    scored = np.where(legal, points + later, _NEG)
+    scored = points + same_upper[None, :, :]  # (faces, rows, states)
+    if len(five.move_faces):  # only a bonus row paid points moves the upper total: look those up
+        faces, rows = five.move_faces, five.move_rows
+        paid = five.natural[faces, rows][:, None]
+        if model.joker is not None:
+            paid = np.where(jokered[faces, rows], five.joker[faces, rows][:, None], paid)
+        later = flat[base[rows] + np.minimum(u[None, :] + paid, model.cap)]
+        scored[faces, rows] = np.broadcast_to(points, scored.shape)[faces, rows] + later
+    legal: npt.NDArray[np.bool_] = open_rows[None, :, :]
+    if model.joker == "forced":
+        open_lower = np.any(open_rows & five.lower[:, None], axis=0)  # (states,)
+        legal = legal & np.where(
+            five.is_upper[None, :, None],
+            np.where(upper_filled[:, None, :], ~open_lower[None, None, :], five.is_matching[:, :, None]),
+            upper_filled[:, None, :],
+        )
+    np.copyto(scored, _NEG, where=~legal)
     value = scored.max(axis=1)  # NaN-propagating, as a running np.maximum
     if model.allow_scratch:
         value = np.maximum(value, np.where(legal, same_upper[None, :, :], _NEG).max(axis=1))
+    extra = model.five_bonus * (y == 1) if model.needs_flag else np.zeros(len(states), dtype=np.int64)
     best[position[tables.FIVE_OF_A_KIND][:, None], states[None, :]] = value + extra[None, :]
 
 
