@@ -32,22 +32,22 @@ import contextlib
 import mmap
 import multiprocessing
 import os
-import signal
 import threading
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterator
+from typing import TypeVar
 
 import attrs
 import numpy as np
 import numpy.typing as npt
 
 from .._cache import LruCache
-from .._signals import held_signals, release_signals
+from .._signals import held_signals
 from . import tables
 from .model import Model
 from .progress import Progress
 from .space import StateSpace
 from .tables import FloatArray, IntArray
+from .workers import Lockstep, ignore_interrupts, kill_workers
 
 __all__ = [
     "CHUNK",
@@ -186,7 +186,10 @@ def _final_plan(model: Model) -> _FinalPlan:
         moving_points=moving_points,
         moving_upper=each(moving_rows, lambda row, d: d if model.bonus_rows[row] else np.zeros_like(d)),
         # the flag after a moving candidate: -1 where it stays the state's, else 0 or 1
-        moving_flag=each(moving_rows, lambda row, d: (d > 0) if row == model.flag_row else np.full(len(d), -1))
+        moving_flag=each(
+            moving_rows,
+            lambda row, d: (d > 0).astype(np.int64) if row == model.flag_row else np.full(len(d), -1, dtype=np.int64),
+        )
         if sets_flag
         else None,
         plain_rows=np.array(plain_rows, dtype=np.int64),
@@ -641,35 +644,72 @@ def turn_start_values(
 
 
 # ---------------------------------------------------------------------------- the backward solve
-_WORKER: dict[str, object] = {}
+@attrs.frozen(eq=False)
+class _Solve:
+    """One backward solve, shared by this process and its forked workers.
 
-
-def _ignore_interrupts() -> None:
-    """Worker initializer: Ctrl-C, which a terminal sends to every process of the job, is the parent's to handle.
-
-    The parent stops its workers itself when it is interrupted.
+    ``values`` and ``claimed`` (how many blocks of each layer were handed out) live in
+    shared memory when there are workers; ``lock`` guards ``claimed``.
     """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    release_signals()
+
+    model: Model
+    space: StateSpace
+    values: FloatArray
+    claimed: IntArray
+    lock: contextlib.AbstractContextManager[object]
+    workers: int
+
+    def claim(self, count: int) -> int:
+        """The next block of layer ``count`` for the calling process."""
+        with self.lock:
+            block = int(self.claimed[count])
+            self.claimed[count] = block + 1
+        return block
 
 
-def _kill_workers(workers: Sequence[multiprocessing.process.BaseProcess]) -> None:
-    """End ``workers`` at once (SIGKILL: they hold nothing that needs cleaning) and reap them."""
-    for worker in workers:
-        with contextlib.suppress(OSError):
-            worker.kill()
-    for worker in workers:
-        worker.join(timeout=5)
+def _cuts(filled: IntArray, size: int) -> IntArray:
+    """Where a layer's blocks start and end: about ``size`` states each, cut only where the filled set changes.
+
+    A block holds whole filled sets, so the process that solves it also gives their dead
+    upper totals their values.
+
+    Examples:
+        >>> _cuts(np.array([3, 3, 3, 5, 5, 6, 9, 9]), 2).tolist()
+        [0, 3, 5, 6, 8]
+    """
+    n = len(filled)
+    bounds = np.append(np.flatnonzero(filled[1:] != filled[:-1]) + 1, n)
+    ends = bounds[np.searchsorted(bounds, np.arange(size, n, size))]
+    cuts: IntArray = np.unique(np.concatenate(([0], ends, [n]))).astype(np.int64)
+    return cuts
 
 
-def _solve_block(task: tuple[IntArray, IntArray, IntArray]) -> int:
-    model = _WORKER["model"]
-    values = _WORKER["values"]
-    assert isinstance(model, Model)
-    assert isinstance(values, np.ndarray)
-    filled, flag, upper = task
-    values[filled, flag, upper] = turn_start_values(model, values, filled, flag, upper)
-    return len(filled)
+def _solve_layers(job: _Solve, rank: int, sync: Lockstep, bar: Progress | None) -> None:
+    """Process ``rank``'s part of the solve: blocks of each layer as they come, all processes in step by layer."""
+    model, space, values = job.model, job.space, job.values
+    for count in range(model.num_rows - 1, -1, -1):
+        filled, flag, upper = space.layer(count)
+        cuts = _cuts(filled, max(64, min(CHUNK, -(-len(filled) // (4 * job.workers)))))
+        done = 0
+        while (block := job.claim(count)) < len(cuts) - 1:
+            start, stop = int(cuts[block]), int(cuts[block + 1])
+            f, y, u = filled[start:stop], flag[start:stop], upper[start:stop]
+            values[f, y, u] = turn_start_values(model, values, f, y, u)
+            space.copy_dead_of(values, np.unique(f))
+            if bar is not None:
+                bar.advance(stop - start)
+                done += stop - start
+        sync.wait(rank)  # the layer is solved: the next one reads it
+        if bar is not None:
+            bar.advance(len(filled) - done)  # the other processes' blocks
+
+
+def _worker(job: _Solve, rank: int, sync: Lockstep) -> None:
+    """A forked process's part of the solve."""
+    ignore_interrupts()
+    sync.keep(rank)
+    with contextlib.suppress(EOFError, ConnectionError):  # process 0 has stopped: so does this one
+        _solve_layers(job, rank, sync, None)
 
 
 def _blocks(layer: tuple[IntArray, IntArray, IntArray], size: int) -> Iterator[tuple[IntArray, IntArray, IntArray]]:
@@ -678,14 +718,20 @@ def _blocks(layer: tuple[IntArray, IntArray, IntArray], size: int) -> Iterator[t
         yield filled[start : start + size], flag[start : start + size], upper[start : start + size]
 
 
-def _shared_array(shape: tuple[int, int, int]) -> tuple[FloatArray, mmap.mmap | None]:
-    size = int(np.prod(shape)) * 8
-    if not hasattr(os, "fork"):
-        return np.full(shape, np.nan), None
-    buffer = mmap.mmap(-1, size)  # anonymous and shared: forked workers write into it
-    array = np.frombuffer(buffer, dtype=np.float64).reshape(shape)
-    array[...] = np.nan
+def _shared_array(
+    shape: tuple[int, int, int], dtype: type[_Item], *, shared: bool = True
+) -> tuple[npt.NDArray[_Item], mmap.mmap | None]:
+    """An array that forked workers write into (NaN, or 0 for integers), and its mapping (None if not shared)."""
+    blank = np.nan if dtype is np.float64 else 0
+    if not shared or not hasattr(os, "fork"):
+        return np.full(shape, blank, dtype=dtype), None
+    buffer = mmap.mmap(-1, int(np.prod(shape)) * np.dtype(dtype).itemsize)  # anonymous and shared
+    array = np.frombuffer(buffer, dtype=dtype).reshape(shape)
+    array[...] = blank
     return array, buffer
+
+
+_Item = TypeVar("_Item", np.float64, np.int64)
 
 
 def solve_values(
@@ -718,47 +764,48 @@ def solve_values(
         (37.3438, 23.3333, 12.6389, 0.0)
     """
     space = StateSpace.of(model)
-    shared, buffer = _shared_array(space.shape)
+    shared, buffer = _shared_array(space.shape, np.float64)
     full = (1 << model.num_rows) - 1
     shared[full] = model.bonus.astype(np.float64)[None, :]
     total = space.count
     workers = (os.cpu_count() or 1) if processes is None else max(1, processes)
     if buffer is None or total < PARALLEL_MIN:
         workers = 1
-    _WORKER.update(model=model, values=shared)
     bar = Progress(total, f"solving {len(model.rows)} rows", quiet=quiet, callback=progress)
-    before = set(multiprocessing.active_children())
-    pool = None
-    if workers > 1:
-        context = multiprocessing.get_context("fork")
-        pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_ignore_interrupts)
+    context = multiprocessing.get_context("fork") if workers > 1 else None
+    claimed, counters = _shared_array((model.num_rows, 1, 1), np.int64, shared=context is not None)
+    lock = context.Lock() if context is not None else contextlib.nullcontext()
+    job = _Solve(model, space, shared, claimed.reshape(-1), lock, workers)
+    sync = Lockstep(workers)
+    children: list[multiprocessing.process.BaseProcess] = []
     try:
         bar.advance(len(space.alive[full & space.bonus_mask]) * len(space.flags_of(full)))
-        for count in range(model.num_rows - 1, -1, -1):
-            layer = space.layer(count)
-            size = max(64, min(CHUNK, -(-len(layer[0]) // (4 * workers))))
-            done: Iterator[int]
-            if pool is not None:
-                with held_signals():  # the first submit forks the workers
-                    futures = [pool.submit(_solve_block, block) for block in _blocks(layer, size)]
-                done = (future.result() for future in as_completed(futures))
-            else:
-                done = map(_solve_block, _blocks(layer, size))
-            for n in done:
-                bar.advance(n)
-            space.copy_dead(shared, count)
-    except BaseException:  # Ctrl-C, SIGTERM, an error: the workers stop now, not after the queued blocks
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
-            _kill_workers([p for p in multiprocessing.active_children() if p not in before])
+        if context is not None:
+            with held_signals():  # the workers are forked here
+                for rank in range(1, workers):
+                    child: multiprocessing.process.BaseProcess = context.Process(
+                        target=_worker, args=(job, rank, sync), daemon=True
+                    )
+                    child.start()
+                    children.append(child)
+            sync.keep(0)
+        try:
+            _solve_layers(job, 0, sync, bar)
+        except (EOFError, ConnectionError):
+            raise RuntimeError("a solver worker process failed (its error is above)") from None
+        for child in children:
+            child.join()
+    except BaseException:  # Ctrl-C, SIGTERM, an error: the workers stop now
+        kill_workers(children)
         raise
-    else:
-        if pool is not None:
-            pool.shutdown()
     finally:
+        sync.close()
         bar.close()
-        _WORKER.clear()
         _release_scratch()
+    del job, claimed
+    if counters is not None:
+        with contextlib.suppress(BufferError):
+            counters.close()
     result = np.array(shared)  # a private copy; the shared buffer is released
     del shared
     if buffer is not None:
