@@ -401,9 +401,9 @@ def _five_of_a_kind(
     best[position[tables.FIVE_OF_A_KIND][:, None], states[None, :]] = value + extra[None, :]
 
 
-#: The working positions of the six children (face by face) of the keeps of each size 0-4, flattened.
+#: The working positions of the children of the keeps of each size 0-4, face by face (all ones, then all twos...).
 _CHILDREN_BY_SIZE = [
-    np.ascontiguousarray(tables.WORK_CHILDREN[tables.SIZE_SLICES[size]]).reshape(-1) for size in range(5)
+    np.ascontiguousarray(tables.WORK_CHILDREN[tables.SIZE_SLICES[size]].T).reshape(-1) for size in range(5)
 ]
 #: For each size 1-5 and each j, the working positions of the j-th parents of the keeps that have one.
 _PARENTS_BY_SIZE = [
@@ -421,10 +421,10 @@ def _mean_over_throw(keeps: FloatArray, spare: FloatArray) -> None:
     for size in range(4, -1, -1):
         block = tables.SIZE_SLICES[size]
         count = block.stop - block.start
-        children = spare[: 6 * count].reshape(count, 6, -1)
+        children = spare[: 6 * count].reshape(6, count, -1)
         np.take(keeps, _CHILDREN_BY_SIZE[size], axis=0, out=children.reshape(6 * count, -1), mode="clip")
         target = keeps[block]
-        children.sum(axis=1, out=target)  # along a middle axis: added one face after the other
+        children.sum(axis=0, out=target)  # along the outer axis: added one face after the other
         target *= 1.0 / 6.0
 
 
