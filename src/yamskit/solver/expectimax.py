@@ -300,12 +300,12 @@ def _final_by_entries(
 
 @attrs.frozen(eq=False)
 class _FivePlan:
-    """What the five-of-a-kind rolls of a model look up, as (faces, rows) arrays built once.
+    """What the five-of-a-kind rolls of a model look up, as (rows, faces) arrays built once.
 
     ``natural`` and ``joker`` are the points of each face's five of a kind in each row, as
     written and at full joker value; ``lower`` marks the rows a joker pays full value in (not
     ones..sixes); ``matching`` is the row of each face's number row (0 where there is none,
-    ``has_match`` False); ``move_faces`` and ``move_rows`` list the pairs whose points may
+    ``has_match`` False); ``move_rows`` and ``move_faces`` list the pairs whose points may
     move the upper total.
     """
 
@@ -319,14 +319,14 @@ class _FivePlan:
     joker: IntArray
     natural_float: FloatArray
     joker_float: FloatArray
-    move_faces: IntArray
     move_rows: IntArray
+    move_faces: IntArray
 
 
 def _five_plan(model: Model) -> _FivePlan:
     matching = np.array(model.upper_index, dtype=np.int64)
-    natural = np.ascontiguousarray(model.tables[:, tables.FIVE_OF_A_KIND].T)
-    joker = np.ascontiguousarray(model.joker_points.T)
+    natural = np.ascontiguousarray(model.tables[:, tables.FIVE_OF_A_KIND])
+    joker = np.ascontiguousarray(model.joker_points)
     faces, rows = np.nonzero(_moves_upper(model))
     return _FivePlan(
         bits=np.left_shift(1, np.arange(model.num_rows, dtype=np.int64)),
@@ -334,13 +334,13 @@ def _five_plan(model: Model) -> _FivePlan:
         lower=~model.is_upper,
         matching=np.maximum(matching, 0),
         has_match=matching >= 0,
-        is_matching=np.arange(model.num_rows)[None, :] == matching[:, None],
+        is_matching=np.arange(model.num_rows)[:, None] == matching[None, :],
         natural=natural,
         joker=joker,
         natural_float=natural.astype(np.float64),
         joker_float=joker.astype(np.float64),
-        move_faces=faces.astype(np.int64),
         move_rows=rows.astype(np.int64),
+        move_faces=faces.astype(np.int64),
     )
 
 
@@ -357,14 +357,14 @@ def _five_of_a_kind(
 ) -> None:
     """Overwrite the five-of-a-kind rolls of states whose five-of-a-kind box is filled (joker, bonus).
 
-    Arrays are (faces, rows, states): every face's roll and every row at once.
+    Arrays are (rows, faces, states): every row and every face's roll at once.
     """
     _, num_flags, num_upper = shape
     states = np.flatnonzero(filled & (1 << model.flag_row))
     if not len(states):
         return
     f, y, u = filled[states], flag[states], upper[states]
-    open_rows = (f[None, :] & five.bits[:, None]) == 0  # (rows, states)
+    is_open = (f[None, :] & five.bits[:, None]) == 0  # (rows, states)
     upper_filled = (f[None, :] >> five.matching[:, None]) & 1 == 1  # (faces, states)
     upper_filled &= five.has_match[:, None]
     points: FloatArray
@@ -372,31 +372,31 @@ def _five_of_a_kind(
         points = five.natural_float[:, :, None]
     else:
         full = upper_filled & (y == 1)[None, :] if model.joker == "seed" else upper_filled
-        jokered = full[:, None, :] & five.lower[None, :, None]  # (faces, rows, states)
+        jokered = five.lower[:, None, None] & full[None, :, :]  # (rows, faces, states)
         points = np.where(jokered, five.joker_float[:, :, None], five.natural_float[:, :, None])
     base = (f[None, :] | five.bits[:, None]) * num_flags + y[None, :]
     base *= num_upper  # (rows, states)
     same_upper = flat[base + u[None, :]]  # the value after a row whose upper total does not move
-    scored = points + same_upper[None, :, :]  # (faces, rows, states)
-    if len(five.move_faces):  # only a bonus row paid points moves the upper total: look those up
-        faces, rows = five.move_faces, five.move_rows
-        paid = five.natural[faces, rows][:, None]
+    scored = points + same_upper[:, None, :]  # (rows, faces, states)
+    if len(five.move_rows):  # only a bonus row paid points moves the upper total: look those up
+        rows, faces = five.move_rows, five.move_faces
+        paid = five.natural[rows, faces][:, None]
         if model.joker is not None:
-            paid = np.where(jokered[faces, rows], five.joker[faces, rows][:, None], paid)
+            paid = np.where(jokered[rows, faces], five.joker[rows, faces][:, None], paid)
         later = flat[base[rows] + np.minimum(u[None, :] + paid, model.cap)]
-        scored[faces, rows] = np.broadcast_to(points, scored.shape)[faces, rows] + later
-    legal: npt.NDArray[np.bool_] = open_rows[None, :, :]
+        scored[rows, faces] = np.broadcast_to(points, scored.shape)[rows, faces] + later
+    legal: npt.NDArray[np.bool_] = is_open[:, None, :]
     if model.joker == "forced":
-        open_lower = np.any(open_rows & five.lower[:, None], axis=0)  # (states,)
+        open_lower = np.any(is_open & five.lower[:, None], axis=0)  # (states,)
         legal = legal & np.where(
-            five.is_upper[None, :, None],
-            np.where(upper_filled[:, None, :], ~open_lower[None, None, :], five.is_matching[:, :, None]),
-            upper_filled[:, None, :],
+            five.is_upper[:, None, None],
+            np.where(upper_filled[None, :, :], ~open_lower[None, None, :], five.is_matching[:, :, None]),
+            upper_filled[None, :, :],
         )
     np.copyto(scored, _NEG, where=~legal)
-    value = scored.max(axis=1)  # NaN-propagating, as a running np.maximum
+    value = scored.max(axis=0)  # (faces, states), NaN-propagating, as a running np.maximum
     if model.allow_scratch:
-        value = np.maximum(value, np.where(legal, same_upper[None, :, :], _NEG).max(axis=1))
+        value = np.maximum(value, np.where(legal, same_upper[:, None, :], _NEG).max(axis=0))
     extra = model.five_bonus * (y == 1) if model.needs_flag else np.zeros(len(states), dtype=np.int64)
     best[position[tables.FIVE_OF_A_KIND][:, None], states[None, :]] = value + extra[None, :]
 
