@@ -158,6 +158,9 @@ def _final_plan(model: Model) -> _FinalPlan:
         entries.insert(0, at)  # the crossed-out row (-inf without scratching)
         if zero_rows:
             entries.append(at + 1)  # the zeros row
+    for entries in per_roll:  # a roll paying in no row has one entry, the crossed-out row: give it twice
+        if len(entries) < 2:
+            entries.append(at)
     counts = np.array([len(e) for e in per_roll], dtype=np.int64)
     order = np.argsort(-counts, kind="stable").astype(np.int64)
     position = np.argsort(order).astype(np.int64)
@@ -288,9 +291,12 @@ def _final_by_entries(
         np.fmax(zeros, candidates[plan.offsets[row]], out=zeros)
     # the best (NaN-blind) of each roll's candidates: a max, so the order of the entries does not matter
     best = _scratch("best", tables.NUM_ROLLS, count)
-    np.take(candidates, plan.slots[0], axis=0, out=best, mode="clip")
+    # every roll's first entry is the crossed-out row and its second one covers every roll: take
+    # the second and set the first against it, rather than copying the crossed-out row 252 times
+    np.take(candidates, plan.slots[1], axis=0, out=best, mode="clip")
+    np.fmax(crossed_best[None, :], best, out=best)
     spare = _scratch("slot", tables.NUM_ROLLS, count)
-    for slot in plan.slots[1:]:
+    for slot in plan.slots[2:]:
         head = best[: len(slot)]
         np.fmax(head, np.take(candidates, slot, axis=0, out=spare[: len(slot)], mode="clip"), out=head)
     if model.flag_row >= 0 and (model.joker is not None or model.five_bonus):
