@@ -14,8 +14,8 @@ A turn is solved through its layers, for a block of states at once (arrays are
    value or its parents' best).
 
 `turn_start_values` chains them; `solve_values` runs it over every
-state, from the full sheet back to the empty one, with worker processes sharing the
-value array.
+state, from the full sheet back to the empty one, this process and forked workers sharing
+the value array and taking the blocks of each layer in turn.
 
 Examples:
     >>> import numpy as np, yamskit
@@ -754,7 +754,7 @@ def solve_values(
 
     Args:
         model: the rules.
-        processes: worker processes (default: the CPU count; 1 solves in this process).
+        processes: processes solving, this one and forked workers (default: the CPU count; 1: this one alone).
         quiet: no progress bar.
         progress: called with (states done, states in all) after each block.
 
