@@ -308,45 +308,51 @@ def _final_by_entries(
 class _FivePlan:
     """What the five-of-a-kind rolls of a model look up, as (rows, faces) arrays built once.
 
-    ``natural`` and ``joker`` are the points of each face's five of a kind in each row, as
-    written and at full joker value; ``lower`` marks the rows a joker pays full value in (not
-    ones..sixes); ``matching`` is the row of each face's number row (0 where there is none,
-    ``has_match`` False); ``move_rows`` and ``move_faces`` list the pairs whose points may
-    move the upper total.
+    The rows are taken in the order ``rows``: the number rows (ones..sixes) first, ``uppers``
+    of them, then the others, which a joker pays at full value. ``natural`` and ``joker`` are
+    the points of each face's five of a kind in each row, as written and at full joker value;
+    ``matching`` is the row index of each face's number row (0 where there is none,
+    ``has_match`` False) and ``match_at`` its place in ``rows``; ``move_at``, ``move_faces``
+    and ``move_lower`` list the pairs whose points may move the upper total.
     """
 
+    rows: IntArray
+    uppers: int
     bits: IntArray
-    is_upper: npt.NDArray[np.bool_]
-    lower: npt.NDArray[np.bool_]
     matching: IntArray
     has_match: npt.NDArray[np.bool_]
-    is_matching: npt.NDArray[np.bool_]
+    match_at: IntArray
     natural: IntArray
     joker: IntArray
     natural_float: FloatArray
     joker_float: FloatArray
-    move_rows: IntArray
+    move_at: IntArray
     move_faces: IntArray
+    move_lower: npt.NDArray[np.bool_]
 
 
 def _five_plan(model: Model) -> _FivePlan:
     matching = np.array(model.upper_index, dtype=np.int64)
-    natural = np.ascontiguousarray(model.tables[:, tables.FIVE_OF_A_KIND])
-    joker = np.ascontiguousarray(model.joker_points)
-    faces, rows = np.nonzero(_moves_upper(model))
+    rows = np.concatenate([np.flatnonzero(model.is_upper), np.flatnonzero(~model.is_upper)]).astype(np.int64)
+    at = np.argsort(rows).astype(np.int64)  # the place of each row in ``rows``
+    natural = np.ascontiguousarray(model.tables[rows][:, tables.FIVE_OF_A_KIND])
+    joker = np.ascontiguousarray(model.joker_points[rows])
+    uppers = int(model.is_upper.sum())
+    faces, moving = np.nonzero(_moves_upper(model))
     return _FivePlan(
-        bits=np.left_shift(1, np.arange(model.num_rows, dtype=np.int64)),
-        is_upper=model.is_upper,
-        lower=~model.is_upper,
+        rows=rows,
+        uppers=uppers,
+        bits=np.left_shift(1, rows),
         matching=np.maximum(matching, 0),
         has_match=matching >= 0,
-        is_matching=np.arange(model.num_rows)[:, None] == matching[None, :],
+        match_at=at[np.maximum(matching, 0)],
         natural=natural,
         joker=joker,
         natural_float=natural.astype(np.float64),
         joker_float=joker.astype(np.float64),
-        move_rows=rows.astype(np.int64),
+        move_at=at[moving],
         move_faces=faces.astype(np.int64),
+        move_lower=at[moving] >= uppers,
     )
 
 
@@ -363,46 +369,63 @@ def _five_of_a_kind(
 ) -> None:
     """Overwrite the five-of-a-kind rolls of states whose five-of-a-kind box is filled (joker, bonus).
 
-    Arrays are (rows, faces, states): every row and every face's roll at once.
+    Arrays are (rows, faces, states): every row (in the plan's order) and every face's roll at once.
     """
     _, num_flags, num_upper = shape
     states = np.flatnonzero(filled & (1 << model.flag_row))
     if not len(states):
         return
     f, y, u = filled[states], flag[states], upper[states]
+    top = five.uppers
     is_open = (f[None, :] & five.bits[:, None]) == 0  # (rows, states)
     upper_filled = (f[None, :] >> five.matching[:, None]) & 1 == 1  # (faces, states)
     upper_filled &= five.has_match[:, None]
-    points: FloatArray
-    if model.joker is None:
-        points = five.natural_float[:, :, None]
-    else:
-        full = upper_filled & (y == 1)[None, :] if model.joker == "seed" else upper_filled
-        jokered = five.lower[:, None, None] & full[None, :, :]  # (rows, faces, states)
-        points = np.where(jokered, five.joker_float[:, :, None], five.natural_float[:, :, None])
     base = (f[None, :] | five.bits[:, None]) * num_flags + y[None, :]
     base *= num_upper  # (rows, states)
     same_upper = flat[base + u[None, :]]  # the value after a row whose upper total does not move
-    scored = points + same_upper[:, None, :]  # (rows, faces, states)
-    if len(five.move_rows):  # only a bonus row paid points moves the upper total: look those up
-        rows, faces = five.move_rows, five.move_faces
-        paid = five.natural[rows, faces][:, None]
+    scored = np.empty((len(five.rows), 6, len(states)))
+    np.add(five.natural_float[:top, :, None], same_upper[:top, None, :], out=scored[:top])
+    full = upper_filled
+    if model.joker is None:
+        np.add(five.natural_float[top:, :, None], same_upper[top:, None, :], out=scored[top:])
+    else:  # a joker pays the other rows full value
+        if model.joker == "seed":
+            full = upper_filled & (y == 1)[None, :]
+        points = np.where(full[None, :, :], five.joker_float[top:, :, None], five.natural_float[top:, :, None])
+        np.add(points, same_upper[top:, None, :], out=scored[top:])
+    if len(five.move_at):  # only a bonus row paid points moves the upper total: look those up
+        at, faces = five.move_at, five.move_faces
+        paid = np.broadcast_to(five.natural[at, faces][:, None], (len(at), len(states)))
         if model.joker is not None:
-            paid = np.where(jokered[rows, faces], five.joker[rows, faces][:, None], paid)
-        later = flat[base[rows] + np.minimum(u[None, :] + paid, model.cap)]
-        scored[rows, faces] = np.broadcast_to(points, scored.shape)[rows, faces] + later
-    legal: npt.NDArray[np.bool_] = is_open[:, None, :]
+            paid = np.where(five.move_lower[:, None] & full[faces], five.joker[at, faces][:, None], paid)
+        later = flat[base[at] + np.minimum(u[None, :] + paid, model.cap)]
+        scored[at, faces] = paid + later
+    np.copyto(scored, _NEG, where=~is_open[:, None, :])
+    scratched: FloatArray | None = None
+    if model.allow_scratch:  # a 0 in a row: the value after it
+        scratched = np.where(is_open, same_upper, _NEG)
+    value: FloatArray
     if model.joker == "forced":
-        open_lower = np.any(is_open & five.lower[:, None], axis=0)  # (states,)
-        legal = legal & np.where(
-            five.is_upper[:, None, None],
-            np.where(upper_filled[None, :, :], ~open_lower[None, None, :], five.is_matching[:, :, None]),
-            upper_filled[None, :, :],
+        # the number row of the face while it is open; else the other rows while one is open; else any
+        # number row (NaN-propagating maxima, as a running np.maximum)
+        open_lower = np.any(is_open[top:], axis=0)  # (states,)
+        matched = scored[five.match_at, np.arange(6)]  # (faces, states)
+        value = np.where(
+            upper_filled, np.where(open_lower[None, :], scored[top:].max(axis=0), scored[:top].max(axis=0)), matched
         )
-    np.copyto(scored, _NEG, where=~legal)
-    value = scored.max(axis=0)  # (faces, states), NaN-propagating, as a running np.maximum
-    if model.allow_scratch:
-        value = np.maximum(value, np.where(legal, same_upper[:, None, :], _NEG).max(axis=0))
+        if scratched is not None:
+            value = np.maximum(
+                value,
+                np.where(
+                    upper_filled,
+                    np.where(open_lower, scratched[top:].max(axis=0), scratched[:top].max(axis=0))[None, :],
+                    scratched[five.match_at],
+                ),
+            )
+    else:
+        value = scored.max(axis=0)  # (faces, states), NaN-propagating, as a running np.maximum
+        if scratched is not None:
+            value = np.maximum(value, scratched.max(axis=0)[None, :])
     extra = model.five_bonus * (y == 1) if model.needs_flag else np.zeros(len(states), dtype=np.int64)
     best[position[tables.FIVE_OF_A_KIND][:, None], states[None, :]] = value + extra[None, :]
 
