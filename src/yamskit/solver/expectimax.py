@@ -668,7 +668,8 @@ def turn_start_values(
             _best_of_sub_keeps(work, spare)
         rolls = np.take(work[_ROLLS], tables.WORK_ROLL_POSITION, axis=0, out=spare[: tables.NUM_ROLLS], mode="clip")
     # the mean over the first throw, summed roll by roll (the same order whatever the block size)
-    start: FloatArray = (rolls * tables.ROLL_PROBABILITIES[:, None]).sum(axis=0)
+    np.multiply(rolls, tables.ROLL_PROBABILITIES[:, None], out=rolls)
+    start: FloatArray = rolls.sum(axis=0)
     return start
 
 
