@@ -42,9 +42,9 @@ from .batch_sheets import _CANDIDATES, _CODE_TO_ROLL, _best_keep_table, _block_g
 from .batch_sheets import _POW6 as _POW6  # the vector environment's (yamskit.rl) names, from where they were
 from .batch_sheets import _Games as _Games
 from .batch_sheets import _throw as _throw
-from .expectimax import _release_scratch
 from .lockstep import optimal_parts
 from .model import Model, model_of
+from .scratch import release_work_arrays
 from .strategy import Strategy, solve
 from .tables import FloatArray, IntArray
 from .workers import ignore_interrupts
@@ -339,7 +339,7 @@ def simulate(
             parts = [_play_block(task) for task in tasks]
     finally:
         _SIMULATION.clear()
-        _release_scratch()
+        release_work_arrays()
     points = np.concatenate([p for p, _, _ in parts])
     upper = np.concatenate([u for _, u, _ in parts])
     extra = np.concatenate([e for _, _, e in parts])
