@@ -29,6 +29,7 @@ Examples:
 from __future__ import annotations
 
 import contextlib
+import functools
 import mmap
 import multiprocessing
 import os
@@ -39,7 +40,6 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from .._signals import held_signals
 from . import tables
 from .final import _final_by_entries, _plan, final_values
 from .model import Model
@@ -47,7 +47,7 @@ from .progress import Progress
 from .scratch import release_work_arrays, work_array
 from .space import StateSpace
 from .tables import FloatArray, IntArray
-from .workers import Lockstep, ignore_interrupts, kill_workers
+from .workers import Lockstep, in_lockstep
 
 __all__ = [
     "CHUNK",
@@ -345,8 +345,9 @@ def _cuts(filled: IntArray, size: int) -> IntArray:
     return cuts
 
 
-def _solve_layers(job: _Solve, rank: int, sync: Lockstep, bar: Progress | None) -> None:
+def _solve_layers(job: _Solve, progress: Progress, rank: int, sync: Lockstep) -> None:
     """Process ``rank``'s part of the solve: blocks of each layer as they come, all processes in step by layer."""
+    bar = progress if rank == 0 else None  # the bar is process 0's
     model, space, values = job.model, job.space, job.values
     for count in range(model.num_rows - 1, -1, -1):
         filled, flag, upper = space.layer(count)
@@ -363,14 +364,6 @@ def _solve_layers(job: _Solve, rank: int, sync: Lockstep, bar: Progress | None) 
         sync.wait(rank)  # the layer is solved: the next one reads it
         if bar is not None:
             bar.advance(len(filled) - done)  # the other processes' blocks
-
-
-def _worker(job: _Solve, rank: int, sync: Lockstep) -> None:
-    """A forked process's part of the solve."""
-    ignore_interrupts()
-    sync.keep(rank)
-    with contextlib.suppress(EOFError, ConnectionError):  # process 0 has stopped: so does this one
-        _solve_layers(job, rank, sync, None)
 
 
 def _blocks(layer: tuple[IntArray, IntArray, IntArray], size: int) -> Iterator[tuple[IntArray, IntArray, IntArray]]:
@@ -433,34 +426,13 @@ def solve_values(
     if buffer is None or total < PARALLEL_MIN:
         workers = 1
     bar = Progress(total, f"solving {len(model.rows)} rows", quiet=quiet, callback=progress)
-    context = multiprocessing.get_context("fork") if workers > 1 else None
-    claimed, counters = _shared_array((model.num_rows, 1, 1), np.int64, shared=context is not None)
-    lock = context.Lock() if context is not None else contextlib.nullcontext()
+    claimed, counters = _shared_array((model.num_rows, 1, 1), np.int64, shared=workers > 1)
+    lock = multiprocessing.get_context("fork").Lock() if workers > 1 else contextlib.nullcontext()
     job = _Solve(model, space, shared, claimed.reshape(-1), lock, workers)
-    sync = Lockstep(workers)
-    children: list[multiprocessing.process.BaseProcess] = []
     try:
         bar.advance(len(space.alive[full & space.bonus_mask]) * len(space.flags_of(full)))
-        if context is not None:
-            with held_signals():  # the workers are forked here
-                for rank in range(1, workers):
-                    child: multiprocessing.process.BaseProcess = context.Process(
-                        target=_worker, args=(job, rank, sync), daemon=True
-                    )
-                    child.start()
-                    children.append(child)
-            sync.keep(0)
-        try:
-            _solve_layers(job, 0, sync, bar)
-        except (EOFError, ConnectionError):
-            raise RuntimeError("a solver worker process failed (its error is above)") from None
-        for child in children:
-            child.join()
-    except BaseException:  # Ctrl-C, SIGTERM, an error: the workers stop now
-        kill_workers(children)
-        raise
+        in_lockstep(functools.partial(_solve_layers, job, bar), workers, "solver")
     finally:
-        sync.close()
         bar.close()
         release_work_arrays()
     del job, claimed

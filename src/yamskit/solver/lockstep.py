@@ -19,14 +19,12 @@ from __future__ import annotations
 import contextlib
 import itertools
 import mmap
-import multiprocessing
 import os
 
 import attrs
 import numpy as np
 import numpy.typing as npt
 
-from .._signals import held_signals
 from . import tables
 from .batch_sheets import (
     _CANDIDATES,
@@ -43,7 +41,7 @@ from .model import Model
 from .space import StateSpace
 from .strategy import Strategy
 from .tables import IntArray
-from .workers import Lockstep, ignore_interrupts, kill_workers
+from .workers import Lockstep, in_lockstep
 
 #: Unique states whose turn tables are computed together (optimal policy).
 STATE_BLOCK = 1024
@@ -236,14 +234,6 @@ def _play_optimal(plan: _Plan, rank: int, arrays: list[IntArray], sync: Lockstep
     return parts
 
 
-def _optimal_worker(plan: _Plan, rank: int, arrays: list[IntArray], sync: Lockstep) -> None:
-    """A forked process's part of `_play_optimal`."""
-    ignore_interrupts()
-    sync.keep(rank)
-    with contextlib.suppress(EOFError, ConnectionError):  # process 0 has stopped: so does this one
-        _play_optimal(plan, rank, arrays, sync)
-
-
 def optimal_parts(model: Model, strategy: Strategy, sizes: list[int], seed: int, workers: int) -> Parts:
     """Play blocks of ``sizes`` games with ``strategy``: each block's box points, upper totals and extras.
 
@@ -265,31 +255,10 @@ def optimal_parts(model: Model, strategy: Strategy, sizes: list[int], seed: int,
         workers = 1
     plan = _Plan(model, strategy, StateSpace.of(model), sizes, seed, workers)
     arrays, buffer = _sheets(model, max(sizes), shared=workers > 1)
-    children: list[multiprocessing.process.BaseProcess] = []
-    sync = Lockstep(workers)
     try:
-        if workers > 1:
-            context = multiprocessing.get_context("fork")
-            with held_signals():  # the workers are forked here
-                for rank in range(1, workers):
-                    child: multiprocessing.process.BaseProcess = context.Process(
-                        target=_optimal_worker, args=(plan, rank, arrays, sync), daemon=True
-                    )
-                    child.start()
-                    children.append(child)
-            sync.keep(0)
-        try:
-            parts = _play_optimal(plan, 0, arrays, sync)
-        except (EOFError, ConnectionError):
-            raise RuntimeError("a simulation worker process failed (its error is above)") from None
-        for child in children:
-            child.join()
-    except BaseException:  # Ctrl-C, SIGTERM, an error: the workers stop now
-        kill_workers(children)
-        raise
+        parts = in_lockstep(lambda rank, sync: _play_optimal(plan, rank, arrays, sync), workers, "simulation")
     finally:
-        sync.close()
-        del arrays
+        arrays.clear()  # the views go before their mapping
         if buffer is not None:
             with contextlib.suppress(BufferError):  # a view still alive: the GC frees the mapping later
                 buffer.close()

@@ -1,14 +1,16 @@
 """Forked worker processes of the solver and the batch simulation: signals, stopping, waiting for each other.
 
-Ctrl-C at a terminal reaches every process of the job; the workers ignore it
-(`ignore_interrupts`) and the parent, which handles it, ends them at once
-(`kill_workers`). `Lockstep` lets a parent and its forked workers wait for each
-other between steps; a process whose partner has ended gets an `EOFError` instead of
-waiting for ever, so no worker outlives its run.
+`in_lockstep` runs a piece of work in this process and in forked copies of it, which
+wait for each other between steps (`Lockstep`). Ctrl-C at a terminal reaches every
+process of the job; the workers ignore it (`ignore_interrupts`) and this process,
+which handles it, ends them at once (`kill_workers`). A process whose partner has
+ended gets an `EOFError` instead of waiting for ever, so no worker outlives its run.
 
 Examples:
     >>> sync = Lockstep(1)  # a run in this process alone: waiting returns at once
     >>> sync.wait(0)
+    >>> in_lockstep(lambda rank, sync: rank + 10, 1, "example")
+    10
 """
 
 from __future__ import annotations
@@ -16,11 +18,14 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import signal
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
-from .._signals import release_signals
+from .._signals import held_signals, release_signals
 
-__all__ = ["Lockstep", "ignore_interrupts", "kill_workers"]
+__all__ = ["Lockstep", "ignore_interrupts", "in_lockstep", "kill_workers"]
+
+_Result = TypeVar("_Result")
 
 
 def ignore_interrupts() -> None:
@@ -75,3 +80,45 @@ class Lockstep:
         """Close process 0's pipe ends (the others' close when they end)."""
         for first, _ in self.pipes:
             first.close()
+
+
+def in_lockstep(work: Callable[[int, Lockstep], _Result], workers: int, what: str) -> _Result:
+    """``work(rank, sync)`` in this process (rank 0) and ``workers - 1`` forked ones; rank 0's result.
+
+    The forked processes end before this returns or raises: when rank 0 fails or is
+    interrupted they are killed; when one of them fails, rank 0's next wait raises
+    `RuntimeError` naming ``what``.
+    """
+    sync = Lockstep(workers)
+    children: list[multiprocessing.process.BaseProcess] = []
+    try:
+        if workers > 1:
+            context = multiprocessing.get_context("fork")
+            with held_signals():  # the workers are forked here
+                for rank in range(1, workers):
+                    child: multiprocessing.process.BaseProcess = context.Process(
+                        target=_forked, args=(work, rank, sync), daemon=True
+                    )
+                    child.start()
+                    children.append(child)
+            sync.keep(0)
+        try:
+            result = work(0, sync)
+        except (EOFError, ConnectionError):
+            raise RuntimeError(f"a {what} worker process failed (its error is above)") from None
+        for child in children:
+            child.join()
+    except BaseException:  # Ctrl-C, SIGTERM, an error: the workers stop now
+        kill_workers(children)
+        raise
+    finally:
+        sync.close()
+    return result
+
+
+def _forked(work: Callable[[int, Lockstep], object], rank: int, sync: Lockstep) -> None:
+    """A forked process's part of `in_lockstep`."""
+    ignore_interrupts()
+    sync.keep(rank)
+    with contextlib.suppress(EOFError, ConnectionError):  # process 0 has stopped: so does this one
+        work(rank, sync)
