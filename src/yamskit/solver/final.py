@@ -7,14 +7,13 @@ then each roll takes the best of its candidates; the five of a kinds of states w
 five-of-a-kind box is filled are then overwritten (`_five_of_a_kind`).
 
 Examples:
-    >>> import numpy as np, yamskit
-    >>> from yamskit.categories import Category, total
-    >>> from yamskit.solver.expectimax import solve_values
+    >>> import yamskit
     >>> from yamskit.solver.model import model_of
-    >>> model = model_of(yamskit.ScorecardVariant.define("c", rows=[Category("chance", total)]))
-    >>> empty = np.zeros(1, dtype=np.int64)  # one state: nothing filled, flag 0, upper total 0
-    >>> float(final_values(model, solve_values(model), empty, empty, empty)[-1, 0])  # 66666 in chance
-    30.0
+    >>> plan = _plan(model_of(yamskit.variant("yahtzee")))
+    >>> plan.moving, len(plan.plain_rows)  # candidates whose next state moves with the points; other rows
+    (38, 6)
+    >>> plan.size, len(plan.slots)  # candidate rows of a block; the most entries a roll has
+    (126, 9)
 """
 
 from __future__ import annotations
