@@ -41,9 +41,11 @@ class _FinalPlan:
 
     The candidates of a block are one array: row ``j``'s distinct points take the rows
     ``offsets[j]:offsets[j] + len(distinct[j])``, the rows whose next state depends on the
-    points first (``moving``: ``moving_rows[c]`` and ``moving_points[c]`` for each of their
-    candidates), then the others (``plain_rows``; ``plain_source[c]`` is the position in
-    ``plain_rows`` of the row of each of their candidates, ``plain_points[c]`` its points),
+    points first (``moving``: ``moving_rows[c]``, ``moving_points[c]`` and the points
+    ``moving_upper[c]`` added to the upper total for each of their candidates; ``flag_at``
+    lists those that set the five-of-a-kind flag, to ``flag_to``), then the others
+    (``plain_rows``; ``plain_source[c]`` is the position in ``plain_rows`` of the row of each
+    of their candidates, ``plain_points[c]`` its points),
     then one row holds the best crossed-out box. Each roll takes the best of its *entries*:
     the class of each row it may be written in (with scratching, only the rows paying for
     it), the crossed-out row (row ``size - 2``) and the row of zeros (``size - 1``: the best 0
@@ -66,7 +68,8 @@ class _FinalPlan:
     moving_rows: IntArray
     moving_points: IntArray
     moving_upper: IntArray
-    moving_flag: IntArray | None
+    flag_at: IntArray
+    flag_to: IntArray
     plain_rows: IntArray
     plain_source: IntArray
     plain_points: IntArray
@@ -117,7 +120,11 @@ def _final_plan(model: Model) -> _FinalPlan:
         return np.concatenate(parts).astype(np.int64) if parts else np.zeros(0, dtype=np.int64)
 
     moving_points = each(moving_rows, lambda row, d: d)
-    sets_flag = model.flag_row in moving_rows and model.needs_flag
+    # the moving candidates of the five-of-a-kind row, whose points set the flag (where it counts)
+    candidate_rows = each(moving_rows, lambda row, d: np.full(len(d), row))
+    flag_at = np.flatnonzero(candidate_rows == model.flag_row)
+    if not model.needs_flag:
+        flag_at = flag_at[:0]
     return _FinalPlan(
         distinct=tuple(distinct_rows),
         offsets=tuple(offsets),
@@ -129,16 +136,11 @@ def _final_plan(model: Model) -> _FinalPlan:
         to_work=position[tables.WORK_ROLLS],
         bits=np.left_shift(1, np.arange(model.num_rows, dtype=np.int64)),
         moving=len(moving_points),
-        moving_rows=each(moving_rows, lambda row, d: np.full(len(d), row)),
+        moving_rows=candidate_rows,
         moving_points=moving_points,
         moving_upper=each(moving_rows, lambda row, d: d if model.bonus_rows[row] else np.zeros_like(d)),
-        # the flag after a moving candidate: -1 where it stays the state's, else 0 or 1
-        moving_flag=each(
-            moving_rows,
-            lambda row, d: (d > 0).astype(np.int64) if row == model.flag_row else np.full(len(d), -1, dtype=np.int64),
-        )
-        if sets_flag
-        else None,
+        flag_at=flag_at,
+        flag_to=(moving_points[flag_at] > 0).astype(np.int64),
         plain_rows=np.array(plain_rows, dtype=np.int64),
         plain_source=np.repeat(np.arange(len(plain_rows)), [len(distinct_rows[row]) for row in plain_rows]).astype(
             np.int64
@@ -199,14 +201,16 @@ def _final_by_entries(
     candidates = work_array("candidates", plan.size, count)
     is_closed = (filled[None, :] & plan.bits[:, None]) != 0  # (rows, states)
     closed = np.where(is_closed, _NEG, 0.0)  # added to a value: -inf, or NaN which fmax passes over
-    after = filled[None, :] | plan.bits[:, None]  # (rows, states): the filled set after each row
+    # (rows, states): where the values after each row start, at upper total 0 (same flag)
+    start = filled[None, :] | plan.bits[:, None]
+    start *= num_flags
+    start += flag[None, :]
+    start *= num_upper
     crossed_best = candidates[-2]
     if model.allow_scratch:  # every row at once: the state after a 0 in it, -inf where it is closed
-        index = after * num_flags + flag[None, :]
+        index = start + upper[None, :]
         if model.needs_flag:
-            index[model.flag_row] -= flag  # a 0 in the five-of-a-kind row leaves the flag at 0
-        index *= num_upper
-        index += upper[None, :]
+            index[model.flag_row] -= flag * num_upper  # a 0 in the five-of-a-kind row leaves the flag at 0
         crossed = np.take(flat, index)
         np.copyto(crossed, _NEG, where=is_closed)
         np.max(crossed, axis=0, out=crossed_best)  # NaN-propagating, as a running np.maximum
@@ -214,18 +218,16 @@ def _final_by_entries(
         crossed_best[...] = _NEG
     if plan.moving:  # rows whose state after depends on the points: one look-up per candidate
         rows = plan.moving_rows
-        new_upper = np.minimum(upper[None, :] + plan.moving_upper[:, None], cap)
-        if plan.moving_flag is None:
-            index = (after[rows] * num_flags + flag[None, :]) * num_upper + new_upper
-        else:
-            new_flag = np.where(plan.moving_flag[:, None] < 0, flag[None, :], plan.moving_flag[:, None])
-            index = (after[rows] * num_flags + new_flag) * num_upper + new_upper
+        index = np.minimum(upper[None, :] + plan.moving_upper[:, None], cap)
+        index += start[rows]
+        if len(plan.flag_at):  # points in the five-of-a-kind row set its flag
+            index[plan.flag_at] += (plan.flag_to[:, None] - flag[None, :]) * num_upper
         part = candidates[: plan.moving]
         np.add(flat[index], plan.moving_points[:, None], out=part)
         part += closed[rows]
     if len(plan.plain_rows):  # the same state after whatever the points: one look-up per row
         rows = plan.plain_rows
-        later = flat[(after[rows] * num_flags + flag[None, :]) * num_upper + upper[None, :]]
+        later = flat[start[rows] + upper[None, :]]
         later += closed[rows]
         part = candidates[plan.moving : plan.size - 2]
         np.take(later, plan.plain_source, axis=0, out=part, mode="clip")
