@@ -238,10 +238,12 @@ def _final_by_entries(
         np.fmax(zeros, candidates[plan.offsets[row]], out=zeros)
     # the best (NaN-blind) of each roll's candidates: a max, so the order of the entries does not matter
     best = work_array("best", tables.NUM_ROLLS, count)
-    # every roll's first entry is the crossed-out row and its second one covers every roll: take
-    # the second and set the first against it, rather than copying the crossed-out row 252 times
+    # every roll's first entry is the crossed-out row: set it against every other candidate
+    # instead (fmax picks the same value), then start from each roll's second entry
+    others = candidates[: plan.size - 2]
+    np.fmax(crossed_best[None, :], others, out=others)
+    np.fmax(crossed_best, zeros, out=zeros)
     np.take(candidates, plan.slots[1], axis=0, out=best, mode="clip")
-    np.fmax(crossed_best[None, :], best, out=best)
     spare = work_array("slot", tables.NUM_ROLLS, count)
     for slot in plan.slots[2:]:
         head = best[: len(slot)]
