@@ -12,7 +12,8 @@ from yamskit.scorecard import UpperBonus
 from yamskit.scorecard.house_rules import FiveOfAKindBonus
 from yamskit.solver import batch, simulate, tables
 from yamskit.solver.batch import _Games
-from yamskit.solver.expectimax import best_keeps, final_values, keep_layers, keep_values, padded_keep_layers
+from yamskit.solver.expectimax import best_keeps, keep_layers, keep_values, padded_keep_layers
+from yamskit.solver.final import final_values
 from yamskit.solver.model import Model, model_of
 from yamskit.solver.space import StateSpace
 

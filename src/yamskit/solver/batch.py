@@ -42,11 +42,12 @@ from .batch_sheets import _CANDIDATES, _CODE_TO_ROLL, _best_keep_table, _block_g
 from .batch_sheets import _POW6 as _POW6  # the vector environment's (yamskit.rl) names, from where they were
 from .batch_sheets import _Games as _Games
 from .batch_sheets import _throw as _throw
-from .expectimax import _ignore_interrupts, _release_scratch
 from .lockstep import optimal_parts
 from .model import Model, model_of
+from .scratch import release_work_arrays
 from .strategy import Strategy, solve
 from .tables import FloatArray, IntArray
+from .workers import ignore_interrupts
 
 __all__ = ["GAME_BLOCK", "BatchResult", "PolicyName", "simulate"]
 
@@ -331,14 +332,14 @@ def simulate(
             parts = optimal_parts(model, strategy, sizes, seed, max(1, min(workers, games // SHARE_MIN)))
         elif workers > 1 and hasattr(os, "fork"):
             with held_signals():  # the pool forks its workers as it starts
-                pool = multiprocessing.get_context("fork").Pool(workers, initializer=_ignore_interrupts)
+                pool = multiprocessing.get_context("fork").Pool(workers, initializer=ignore_interrupts)
             with pool:
                 parts = pool.map(_play_block, tasks)
         else:
             parts = [_play_block(task) for task in tasks]
     finally:
         _SIMULATION.clear()
-        _release_scratch()
+        release_work_arrays()
     points = np.concatenate([p for p, _, _ in parts])
     upper = np.concatenate([u for _, u, _ in parts])
     extra = np.concatenate([e for _, _, e in parts])

@@ -14,8 +14,8 @@ A turn is solved through its layers, for a block of states at once (arrays are
    value or its parents' best).
 
 `turn_start_values` chains them; `solve_values` runs it over every
-state, from the full sheet back to the empty one, with worker processes sharing the
-value array.
+state, from the full sheet back to the empty one, this process and forked workers sharing
+the value array and taking the blocks of each layer in turn.
 
 Examples:
     >>> import numpy as np, yamskit
@@ -29,30 +29,29 @@ Examples:
 from __future__ import annotations
 
 import contextlib
+import functools
 import mmap
 import multiprocessing
 import os
-import signal
-import threading
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterator
+from typing import TypeVar
 
 import attrs
 import numpy as np
 import numpy.typing as npt
 
-from .._cache import LruCache
-from .._signals import held_signals, release_signals
 from . import tables
+from .final import _final_by_entries, _plan, final_values
 from .model import Model
 from .progress import Progress
+from .scratch import release_work_arrays, work_array
 from .space import StateSpace
 from .tables import FloatArray, IntArray
+from .workers import Lockstep, in_lockstep
 
 __all__ = [
     "CHUNK",
     "best_keeps",
-    "final_values",
     "keep_layers",
     "keep_values",
     "padded_keep_layers",
@@ -62,254 +61,17 @@ __all__ = [
 ]
 
 
-#: States per block (arrays of 462 x CHUNK floats stay in cache).
-CHUNK = 1024
+#: About how many states a block holds (arrays of 462 x CHUNK floats, 2.4 MB, stay in the shared cache).
+CHUNK = 640
 #: Fewer states than this are solved in this process (starting workers would cost more).
 PARALLEL_MIN = 20_000
 _NEG = -np.inf
 _ROLLS = tables.SIZE_SLICES[5]
 
 
-@attrs.frozen(eq=False)
-class _FinalPlan:
-    """How the final layer gathers each roll's candidates.
-
-    The candidates of a block are one array: row ``j``'s distinct points take the rows
-    ``offsets[j]:offsets[j] + len(distinct[j])``, then one row holds the best crossed-out box.
-    Each roll takes the best of its *entries*: the class of each row it may be written in
-    (with scratching, only the rows paying for it), the crossed-out row (row ``size - 2``)
-    and the row of zeros (``size - 1``: the best 0 in the ``zero_rows``). The rolls are
-    laid out by number of entries, most first (``order[i]`` is the roll at position ``i``,
-    ``position`` the inverse), so that ``slots[k]`` lists the k-th entry of a prefix of them.
-    """
-
-    distinct: tuple[IntArray, ...]
-    offsets: tuple[int, ...]
-    plain: tuple[bool, ...]
-    zero_rows: tuple[int, ...]
-    size: int
-    slots: tuple[IntArray, ...]
-    order: IntArray
-    position: IntArray
-    to_work: IntArray
-
-
-_SCRATCH = threading.local()
-
-
-def _scratch(name: str, rows: int, count: int) -> FloatArray:
-    """A reused (rows, count) work array of this thread (fresh arrays of megabytes cost page faults).
-
-    The arrays of one name share a buffer that grows to the largest size asked for, so blocks
-    of varying sizes reuse it too.
-    """
-    pool: dict[str, FloatArray] = _SCRATCH.__dict__.setdefault("arrays", {})
-    buffer = pool.get(name)
-    if buffer is None or len(buffer) < rows * count:
-        buffer = pool[name] = np.empty(rows * count)
-    return buffer[: rows * count].reshape(rows, count)
-
-
-def _release_scratch() -> None:
-    """Drop this thread's work arrays."""
-    _SCRATCH.__dict__.pop("arrays", None)
-
-
-def _final_plan(model: Model) -> _FinalPlan:
-    distinct_rows: list[IntArray] = []
-    offsets: list[int] = []
-    per_roll: list[list[int]] = [[] for _ in range(tables.NUM_ROLLS)]
-    plain = [_is_plain(model, row) for row in range(model.num_rows)]
-    # Without scratching, the 0 of a plain row that never pays less goes to one shared row of zeros:
-    # where the roll pays in that row, the 0 is below the paying candidate (same state after), so it
-    # changes no maximum.
-    zero_rows = [
-        row
-        for row in range(model.num_rows)
-        if not model.allow_scratch and plain[row] and int(model.tables[row].min()) == 0
-    ]
-    at = 0
-    for row, table in enumerate(model.tables):
-        distinct, classes = np.unique(table, return_inverse=True)
-        distinct_rows.append(distinct.astype(np.int64))
-        offsets.append(at)
-        zero_elsewhere = model.allow_scratch or row in zero_rows
-        for r in range(tables.NUM_ROLLS):
-            if table[r] or not zero_elsewhere:
-                per_roll[r].append(at + int(classes[r]))
-        at += len(distinct)
-    for entries in per_roll:
-        entries.insert(0, at)  # the crossed-out row (-inf without scratching)
-        if zero_rows:
-            entries.append(at + 1)  # the zeros row
-    counts = np.array([len(e) for e in per_roll], dtype=np.int64)
-    order = np.argsort(-counts, kind="stable").astype(np.int64)
-    position = np.argsort(order).astype(np.int64)
-    slots = tuple(
-        np.array([per_roll[r][k] for r in order if counts[r] > k], dtype=np.int64) for k in range(int(counts.max()))
-    )
-    return _FinalPlan(
-        distinct=tuple(distinct_rows),
-        offsets=tuple(offsets),
-        plain=tuple(plain),
-        zero_rows=tuple(zero_rows),
-        size=at + 2,
-        slots=slots,
-        order=order,
-        position=position,
-        to_work=position[tables.WORK_ROLLS],
-    )
-
-
-def _is_plain(model: Model, row: int) -> bool:
-    """Whether the state after writing in ``row`` does not depend on the points written."""
-    return not model.bonus_rows[row] and not (row == model.flag_row and model.needs_flag)
-
-
-_PLANS: LruCache[str, _FinalPlan] = LruCache("solver: final-layer plans", size=16, key="a solver model's fingerprint")
-
-
-def _plan(model: Model) -> _FinalPlan:
-    return _PLANS.get(model.fingerprint, lambda: _final_plan(model))
-
-
-def final_values(model: Model, values: FloatArray, filled: IntArray, flag: IntArray, upper: IntArray) -> FloatArray:
-    """The value (points still to come) of each roll that must be written now, shape (252, states).
-
-    Args:
-        model: the rules.
-        values: the dense values of every state with more rows filled.
-        filled: the filled rows of each state (bit sets).
-        flag: the five-of-a-kind flag of each state.
-        upper: the capped upper total of each state.
-
-    Examples:
-        >>> import numpy as np, yamskit
-        >>> from yamskit.categories import Category, total
-        >>> from yamskit.solver.model import model_of
-        >>> model = model_of(yamskit.ScorecardVariant.define("c", rows=[Category("chance", total)]))
-        >>> values = solve_values(model)
-        >>> empty = np.zeros(1, dtype=np.int64)  # one state: nothing filled, flag 0, upper total 0
-        >>> rolls = final_values(model, values, empty, empty, empty)
-        >>> rolls.shape, float(rolls[0, 0]), float(rolls[-1, 0])  # 11111 and 66666 written in chance
-        ((252, 1), 5.0, 30.0)
-    """
-    plan = _plan(model)
-    return np.take(_final_by_entries(model, plan, values, filled, flag, upper), plan.position, axis=0)  # a copy
-
-
-def _final_by_entries(
-    model: Model, plan: _FinalPlan, values: FloatArray, filled: IntArray, flag: IntArray, upper: IntArray
-) -> FloatArray:
-    """`final_values` with the rolls in the plan's order."""
-    flat = values.reshape(-1)
-    _, num_flags, num_upper = values.shape
-    cap = model.cap
-    count = len(filled)
-    # Every candidate of the block in one array: each row's distinct points plus the value after
-    # them (-inf or NaN where the row is closed), and the best crossed-out box (a 0 in any open box).
-    candidates = _scratch("candidates", plan.size, count)
-    crossed_best = candidates[-2]
-    if model.allow_scratch:  # every row at once: the state after a 0 in it, -inf where it is closed
-        rows = np.arange(model.num_rows)[:, None]
-        index = (filled[None, :] | (1 << rows)) * num_flags + flag[None, :]
-        if model.needs_flag:
-            index[model.flag_row] -= flag  # a 0 in the five-of-a-kind row leaves the flag at 0
-        index *= num_upper
-        index += upper[None, :]
-        crossed = np.take(flat, index)
-        np.copyto(crossed, _NEG, where=(filled[None, :] >> rows) & 1 == 1)
-        np.max(crossed, axis=0, out=crossed_best)  # NaN-propagating, as a running np.maximum
-    else:
-        crossed_best[...] = _NEG
-    for row, distinct in enumerate(plan.distinct):
-        part = candidates[plan.offsets[row] : plan.offsets[row] + len(distinct)]
-        is_open = (filled >> row) & 1 == 0
-        if not is_open.any():
-            part[...] = _NEG
-            continue
-        after = filled | (1 << row)
-        if plan.plain[row]:  # the same state after whatever the points: one look-up
-            later = flat[(after * num_flags + flag) * num_upper + upper]
-            later += np.where(is_open, 0.0, _NEG)  # closed: -inf or NaN, which fmax passes over
-            np.add(later[None, :], distinct[:, None], out=part)
-            continue
-        new_upper = np.minimum(upper[None, :] + distinct[:, None], cap) if model.bonus_rows[row] else upper[None, :]
-        if row == model.flag_row and model.needs_flag:
-            new_flag = (distinct > 0).astype(np.int64)[:, None]
-        else:
-            new_flag = flag[None, :]
-        index = (after[None, :] * num_flags + new_flag) * num_upper + new_upper
-        np.add(flat[index], distinct[:, None], out=part)
-        part += np.where(is_open, 0.0, _NEG)[None, :]  # closed: -inf or NaN, which fmax passes over
-    zeros = candidates[-1]
-    zeros[...] = _NEG
-    for row in plan.zero_rows:
-        np.fmax(zeros, candidates[plan.offsets[row]], out=zeros)
-    # the best (NaN-blind) of each roll's candidates: a max, so the order of the entries does not matter
-    best = _scratch("best", tables.NUM_ROLLS, count)
-    np.take(candidates, plan.slots[0], axis=0, out=best, mode="clip")
-    spare = _scratch("slot", tables.NUM_ROLLS, count)
-    for slot in plan.slots[1:]:
-        head = best[: len(slot)]
-        np.fmax(head, np.take(candidates, slot, axis=0, out=spare[: len(slot)], mode="clip"), out=head)
-    if model.flag_row >= 0 and (model.joker is not None or model.five_bonus):
-        _five_of_a_kind(model, flat, values.shape, filled, flag, upper, best, plan.position)
-    return best
-
-
-def _five_of_a_kind(
-    model: Model,
-    flat: FloatArray,
-    shape: tuple[int, ...],
-    filled: IntArray,
-    flag: IntArray,
-    upper: IntArray,
-    best: FloatArray,
-    position: IntArray,
-) -> None:
-    """Overwrite the five-of-a-kind rolls of states whose five-of-a-kind box is filled (joker, bonus).
-
-    Arrays are (faces, rows, states): every face's roll and every row at once.
-    """
-    _, num_flags, num_upper = shape
-    states = np.nonzero((filled >> model.flag_row) & 1)[0]
-    if not len(states):
-        return
-    f, y, u = filled[states], flag[states], upper[states]
-    extra = model.five_bonus * (y == 1) if model.needs_flag else np.zeros(len(states), dtype=np.int64)
-    is_upper = model.is_upper[None, :, None]
-    row_ids = np.arange(model.num_rows)
-    open_rows = ((f[None, :] >> row_ids[:, None]) & 1 == 0)[None, :, :]  # (1, rows, states)
-    open_lower = np.any(open_rows & ~is_upper, axis=1)[:, None, :]  # (1, 1, states)
-    matching = np.array(model.upper_index, dtype=np.int64)[:, None, None]  # (faces, 1, 1)
-    upper_filled = np.where(matching >= 0, (f[None, None, :] >> np.maximum(matching, 0)) & 1 == 1, False)
-    full = upper_filled if model.joker is not None else np.zeros_like(upper_filled)
-    if model.joker == "seed":
-        full = full & (y == 1)[None, None, :]
-    legal = open_rows
-    if model.joker == "forced":
-        is_matching = row_ids[None, :, None] == matching
-        legal = legal & np.where(is_upper, np.where(upper_filled, ~open_lower, is_matching), upper_filled)
-    natural = model.tables[:, tables.FIVE_OF_A_KIND].T[:, :, None]  # (faces, rows, 1)
-    jokered = full & ~is_upper
-    points = np.where(jokered, model.joker_points.T[:, :, None], natural)
-    base = ((f[None, :] | (1 << row_ids)[:, None]) * num_flags + y[None, :]) * num_upper  # (rows, states)
-    same_upper = flat[base + u[None, :]]  # the value after a row whose upper total does not move
-    later = np.broadcast_to(same_upper, points.shape).copy()
-    # only a bonus row paid points moves the upper total: look those up face by face
-    for face, row in zip(*np.nonzero(_moves_upper(model)), strict=True):
-        later[face, row] = flat[base[row] + np.minimum(u + points[face, row], model.cap)]
-    scored = np.where(legal, points + later, _NEG)
-    value = scored.max(axis=1)  # NaN-propagating, as a running np.maximum
-    if model.allow_scratch:
-        value = np.maximum(value, np.where(legal, same_upper[None, :, :], _NEG).max(axis=1))
-    best[position[tables.FIVE_OF_A_KIND][:, None], states[None, :]] = value + extra[None, :]
-
-
-#: The working positions of the six children (face by face) of the keeps of each size 0-4, flattened.
+#: The working positions of the children of the keeps of each size 0-4, face by face (all ones, then all twos...).
 _CHILDREN_BY_SIZE = [
-    np.ascontiguousarray(tables.WORK_CHILDREN[tables.SIZE_SLICES[size]]).reshape(-1) for size in range(5)
+    np.ascontiguousarray(tables.WORK_CHILDREN[tables.SIZE_SLICES[size]].T).reshape(-1) for size in range(5)
 ]
 #: For each size 1-5 and each j, the working positions of the j-th parents of the keeps that have one.
 _PARENTS_BY_SIZE = [
@@ -327,10 +89,10 @@ def _mean_over_throw(keeps: FloatArray, spare: FloatArray) -> None:
     for size in range(4, -1, -1):
         block = tables.SIZE_SLICES[size]
         count = block.stop - block.start
-        children = spare[: 6 * count].reshape(count, 6, -1)
+        children = spare[: 6 * count].reshape(6, count, -1)
         np.take(keeps, _CHILDREN_BY_SIZE[size], axis=0, out=children.reshape(6 * count, -1), mode="clip")
         target = keeps[block]
-        children.sum(axis=1, out=target)  # along a middle axis: added one face after the other
+        children.sum(axis=0, out=target)  # along the outer axis: added one face after the other
         target *= 1.0 / 6.0
 
 
@@ -349,14 +111,6 @@ def _best_of_sub_keeps(keeps: FloatArray, spare: FloatArray) -> None:
 def _to_work(rolls: FloatArray, keeps: FloatArray) -> None:
     """Put ``rolls`` (252, states; roll order) as the five-dice keeps of ``keeps`` (working order)."""
     np.take(rolls, tables.WORK_ROLLS, axis=0, out=keeps[_ROLLS], mode="clip")
-
-
-def _moves_upper(model: Model) -> npt.NDArray[np.bool_]:
-    """(faces, rows): whether writing the five of a kind of a face in a row may pay points towards the upper total."""
-    natural = model.tables[:, tables.FIVE_OF_A_KIND].T != 0
-    jokered = (model.joker_points.T != 0) & ~model.is_upper[None, :] if model.joker is not None else natural & False
-    moves: npt.NDArray[np.bool_] = (natural | jokered) & model.bonus_rows[None, :]
-    return moves
 
 
 def keep_values(rolls: FloatArray, out: FloatArray | None = None) -> FloatArray:
@@ -444,7 +198,7 @@ def _final_to_work(
 
 def _work_arrays(count: int) -> tuple[FloatArray, FloatArray]:
     """Keeps in working order (462, count) and scratch space (756, count), reused by this thread."""
-    return _scratch("work", tables.NUM_KEEPS, count), _scratch("spare", 6 * 126, count)
+    return work_array("work", tables.NUM_KEEPS, count), work_array("spare", 6 * 126, count)
 
 
 def keep_layers(
@@ -504,10 +258,10 @@ def _padded_layers(
 ) -> list[FloatArray]:
     """`padded_keep_layers` in this thread's work arrays: valid until its next call."""
     count = len(filled)
-    layers = [_scratch(f"layer {left}", tables.NUM_KEEPS + 1, count) for left in range(1, model.max_throws)]
+    layers = [work_array(f"layer {left}", tables.NUM_KEEPS + 1, count) for left in range(1, model.max_throws)]
     if not layers:
         return layers
-    spare = _scratch("spare", 6 * 126, count)
+    spare = work_array("spare", 6 * 126, count)
     work = layers[0][:-1]
     _final_to_work(model, values, filled, flag, upper, work)
     for left, layer in enumerate(layers, start=1):
@@ -545,40 +299,71 @@ def turn_start_values(
             _best_of_sub_keeps(work, spare)
         rolls = np.take(work[_ROLLS], tables.WORK_ROLL_POSITION, axis=0, out=spare[: tables.NUM_ROLLS], mode="clip")
     # the mean over the first throw, summed roll by roll (the same order whatever the block size)
-    start: FloatArray = (rolls * tables.ROLL_PROBABILITIES[:, None]).sum(axis=0)
+    np.multiply(rolls, tables.ROLL_PROBABILITIES[:, None], out=rolls)
+    start: FloatArray = rolls.sum(axis=0)
     return start
 
 
 # ---------------------------------------------------------------------------- the backward solve
-_WORKER: dict[str, object] = {}
+@attrs.frozen(eq=False)
+class _Solve:
+    """One backward solve, shared by this process and its forked workers.
 
-
-def _ignore_interrupts() -> None:
-    """Worker initializer: Ctrl-C, which a terminal sends to every process of the job, is the parent's to handle.
-
-    The parent stops its workers itself when it is interrupted.
+    ``values`` and ``claimed`` (how many blocks of each layer were handed out) live in
+    shared memory when there are workers; ``lock`` guards ``claimed``.
     """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    release_signals()
+
+    model: Model
+    space: StateSpace
+    values: FloatArray
+    claimed: IntArray
+    lock: contextlib.AbstractContextManager[object]
+    workers: int
+
+    def claim(self, count: int) -> int:
+        """The next block of layer ``count`` for the calling process."""
+        with self.lock:
+            block = int(self.claimed[count])
+            self.claimed[count] = block + 1
+        return block
 
 
-def _kill_workers(workers: Sequence[multiprocessing.process.BaseProcess]) -> None:
-    """End ``workers`` at once (SIGKILL: they hold nothing that needs cleaning) and reap them."""
-    for worker in workers:
-        with contextlib.suppress(OSError):
-            worker.kill()
-    for worker in workers:
-        worker.join(timeout=5)
+def _cuts(filled: IntArray, size: int) -> IntArray:
+    """Where a layer's blocks start and end: about ``size`` states each, cut only where the filled set changes.
+
+    A block holds whole filled sets, so the process that solves it also gives their dead
+    upper totals their values.
+
+    Examples:
+        >>> _cuts(np.array([3, 3, 3, 5, 5, 6, 9, 9]), 2).tolist()
+        [0, 3, 5, 6, 8]
+    """
+    n = len(filled)
+    bounds = np.append(np.flatnonzero(filled[1:] != filled[:-1]) + 1, n)
+    ends = bounds[np.searchsorted(bounds, np.arange(size, n, size))]
+    cuts: IntArray = np.unique(np.concatenate(([0], ends, [n]))).astype(np.int64)
+    return cuts
 
 
-def _solve_block(task: tuple[IntArray, IntArray, IntArray]) -> int:
-    model = _WORKER["model"]
-    values = _WORKER["values"]
-    assert isinstance(model, Model)
-    assert isinstance(values, np.ndarray)
-    filled, flag, upper = task
-    values[filled, flag, upper] = turn_start_values(model, values, filled, flag, upper)
-    return len(filled)
+def _solve_layers(job: _Solve, progress: Progress, rank: int, sync: Lockstep) -> None:
+    """Process ``rank``'s part of the solve: blocks of each layer as they come, all processes in step by layer."""
+    bar = progress if rank == 0 else None  # the bar is process 0's
+    model, space, values = job.model, job.space, job.values
+    for count in range(model.num_rows - 1, -1, -1):
+        filled, flag, upper = space.layer(count)
+        cuts = _cuts(filled, max(64, min(CHUNK, -(-len(filled) // (4 * job.workers)))))
+        done = 0
+        while (block := job.claim(count)) < len(cuts) - 1:
+            start, stop = int(cuts[block]), int(cuts[block + 1])
+            f, y, u = filled[start:stop], flag[start:stop], upper[start:stop]
+            values[f, y, u] = turn_start_values(model, values, f, y, u)
+            space.copy_dead_of(values, np.unique(f))
+            if bar is not None:
+                bar.advance(stop - start)
+                done += stop - start
+        sync.wait(rank)  # the layer is solved: the next one reads it
+        if bar is not None:
+            bar.advance(len(filled) - done)  # the other processes' blocks
 
 
 def _blocks(layer: tuple[IntArray, IntArray, IntArray], size: int) -> Iterator[tuple[IntArray, IntArray, IntArray]]:
@@ -587,14 +372,20 @@ def _blocks(layer: tuple[IntArray, IntArray, IntArray], size: int) -> Iterator[t
         yield filled[start : start + size], flag[start : start + size], upper[start : start + size]
 
 
-def _shared_array(shape: tuple[int, int, int]) -> tuple[FloatArray, mmap.mmap | None]:
-    size = int(np.prod(shape)) * 8
-    if not hasattr(os, "fork"):
-        return np.full(shape, np.nan), None
-    buffer = mmap.mmap(-1, size)  # anonymous and shared: forked workers write into it
-    array = np.frombuffer(buffer, dtype=np.float64).reshape(shape)
-    array[...] = np.nan
+def _shared_array(
+    shape: tuple[int, int, int], dtype: type[_Item], *, shared: bool = True
+) -> tuple[npt.NDArray[_Item], mmap.mmap | None]:
+    """An array that forked workers write into (NaN, or 0 for integers), and its mapping (None if not shared)."""
+    blank = np.nan if dtype is np.float64 else 0
+    if not shared or not hasattr(os, "fork"):
+        return np.full(shape, blank, dtype=dtype), None
+    buffer = mmap.mmap(-1, int(np.prod(shape)) * np.dtype(dtype).itemsize)  # anonymous and shared
+    array = np.frombuffer(buffer, dtype=dtype).reshape(shape)
+    array[...] = blank
     return array, buffer
+
+
+_Item = TypeVar("_Item", np.float64, np.int64)
 
 
 def solve_values(
@@ -611,7 +402,7 @@ def solve_values(
 
     Args:
         model: the rules.
-        processes: worker processes (default: the CPU count; 1 solves in this process).
+        processes: processes solving, this one and forked workers (default: the CPU count; 1: this one alone).
         quiet: no progress bar.
         progress: called with (states done, states in all) after each block.
 
@@ -627,47 +418,27 @@ def solve_values(
         (37.3438, 23.3333, 12.6389, 0.0)
     """
     space = StateSpace.of(model)
-    shared, buffer = _shared_array(space.shape)
+    shared, buffer = _shared_array(space.shape, np.float64)
     full = (1 << model.num_rows) - 1
     shared[full] = model.bonus.astype(np.float64)[None, :]
     total = space.count
     workers = (os.cpu_count() or 1) if processes is None else max(1, processes)
     if buffer is None or total < PARALLEL_MIN:
         workers = 1
-    _WORKER.update(model=model, values=shared)
     bar = Progress(total, f"solving {len(model.rows)} rows", quiet=quiet, callback=progress)
-    before = set(multiprocessing.active_children())
-    pool = None
-    if workers > 1:
-        context = multiprocessing.get_context("fork")
-        pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_ignore_interrupts)
+    claimed, counters = _shared_array((model.num_rows, 1, 1), np.int64, shared=workers > 1)
+    lock = multiprocessing.get_context("fork").Lock() if workers > 1 else contextlib.nullcontext()
+    job = _Solve(model, space, shared, claimed.reshape(-1), lock, workers)
     try:
         bar.advance(len(space.alive[full & space.bonus_mask]) * len(space.flags_of(full)))
-        for count in range(model.num_rows - 1, -1, -1):
-            layer = space.layer(count)
-            size = max(64, min(CHUNK, -(-len(layer[0]) // (4 * workers))))
-            done: Iterator[int]
-            if pool is not None:
-                with held_signals():  # the first submit forks the workers
-                    futures = [pool.submit(_solve_block, block) for block in _blocks(layer, size)]
-                done = (future.result() for future in as_completed(futures))
-            else:
-                done = map(_solve_block, _blocks(layer, size))
-            for n in done:
-                bar.advance(n)
-            space.copy_dead(shared, count)
-    except BaseException:  # Ctrl-C, SIGTERM, an error: the workers stop now, not after the queued blocks
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
-            _kill_workers([p for p in multiprocessing.active_children() if p not in before])
-        raise
-    else:
-        if pool is not None:
-            pool.shutdown()
+        in_lockstep(functools.partial(_solve_layers, job, bar), workers, "solver")
     finally:
         bar.close()
-        _WORKER.clear()
-        _release_scratch()
+        release_work_arrays()
+    del job, claimed
+    if counters is not None:
+        with contextlib.suppress(BufferError):
+            counters.close()
     result = np.array(shared)  # a private copy; the shared buffer is released
     del shared
     if buffer is not None:

@@ -5,7 +5,7 @@ Games in the same state share one computation of that turn's tables
 per game. `_pieces` sorts the games by state and cuts them into pieces of at most
 `STATE_BLOCK` states and `PIECE_GAMES` games; every process draws the same dice and cuts
 the same pieces, plays a run of them (`_share`) into sheets in shared memory, and waits
-for the others (`_Lockstep`) before the next turn. No state's tables are computed twice
+for the others (`Lockstep`) before the next turn. No state's tables are computed twice
 and the games do not depend on how the pieces are shared.
 
 Examples:
@@ -19,14 +19,12 @@ from __future__ import annotations
 import contextlib
 import itertools
 import mmap
-import multiprocessing
 import os
 
 import attrs
 import numpy as np
 import numpy.typing as npt
 
-from .._signals import held_signals
 from . import tables
 from .batch_sheets import (
     _CANDIDATES,
@@ -38,11 +36,12 @@ from .batch_sheets import (
     _Games,
     _throw,
 )
-from .expectimax import _ignore_interrupts, _kill_workers, _padded_layers
+from .expectimax import _padded_layers
 from .model import Model
 from .space import StateSpace
 from .strategy import Strategy
 from .tables import IntArray
+from .workers import Lockstep, in_lockstep
 
 #: Unique states whose turn tables are computed together (optimal policy).
 STATE_BLOCK = 1024
@@ -197,7 +196,7 @@ class _Plan:
     workers: int
 
 
-def _play_optimal(plan: _Plan, rank: int, arrays: list[IntArray], sync: _Lockstep) -> Parts:
+def _play_optimal(plan: _Plan, rank: int, arrays: list[IntArray], sync: Lockstep) -> Parts:
     """Play every block, one after the other, as process ``rank`` of the plan's (optimal policy).
 
     All processes draw every turn's dice and cut the turn into the same pieces (`_pieces`);
@@ -235,45 +234,6 @@ def _play_optimal(plan: _Plan, rank: int, arrays: list[IntArray], sync: _Lockste
     return parts
 
 
-class _Lockstep:
-    """Forked processes that wait for each other: process 0 holds a pipe to each other one.
-
-    A process whose partner ends (an error, a signal) gets an `EOFError` instead of
-    waiting for ever, so no worker outlives the run.
-    """
-
-    def __init__(self, workers: int) -> None:
-        self.pipes = [multiprocessing.Pipe() for _ in range(workers - 1)]
-
-    def keep(self, rank: int) -> None:
-        """After the fork: close the pipe ends that are not this process's."""
-        for i, (first, other) in enumerate(self.pipes):
-            if rank != 0:
-                first.close()
-            if rank != i + 1:
-                other.close()
-
-    def wait(self, rank: int) -> None:
-        """Return once every process has called ``wait``."""
-        if rank == 0:
-            for first, _ in self.pipes:
-                first.recv_bytes()
-            for first, _ in self.pipes:
-                first.send_bytes(b".")
-        else:
-            own = self.pipes[rank - 1][1]
-            own.send_bytes(b".")
-            own.recv_bytes()
-
-
-def _optimal_worker(plan: _Plan, rank: int, arrays: list[IntArray], sync: _Lockstep) -> None:
-    """A forked process's part of `_play_optimal`."""
-    _ignore_interrupts()
-    sync.keep(rank)
-    with contextlib.suppress(EOFError, ConnectionError):  # process 0 has stopped: so does this one
-        _play_optimal(plan, rank, arrays, sync)
-
-
 def optimal_parts(model: Model, strategy: Strategy, sizes: list[int], seed: int, workers: int) -> Parts:
     """Play blocks of ``sizes`` games with ``strategy``: each block's box points, upper totals and extras.
 
@@ -295,32 +255,10 @@ def optimal_parts(model: Model, strategy: Strategy, sizes: list[int], seed: int,
         workers = 1
     plan = _Plan(model, strategy, StateSpace.of(model), sizes, seed, workers)
     arrays, buffer = _sheets(model, max(sizes), shared=workers > 1)
-    children: list[multiprocessing.process.BaseProcess] = []
-    sync = _Lockstep(workers)
     try:
-        if workers > 1:
-            context = multiprocessing.get_context("fork")
-            with held_signals():  # the workers are forked here
-                for rank in range(1, workers):
-                    child: multiprocessing.process.BaseProcess = context.Process(
-                        target=_optimal_worker, args=(plan, rank, arrays, sync), daemon=True
-                    )
-                    child.start()
-                    children.append(child)
-            sync.keep(0)
-        try:
-            parts = _play_optimal(plan, 0, arrays, sync)
-        except (EOFError, ConnectionError):
-            raise RuntimeError("a simulation worker process failed (its error is above)") from None
-        for child in children:
-            child.join()
-    except BaseException:  # Ctrl-C, SIGTERM, an error: the workers stop now
-        _kill_workers(children)
-        raise
+        parts = in_lockstep(lambda rank, sync: _play_optimal(plan, rank, arrays, sync), workers, "simulation")
     finally:
-        for first, _ in sync.pipes:
-            first.close()
-        del arrays
+        arrays.clear()  # the views go before their mapping
         if buffer is not None:
             with contextlib.suppress(BufferError):  # a view still alive: the GC frees the mapping later
                 buffer.close()

@@ -42,6 +42,10 @@ class StateSpace:
         model: the model.
         alive: for each set of filled bonus rows (as a row bit set), the upper totals to solve.
         dead: for each such set, the reachable totals that take the value of total 0.
+        headroom: for each such set, the most its open bonus rows can still add.
+        lowest: the lowest upper total that earns a bonus.
+        dead_lengths: ``len(dead[mask])`` for every bonus-row set ``mask``.
+        dead_table: ``dead`` as one table, ``dead_table[mask, :dead_lengths[mask]]``.
 
     Examples:
         >>> import yamskit
@@ -62,6 +66,8 @@ class StateSpace:
     dead: dict[int, IntArray]
     headroom: dict[int, int]
     lowest: int
+    dead_lengths: IntArray
+    dead_table: IntArray
 
     @classmethod
     def of(cls, model: Model) -> StateSpace:
@@ -86,7 +92,12 @@ class StateSpace:
                 live = [0, *live]
             alive[mask] = np.array(live, dtype=np.int64)
             dead[mask] = np.array([u for u in gone if u != 0], dtype=np.int64)
-        return cls(model, alive, dead, headrooms, lowest)
+        lengths = np.zeros(1 << model.num_rows, dtype=np.int64)
+        padded = np.zeros((1 << model.num_rows, max(len(d) for d in dead.values())), dtype=np.int64)
+        for mask, dead_totals in dead.items():
+            lengths[mask] = len(dead_totals)
+            padded[mask, : len(dead_totals)] = dead_totals
+        return cls(model, alive, dead, headrooms, lowest, lengths, padded)
 
     def canonical_upper(self, filled: IntArray, upper: IntArray) -> IntArray:
         """The upper totals (capped) that states are solved for: 0 for every dead total.
@@ -158,14 +169,30 @@ class StateSpace:
 
     def copy_dead(self, values: npt.NDArray[np.float64], filled_count: int) -> None:
         """Give every dead upper total of the layer's filled sets the value of total 0."""
-        sets = np.flatnonzero(_popcounts(self.model.num_rows) == filled_count)
-        bonus = sets & self.bonus_mask
-        for mask, gone in self.dead.items():
-            chosen = sets[bonus == mask]
-            if len(gone) and len(chosen):
-                values[chosen[:, None, None], np.arange(values.shape[1])[None, :, None], gone[None, None, :]] = values[
-                    chosen, :, :1
-                ]
+        self.copy_dead_of(values, np.flatnonzero(_popcounts(self.model.num_rows) == filled_count))
+
+    def copy_dead_of(self, values: npt.NDArray[np.float64], sets: IntArray) -> None:
+        """Give every dead upper total of the filled ``sets`` (every flag) the value of total 0.
+
+        Examples:
+            >>> import numpy as np, yamskit
+            >>> from yamskit.solver.model import model_of
+            >>> space = StateSpace.of(model_of(yamskit.variant("classic")))
+            >>> values = np.zeros(space.shape)
+            >>> values[0b111111, :, 0] = 7.0  # the six number rows filled: the bonus is settled
+            >>> space.copy_dead_of(values, np.array([0b111111]))
+            >>> float(values[0b111111, 0, 20]), float(values[0b111111, 0, 63])  # total 20 is dead, 63 is not
+            (7.0, 0.0)
+        """
+        masks = sets & self.bonus_mask
+        counts = self.dead_lengths[masks]
+        total = int(counts.sum())
+        if not total:
+            return
+        starts = np.cumsum(counts) - counts
+        at = np.arange(total) - np.repeat(starts, counts)
+        rows = np.repeat(sets, counts)
+        values[rows, :, self.dead_table[np.repeat(masks, counts), at]] = values[rows, :, 0]
 
 
 def _popcounts(rows: int) -> IntArray:

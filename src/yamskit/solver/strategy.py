@@ -352,7 +352,7 @@ def solve(
     Args:
         variant: a one-column scorecard variant (see `yamskit.solver.model.model_of`
             for what is supported; anything else raises `RuleConfigError`).
-        processes: worker processes (default: one per CPU; small games use one).
+        processes: processes solving, this one and forked workers (default: one per CPU; small games use one).
         quiet: no progress bar (a rich bar if rich is installed, else lines on stderr).
         progress: also called with (states done, states in all) as the solve advances.
 

@@ -1,0 +1,124 @@
+"""Forked worker processes of the solver and the batch simulation: signals, stopping, waiting for each other.
+
+`in_lockstep` runs a piece of work in this process and in forked copies of it, which
+wait for each other between steps (`Lockstep`). Ctrl-C at a terminal reaches every
+process of the job; the workers ignore it (`ignore_interrupts`) and this process,
+which handles it, ends them at once (`kill_workers`). A process whose partner has
+ended gets an `EOFError` instead of waiting for ever, so no worker outlives its run.
+
+Examples:
+    >>> sync = Lockstep(1)  # a run in this process alone: waiting returns at once
+    >>> sync.wait(0)
+    >>> in_lockstep(lambda rank, sync: rank + 10, 1, "example")
+    10
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import signal
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+from .._signals import held_signals, release_signals
+
+__all__ = ["Lockstep", "ignore_interrupts", "in_lockstep", "kill_workers"]
+
+_Result = TypeVar("_Result")
+
+
+def ignore_interrupts() -> None:
+    """Worker initializer: Ctrl-C, which a terminal sends to every process of the job, is the parent's to handle.
+
+    The parent stops its workers itself when it is interrupted.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    release_signals()
+
+
+def kill_workers(workers: Sequence[multiprocessing.process.BaseProcess]) -> None:
+    """End ``workers`` at once (SIGKILL: they hold nothing that needs cleaning) and reap them."""
+    for worker in workers:
+        with contextlib.suppress(OSError):
+            worker.kill()
+    for worker in workers:
+        worker.join(timeout=5)
+
+
+class Lockstep:
+    """Forked processes that wait for each other: process 0 holds a pipe to each other one.
+
+    A process whose partner ends (an error, a signal) gets an `EOFError` instead of
+    waiting for ever, so no worker outlives the run.
+    """
+
+    def __init__(self, workers: int) -> None:
+        self.pipes = [multiprocessing.Pipe() for _ in range(workers - 1)]
+
+    def keep(self, rank: int) -> None:
+        """After the fork: close the pipe ends that are not this process's."""
+        for i, (first, other) in enumerate(self.pipes):
+            if rank != 0:
+                first.close()
+            if rank != i + 1:
+                other.close()
+
+    def wait(self, rank: int) -> None:
+        """Return once every process has called ``wait``."""
+        if rank == 0:
+            for first, _ in self.pipes:
+                first.recv_bytes()
+            for first, _ in self.pipes:
+                first.send_bytes(b".")
+        else:
+            own = self.pipes[rank - 1][1]
+            own.send_bytes(b".")
+            own.recv_bytes()
+
+    def close(self) -> None:
+        """Close process 0's pipe ends (the others' close when they end)."""
+        for first, _ in self.pipes:
+            first.close()
+
+
+def in_lockstep(work: Callable[[int, Lockstep], _Result], workers: int, what: str) -> _Result:
+    """``work(rank, sync)`` in this process (rank 0) and ``workers - 1`` forked ones; rank 0's result.
+
+    The forked processes end before this returns or raises: when rank 0 fails or is
+    interrupted they are killed; when one of them fails, rank 0's next wait raises
+    `RuntimeError` naming ``what``.
+    """
+    sync = Lockstep(workers)
+    children: list[multiprocessing.process.BaseProcess] = []
+    try:
+        if workers > 1:
+            context = multiprocessing.get_context("fork")
+            with held_signals():  # the workers are forked here
+                for rank in range(1, workers):
+                    child: multiprocessing.process.BaseProcess = context.Process(
+                        target=_forked, args=(work, rank, sync), daemon=True
+                    )
+                    child.start()
+                    children.append(child)
+            sync.keep(0)
+        try:
+            result = work(0, sync)
+        except (EOFError, ConnectionError):
+            raise RuntimeError(f"a {what} worker process failed (its error is above)") from None
+        for child in children:
+            child.join()
+    except BaseException:  # Ctrl-C, SIGTERM, an error: the workers stop now
+        kill_workers(children)
+        raise
+    finally:
+        sync.close()
+    return result
+
+
+def _forked(work: Callable[[int, Lockstep], object], rank: int, sync: Lockstep) -> None:
+    """A forked process's part of `in_lockstep`."""
+    ignore_interrupts()
+    sync.keep(rank)
+    with contextlib.suppress(EOFError, ConnectionError):  # process 0 has stopped: so does this one
+        work(rank, sync)

@@ -1,0 +1,49 @@
+"""The forked workers of the solver and the optimal batch: they run in step, and none outlives its run."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sys
+
+import pytest
+
+from yamskit.solver.workers import Lockstep, in_lockstep
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork") or sys.platform == "win32", reason="needs fork")
+
+
+def test_every_rank_runs_and_rank_zero_gives_the_result() -> None:
+    ranks = multiprocessing.get_context("fork").Array("i", 3)
+
+    def work(rank: int, sync: Lockstep) -> int:
+        ranks[rank] = rank + 1
+        sync.wait(rank)  # every rank has written
+        return sum(ranks)
+
+    assert in_lockstep(work, 3, "test") == 6
+    assert not multiprocessing.active_children()
+
+
+def test_a_failing_worker_makes_rank_zero_raise_instead_of_waiting() -> None:
+    def work(rank: int, sync: Lockstep) -> int:
+        if rank == 1:
+            os._exit(3)  # a worker dies before the wait
+        sync.wait(rank)
+        return rank
+
+    with pytest.raises(RuntimeError, match="a test worker process failed"):
+        in_lockstep(work, 2, "test")
+    assert not multiprocessing.active_children()
+
+
+def test_an_error_in_rank_zero_ends_the_workers() -> None:
+    def work(rank: int, sync: Lockstep) -> int:
+        if rank == 0:
+            raise ValueError("rank 0 failed")
+        sync.wait(rank)  # would wait for ever without rank 0
+        return rank
+
+    with pytest.raises(ValueError, match="rank 0 failed"):
+        in_lockstep(work, 2, "test")
+    assert not multiprocessing.active_children()
