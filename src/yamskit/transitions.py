@@ -191,8 +191,8 @@ def apply_move(state: S, action: Action, player: int | str | None, transitions: 
         if move is None:  # a check that lets an action through that no transition takes: a bug of the class
             raise UnknownActionError(f"{space.name} has no transition for {type(action).__name__}")
         new = move(state, action, i, history.append(Move(me, action)))
-    if history._len and getattr(state, "_origin", None) is None:
-        return new  # a game played from its start (the usual case): no origin to carry
+    if history._len and getattr(new, "_origin", None) is getattr(state, "_origin", None):
+        return new  # the transition carried the origin over (a throw's copy does), or there is none
     return _continued(state, new)
 
 
