@@ -32,7 +32,7 @@ Examples:
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, TypeVar, runtime_checkable
 
@@ -357,15 +357,16 @@ class LegalActions(Sequence[Action]):
 
     __slots__ = ("_cache", "_generate", "_is_legal")
 
-    def __init__(self, generate: Callable[[], Iterator[Action]], is_legal: Callable[[Action], bool]) -> None:
+    def __init__(self, generate: Callable[[], Iterable[Action]], is_legal: Callable[[Action], bool]) -> None:
         self._generate = generate
         self._is_legal = is_legal
         self._cache: tuple[Action, ...] | None = None
 
     def _actions(self) -> tuple[Action, ...]:
-        if self._cache is None:
-            self._cache = tuple(self._generate())
-        return self._cache
+        cache = self._cache
+        if cache is None:  # (a tuple from the state is kept as it is)
+            cache = self._cache = tuple(self._generate())
+        return cache
 
     def __contains__(self, action: object) -> bool:
         try:
@@ -374,10 +375,12 @@ class LegalActions(Sequence[Action]):
             return False
 
     def __iter__(self) -> Iterator[Action]:
-        return iter(self._actions())
+        cache = self._cache  # (`_actions`, inlined: ``list(view)`` asks the length, then iterates)
+        return iter(cache if cache is not None else self._actions())
 
     def __len__(self) -> int:
-        return len(self._actions())
+        cache = self._cache
+        return len(cache if cache is not None else self._actions())
 
     def __getitem__(self, index: int) -> Action:  # type: ignore[override]
         return self._actions()[index]

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import functools
 from bisect import bisect_left as _bisect
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -96,7 +96,7 @@ class Playable(Protocol):
     def check(self, action: Action, *, player: int | str | None = None) -> None: ...
     def legal_action_ids(self) -> tuple[int, ...]: ...
     def is_legal(self, action: Action, *, player: int | str | None = None) -> bool: ...
-    def _generate(self) -> Iterator[Action]: ...
+    def _generate(self) -> Iterable[Action]: ...
 
 
 S = TypeVar("S", bound=Playable)

@@ -13,8 +13,6 @@ Examples:
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterator
-from itertools import chain
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
@@ -254,21 +252,20 @@ class ScorecardGame:
         else:
             raise UnknownActionError(f"{self.variant.name} has no action {type(action).__name__}")
 
-    def _generate(self) -> Iterator[Action]:
+    def _generate(self) -> tuple[Action, ...]:
         # throws first, in id order; then box by box (column by column), its Score before its Scratch
         space = self.variant.actions
         ids = self.legal_action_ids()
-        action = space._actions.__getitem__
         n = bisect_left(ids, NUM_ROLL_IDS)  # how many throws: the ids ascend, throws have the lowest
         if n == len(ids):
-            return map(action, ids)
+            return space.pick(ids)
         boxes = ids[n:] if n else ids  # far fewer sets than whole id lists: remembered by the space
 
         def order() -> tuple[Action, ...]:
-            return tuple(map(action, sorted(boxes, key=self.rules.tables.order_keys.__getitem__)))
+            return space.pick(sorted(boxes, key=self.rules.tables.order_keys.__getitem__))
 
         listed = space.listed(boxes, order)
-        return chain(map(action, ids[:n]), listed) if n else iter(listed)
+        return space.pick(ids[:n]) + listed if n else listed
 
     def legal_action_ids(self) -> tuple[int, ...]:
         """The ids in ``variant.actions`` of the legal decisions, ascending.

@@ -10,8 +10,6 @@ Examples:
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterator
-from itertools import chain
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
@@ -163,15 +161,14 @@ class YamMasterGame:
         else:
             raise UnknownActionError(f"yam-master has no action {type(action).__name__}")
 
-    def _generate(self) -> Iterator[Action]:
+    def _generate(self) -> tuple[Action, ...]:
         ids = self.legal_action_ids()
-        action = ACTIONS._actions.__getitem__
         # listed in the order of the rules: throws, challenge, placements, removals, then passing
         # (passing has the id after the challenge's: it moves from there to the end)
         k = bisect_left(ids, PASS_ID)
         if k == len(ids) or ids[k] != PASS_ID:
-            return map(action, ids)
-        return chain(map(action, ids[:k]), map(action, ids[k + 1 :]), (action(PASS_ID),))
+            return ACTIONS.pick(ids)
+        return ACTIONS.pick((*ids[:k], *ids[k + 1 :], PASS_ID))
 
     def legal_action_ids(self) -> tuple[int, ...]:
         """The ids in `ACTIONS` of the legal decisions, ascending.

@@ -10,7 +10,6 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
@@ -161,8 +160,8 @@ class YamslamGame:
         else:
             raise UnknownActionError(f"yamslam has no action {type(action).__name__}")
 
-    def _generate(self) -> Iterator[Action]:
-        return map(ACTIONS._actions.__getitem__, self.legal_action_ids())
+    def _generate(self) -> tuple[Action, ...]:
+        return ACTIONS.pick(self.legal_action_ids())
 
     def legal_action_ids(self) -> tuple[int, ...]:
         """The ids in `ACTIONS` of the legal decisions, ascending.
