@@ -121,11 +121,13 @@ class _Games:
         points = np.where(crossed, 0, all_points[np.arange(len(games)), row])
         self.points[games, row] = points
         self.filled[games] |= 1 << row
-        self.upper[games] += np.where(m.bonus_rows[row], points, 0)
+        counted = m.bonus_rows[row]
+        self.upper[games[counted]] += points[counted]
         if m.needs_flag:
             at_flag = row == m.flag_row
-            self.flag[games] = np.where(at_flag, (points > 0).astype(np.int64), self.flag[games])
-        self.extra[games] += extra
+            self.flag[games[at_flag]] = points[at_flag] > 0
+        paid = np.flatnonzero(extra)  # five-of-a-kind bonuses are rare: write only those
+        self.extra[games[paid]] += extra[paid]
 
 
 def _throw(keep: IntArray, codes: IntArray) -> IntArray:

@@ -44,6 +44,8 @@ from .workers import Lockstep, in_lockstep
 
 #: Unique states whose turn tables are computed together (optimal policy).
 STATE_BLOCK = 1024
+#: Games per state above which a piece tabulates each state's best keep of every roll.
+TABLE_GAMES = 128
 
 
 def _bonus_columns(model: Model) -> slice | IntArray:
@@ -75,7 +77,7 @@ def _optimal_turn(
     roll = _first_rolls(faces[:, 0])
     for throw in range(1, m.max_throws):
         keeps = layers[m.max_throws - throw - 1]  # (463, states)
-        if count > 128 * len(reps):  # many games per state: tabulate each state's best keeps
+        if count > TABLE_GAMES * len(reps):  # many games per state: tabulate each state's best keeps
             keep = _best_keep_table(keeps, _WORK_CANDIDATES)[roll, local]
         else:  # few: look at each game's candidate keeps in its state's column
             at = np.take(_WORK_CANDIDATES * keeps.shape[1], roll, axis=0)  # scale the small table, not the copy
