@@ -121,11 +121,13 @@ class _Games:
         points = np.where(crossed, 0, all_points[np.arange(len(games)), row])
         self.points[games, row] = points
         self.filled[games] |= 1 << row
-        self.upper[games] += np.where(m.bonus_rows[row], points, 0)
+        counted = m.bonus_rows[row]
+        self.upper[games[counted]] += points[counted]
         if m.needs_flag:
             at_flag = row == m.flag_row
-            self.flag[games] = np.where(at_flag, (points > 0).astype(np.int64), self.flag[games])
-        self.extra[games] += extra
+            self.flag[games[at_flag]] = points[at_flag] > 0
+        paid = np.flatnonzero(extra)  # five-of-a-kind bonuses are rare: write only those
+        self.extra[games[paid]] += extra[paid]
 
 
 def _throw(keep: IntArray, codes: IntArray) -> IntArray:
@@ -136,6 +138,35 @@ def _throw(keep: IntArray, codes: IntArray) -> IntArray:
     """
     thrown = 5 - tables.KEEP_SIZES[keep]
     code = _KEEP_CODE[keep] + np.where(thrown > 0, codes[np.arange(len(keep)), np.maximum(thrown - 1, 0)], 0)
+    roll: IntArray = _CODE_TO_ROLL[code]
+    return roll
+
+
+def _first_rolls(faces: npt.NDArray[np.int8]) -> IntArray:
+    """The roll (index) of each game's first throw of five dice: ``faces`` is (games, 5)."""
+    code = _POW6[faces[:, 0]]
+    for die in range(1, 5):
+        code += _POW6[faces[:, die]]
+    roll: IntArray = _CODE_TO_ROLL[code]
+    return roll
+
+
+def _rethrow(keep: IntArray, faces: npt.NDArray[np.int8]) -> IntArray:
+    """The roll after keeping ``keep`` (keep indexes) and throwing the rest: the first dice of ``faces`` (games, 5).
+
+    The same rolls as `_throw` given `_codes` of the same faces, without the cumulative codes of every throw.
+
+    Examples:
+        >>> import numpy as np
+        >>> faces = np.random.default_rng(3).integers(0, 6, size=(50, 2, 5), dtype=np.int8)
+        >>> keep = np.arange(50) * 9
+        >>> bool((_rethrow(keep, faces[:, 1]) == _throw(keep, _codes(faces)[:, 1])).all())
+        True
+    """
+    thrown = 5 - tables.KEEP_SIZES[keep]
+    code = _KEEP_CODE[keep]
+    for die in range(5):
+        code += _POW6[faces[:, die]] * (thrown > die)
     roll: IntArray = _CODE_TO_ROLL[code]
     return roll
 

@@ -28,13 +28,12 @@ import numpy.typing as npt
 from . import tables
 from .batch_sheets import (
     _CANDIDATES,
-    _CODE_TO_ROLL,
     _WORK_CANDIDATES,
     _best_keep_table,
     _block_generator,
-    _codes,
+    _first_rolls,
     _Games,
-    _throw,
+    _rethrow,
 )
 from .expectimax import _padded_layers
 from .model import Model
@@ -45,6 +44,8 @@ from .workers import Lockstep, in_lockstep
 
 #: Unique states whose turn tables are computed together (optimal policy).
 STATE_BLOCK = 1024
+#: Games per state above which a piece tabulates each state's best keep of every roll.
+TABLE_GAMES = 128
 
 
 def _bonus_columns(model: Model) -> slice | IntArray:
@@ -56,19 +57,27 @@ def _bonus_columns(model: Model) -> slice | IntArray:
 
 
 def _optimal_turn(
-    g: _Games, games: IntArray, faces: IntArray, strategy: Strategy, reps: IntArray, local: IntArray
+    g: _Games,
+    games: IntArray,
+    faces: npt.NDArray[np.int8],
+    strategy: Strategy,
+    reps: IntArray,
+    local: IntArray,
 ) -> None:
-    """One turn of ``games`` (whose states are those of the games ``reps``; ``local`` says which)."""
+    """One turn of ``games`` (whose states are those of the games ``reps``; ``local`` says which).
+
+    ``faces`` (games, throws, 5) are the faces each game draws: a throw of ``k`` dice takes the first ``k``.
+    """
     m = g.model
     values = strategy.values
     flat = values.reshape(-1)
     _, num_flags, num_upper = values.shape
     count = len(games)
     layers = _padded_layers(m, values, g.filled[reps], g.flag[reps], np.minimum(g.upper[reps], m.cap))
-    roll = _CODE_TO_ROLL[faces[:, 0, 4]]
+    roll = _first_rolls(faces[:, 0])
     for throw in range(1, m.max_throws):
         keeps = layers[m.max_throws - throw - 1]  # (463, states)
-        if count > 128 * len(reps):  # many games per state: tabulate each state's best keeps
+        if count > TABLE_GAMES * len(reps):  # many games per state: tabulate each state's best keeps
             keep = _best_keep_table(keeps, _WORK_CANDIDATES)[roll, local]
         else:  # few: look at each game's candidate keeps in its state's column
             at = np.take(_WORK_CANDIDATES * keeps.shape[1], roll, axis=0)  # scale the small table, not the copy
@@ -76,7 +85,7 @@ def _optimal_turn(
             choice = np.argmax(np.take(keeps.reshape(-1), at), axis=1)
             keep = _CANDIDATES[roll, choice]
         moving = np.nonzero(tables.KEEP_SIZES[keep] < 5)[0]
-        roll[moving] = _throw(keep[moving], faces[moving, throw])
+        roll[moving] = _rethrow(keep[moving], faces[moving, throw])
     filled, flag, upper = g.filled[games], g.flag[games], np.minimum(g.upper[games], m.cap)
     legal = g.legal_rows(games, roll)
     scores = g.scores(games, roll)
@@ -226,7 +235,7 @@ def _play_optimal(plan: _Plan, rank: int, arrays: list[IntArray], sync: Lockstep
                 sync.wait(rank)  # every process has read the sheets
             for i in _share(pieces, rank, workers):
                 games, reps, local = pieces[i]
-                _optimal_turn(g, games, _codes(drawn[games]), strategy, reps, local)
+                _optimal_turn(g, games, drawn[games], strategy, reps, local)
             if workers > 1:
                 sync.wait(rank)  # every game has been written
         if rank == 0:
