@@ -140,7 +140,8 @@ def is_five_of_a_kind(dice: Dice) -> bool:
         >>> is_five_of_a_kind(Dice.parse("44444"))
         True
     """
-    return len(dice) == NUM_DICE and max(dice.counts) == NUM_DICE
+    faces = dice.faces  # sorted: five of a kind when the first and the last agree
+    return len(faces) == NUM_DICE and faces[0] == faces[-1]
 
 
 def is_full_house(dice: Dice) -> bool:
