@@ -9,6 +9,7 @@ import pytest
 
 import yamskit
 from yamskit import Roll, Score, ScorecardVariant, Scratch
+from yamskit.bots import play
 from yamskit.categories import Category, is_five_of_a_kind, is_full_house, is_large_straight, upper, when
 from yamskit.errors import DeserializationError, RuleConfigError
 from yamskit.scorecard import Column, FillPolicy, TurnCondition, UpperBonus
@@ -162,7 +163,7 @@ def test_turn_start_value_is_the_mean_over_the_first_throw(forced: tuple[Scoreca
 
 def test_finished_game_expected_score_is_its_score(forced: tuple[ScorecardVariant, Strategy]) -> None:
     variant, strategy = forced
-    game = yamskit.bots.play(variant.new_game(seed=3), [yamskit.RandomPlayer(seed=1)])
+    game = play(variant.new_game(seed=3), [yamskit.RandomPlayer(seed=1)])
     assert strategy.expected_score(game) == game.result().scores[0]
     assert strategy.advise(game) == ()
 

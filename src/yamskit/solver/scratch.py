@@ -27,6 +27,13 @@ def work_array(name: str, rows: int, count: int) -> FloatArray:
 
     The arrays of one name share a buffer that grows to the largest size asked for, so blocks
     of varying sizes reuse it too.
+
+    Examples:
+        >>> big = work_array("example", 4, 5)
+        >>> small = work_array("example", 2, 3)  # the same buffer, seen with another shape
+        >>> small.shape, small.base is big.base
+        ((2, 3), True)
+        >>> release_work_arrays()
     """
     pool: dict[str, FloatArray] = _ARRAYS.__dict__.setdefault("arrays", {})
     buffer = pool.get(name)
@@ -36,5 +43,13 @@ def work_array(name: str, rows: int, count: int) -> FloatArray:
 
 
 def release_work_arrays() -> None:
-    """Drop this thread's work arrays."""
+    """Drop this thread's work arrays (`solve` and the batch `simulate` call it when they end).
+
+    Examples:
+        >>> first = work_array("example", 2, 2)
+        >>> release_work_arrays()
+        >>> work_array("example", 2, 2).base is first.base  # a fresh buffer
+        False
+        >>> release_work_arrays()
+    """
     _ARRAYS.__dict__.pop("arrays", None)

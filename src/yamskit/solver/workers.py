@@ -32,13 +32,32 @@ def ignore_interrupts() -> None:
     """Worker initializer: Ctrl-C, which a terminal sends to every process of the job, is the parent's to handle.
 
     The parent stops its workers itself when it is interrupted.
+
+    Examples:
+        >>> import multiprocessing
+        >>> def child(out):
+        ...     ignore_interrupts()
+        ...     out.send(signal.getsignal(signal.SIGINT) is signal.SIG_IGN)
+        >>> here, there = multiprocessing.get_context("fork").Pipe()
+        >>> worker = multiprocessing.get_context("fork").Process(target=child, args=(there,))
+        >>> worker.start(); here.recv(), worker.join()
+        (True, None)
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     release_signals()
 
 
 def kill_workers(workers: Sequence[multiprocessing.process.BaseProcess]) -> None:
-    """End ``workers`` at once (SIGKILL: they hold nothing that needs cleaning) and reap them."""
+    """End ``workers`` at once (SIGKILL: they hold nothing that needs cleaning) and reap them.
+
+    Examples:
+        >>> import multiprocessing, time
+        >>> worker = multiprocessing.get_context("fork").Process(target=time.sleep, args=(60,))
+        >>> worker.start()
+        >>> kill_workers([worker])
+        >>> worker.is_alive(), worker.exitcode == -signal.SIGKILL
+        (False, True)
+    """
     for worker in workers:
         with contextlib.suppress(OSError):
             worker.kill()
@@ -51,6 +70,13 @@ class Lockstep:
 
     A process whose partner ends (an error, a signal) gets an `EOFError` instead of
     waiting for ever, so no worker outlives the run.
+
+    Examples:
+        >>> def work(rank, sync):
+        ...     sync.wait(rank)  # both processes reach this point before either goes on
+        ...     return rank
+        >>> in_lockstep(work, 2, "example")  # rank 0's result; rank 1 ran in a forked process
+        0
     """
 
     def __init__(self, workers: int) -> None:
