@@ -35,7 +35,7 @@ except ImportError:  # pragma: no cover - an interpreter built without it
     from hashlib import blake2b
 
 from . import _display
-from ._slots import slot_setters
+from ._slots import field_setters
 from .errors import InvalidDiceError
 
 __all__ = [
@@ -418,4 +418,4 @@ class DiceStream:
         return found, after
 
 
-_set_seed, _set_draws = slot_setters(DiceStream, "seed", "draws")
+_set_seed, _set_draws = field_setters(DiceStream, "seed", "draws")

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import attrs
 
-from ._slots import slot_setters
+from ._slots import field_setters
 from .actions import Roll
 from .dice import NUM_DICE, Dice, interned
 from .errors import (
@@ -203,7 +203,7 @@ class Turn:
         return self.challenge and len(self.throws) >= 2
 
 
-_set_max_throws, _set_throws, _set_challenge = slot_setters(Turn, "max_throws", "throws", "challenge")
+_set_max_throws, _set_throws, _set_challenge = field_setters(Turn, "max_throws", "throws", "challenge")
 
 #: Bound on the throws `thrown_parts` remembers; the memo is emptied when it reaches it.
 _PARTS_LIMIT = 1 << 13

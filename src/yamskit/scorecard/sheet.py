@@ -22,7 +22,7 @@ from typing import Literal
 
 import attrs
 
-from .._slots import slot_setters
+from .._slots import field_setters
 from ..errors import RuleConfigError
 from ..turn import Turn
 
@@ -348,4 +348,4 @@ class Sheet:
         return sum(c.is_empty for col in self.cells for c in col)
 
 
-_set_cells, _set_extra, _set_masks, _set_full = slot_setters(Sheet, "cells", "extra", "masks", "_full")
+_set_cells, _set_extra, _set_masks, _set_full = field_setters(Sheet, "cells", "extra", "masks", "_full")

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from .. import _display
-from .._slots import slot_setters
+from .._slots import field_setters
 from ..action_space import NUM_ROLL_IDS
 from ..action_text import ActionWords, state_action_text, state_parse_action
 from ..actions import Action, Roll, Score, Scratch
@@ -387,7 +387,7 @@ def _state(
 ) -> ScorecardGame:
     """A state from values known to be valid, without the constructor's checks (the step's quickest copy).
 
-    Each slot is set through its own descriptor (`yamskit._slots.slot_setters`).
+    Each slot is set through its own descriptor (`yamskit._slots.field_setters`).
     """
     new = object.__new__(ScorecardGame)
     _set_variant(new, variant)
@@ -446,7 +446,7 @@ TRANSITIONS: Transitions[ScorecardGame] = Transitions(
 )
 ScorecardGame.transitions = TRANSITIONS
 
-# the quick copy in _state sets every field, in this order: keep it in step with the class
+# the quick copy in _state sets every field (field_setters fails when the class changes)
 (
     _set_variant,
     _set_players,
@@ -460,8 +460,8 @@ ScorecardGame.transitions = TRANSITIONS
     _set_is_over,
     _set_legal,
     _set_origin,
-) = slot_setters(ScorecardGame, *(f.name for f in attrs.fields(ScorecardGame)))
-assert [f.name for f in attrs.fields(ScorecardGame)] == [
+) = field_setters(
+    ScorecardGame,
     "variant",
     "players",
     "sheets",
@@ -474,4 +474,4 @@ assert [f.name for f in attrs.fields(ScorecardGame)] == [
     "is_over",
     "_legal",
     "_origin",
-]
+)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from ... import _display
-from ..._slots import slot_setters
+from ..._slots import field_setters
 from ...action_text import ActionWords, state_action_text, state_parse_action
 from ...actions import Action, DeclareChallenge, Pass, Place, RemoveToken, Roll
 from ...dice import Dice, DiceStream
@@ -318,7 +318,23 @@ class YamMasterGame:
     _set_legal,
     _set_origin,
     _set_end,
-) = slot_setters(YamMasterGame, *(f.name for f in attrs.fields(YamMasterGame)))
+) = field_setters(
+    YamMasterGame,
+    "variant",
+    "players",
+    "board",
+    "supply",
+    "out",
+    "current_player",
+    "turn",
+    "stream",
+    "turns",
+    "_history",
+    "first_player",
+    "_legal",
+    "_origin",
+    "_end",
+)
 
 
 def _state(

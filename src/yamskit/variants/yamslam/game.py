@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 import attrs
 
 from ... import _display
-from ..._slots import slot_setters
+from ..._slots import field_setters
 from ...action_text import ActionWords, state_action_text, state_parse_action
 from ...actions import Action, DiceLike, Pass, Roll, TakeChip
 from ...dice import Dice, DiceStream
@@ -414,7 +414,24 @@ class YamslamGame:
     _set_last_draw,
     _set_legal,
     _set_origin,
-) = slot_setters(YamslamGame, *(f.name for f in attrs.fields(YamslamGame)))
+) = field_setters(
+    YamslamGame,
+    "variant",
+    "players",
+    "rack",
+    "discard",
+    "collections",
+    "current_player",
+    "turn",
+    "stream",
+    "_history",
+    "first_player",
+    "round_chip",
+    "second_pick",
+    "last_draw",
+    "_legal",
+    "_origin",
+)
 
 
 def _thrown(state: YamslamGame, turn: Turn, stream: DiceStream, history: History) -> YamslamGame:
