@@ -131,13 +131,33 @@ def _pieces(keys: IntArray) -> list[tuple[IntArray, IntArray, IntArray]]:
     The games are sorted by state; a piece has at most `STATE_BLOCK` states and
     `PIECE_GAMES` games (a state whose games are cut is in two pieces).
     """
+    order, ordered = np.empty_like(keys), np.empty_like(keys)
+    _sort_states(keys, order, ordered)
+    return _cut(order, ordered)
+
+
+def _sort_states(keys: IntArray, order: IntArray, ordered: IntArray) -> None:
+    """Write the games sorted by state (ties by game) in ``order`` and their states in ``ordered``.
+
+    Examples:
+        >>> order, ordered = np.empty(4, dtype=np.int64), np.empty(4, dtype=np.int64)
+        >>> _sort_states(np.array([9, 2, 9, 2]), order, ordered)
+        >>> order.tolist(), ordered.tolist()
+        ([1, 3, 0, 2], [2, 2, 9, 9])
+    """
     shift = max(1, (len(keys) - 1).bit_length())
     if len(keys) and int(keys.max()) < 1 << (62 - shift):  # sort (key, game) pairs packed in one integer
-        packed = np.sort((keys << shift) | np.arange(len(keys)))
-        order, ordered = packed & ((1 << shift) - 1), packed >> shift
+        np.bitwise_or(keys << shift, np.arange(len(keys)), out=ordered)
+        ordered.sort()
+        np.bitwise_and(ordered, (1 << shift) - 1, out=order)
+        ordered >>= shift
     else:
-        order = np.argsort(keys, kind="stable")
-        ordered = keys[order]
+        order[:] = np.argsort(keys, kind="stable")
+        np.take(keys, order, out=ordered)
+
+
+def _cut(order: IntArray, ordered: IntArray) -> list[tuple[IntArray, IntArray, IntArray]]:
+    """The pieces of `_pieces` from the games sorted by state (`_sort_states`)."""
     new = np.r_[True, ordered[1:] != ordered[:-1]]
     inverse = np.cumsum(new) - 1  # the state of each game, in order
     starts = np.flatnonzero(new)
@@ -170,24 +190,51 @@ def _share(pieces: list[tuple[IntArray, IntArray, IntArray]], rank: int, workers
     return [int(i) for i in np.flatnonzero(np.minimum(owner, workers - 1) == rank)]
 
 
-def _sheets(model: Model, games: int, shared: bool) -> tuple[list[IntArray], mmap.mmap | None]:
-    """Filled rows, upper totals, flags, extras (each ``games``) and box points (``games`` x rows), zeroed.
+@attrs.define(eq=False)
+class _Sheets:
+    """The arrays a run's processes share: the games' sheets, the games sorted by state, the dice of a turn.
 
-    With ``shared``, the arrays live in one anonymous shared mapping that forked processes write into.
+    ``sheets`` are the filled rows, upper totals, flags, extras (each ``games``) and box
+    points (``games`` x rows); ``order`` and ``ordered`` the games sorted by state and
+    their states (`_sort_states`); ``dice`` the faces each game draws in a turn (games,
+    throws, 5). The first process draws the dice while the second sorts the games, so no
+    process repeats that work.
     """
-    sizes = [games] * 4 + [games * model.num_rows]
-    buffer = mmap.mmap(-1, 8 * sum(sizes)) if shared else None
-    arrays: list[IntArray] = []
-    at = 0
-    for size in sizes:
-        arrays.append(
-            np.zeros(size, dtype=np.int64)
-            if buffer is None
-            else np.frombuffer(buffer, dtype=np.int64, count=size, offset=8 * at)
-        )
-        at += size
-    arrays[-1] = arrays[-1].reshape(games, model.num_rows)
-    return arrays, buffer
+
+    sheets: list[IntArray]
+    order: IntArray
+    ordered: IntArray
+    dice: npt.NDArray[np.int8]
+    buffer: mmap.mmap | None
+
+    @classmethod
+    def of(cls, model: Model, games: int, shared: bool) -> _Sheets:
+        """Zeroed arrays for blocks of up to ``games``; with ``shared``, in one anonymous shared mapping."""
+        sizes = [games] * 6 + [games * model.num_rows]
+        dice = games * model.max_throws * 5
+        buffer = mmap.mmap(-1, 8 * sum(sizes) + dice) if shared else None
+        arrays: list[IntArray] = []
+        at = 0
+        for size in sizes:
+            arrays.append(
+                np.zeros(size, dtype=np.int64)
+                if buffer is None
+                else np.frombuffer(buffer, dtype=np.int64, count=size, offset=at)
+            )
+            at += 8 * size
+        faces = np.zeros(dice, np.int8) if buffer is None else np.frombuffer(buffer, np.int8, count=dice, offset=at)
+        *sheets, order, ordered, points = arrays
+        sheets.append(points.reshape(games, model.num_rows))
+        return cls(sheets, order, ordered, faces.reshape(games, model.max_throws, 5), buffer)
+
+    def close(self) -> None:
+        """Drop the views, then their mapping (a view still alive elsewhere: the GC frees it later)."""
+        self.sheets.clear()
+        self.order = self.ordered = np.zeros(0, dtype=np.int64)
+        self.dice = np.zeros((0, 0, 5), dtype=np.int8)
+        if self.buffer is not None:
+            with contextlib.suppress(BufferError):
+                self.buffer.close()
 
 
 Parts = list[tuple[npt.NDArray[np.int32], IntArray, IntArray]]
@@ -205,34 +252,39 @@ class _Plan:
     workers: int
 
 
-def _play_optimal(plan: _Plan, rank: int, arrays: list[IntArray], sync: Lockstep) -> Parts:
+def _play_optimal(plan: _Plan, rank: int, shared: _Sheets, sync: Lockstep) -> Parts:
     """Play every block, one after the other, as process ``rank`` of the plan's (optimal policy).
 
-    All processes draw every turn's dice and cut the turn into the same pieces (`_pieces`);
-    each plays its share (`_share`) into the shared ``arrays``, and they wait for each
-    other (``sync``) before the sheets are read and after they are written. Process 0
-    zeroes the sheets before each block and returns the blocks' box points, upper totals
-    and extras (the others return nothing).
+    At each turn process 0 draws the dice and the last process sorts the games by state
+    (`_sort_states`) into the ``shared`` arrays; then all cut the turn into the same
+    pieces (`_cut`), each plays its share (`_share`) into the shared sheets, and they wait
+    for each other (``sync``) before the pieces are cut and after the sheets are written.
+    Process 0 zeroes the sheets before each block and returns the blocks' box points,
+    upper totals and extras (the others return nothing).
     """
     model, strategy, space, workers = plan.model, plan.strategy, plan.space, plan.workers
-    filled, upper, flag, extra, points = arrays
+    filled, upper, flag, extra, points = shared.sheets
     parts = []
     for block, size in enumerate(plan.sizes):
         if rank == 0:
-            for array in arrays:
+            for array in shared.sheets:
                 array.fill(0)
         g = _Games.start(model, 0)
         g.filled, g.upper, g.flag = filled[:size], upper[:size], flag[:size]
         g.extra, g.points = extra[:size], points[:size]
-        rng = _block_generator(plan.seed, block)
+        rng = _block_generator(plan.seed, block) if rank == 0 else None
+        drawn, order, ordered = shared.dice[:size], shared.order[:size], shared.ordered[:size]
         if workers > 1:
             sync.wait(rank)  # the sheets are blank
         for _turn in range(model.num_rows):
-            drawn = rng.integers(0, 6, size=(size, model.max_throws, 5), dtype=np.int8)
-            keys = (g.filled * model.flags + g.flag) * (model.cap + 1) + space.canonical_upper(g.filled, g.upper)
-            pieces = _pieces(keys)
+            if rng is not None:
+                drawn[...] = rng.integers(0, 6, size=(size, model.max_throws, 5), dtype=np.int8)
+            if rank == workers - 1:
+                keys = (g.filled * model.flags + g.flag) * (model.cap + 1) + space.canonical_upper(g.filled, g.upper)
+                _sort_states(keys, order, ordered)
             if workers > 1:
-                sync.wait(rank)  # every process has read the sheets
+                sync.wait(rank)  # the dice are drawn and the games sorted
+            pieces = _cut(order, ordered)
             for i in _share(pieces, rank, workers):
                 games, reps, local = pieces[i]
                 _optimal_turn(g, games, drawn[games], strategy, reps, local)
@@ -263,12 +315,9 @@ def optimal_parts(model: Model, strategy: Strategy, sizes: list[int], seed: int,
     if not hasattr(os, "fork"):
         workers = 1
     plan = _Plan(model, strategy, StateSpace.of(model), sizes, seed, workers)
-    arrays, buffer = _sheets(model, max(sizes), shared=workers > 1)
+    shared = _Sheets.of(model, max(sizes), shared=workers > 1)
     try:
-        parts = in_lockstep(lambda rank, sync: _play_optimal(plan, rank, arrays, sync), workers, "simulation")
+        parts = in_lockstep(lambda rank, sync: _play_optimal(plan, rank, shared, sync), workers, "simulation")
     finally:
-        arrays.clear()  # the views go before their mapping
-        if buffer is not None:
-            with contextlib.suppress(BufferError):  # a view still alive: the GC frees the mapping later
-                buffer.close()
+        shared.close()
     return parts
