@@ -65,10 +65,10 @@ class _Games:
         where = np.nonzero((face >= 0) & ((self.filled[games] >> m.flag_row) & 1 == 1))[0]
         return where, face[where]
 
-    def legal_rows(self, games: IntArray, roll: IntArray) -> npt.NDArray[np.bool_]:
-        """Which rows each game may write its roll in, shape (games, rows)."""
+    def legal_rows(self, games: IntArray, roll: IntArray, *, filled: IntArray | None = None) -> npt.NDArray[np.bool_]:
+        """Which rows each game may write its roll in, (games, rows); ``filled``: their filled rows, if known."""
         m = self.model
-        legal = self.open_rows[self.filled[games]]
+        legal = self.open_rows[self.filled[games] if filled is None else filled]
         if m.joker == "forced":
             where, face = self._further(games, roll)
             if len(where):
@@ -114,13 +114,21 @@ class _Games:
         row: IntArray,
         crossed: npt.NDArray[np.bool_],
         scores: tuple[IntArray, IntArray],
+        *,
+        filled: IntArray | None = None,
     ) -> None:
-        """Write each game's roll in its chosen row (crossed out where ``crossed``); ``scores`` from `scores`."""
+        """Write each game's roll in its chosen row (crossed out where ``crossed``).
+
+        ``scores`` come from `scores`; ``filled`` are the games' filled rows, if known.
+        """
         m = self.model
         all_points, extra = scores
         points = np.where(crossed, 0, all_points[np.arange(len(games)), row])
         self.points[games, row] = points
-        self.filled[games] |= 1 << row
+        if filled is None:
+            self.filled[games] |= 1 << row
+        else:
+            self.filled[games] = filled | (1 << row)
         counted = m.bonus_rows[row]
         self.upper[games[counted]] += points[counted]
         if m.needs_flag:

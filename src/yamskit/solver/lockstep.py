@@ -73,30 +73,38 @@ def _optimal_turn(
     flat = values.reshape(-1)
     _, num_flags, num_upper = values.shape
     count = len(games)
-    layers = _padded_layers(m, values, g.filled[reps], g.flag[reps], np.minimum(g.upper[reps], m.cap))
+    filled_s, flag_s = g.filled[reps], g.flag[reps]  # the same for every game of a state
+    layers = _padded_layers(m, values, filled_s, flag_s, np.minimum(g.upper[reps], m.cap))
     roll = _first_rolls(faces[:, 0])
+    scaled = _WORK_CANDIDATES * len(reps)  # where each roll's candidate keeps start in a flat layer
     for throw in range(1, m.max_throws):
         keeps = layers[m.max_throws - throw - 1]  # (463, states)
         if count > TABLE_GAMES * len(reps):  # many games per state: tabulate each state's best keeps
             keep = _best_keep_table(keeps, _WORK_CANDIDATES)[roll, local]
         else:  # few: look at each game's candidate keeps in its state's column
-            at = np.take(_WORK_CANDIDATES * keeps.shape[1], roll, axis=0)  # scale the small table, not the copy
+            at = np.take(scaled, roll, axis=0)
             at += local[:, None]
             choice = np.argmax(np.take(keeps.reshape(-1), at), axis=1)
             keep = _CANDIDATES[roll, choice]
         moving = np.nonzero(tables.KEEP_SIZES[keep] < 5)[0]
         roll[moving] = _rethrow(keep[moving], faces[moving, throw])
-    filled, flag, upper = g.filled[games], g.flag[games], np.minimum(g.upper[games], m.cap)
-    legal = g.legal_rows(games, roll)
+    filled = filled_s[local]
+    upper = np.minimum(g.upper[games], m.cap)
+    legal = g.legal_rows(games, roll, filled=filled)
     scores = g.scores(games, roll)
     points, _extra = scores  # the extra is paid whatever the box: it does not change the choice
-    # flat index of the state after writing each row: ((filled | bit) * flags + flag) * uppers + upper,
-    # then the rows that move the upper total or the flag
-    after = (filled[:, None] | (1 << np.arange(m.num_rows))[None, :]) * (num_flags * num_upper)
-    after += (flag * num_upper + upper)[:, None]
+    # flat index of the state after writing each row: ((filled | bit) * flags + flag) * uppers + upper
+    # (the part of each state, then the upper total of each game), then the rows that move the upper
+    # total or the flag
+    state_part = (filled_s[:, None] | (1 << np.arange(m.num_rows))[None, :]) * num_flags + flag_s[:, None]
+    after = np.take(state_part, local, axis=0)
+    after *= num_upper
+    after += upper[:, None]
     # a Score pays at least 0 and never lowers the upper total or the flag, so with a bonus that
     # only grows with the total, crossing out never beats scoring in the same row
     crossing = m.allow_scratch and not m.bonus_grows
+    if crossing or m.needs_flag:
+        flag = flag_s[local]
     if crossing:  # the state after a 0 in each row
         zero_index = after.copy()
         if m.needs_flag:
@@ -108,17 +116,16 @@ def _optimal_turn(
     scored = np.take(flat, after)
     scored += points
     np.copyto(scored, -np.inf, where=~legal)
-    best_row = np.argmax(scored, axis=1)
-    best = scored[np.arange(count), best_row]
+    row = np.argmax(scored, axis=1)
     crossed = np.zeros(count, dtype=np.bool_)
-    row = best_row
     if crossing:
+        best = scored[np.arange(count), row]
         zero = np.where(legal, flat[zero_index], -np.inf)
         zero_row = np.argmax(zero, axis=1)
         better = zero[np.arange(count), zero_row] > best
-        row = np.where(better, zero_row, best_row)
+        row = np.where(better, zero_row, row)
         crossed = better
-    g.write(games, row, crossed, scores)
+    g.write(games, row, crossed, scores, filled=filled)
 
 
 #: Most games in a piece of a turn (optimal policy).
