@@ -37,7 +37,6 @@ from .batch_sheets import (
 )
 from .expectimax import _padded_layers
 from .model import Model
-from .space import StateSpace
 from .strategy import Strategy
 from .tables import IntArray
 from .workers import Lockstep, in_lockstep
@@ -248,12 +247,62 @@ Parts = list[tuple[npt.NDArray[np.int32], IntArray, IntArray]]
 
 
 @attrs.frozen(eq=False)
+class _UpperClasses:
+    """Upper totals that end with the same bonus whatever the open bonus rows still pay, as one total.
+
+    ``table[filled, total]`` (``filled``: the filled bonus rows, as bits in bonus-row order;
+    ``total``: capped) is the smallest total whose bonus after each sum the open bonus rows
+    can add (any value each box may hold) is the same as ``total``'s. Such states have the
+    same values to the bit (the solver reaches them through the same operations on equal
+    values), so games in them share one computation of the turn's tables. This merges more
+    than the solver's dead totals (`yamskit.solver.space.StateSpace.canonical_upper`).
+
+    Examples:
+        >>> import yamskit
+        >>> from yamskit.solver.model import model_of
+        >>> classes = _UpperClasses.of(model_of(yamskit.variant("yahtzee")))
+        >>> sixes_open = (1 << 5) - 1  # ones to fives filled: only sixes can still add (0, 6, ... 30)
+        >>> classes.table[sixes_open, [32, 33, 38, 39, 62, 63]].tolist()  # 33 to 38 need five sixes, 57 to 62 one
+        [0, 33, 33, 39, 57, 63]
+    """
+
+    rows: IntArray
+    table: IntArray
+
+    @classmethod
+    def of(cls, model: Model) -> _UpperClasses:
+        """The classes of ``model``'s upper totals for each set of filled bonus rows."""
+        rows = np.flatnonzero(model.bonus_rows)
+        cap, count = model.cap, len(rows)
+        totals = np.arange(cap + 1)
+        table = np.zeros((1 << count, cap + 1), dtype=np.int64)
+        adds: list[IntArray] = [np.zeros(1, dtype=np.int64)] * (1 << count)  # what the open rows can add
+        for filled in range((1 << count) - 1, -1, -1):
+            if filled != (1 << count) - 1:
+                row = (~filled & (filled + 1)).bit_length() - 1  # the first open row: the others add the rest
+                paid = np.array(sorted(model.written_values(int(rows[row]))), dtype=np.int64)
+                adds[filled] = np.unique(np.minimum(adds[filled | 1 << row][:, None] + paid[None, :], cap))
+            bonus = model.bonus[np.minimum(totals[:, None] + adds[filled][None, :], cap)]
+            _, first, inverse = np.unique(bonus, axis=0, return_index=True, return_inverse=True)
+            table[filled] = first[inverse.reshape(-1)]
+        return cls(rows, table)
+
+    def canonical(self, filled: IntArray, upper: IntArray, cap: int) -> IntArray:
+        """Each game's upper total as its class's smallest (``filled``: its filled rows, all of them)."""
+        index = np.zeros_like(filled)
+        for bit, row in enumerate(self.rows.tolist()):
+            index |= ((filled >> row) & 1) << bit
+        classes: IntArray = self.table[index, np.minimum(upper, cap)]
+        return classes
+
+
+@attrs.frozen(eq=False)
 class _Plan:
     """What every process of a run plays: the rules, the strategy, the blocks' sizes, the seed, how many processes."""
 
     model: Model
     strategy: Strategy
-    space: StateSpace
+    classes: _UpperClasses
     sizes: list[int]
     seed: int
     workers: int
@@ -269,7 +318,7 @@ def _play_optimal(plan: _Plan, rank: int, shared: _Sheets, sync: Lockstep) -> Pa
     Process 0 zeroes the sheets before each block and returns the blocks' box points,
     upper totals and extras (the others return nothing).
     """
-    model, strategy, space, workers = plan.model, plan.strategy, plan.space, plan.workers
+    model, strategy, classes, workers = plan.model, plan.strategy, plan.classes, plan.workers
     filled, upper, flag, extra, points = shared.sheets
     parts = []
     for block, size in enumerate(plan.sizes):
@@ -287,7 +336,9 @@ def _play_optimal(plan: _Plan, rank: int, shared: _Sheets, sync: Lockstep) -> Pa
             if rng is not None:
                 drawn[...] = rng.integers(0, 6, size=(size, model.max_throws, 5), dtype=np.int8)
             if rank == workers - 1:
-                keys = (g.filled * model.flags + g.flag) * (model.cap + 1) + space.canonical_upper(g.filled, g.upper)
+                keys = (g.filled * model.flags + g.flag) * (model.cap + 1) + classes.canonical(
+                    g.filled, g.upper, model.cap
+                )
                 _sort_states(keys, order, ordered)
             if workers > 1:
                 sync.wait(rank)  # the dice are drawn and the games sorted
@@ -321,7 +372,7 @@ def optimal_parts(model: Model, strategy: Strategy, sizes: list[int], seed: int,
     """
     if not hasattr(os, "fork"):
         workers = 1
-    plan = _Plan(model, strategy, StateSpace.of(model), sizes, seed, workers)
+    plan = _Plan(model, strategy, _UpperClasses.of(model), sizes, seed, workers)
     shared = _Sheets.of(model, max(sizes), shared=workers > 1)
     try:
         parts = in_lockstep(lambda rank, sync: _play_optimal(plan, rank, shared, sync), workers, "simulation")
