@@ -47,9 +47,17 @@ STATE_BLOCK = 1024
 TABLE_GAMES = 128
 
 
-def _bonus_columns(model: Model) -> slice | IntArray:
-    """The rows counting towards the upper total: a slice when they follow one another."""
-    rows = np.flatnonzero(model.bonus_rows)
+def _bonus_columns(model: Model, counted: bool = True) -> slice | IntArray:
+    """The rows counting towards the upper total (the others if not ``counted``): a slice when they follow one another.
+
+    Examples:
+        >>> import yamskit
+        >>> from yamskit.solver.model import model_of
+        >>> model = model_of(yamskit.variant("yahtzee"))
+        >>> _bonus_columns(model), _bonus_columns(model, counted=False)
+        (slice(0, 6, None), slice(6, 13, None))
+    """
+    rows = np.flatnonzero(model.bonus_rows == counted)
     if len(rows) and rows[-1] - rows[0] == len(rows) - 1:
         return slice(int(rows[0]), int(rows[-1]) + 1)
     return rows
@@ -96,20 +104,21 @@ def _optimal_turn(
     # (the part of each state, then the upper total of each game), then the rows that move the upper
     # total or the flag
     state_part = (filled_s[:, None] | (1 << np.arange(m.num_rows))[None, :]) * num_flags + flag_s[:, None]
+    state_part *= num_upper
     after = np.take(state_part, local, axis=0)
-    after *= num_upper
-    after += upper[:, None]
     # a Score pays at least 0 and never lowers the upper total or the flag, so with a bonus that
     # only grows with the total, crossing out never beats scoring in the same row
     crossing = m.allow_scratch and not m.bonus_grows
     if crossing or m.needs_flag:
         flag = flag_s[local]
     if crossing:  # the state after a 0 in each row
-        zero_index = after.copy()
+        zero_index = after + upper[:, None]
         if m.needs_flag:
             zero_index[:, m.flag_row] -= flag * num_upper
     bonus_rows = _bonus_columns(m)
-    after[:, bonus_rows] += np.minimum(upper[:, None] + points[:, bonus_rows], m.cap) - upper[:, None]
+    moved = points[:, bonus_rows] + upper[:, None]
+    after[:, bonus_rows] += np.minimum(moved, m.cap, out=moved)
+    after[:, _bonus_columns(m, counted=False)] += upper[:, None]
     if m.needs_flag:
         after[:, m.flag_row] += ((points[:, m.flag_row] > 0) - flag) * num_upper
     scored = np.take(flat, after)
