@@ -56,13 +56,15 @@ class _Games:
         by_roll = np.ascontiguousarray(model.tables.T)
         return cls(model, zeros.copy(), zeros.copy(), zeros.copy(), points, zeros.copy(), open_rows, by_roll)
 
-    def _further(self, games: IntArray, roll: IntArray) -> tuple[IntArray, IntArray]:
+    def _further(self, games: IntArray, roll: IntArray, filled: IntArray | None) -> tuple[IntArray, IntArray]:
         """The positions (in ``games``) of further five of a kinds (their box filled), and their face index."""
         m = self.model
-        face = tables.FIVE_OF_A_KIND_FACE[roll]
         if m.flag_row < 0 or (m.joker is None and not m.five_bonus):
             return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-        where = np.nonzero((face >= 0) & ((self.filled[games] >> m.flag_row) & 1 == 1))[0]
+        face = tables.FIVE_OF_A_KIND_FACE[roll]
+        where = np.flatnonzero(face >= 0)  # five of a kinds are few: look at their sheets only
+        box = self.filled[games[where]] if filled is None else filled[where]
+        where = where[(box >> m.flag_row) & 1 == 1]
         return where, face[where]
 
     def legal_rows(self, games: IntArray, roll: IntArray, *, filled: IntArray | None = None) -> npt.NDArray[np.bool_]:
@@ -70,7 +72,7 @@ class _Games:
         m = self.model
         legal = self.open_rows[self.filled[games] if filled is None else filled]
         if m.joker == "forced":
-            where, face = self._further(games, roll)
+            where, face = self._further(games, roll, filled)
             if len(where):
                 filled = self.filled[games[where]]
                 is_upper = m.is_upper
@@ -83,12 +85,15 @@ class _Games:
                 legal[where] &= allowed
         return legal
 
-    def scores(self, games: IntArray, roll: IntArray) -> tuple[IntArray, IntArray]:
-        """What a Score of ``roll`` pays in each row (games, rows), and beside the boxes (games,)."""
+    def scores(self, games: IntArray, roll: IntArray, *, filled: IntArray | None = None) -> tuple[IntArray, IntArray]:
+        """What a Score of ``roll`` pays in each row (games, rows), and beside the boxes (games,).
+
+        ``filled``: the games' filled rows, if known.
+        """
         m = self.model
         points = np.take(self.by_roll, roll, axis=0)
         extra = np.zeros(len(games), dtype=np.int64)
-        where, face = self._further(games, roll)
+        where, face = self._further(games, roll, filled)
         if len(where):
             flag = self.flag[games[where]]
             if m.five_bonus and m.needs_flag:

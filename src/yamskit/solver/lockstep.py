@@ -98,7 +98,7 @@ def _optimal_turn(
     filled = filled_s[local]
     upper = np.minimum(g.upper[games], m.cap)
     legal = g.legal_rows(games, roll, filled=filled)
-    scores = g.scores(games, roll)
+    scores = g.scores(games, roll, filled=filled)
     points, _extra = scores  # the extra is paid whatever the box: it does not change the choice
     # flat index of the state after writing each row: ((filled | bit) * flags + flag) * uppers + upper
     # (the part of each state, then the upper total of each game), then the rows that move the upper
