@@ -155,12 +155,35 @@ def _throw(keep: IntArray, codes: IntArray) -> IntArray:
     return roll
 
 
+#: Where a throw of five faces (games, 5) is in `_PREFIX`: ``f0 + 6 f1 + 36 f2 + 216 f3 + 1296 f4``.
+_FACE_WEIGHTS = _POW6[:5].astype(np.int16)
+
+
+def _prefix_codes() -> npt.NDArray[np.int32]:
+    """``[k, i]``: the base-6 face-count code of the first ``k`` dice of the five faces at ``i`` (`_face_index`)."""
+    prefix = np.zeros((6, 6**5), dtype=np.int32)
+    faces = np.indices((6,) * 5).reshape(5, -1)[::-1]  # faces[die, i]
+    for k in range(1, 6):
+        prefix[k] = prefix[k - 1] + _POW6_32[faces[k - 1]]
+    return prefix
+
+
+_PREFIX = _prefix_codes()
+#: The roll (index) of each throw of five faces, by its place in `_PREFIX`.
+_ROLL_OF_FACES = _CODE_TO_ROLL[_PREFIX[5]]
+
+
+def _face_index(faces: npt.NDArray[np.int8]) -> npt.NDArray[np.int16]:
+    """The place of each throw of five faces (games, 5) in `_PREFIX`."""
+    index = faces[:, 0].astype(np.int16)
+    for die in range(1, 5):
+        index += faces[:, die] * _FACE_WEIGHTS[die]
+    return index
+
+
 def _first_rolls(faces: npt.NDArray[np.int8]) -> IntArray:
     """The roll (index) of each game's first throw of five dice: ``faces`` is (games, 5)."""
-    code = _POW6[faces[:, 0]]
-    for die in range(1, 5):
-        code += _POW6[faces[:, die]]
-    roll: IntArray = _CODE_TO_ROLL[code]
+    roll: IntArray = _ROLL_OF_FACES[_face_index(faces)]
     return roll
 
 
@@ -177,10 +200,7 @@ def _rethrow(keep: IntArray, faces: npt.NDArray[np.int8]) -> IntArray:
         True
     """
     thrown = 5 - tables.KEEP_SIZES[keep]
-    code = _KEEP_CODE[keep]
-    for die in range(5):
-        code += _POW6[faces[:, die]] * (thrown > die)
-    roll: IntArray = _CODE_TO_ROLL[code]
+    roll: IntArray = _CODE_TO_ROLL[_KEEP_CODE[keep] + _PREFIX[thrown, _face_index(faces)]]
     return roll
 
 
