@@ -128,7 +128,9 @@ class _Games:
         """
         m = self.model
         all_points, extra = scores
-        points = np.where(crossed, 0, all_points[np.arange(len(games)), row])
+        points = all_points[np.arange(len(games)), row]
+        if crossed.any():
+            points = np.where(crossed, 0, points)
         self.points[games, row] = points
         if filled is None:
             self.filled[games] |= 1 << row
