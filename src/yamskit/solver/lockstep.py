@@ -280,20 +280,31 @@ class _UpperClasses:
 
     @classmethod
     def of(cls, model: Model) -> _UpperClasses:
-        """The classes of ``model``'s upper totals for each set of filled bonus rows."""
+        """The classes of ``model``'s upper totals for each set of filled bonus rows.
+
+        A class is a run of totals, each ending with the same bonus as the one before it
+        after every sum the open rows can add (so the runs are exact for any bonus table).
+        """
         rows = np.flatnonzero(model.bonus_rows)
         cap, count = model.cap, len(rows)
+        full = (1 << count) - 1
+        reach = np.zeros((full + 1, cap + 1), dtype=np.bool_)  # the sums (capped) the open rows can add
+        reach[full, 0] = True
+        values = [model.written_values(int(row)) for row in rows]
+        for filled in range(full - 1, -1, -1):
+            row = (~filled & (filled + 1)).bit_length() - 1  # the first open row: the others add the rest
+            later, sums = reach[filled | 1 << row], reach[filled]
+            for paid in values[row]:
+                if paid <= cap:
+                    sums[paid:] |= later[: cap + 1 - paid]
+                sums[cap] |= paid > 0 and bool(later[max(0, cap + 1 - paid) :].any())
         totals = np.arange(cap + 1)
-        table = np.zeros((1 << count, cap + 1), dtype=np.int64)
-        adds: list[IntArray] = [np.zeros(1, dtype=np.int64)] * (1 << count)  # what the open rows can add
-        for filled in range((1 << count) - 1, -1, -1):
-            if filled != (1 << count) - 1:
-                row = (~filled & (filled + 1)).bit_length() - 1  # the first open row: the others add the rest
-                paid = np.array(sorted(model.written_values(int(rows[row]))), dtype=np.int64)
-                adds[filled] = np.unique(np.minimum(adds[filled | 1 << row][:, None] + paid[None, :], cap))
-            bonus = model.bonus[np.minimum(totals[:, None] + adds[filled][None, :], cap)]
-            _, first, inverse = np.unique(bonus, axis=0, return_index=True, return_inverse=True)
-            table[filled] = first[inverse.reshape(-1)]
+        bonus = model.bonus[np.minimum(totals[:, None] + totals[None, :], cap)]  # (total, sum added)
+        moves = np.zeros((cap + 1, cap + 1))
+        moves[1:] = bonus[1:] != bonus[:-1]  # a total's bonus after the sum differs from the total below's
+        starts = reach.astype(np.float64) @ moves.T > 0  # (filled, total): a run starts there
+        starts[:, 0] = True
+        table: IntArray = np.maximum.accumulate(np.where(starts, totals[None, :], 0), axis=1)
         return cls(rows, table)
 
     def canonical(self, filled: IntArray, upper: IntArray, cap: int) -> IntArray:
