@@ -2,11 +2,14 @@
 
 Games in the same state share one computation of that turn's tables
 (`yamskit.solver.expectimax`), so a turn's work is a part per distinct state and a part
-per game. `_pieces` sorts the games by state and cuts them into pieces of at most
-`STATE_BLOCK` states and `PIECE_GAMES` games; every process draws the same dice and cuts
-the same pieces, plays a run of them (`_share`) into sheets in shared memory, and waits
-for the others (`Lockstep`) before the next turn. No state's tables are computed twice
-and the games do not depend on how the pieces are shared.
+per game. A state is the filled rows, the flag and the upper total, where totals that end
+with the same bonus whatever the open rows can still add count as one (`_UpperClasses`).
+`_pieces` sorts the games by state and cuts them into pieces of at most `STATE_BLOCK`
+states and `PIECE_GAMES` games. Process 0 draws each turn's dice and the last process
+sorts the games, into shared memory; every process then cuts the same pieces, plays a run
+of them (`_share`) into sheets in shared memory, and waits for the others (`Lockstep`)
+before the next turn. No state's tables are computed twice and the games do not depend on
+how the pieces are shared.
 
 Examples:
     >>> import numpy as np
