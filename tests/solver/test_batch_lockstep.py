@@ -17,7 +17,12 @@ from hypothesis import strategies as st
 import yamskit
 from tests.processes import WAIT, alive, children, wait_until
 from yamskit import ScorecardVariant
+from yamskit.categories import Category, is_five_of_a_kind, total, upper, when
+from yamskit.scorecard import UpperBonus
+from yamskit.scorecard.house_rules import FiveOfAKindBonus
 from yamskit.solver import batch, lockstep, simulate, solve
+from yamskit.solver.model import model_of
+from yamskit.solver.space import StateSpace
 from yamskit.solver.strategy import Strategy
 
 posix_proc = pytest.mark.skipif(
@@ -65,6 +70,36 @@ def test_shares_are_runs_that_split_the_pieces(sizes: list[tuple[int, int]], wor
     ]
     shares = [lockstep._share(pieces, rank, workers) for rank in range(workers)]
     assert [i for share in shares for i in share] == list(range(len(pieces)))
+
+
+def _tiered() -> ScorecardVariant:
+    """Three number rows whose bonus drops above a second threshold (so a higher total is not always better)."""
+    return ScorecardVariant.define(
+        "tiered",
+        rows=[upper(4), upper(5), upper(6), Category("yams", when(is_five_of_a_kind, 50)), Category("chance", total)],
+        bonus=UpperBonus(rows=("fours", "fives", "sixes"), tiers=((30, 40), (50, 10))),
+        rules=[FiveOfAKindBonus(100)],
+    )
+
+
+@pytest.mark.parametrize("name", ["yahtzee", "tiered"])
+def test_merged_upper_totals_have_the_same_values_to_the_bit(
+    name: str, yahtzee: tuple[ScorecardVariant, Strategy]
+) -> None:
+    variant, strategy = yahtzee if name == "yahtzee" else (_tiered(), solve(_tiered(), quiet=True))
+    model = model_of(variant)
+    classes = lockstep._UpperClasses.of(model)
+    values = strategy.values
+    filled = np.arange(values.shape[0])[:, None, None]
+    upper_ = np.arange(values.shape[2])[None, None, :]
+    merged = classes.canonical(np.broadcast_to(filled, values.shape), np.broadcast_to(upper_, values.shape), model.cap)
+    first = np.take_along_axis(values, merged, axis=2)  # the value at each total's class's smallest total
+    both = ~np.isnan(values) & ~np.isnan(first)
+    assert np.array_equal(values[both], first[both])  # equal to the bit, not merely close
+    space = StateSpace.of(model)  # the solver's dead totals are in the class of 0; more totals are merged
+    canonical = space.canonical_upper(np.broadcast_to(filled, values.shape), np.broadcast_to(upper_, values.shape))
+    assert np.all(merged[canonical == 0] == 0)
+    assert np.any(merged[both] < canonical[both])
 
 
 def _same(a: batch.BatchResult, b: batch.BatchResult) -> None:
@@ -151,3 +186,14 @@ def test_a_signal_ends_the_run_and_its_worker(number: int, status: int) -> None:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
+
+
+@pytest.mark.parametrize("name", ["yahtzee", "tiered"])
+def test_merging_upper_totals_does_not_change_the_games(
+    name: str, yahtzee: tuple[ScorecardVariant, Strategy], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    variant, strategy = yahtzee if name == "yahtzee" else (_tiered(), solve(_tiered(), quiet=True))
+    merged = simulate(variant, 3000, bot=strategy, seed=4, processes=1)
+    space = StateSpace.of(model_of(variant))
+    monkeypatch.setattr(lockstep._UpperClasses, "canonical", lambda self, f, u, cap: space.canonical_upper(f, u))
+    _same(merged, simulate(variant, 3000, bot=strategy, seed=4, processes=1))

@@ -56,21 +56,23 @@ class _Games:
         by_roll = np.ascontiguousarray(model.tables.T)
         return cls(model, zeros.copy(), zeros.copy(), zeros.copy(), points, zeros.copy(), open_rows, by_roll)
 
-    def _further(self, games: IntArray, roll: IntArray) -> tuple[IntArray, IntArray]:
+    def _further(self, games: IntArray, roll: IntArray, filled: IntArray | None) -> tuple[IntArray, IntArray]:
         """The positions (in ``games``) of further five of a kinds (their box filled), and their face index."""
         m = self.model
-        face = tables.FIVE_OF_A_KIND_FACE[roll]
         if m.flag_row < 0 or (m.joker is None and not m.five_bonus):
             return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-        where = np.nonzero((face >= 0) & ((self.filled[games] >> m.flag_row) & 1 == 1))[0]
+        face = tables.FIVE_OF_A_KIND_FACE[roll]
+        where = np.flatnonzero(face >= 0)  # five of a kinds are few: look at their sheets only
+        box = self.filled[games[where]] if filled is None else filled[where]
+        where = where[(box >> m.flag_row) & 1 == 1]
         return where, face[where]
 
-    def legal_rows(self, games: IntArray, roll: IntArray) -> npt.NDArray[np.bool_]:
-        """Which rows each game may write its roll in, shape (games, rows)."""
+    def legal_rows(self, games: IntArray, roll: IntArray, *, filled: IntArray | None = None) -> npt.NDArray[np.bool_]:
+        """Which rows each game may write its roll in, (games, rows); ``filled``: their filled rows, if known."""
         m = self.model
-        legal = self.open_rows[self.filled[games]]
+        legal = self.open_rows[self.filled[games] if filled is None else filled]
         if m.joker == "forced":
-            where, face = self._further(games, roll)
+            where, face = self._further(games, roll, filled)
             if len(where):
                 filled = self.filled[games[where]]
                 is_upper = m.is_upper
@@ -83,12 +85,15 @@ class _Games:
                 legal[where] &= allowed
         return legal
 
-    def scores(self, games: IntArray, roll: IntArray) -> tuple[IntArray, IntArray]:
-        """What a Score of ``roll`` pays in each row (games, rows), and beside the boxes (games,)."""
+    def scores(self, games: IntArray, roll: IntArray, *, filled: IntArray | None = None) -> tuple[IntArray, IntArray]:
+        """What a Score of ``roll`` pays in each row (games, rows), and beside the boxes (games,).
+
+        ``filled``: the games' filled rows, if known.
+        """
         m = self.model
         points = np.take(self.by_roll, roll, axis=0)
         extra = np.zeros(len(games), dtype=np.int64)
-        where, face = self._further(games, roll)
+        where, face = self._further(games, roll, filled)
         if len(where):
             flag = self.flag[games[where]]
             if m.five_bonus and m.needs_flag:
@@ -114,13 +119,23 @@ class _Games:
         row: IntArray,
         crossed: npt.NDArray[np.bool_],
         scores: tuple[IntArray, IntArray],
+        *,
+        filled: IntArray | None = None,
     ) -> None:
-        """Write each game's roll in its chosen row (crossed out where ``crossed``); ``scores`` from `scores`."""
+        """Write each game's roll in its chosen row (crossed out where ``crossed``).
+
+        ``scores`` come from `scores`; ``filled`` are the games' filled rows, if known.
+        """
         m = self.model
         all_points, extra = scores
-        points = np.where(crossed, 0, all_points[np.arange(len(games)), row])
+        points = all_points[np.arange(len(games)), row]
+        if crossed.any():
+            points = np.where(crossed, 0, points)
         self.points[games, row] = points
-        self.filled[games] |= 1 << row
+        if filled is None:
+            self.filled[games] |= 1 << row
+        else:
+            self.filled[games] = filled | (1 << row)
         counted = m.bonus_rows[row]
         self.upper[games[counted]] += points[counted]
         if m.needs_flag:
@@ -142,12 +157,35 @@ def _throw(keep: IntArray, codes: IntArray) -> IntArray:
     return roll
 
 
+#: Where a throw of five faces (games, 5) is in `_PREFIX`: ``f0 + 6 f1 + 36 f2 + 216 f3 + 1296 f4``.
+_FACE_WEIGHTS = _POW6[:5].astype(np.int16)
+
+
+def _prefix_codes() -> npt.NDArray[np.int32]:
+    """``[k, i]``: the base-6 face-count code of the first ``k`` dice of the five faces at ``i`` (`_face_index`)."""
+    prefix = np.zeros((6, 6**5), dtype=np.int32)
+    faces = np.indices((6,) * 5).reshape(5, -1)[::-1]  # faces[die, i]
+    for k in range(1, 6):
+        prefix[k] = prefix[k - 1] + _POW6_32[faces[k - 1]]
+    return prefix
+
+
+_PREFIX = _prefix_codes()
+#: The roll (index) of each throw of five faces, by its place in `_PREFIX`.
+_ROLL_OF_FACES = _CODE_TO_ROLL[_PREFIX[5]]
+
+
+def _face_index(faces: npt.NDArray[np.int8]) -> npt.NDArray[np.int16]:
+    """The place of each throw of five faces (games, 5) in `_PREFIX`."""
+    index = faces[:, 0].astype(np.int16)
+    for die in range(1, 5):
+        index += faces[:, die] * _FACE_WEIGHTS[die]
+    return index
+
+
 def _first_rolls(faces: npt.NDArray[np.int8]) -> IntArray:
     """The roll (index) of each game's first throw of five dice: ``faces`` is (games, 5)."""
-    code = _POW6[faces[:, 0]]
-    for die in range(1, 5):
-        code += _POW6[faces[:, die]]
-    roll: IntArray = _CODE_TO_ROLL[code]
+    roll: IntArray = _ROLL_OF_FACES[_face_index(faces)]
     return roll
 
 
@@ -164,10 +202,7 @@ def _rethrow(keep: IntArray, faces: npt.NDArray[np.int8]) -> IntArray:
         True
     """
     thrown = 5 - tables.KEEP_SIZES[keep]
-    code = _KEEP_CODE[keep]
-    for die in range(5):
-        code += _POW6[faces[:, die]] * (thrown > die)
-    roll: IntArray = _CODE_TO_ROLL[code]
+    roll: IntArray = _CODE_TO_ROLL[_KEEP_CODE[keep] + _PREFIX[thrown, _face_index(faces)]]
     return roll
 
 

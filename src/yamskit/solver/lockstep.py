@@ -2,11 +2,14 @@
 
 Games in the same state share one computation of that turn's tables
 (`yamskit.solver.expectimax`), so a turn's work is a part per distinct state and a part
-per game. `_pieces` sorts the games by state and cuts them into pieces of at most
-`STATE_BLOCK` states and `PIECE_GAMES` games; every process draws the same dice and cuts
-the same pieces, plays a run of them (`_share`) into sheets in shared memory, and waits
-for the others (`Lockstep`) before the next turn. No state's tables are computed twice
-and the games do not depend on how the pieces are shared.
+per game. A state is the filled rows, the flag and the upper total, where totals that end
+with the same bonus whatever the open rows can still add count as one (`_UpperClasses`).
+`_pieces` sorts the games by state and cuts them into pieces of at most `STATE_BLOCK`
+states and `PIECE_GAMES` games. Process 0 draws each turn's dice and the last process
+sorts the games, into shared memory; every process then cuts the same pieces, plays a run
+of them (`_share`) into sheets in shared memory, and waits for the others (`Lockstep`)
+before the next turn. No state's tables are computed twice and the games do not depend on
+how the pieces are shared.
 
 Examples:
     >>> import numpy as np
@@ -37,7 +40,6 @@ from .batch_sheets import (
 )
 from .expectimax import _padded_layers
 from .model import Model
-from .space import StateSpace
 from .strategy import Strategy
 from .tables import IntArray
 from .workers import Lockstep, in_lockstep
@@ -48,9 +50,17 @@ STATE_BLOCK = 1024
 TABLE_GAMES = 128
 
 
-def _bonus_columns(model: Model) -> slice | IntArray:
-    """The rows counting towards the upper total: a slice when they follow one another."""
-    rows = np.flatnonzero(model.bonus_rows)
+def _bonus_columns(model: Model, counted: bool = True) -> slice | IntArray:
+    """The rows counting towards the upper total (the others if not ``counted``): a slice when they follow one another.
+
+    Examples:
+        >>> import yamskit
+        >>> from yamskit.solver.model import model_of
+        >>> model = model_of(yamskit.variant("yahtzee"))
+        >>> _bonus_columns(model), _bonus_columns(model, counted=False)
+        (slice(0, 6, None), slice(6, 13, None))
+    """
+    rows = np.flatnonzero(model.bonus_rows == counted)
     if len(rows) and rows[-1] - rows[0] == len(rows) - 1:
         return slice(int(rows[0]), int(rows[-1]) + 1)
     return rows
@@ -73,52 +83,60 @@ def _optimal_turn(
     flat = values.reshape(-1)
     _, num_flags, num_upper = values.shape
     count = len(games)
-    layers = _padded_layers(m, values, g.filled[reps], g.flag[reps], np.minimum(g.upper[reps], m.cap))
+    filled_s, flag_s = g.filled[reps], g.flag[reps]  # the same for every game of a state
+    layers = _padded_layers(m, values, filled_s, flag_s, np.minimum(g.upper[reps], m.cap))
     roll = _first_rolls(faces[:, 0])
+    scaled = _WORK_CANDIDATES * len(reps)  # where each roll's candidate keeps start in a flat layer
     for throw in range(1, m.max_throws):
         keeps = layers[m.max_throws - throw - 1]  # (463, states)
         if count > TABLE_GAMES * len(reps):  # many games per state: tabulate each state's best keeps
             keep = _best_keep_table(keeps, _WORK_CANDIDATES)[roll, local]
         else:  # few: look at each game's candidate keeps in its state's column
-            at = np.take(_WORK_CANDIDATES * keeps.shape[1], roll, axis=0)  # scale the small table, not the copy
+            at = np.take(scaled, roll, axis=0)
             at += local[:, None]
             choice = np.argmax(np.take(keeps.reshape(-1), at), axis=1)
             keep = _CANDIDATES[roll, choice]
         moving = np.nonzero(tables.KEEP_SIZES[keep] < 5)[0]
         roll[moving] = _rethrow(keep[moving], faces[moving, throw])
-    filled, flag, upper = g.filled[games], g.flag[games], np.minimum(g.upper[games], m.cap)
-    legal = g.legal_rows(games, roll)
-    scores = g.scores(games, roll)
+    filled = filled_s[local]
+    upper = np.minimum(g.upper[games], m.cap)
+    legal = g.legal_rows(games, roll, filled=filled)
+    scores = g.scores(games, roll, filled=filled)
     points, _extra = scores  # the extra is paid whatever the box: it does not change the choice
-    # flat index of the state after writing each row: ((filled | bit) * flags + flag) * uppers + upper,
-    # then the rows that move the upper total or the flag
-    after = (filled[:, None] | (1 << np.arange(m.num_rows))[None, :]) * (num_flags * num_upper)
-    after += (flag * num_upper + upper)[:, None]
+    # flat index of the state after writing each row: ((filled | bit) * flags + flag) * uppers + upper
+    # (the part of each state, then the upper total of each game), then the rows that move the upper
+    # total or the flag
+    state_part = (filled_s[:, None] | (1 << np.arange(m.num_rows))[None, :]) * num_flags + flag_s[:, None]
+    state_part *= num_upper
+    after = np.take(state_part, local, axis=0)
     # a Score pays at least 0 and never lowers the upper total or the flag, so with a bonus that
     # only grows with the total, crossing out never beats scoring in the same row
     crossing = m.allow_scratch and not m.bonus_grows
+    if crossing or m.needs_flag:
+        flag = flag_s[local]
     if crossing:  # the state after a 0 in each row
-        zero_index = after.copy()
+        zero_index = after + upper[:, None]
         if m.needs_flag:
             zero_index[:, m.flag_row] -= flag * num_upper
     bonus_rows = _bonus_columns(m)
-    after[:, bonus_rows] += np.minimum(upper[:, None] + points[:, bonus_rows], m.cap) - upper[:, None]
+    moved = points[:, bonus_rows] + upper[:, None]
+    after[:, bonus_rows] += np.minimum(moved, m.cap, out=moved)
+    after[:, _bonus_columns(m, counted=False)] += upper[:, None]
     if m.needs_flag:
         after[:, m.flag_row] += ((points[:, m.flag_row] > 0) - flag) * num_upper
     scored = np.take(flat, after)
     scored += points
     np.copyto(scored, -np.inf, where=~legal)
-    best_row = np.argmax(scored, axis=1)
-    best = scored[np.arange(count), best_row]
+    row = np.argmax(scored, axis=1)
     crossed = np.zeros(count, dtype=np.bool_)
-    row = best_row
     if crossing:
+        best = scored[np.arange(count), row]
         zero = np.where(legal, flat[zero_index], -np.inf)
         zero_row = np.argmax(zero, axis=1)
         better = zero[np.arange(count), zero_row] > best
-        row = np.where(better, zero_row, best_row)
+        row = np.where(better, zero_row, row)
         crossed = better
-    g.write(games, row, crossed, scores)
+    g.write(games, row, crossed, scores, filled=filled)
 
 
 #: Most games in a piece of a turn (optimal policy).
@@ -131,13 +149,33 @@ def _pieces(keys: IntArray) -> list[tuple[IntArray, IntArray, IntArray]]:
     The games are sorted by state; a piece has at most `STATE_BLOCK` states and
     `PIECE_GAMES` games (a state whose games are cut is in two pieces).
     """
+    order, ordered = np.empty_like(keys), np.empty_like(keys)
+    _sort_states(keys, order, ordered)
+    return _cut(order, ordered)
+
+
+def _sort_states(keys: IntArray, order: IntArray, ordered: IntArray) -> None:
+    """Write the games sorted by state (ties by game) in ``order`` and their states in ``ordered``.
+
+    Examples:
+        >>> order, ordered = np.empty(4, dtype=np.int64), np.empty(4, dtype=np.int64)
+        >>> _sort_states(np.array([9, 2, 9, 2]), order, ordered)
+        >>> order.tolist(), ordered.tolist()
+        ([1, 3, 0, 2], [2, 2, 9, 9])
+    """
     shift = max(1, (len(keys) - 1).bit_length())
     if len(keys) and int(keys.max()) < 1 << (62 - shift):  # sort (key, game) pairs packed in one integer
-        packed = np.sort((keys << shift) | np.arange(len(keys)))
-        order, ordered = packed & ((1 << shift) - 1), packed >> shift
+        np.bitwise_or(keys << shift, np.arange(len(keys)), out=ordered)
+        ordered.sort()
+        np.bitwise_and(ordered, (1 << shift) - 1, out=order)
+        ordered >>= shift
     else:
-        order = np.argsort(keys, kind="stable")
-        ordered = keys[order]
+        order[:] = np.argsort(keys, kind="stable")
+        np.take(keys, order, out=ordered)
+
+
+def _cut(order: IntArray, ordered: IntArray) -> list[tuple[IntArray, IntArray, IntArray]]:
+    """The pieces of `_pieces` from the games sorted by state (`_sort_states`)."""
     new = np.r_[True, ordered[1:] != ordered[:-1]]
     inverse = np.cumsum(new) - 1  # the state of each game, in order
     starts = np.flatnonzero(new)
@@ -170,27 +208,115 @@ def _share(pieces: list[tuple[IntArray, IntArray, IntArray]], rank: int, workers
     return [int(i) for i in np.flatnonzero(np.minimum(owner, workers - 1) == rank)]
 
 
-def _sheets(model: Model, games: int, shared: bool) -> tuple[list[IntArray], mmap.mmap | None]:
-    """Filled rows, upper totals, flags, extras (each ``games``) and box points (``games`` x rows), zeroed.
+@attrs.define(eq=False)
+class _Sheets:
+    """The arrays a run's processes share: the games' sheets, the games sorted by state, the dice of a turn.
 
-    With ``shared``, the arrays live in one anonymous shared mapping that forked processes write into.
+    ``sheets`` are the filled rows, upper totals, flags, extras (each ``games``) and box
+    points (``games`` x rows); ``order`` and ``ordered`` the games sorted by state and
+    their states (`_sort_states`); ``dice`` the faces each game draws in a turn (games,
+    throws, 5). The first process draws the dice while the second sorts the games, so no
+    process repeats that work.
     """
-    sizes = [games] * 4 + [games * model.num_rows]
-    buffer = mmap.mmap(-1, 8 * sum(sizes)) if shared else None
-    arrays: list[IntArray] = []
-    at = 0
-    for size in sizes:
-        arrays.append(
-            np.zeros(size, dtype=np.int64)
-            if buffer is None
-            else np.frombuffer(buffer, dtype=np.int64, count=size, offset=8 * at)
-        )
-        at += size
-    arrays[-1] = arrays[-1].reshape(games, model.num_rows)
-    return arrays, buffer
+
+    sheets: list[IntArray]
+    order: IntArray
+    ordered: IntArray
+    dice: npt.NDArray[np.int8]
+    buffer: mmap.mmap | None
+
+    @classmethod
+    def of(cls, model: Model, games: int, shared: bool) -> _Sheets:
+        """Zeroed arrays for blocks of up to ``games``; with ``shared``, in one anonymous shared mapping."""
+        sizes = [games] * 6 + [games * model.num_rows]
+        dice = games * model.max_throws * 5
+        buffer = mmap.mmap(-1, 8 * sum(sizes) + dice) if shared else None
+        arrays: list[IntArray] = []
+        at = 0
+        for size in sizes:
+            arrays.append(
+                np.zeros(size, dtype=np.int64)
+                if buffer is None
+                else np.frombuffer(buffer, dtype=np.int64, count=size, offset=at)
+            )
+            at += 8 * size
+        faces = np.zeros(dice, np.int8) if buffer is None else np.frombuffer(buffer, np.int8, count=dice, offset=at)
+        *sheets, order, ordered, points = arrays
+        sheets.append(points.reshape(games, model.num_rows))
+        return cls(sheets, order, ordered, faces.reshape(games, model.max_throws, 5), buffer)
+
+    def close(self) -> None:
+        """Drop the views, then their mapping (a view still alive elsewhere: the GC frees it later)."""
+        self.sheets.clear()
+        self.order = self.ordered = np.zeros(0, dtype=np.int64)
+        self.dice = np.zeros((0, 0, 5), dtype=np.int8)
+        if self.buffer is not None:
+            with contextlib.suppress(BufferError):
+                self.buffer.close()
 
 
 Parts = list[tuple[npt.NDArray[np.int32], IntArray, IntArray]]
+
+
+@attrs.frozen(eq=False)
+class _UpperClasses:
+    """Upper totals that end with the same bonus whatever the open bonus rows still pay, as one total.
+
+    ``table[filled, total]`` (``filled``: the filled bonus rows, as bits in bonus-row order;
+    ``total``: capped) is the smallest total whose bonus after each sum the open bonus rows
+    can add (any value each box may hold) is the same as ``total``'s. Such states have the
+    same values to the bit (the solver reaches them through the same operations on equal
+    values), so games in them share one computation of the turn's tables. This merges more
+    than the solver's dead totals (`yamskit.solver.space.StateSpace.canonical_upper`).
+
+    Examples:
+        >>> import yamskit
+        >>> from yamskit.solver.model import model_of
+        >>> classes = _UpperClasses.of(model_of(yamskit.variant("yahtzee")))
+        >>> sixes_open = (1 << 5) - 1  # ones to fives filled: only sixes can still add (0, 6, ... 30)
+        >>> classes.table[sixes_open, [32, 33, 38, 39, 62, 63]].tolist()  # 33 to 38 need five sixes, 57 to 62 one
+        [0, 33, 33, 39, 57, 63]
+    """
+
+    rows: IntArray
+    table: IntArray
+
+    @classmethod
+    def of(cls, model: Model) -> _UpperClasses:
+        """The classes of ``model``'s upper totals for each set of filled bonus rows.
+
+        A class is a run of totals, each ending with the same bonus as the one before it
+        after every sum the open rows can add (so the runs are exact for any bonus table).
+        """
+        rows = np.flatnonzero(model.bonus_rows)
+        cap, count = model.cap, len(rows)
+        full = (1 << count) - 1
+        reach = np.zeros((full + 1, cap + 1), dtype=np.bool_)  # the sums (capped) the open rows can add
+        reach[full, 0] = True
+        values = [model.written_values(int(row)) for row in rows]
+        for filled in range(full - 1, -1, -1):
+            row = (~filled & (filled + 1)).bit_length() - 1  # the first open row: the others add the rest
+            later, sums = reach[filled | 1 << row], reach[filled]
+            for paid in values[row]:
+                if paid <= cap:
+                    sums[paid:] |= later[: cap + 1 - paid]
+                sums[cap] |= paid > 0 and bool(later[max(0, cap + 1 - paid) :].any())
+        totals = np.arange(cap + 1)
+        bonus = model.bonus[np.minimum(totals[:, None] + totals[None, :], cap)]  # (total, sum added)
+        moves = np.zeros((cap + 1, cap + 1))
+        moves[1:] = bonus[1:] != bonus[:-1]  # a total's bonus after the sum differs from the total below's
+        starts = reach.astype(np.float64) @ moves.T > 0  # (filled, total): a run starts there
+        starts[:, 0] = True
+        table: IntArray = np.maximum.accumulate(np.where(starts, totals[None, :], 0), axis=1)
+        return cls(rows, table)
+
+    def canonical(self, filled: IntArray, upper: IntArray, cap: int) -> IntArray:
+        """Each game's upper total as its class's smallest (``filled``: its filled rows, all of them)."""
+        index = np.zeros_like(filled)
+        for bit, row in enumerate(self.rows.tolist()):
+            index |= ((filled >> row) & 1) << bit
+        classes: IntArray = self.table[index, np.minimum(upper, cap)]
+        return classes
 
 
 @attrs.frozen(eq=False)
@@ -199,40 +325,47 @@ class _Plan:
 
     model: Model
     strategy: Strategy
-    space: StateSpace
+    classes: _UpperClasses
     sizes: list[int]
     seed: int
     workers: int
 
 
-def _play_optimal(plan: _Plan, rank: int, arrays: list[IntArray], sync: Lockstep) -> Parts:
+def _play_optimal(plan: _Plan, rank: int, shared: _Sheets, sync: Lockstep) -> Parts:
     """Play every block, one after the other, as process ``rank`` of the plan's (optimal policy).
 
-    All processes draw every turn's dice and cut the turn into the same pieces (`_pieces`);
-    each plays its share (`_share`) into the shared ``arrays``, and they wait for each
-    other (``sync``) before the sheets are read and after they are written. Process 0
-    zeroes the sheets before each block and returns the blocks' box points, upper totals
-    and extras (the others return nothing).
+    At each turn process 0 draws the dice and the last process sorts the games by state
+    (`_sort_states`) into the ``shared`` arrays; then all cut the turn into the same
+    pieces (`_cut`), each plays its share (`_share`) into the shared sheets, and they wait
+    for each other (``sync``) before the pieces are cut and after the sheets are written.
+    Process 0 zeroes the sheets before each block and returns the blocks' box points,
+    upper totals and extras (the others return nothing).
     """
-    model, strategy, space, workers = plan.model, plan.strategy, plan.space, plan.workers
-    filled, upper, flag, extra, points = arrays
+    model, strategy, classes, workers = plan.model, plan.strategy, plan.classes, plan.workers
+    filled, upper, flag, extra, points = shared.sheets
     parts = []
     for block, size in enumerate(plan.sizes):
         if rank == 0:
-            for array in arrays:
+            for array in shared.sheets:
                 array.fill(0)
         g = _Games.start(model, 0)
         g.filled, g.upper, g.flag = filled[:size], upper[:size], flag[:size]
         g.extra, g.points = extra[:size], points[:size]
-        rng = _block_generator(plan.seed, block)
+        rng = _block_generator(plan.seed, block) if rank == 0 else None
+        drawn, order, ordered = shared.dice[:size], shared.order[:size], shared.ordered[:size]
         if workers > 1:
             sync.wait(rank)  # the sheets are blank
         for _turn in range(model.num_rows):
-            drawn = rng.integers(0, 6, size=(size, model.max_throws, 5), dtype=np.int8)
-            keys = (g.filled * model.flags + g.flag) * (model.cap + 1) + space.canonical_upper(g.filled, g.upper)
-            pieces = _pieces(keys)
+            if rng is not None:
+                drawn[...] = rng.integers(0, 6, size=(size, model.max_throws, 5), dtype=np.int8)
+            if rank == workers - 1:
+                keys = (g.filled * model.flags + g.flag) * (model.cap + 1) + classes.canonical(
+                    g.filled, g.upper, model.cap
+                )
+                _sort_states(keys, order, ordered)
             if workers > 1:
-                sync.wait(rank)  # every process has read the sheets
+                sync.wait(rank)  # the dice are drawn and the games sorted
+            pieces = _cut(order, ordered)
             for i in _share(pieces, rank, workers):
                 games, reps, local = pieces[i]
                 _optimal_turn(g, games, drawn[games], strategy, reps, local)
@@ -262,13 +395,10 @@ def optimal_parts(model: Model, strategy: Strategy, sizes: list[int], seed: int,
     """
     if not hasattr(os, "fork"):
         workers = 1
-    plan = _Plan(model, strategy, StateSpace.of(model), sizes, seed, workers)
-    arrays, buffer = _sheets(model, max(sizes), shared=workers > 1)
+    plan = _Plan(model, strategy, _UpperClasses.of(model), sizes, seed, workers)
+    shared = _Sheets.of(model, max(sizes), shared=workers > 1)
     try:
-        parts = in_lockstep(lambda rank, sync: _play_optimal(plan, rank, arrays, sync), workers, "simulation")
+        parts = in_lockstep(lambda rank, sync: _play_optimal(plan, rank, shared, sync), workers, "simulation")
     finally:
-        arrays.clear()  # the views go before their mapping
-        if buffer is not None:
-            with contextlib.suppress(BufferError):  # a view still alive: the GC frees the mapping later
-                buffer.close()
+        shared.close()
     return parts
