@@ -33,7 +33,7 @@ Examples:
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from operator import itemgetter
 from typing import Any, Protocol, overload
 
@@ -175,24 +175,27 @@ class ActionSpace(Sequence[Action]):
             return found
         return tuple(self._actions[i] for i in ids)
 
-    def listed(self, ids: tuple[int, ...], make: Callable[[], tuple[Action, ...]]) -> tuple[Action, ...]:
-        """``make()``, the legal actions of the legal ``ids`` in a state's own order, remembered by ``ids``.
+    def listed(self, ids: tuple[int, ...], keys: Sequence[int]) -> tuple[Action, ...]:
+        """The actions of ``ids`` ordered by ``keys[id]`` (a state's own order), remembered by ``ids``.
 
         ``ids`` are a state's legal ids or the part of them that a game class orders by a
-        sort (a scorecard's boxes). The list lives with the space (at most 8,192 sets of
+        sort (a scorecard's boxes); ``keys`` gives each id its place (the same ``keys`` for
+        every call on one space). The list lives with the space (at most 8,192 sets of
         ids; emptied when full), so a state lists them by one look-up once its set of ids
         has been seen.
 
         Examples:
             >>> space = ActionSpace("tiny", ROLL_ACTIONS)
-            >>> space.listed((1, 0), lambda: (space[1], space[0])) is space.listed((1, 0), tuple)
+            >>> space.listed((0, 1), (5, 4)) == (space[1], space[0])
+            True
+            >>> space.listed((0, 1), (5, 4)) is space.listed((0, 1), (5, 4))
             True
         """
         found = self._lists.get(ids)
         if found is None:
             if len(self._lists) >= _LISTS_LIMIT:
                 self._lists.clear()
-            found = self._lists[ids] = make()
+            found = self._lists[ids] = self.pick(sorted(ids, key=keys.__getitem__))
         return found
 
     def count(self, action: object) -> int:

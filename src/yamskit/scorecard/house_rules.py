@@ -33,6 +33,10 @@ __all__ = ["FiveOfAKindBonus", "Joker", "JokerKind", "joker_value"]
 JokerKind = Literal["free", "forced", "seed"]
 _UPPER = ("ones", "twos", "threes", "fours", "fives", "sixes")
 _FIVES = tuple(roll for roll in ROLLS if len(set(roll.faces)) == 1)
+#: The indexes in `ROLLS` of the six five of a kinds.
+_FIVES_INDEXES = frozenset(roll.index for roll in _FIVES)
+#: The empty answer of `Joker.refusable_rows`, shared.
+_NONE: frozenset[str] = frozenset()
 
 
 def joker_value(category: Category, points: int) -> int:
@@ -171,14 +175,14 @@ class Joker:
             >>> Joker("forced").refusable_rows(g), Joker("free").refusable_rows(g)
             (frozenset(), frozenset())
         """
-        turn = game.turn
-        if not turn.throws or not is_five_of_a_kind(turn.throws[-1].dice):
-            return frozenset()
+        throws = game.turn.throws
+        if not throws or throws[-1].index not in _FIVES_INDEXES:  # (the usual answer, at most throws)
+            return _NONE
         rules = game.rules
         if self.row not in rules.row_ids:  # the rule refuses every placement of a five of a kind
             return frozenset(rules.row_ids)
         if self.kind != "forced" or game.sheets[game.current_player].cell(rules.row_index(self.row), 0).is_empty:
-            return frozenset()
+            return _NONE
         return frozenset(rules.row_ids)
 
 

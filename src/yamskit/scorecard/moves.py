@@ -30,6 +30,7 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..action_space import NUM_ROLL_IDS
@@ -73,6 +74,8 @@ class SheetTables:
             the number of throws and whether the last throw kept no dice.
         dynamic_rules: the placement rules whose refusals depend on the position.
         static_rows: the rows the other rules may always refuse.
+        tellers: each dynamic rule's ``refusable_rows`` method (``None``: a rule that has none,
+            so every candidate box goes through it).
 
     Examples:
         >>> import yamskit
@@ -97,6 +100,7 @@ class SheetTables:
         "scratch_base",
         "shape_conditions",
         "static_rows",
+        "tellers",
     )
 
     def __init__(self, rules: ScorecardRules) -> None:
@@ -116,6 +120,9 @@ class SheetTables:
         #: Whether every turn condition reads only the number of throws and whether the last kept no dice.
         self.shape_conditions = all(c is None or c.reads_shape_only for c in self.conditions)
         self.dynamic_rules: tuple[Any, ...] = tuple(r for r in rules.rules if _static_rows(r) is None)
+        self.tellers: tuple[Callable[[ScorecardGame], frozenset[Refusable]] | None, ...] = tuple(
+            getattr(rule, "refusable_rows", None) for rule in self.dynamic_rules
+        )
         self.static_rows: frozenset[Refusable] = frozenset().union(
             *(rows for rows in map(_static_rows, rules.rules) if rows is not None)
         )
@@ -173,19 +180,6 @@ class SheetTables:
         return found
 
 
-def _refusable(game: ScorecardGame, tables: SheetTables) -> frozenset[Refusable] | None:
-    """Rows and boxes some placement rule might refuse now; ``None``: anything (a rule that cannot tell)."""
-    rows = tables.static_rows
-    for rule in tables.dynamic_rules:
-        tell = getattr(rule, "refusable_rows", None)
-        if tell is None:
-            return None
-        more = tell(game)
-        if more:
-            rows = rows | more
-    return rows
-
-
 def legal_ids(game: ScorecardGame) -> tuple[int, ...]:
     """The ascending ids of the legal decisions of ``game`` (see the module docs).
 
@@ -225,8 +219,16 @@ def legal_ids(game: ScorecardGame) -> tuple[int, ...]:
             if condition is None or condition.check(turn):
                 scores += score_ids
                 scratches += scratch_ids
-    if scores and (tables.static_rows or tables.dynamic_rules):
-        refusable = _refusable(game, tables)
+    if scores and (tables.static_rows or tables.tellers):
+        # the boxes some rule might refuse now (None: anything, a rule that cannot tell)
+        refusable: frozenset[Refusable] | None = tables.static_rows
+        for tell in tables.tellers:
+            if tell is None:
+                refusable = None
+                break
+            more = tell(game)
+            if more:
+                refusable = refusable | more  # type: ignore[operator]
         if refusable is None or refusable:
             rows_count = tables.rows
             boxes = rows_count * tables.columns

@@ -260,11 +260,8 @@ class ScorecardGame:
         if n == len(ids):
             return space.pick(ids)
         boxes = ids[n:] if n else ids  # far fewer sets than whole id lists: remembered by the space
-
-        def order() -> tuple[Action, ...]:
-            return space.pick(sorted(boxes, key=self.rules.tables.order_keys.__getitem__))
-
-        listed = space.listed(boxes, order)
+        rules = self.variant.rules
+        listed = space.listed(boxes, (rules._tables or rules.tables).order_keys)
         return space.pick(ids[:n]) + listed if n else listed
 
     def legal_action_ids(self) -> tuple[int, ...]:
@@ -282,7 +279,7 @@ class ScorecardGame:
         legal = self._legal
         if legal is None:  # computed once (`remembered_legal_ids`, inlined: this runs at every step)
             legal = legal_ids(self)
-            object.__setattr__(self, "_legal", legal)
+            _set_legal(self, legal)
         return legal
 
     # ------------------------------------------------------------------ doing

@@ -47,11 +47,21 @@ class ScorecardVariant:
 
     Two variants are equal when their names and options are.
 
+    Attributes:
+        name: the registry name.
+        rules: the rows, columns and placement rules.
+        options: the options the variant was made with.
+        notes: the rulings it follows, one line each.
+        actions: the numbered decisions of this variant (see
+            `yamskit.action_space.scorecard_actions`), shared by every variant of the same sheet.
+
     Examples:
         >>> import yamskit
         >>> v = yamskit.variant("classic")
         >>> v.score("full_house", yamskit.Dice.parse("22555"))
         25
+        >>> v.actions[v.actions.index(yamskit.Score("yams"))]
+        Score(row='yams', column=None)
     """
 
     name: str
@@ -59,34 +69,21 @@ class ScorecardVariant:
     options: dict[str, Any] = attrs.field(factory=dict, eq=False, repr=False)
     notes: tuple[str, ...] = attrs.field(default=(), eq=False, repr=False)
     _key: str = attrs.field(init=False, repr=False)
-    _space: ActionSpace | None = attrs.field(init=False, default=None, eq=False, repr=False)
+    # made with the variant: every step reads it, so it is a plain attribute rather than a property
+    actions: ActionSpace = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_key", json.dumps(self.options, sort_keys=True, default=str))
+        object.__setattr__(self, "actions", scorecard_actions(self.name, self.rules))
 
     def __getstate__(self) -> dict[str, Any]:
-        # the action space is a cache: a copy builds its own
-        return {f.name: getattr(self, f.name) for f in attrs.fields(type(self)) if f.name != "_space"}
+        # the action space is derived: a copy finds its own (shared by every variant of the same sheet)
+        return {f.name: getattr(self, f.name) for f in attrs.fields(type(self)) if f.name != "actions"}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         for name, value in state.items():
             object.__setattr__(self, name, value)
-        object.__setattr__(self, "_space", None)
-
-    @property
-    def actions(self) -> ActionSpace:
-        """The numbered decisions of this variant (see `yamskit.action_space.scorecard_actions`).
-
-        Examples:
-            >>> import yamskit
-            >>> space = yamskit.variant("classic").actions
-            >>> space[space.index(yamskit.Score("yams"))]
-            Score(row='yams', column=None)
-        """
-        if self._space is None:
-            object.__setattr__(self, "_space", scorecard_actions(self.name, self.rules))
-        assert self._space is not None
-        return self._space
+        object.__setattr__(self, "actions", scorecard_actions(self.name, self.rules))
 
     @classmethod
     def define(

@@ -288,15 +288,16 @@ class SumPair:
         partner = game.cell(player, partner_row, column)
         if not partner.is_empty and partner.value == 0:
             return Bounds(forbidden=f"{partner_row} is crossed out in {column}")
-        at_least = Bounds(low=self.minimum, why_low=f"a sum needs at least {self.minimum}")
+        why_low = f"a sum needs at least {self.minimum}"
         if row == self.small:
             if partner.is_empty:
-                return at_least
-            return attrs.evolve(at_least, high=partner.value - 1, why_high=f"your {self.large} is {partner.value}")
+                return Bounds(low=self.minimum, why_low=why_low)
+            high, why_high = partner.value - 1, f"your {self.large} is {partner.value}"
+            return Bounds(low=self.minimum, why_low=why_low, high=high, why_high=why_high)
         smalls = _values(game, self.small, column)
         best, value = max(smalls, key=lambda iv: iv[1], default=(player, 0))
         if value < self.minimum:
-            return at_least
+            return Bounds(low=self.minimum, why_low=why_low)
         who = "your" if best == player else f"{game.players[best]}'s"
         return Bounds(low=value + 1, why_low=f"{who} {self.small} is {value} in {column}")
 
