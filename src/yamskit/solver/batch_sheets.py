@@ -175,6 +175,13 @@ _PREFIX = _prefix_codes()
 _ROLL_OF_FACES = _CODE_TO_ROLL[_PREFIX[5]]
 
 
+#: `_PREFIX` flat, and where the row of each keep's thrown dice starts in it.
+_PREFIX_FLAT = _PREFIX.reshape(-1)
+_THROWN_AT = ((5 - tables.KEEP_SIZES) * _PREFIX.shape[1]).astype(np.int64)
+#: Whether a keep (its index, the padding keep included) throws dice.
+_THROWS = np.append(tables.KEEP_SIZES < 5, False)
+
+
 def _face_index(faces: npt.NDArray[np.int8]) -> npt.NDArray[np.int16]:
     """The place of each throw of five faces (games, 5) in `_PREFIX`."""
     index = faces[:, 0].astype(np.int16)
@@ -201,8 +208,9 @@ def _rethrow(keep: IntArray, faces: npt.NDArray[np.int8]) -> IntArray:
         >>> bool((_rethrow(keep, faces[:, 1]) == _throw(keep, _codes(faces)[:, 1])).all())
         True
     """
-    thrown = 5 - tables.KEEP_SIZES[keep]
-    roll: IntArray = _CODE_TO_ROLL[_KEEP_CODE[keep] + _PREFIX[thrown, _face_index(faces)]]
+    code = np.take(_PREFIX_FLAT, np.take(_THROWN_AT, keep) + _face_index(faces))
+    code += np.take(_KEEP_CODE, keep)
+    roll: IntArray = np.take(_CODE_TO_ROLL, code)
     return roll
 
 

@@ -31,6 +31,7 @@ import numpy.typing as npt
 from . import tables
 from .batch_sheets import (
     _CANDIDATES,
+    _THROWS,
     _WORK_CANDIDATES,
     _best_keep_table,
     _block_generator,
@@ -95,9 +96,9 @@ def _optimal_turn(
             at = np.take(scaled, roll, axis=0)
             at += local[:, None]
             choice = np.argmax(np.take(keeps.reshape(-1), at), axis=1)
-            keep = _CANDIDATES[roll, choice]
-        moving = np.nonzero(tables.KEEP_SIZES[keep] < 5)[0]
-        roll[moving] = _rethrow(keep[moving], faces[moving, throw])
+            keep = np.take(_CANDIDATES, roll * _CANDIDATES.shape[1] + choice)
+        moving = np.flatnonzero(np.take(_THROWS, keep))
+        roll[moving] = _rethrow(keep[moving], np.take(faces[:, throw], moving, axis=0))
     filled = filled_s[local]
     upper = np.minimum(g.upper[games], m.cap)
     legal = g.legal_rows(games, roll, filled=filled)
@@ -368,7 +369,7 @@ def _play_optimal(plan: _Plan, rank: int, shared: _Sheets, sync: Lockstep) -> Pa
             pieces = _cut(order, ordered)
             for i in _share(pieces, rank, workers):
                 games, reps, local = pieces[i]
-                _optimal_turn(g, games, drawn[games], strategy, reps, local)
+                _optimal_turn(g, games, np.take(drawn, games, axis=0), strategy, reps, local)
             if workers > 1:
                 sync.wait(rank)  # every game has been written
         if rank == 0:
