@@ -70,7 +70,7 @@ class _Games:
     def legal_rows(self, games: IntArray, roll: IntArray, *, filled: IntArray | None = None) -> npt.NDArray[np.bool_]:
         """Which rows each game may write its roll in, (games, rows); ``filled``: their filled rows, if known."""
         m = self.model
-        legal = self.open_rows[self.filled[games] if filled is None else filled]
+        legal = np.take(self.open_rows, self.filled[games] if filled is None else filled, axis=0)
         if m.joker == "forced":
             where, face = self._further(games, roll, filled)
             if len(where):
@@ -128,14 +128,15 @@ class _Games:
         """
         m = self.model
         all_points, extra = scores
-        points = all_points[np.arange(len(games)), row]
+        rows = all_points.shape[1]
+        points = np.take(all_points, np.arange(0, len(games) * rows, rows) + row)
         if crossed.any():
             points = np.where(crossed, 0, points)
-        self.points[games, row] = points
+        np.put(self.points, games * rows + row, points)
         if filled is None:
             self.filled[games] |= 1 << row
         else:
-            self.filled[games] = filled | (1 << row)
+            np.put(self.filled, games, filled | (1 << row))
         counted = m.bonus_rows[row]
         self.upper[games[counted]] += points[counted]
         if m.needs_flag:

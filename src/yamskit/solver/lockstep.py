@@ -99,8 +99,8 @@ def _optimal_turn(
             keep = np.take(_CANDIDATES, roll * _CANDIDATES.shape[1] + choice)
         moving = np.flatnonzero(np.take(_THROWS, keep))
         roll[moving] = _rethrow(keep[moving], np.take(faces[:, throw], moving, axis=0))
-    filled = filled_s[local]
-    upper = np.minimum(g.upper[games], m.cap)
+    filled = np.take(filled_s, local)
+    upper = np.minimum(np.take(g.upper, games), m.cap)
     legal = g.legal_rows(games, roll, filled=filled)
     scores = g.scores(games, roll, filled=filled)
     points, _extra = scores  # the extra is paid whatever the box: it does not change the choice
@@ -114,7 +114,7 @@ def _optimal_turn(
     # only grows with the total, crossing out never beats scoring in the same row
     crossing = m.allow_scratch and not m.bonus_grows
     if crossing or m.needs_flag:
-        flag = flag_s[local]
+        flag = np.take(flag_s, local)
     if crossing:  # the state after a 0 in each row
         zero_index = after + upper[:, None]
         if m.needs_flag:
