@@ -42,7 +42,7 @@ from .batch_sheets import (
 from .expectimax import _padded_layers
 from .model import Model
 from .strategy import Strategy
-from .tables import FloatArray, IntArray
+from .tables import IntArray
 from .workers import Lockstep, in_lockstep
 
 #: Unique states whose turn tables are computed together (optimal policy).
@@ -67,43 +67,6 @@ def _bonus_columns(model: Model, counted: bool = True) -> slice | IntArray:
     return rows
 
 
-#: Candidate keeps looked at for the rolls that have at most that many (most rolls: the others have 32).
-NARROW = 24
-#: Whether a roll has at most `NARROW` candidate keeps.
-_IS_NARROW = (_CANDIDATES < tables.NUM_KEEPS).sum(axis=1) <= NARROW
-
-
-def _game_keeps(keeps: FloatArray, scaled: IntArray, narrow: IntArray, roll: IntArray, local: IntArray) -> IntArray:
-    """Each game's best keep of its ``roll`` in its state's column ``local`` of ``keeps`` (463, states).
-
-    ``scaled`` (252, 32): where each roll's candidate keeps are in the flat ``keeps`` of
-    state 0; ``narrow`` its first `NARROW` columns. Rolls with at most `NARROW` candidates
-    look at those only (the rest is the padding keep, never best), the others at all 32.
-
-    Examples:
-        >>> keeps = np.arange(463.0)[:, None].repeat(2, axis=1)  # larger keep indexes are worth more
-        >>> keeps[-1] = -np.inf
-        >>> scaled = _WORK_CANDIDATES * 2
-        >>> roll, local = np.array([0, 251, 5]), np.array([0, 1, 1])
-        >>> expected = [int(_CANDIDATES[r][np.argmax(keeps[_WORK_CANDIDATES[r], 0])]) for r in roll]
-        >>> _game_keeps(keeps, scaled, scaled[:, :NARROW].copy(), roll, local).tolist() == expected
-        True
-    """
-    keep = np.empty_like(roll)
-    flat = keeps.reshape(-1)
-    is_narrow = np.take(_IS_NARROW, roll)
-    for where, columns in ((np.flatnonzero(is_narrow), narrow), (np.flatnonzero(~is_narrow), scaled)):
-        if not len(where):
-            continue
-        rolls = np.take(roll, where)
-        at = np.take(columns, rolls, axis=0)
-        at += np.take(local, where)[:, None]
-        choice = np.argmax(np.take(flat, at), axis=1)
-        choice += rolls * _CANDIDATES.shape[1]
-        keep[where] = np.take(_CANDIDATES, choice)
-    return keep
-
-
 def _optimal_turn(
     g: _Games,
     games: IntArray,
@@ -125,13 +88,15 @@ def _optimal_turn(
     layers = _padded_layers(m, values, filled_s, flag_s, np.minimum(g.upper[reps], m.cap))
     roll = _first_rolls(faces[:, 0])
     scaled = _WORK_CANDIDATES * len(reps)  # where each roll's candidate keeps start in a flat layer
-    narrow = np.ascontiguousarray(scaled[:, :NARROW])
     for throw in range(1, m.max_throws):
         keeps = layers[m.max_throws - throw - 1]  # (463, states)
         if count > TABLE_GAMES * len(reps):  # many games per state: tabulate each state's best keeps
             keep = _best_keep_table(keeps, _WORK_CANDIDATES)[roll, local]
         else:  # few: look at each game's candidate keeps in its state's column
-            keep = _game_keeps(keeps, scaled, narrow, roll, local)
+            at = np.take(scaled, roll, axis=0)
+            at += local[:, None]
+            choice = np.argmax(np.take(keeps.reshape(-1), at), axis=1)
+            keep = np.take(_CANDIDATES, roll * _CANDIDATES.shape[1] + choice)
         moving = np.flatnonzero(np.take(_THROWS, keep))
         roll[moving] = _rethrow(keep[moving], np.take(faces[:, throw], moving, axis=0))
     filled = np.take(filled_s, local)
