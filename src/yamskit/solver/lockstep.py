@@ -28,7 +28,6 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from . import tables
 from .batch_sheets import (
     _CANDIDATES,
     _THROWS,
