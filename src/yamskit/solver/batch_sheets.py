@@ -70,7 +70,7 @@ class _Games:
     def legal_rows(self, games: IntArray, roll: IntArray, *, filled: IntArray | None = None) -> npt.NDArray[np.bool_]:
         """Which rows each game may write its roll in, (games, rows); ``filled``: their filled rows, if known."""
         m = self.model
-        legal = self.open_rows[self.filled[games] if filled is None else filled]
+        legal = np.take(self.open_rows, self.filled[games] if filled is None else filled, axis=0)
         if m.joker == "forced":
             where, face = self._further(games, roll, filled)
             if len(where):
@@ -128,14 +128,15 @@ class _Games:
         """
         m = self.model
         all_points, extra = scores
-        points = all_points[np.arange(len(games)), row]
+        rows = all_points.shape[1]
+        points = np.take(all_points, np.arange(0, len(games) * rows, rows) + row)
         if crossed.any():
             points = np.where(crossed, 0, points)
-        self.points[games, row] = points
+        np.put(self.points, games * rows + row, points)
         if filled is None:
             self.filled[games] |= 1 << row
         else:
-            self.filled[games] = filled | (1 << row)
+            np.put(self.filled, games, filled | (1 << row))
         counted = m.bonus_rows[row]
         self.upper[games[counted]] += points[counted]
         if m.needs_flag:
@@ -175,6 +176,13 @@ _PREFIX = _prefix_codes()
 _ROLL_OF_FACES = _CODE_TO_ROLL[_PREFIX[5]]
 
 
+#: `_PREFIX` flat, and where the row of each keep's thrown dice starts in it.
+_PREFIX_FLAT = _PREFIX.reshape(-1)
+_THROWN_AT = ((5 - tables.KEEP_SIZES) * _PREFIX.shape[1]).astype(np.int64)
+#: Whether a keep (its index, the padding keep included) throws dice.
+_THROWS = np.append(tables.KEEP_SIZES < 5, False)
+
+
 def _face_index(faces: npt.NDArray[np.int8]) -> npt.NDArray[np.int16]:
     """The place of each throw of five faces (games, 5) in `_PREFIX`."""
     index = faces[:, 0].astype(np.int16)
@@ -201,8 +209,9 @@ def _rethrow(keep: IntArray, faces: npt.NDArray[np.int8]) -> IntArray:
         >>> bool((_rethrow(keep, faces[:, 1]) == _throw(keep, _codes(faces)[:, 1])).all())
         True
     """
-    thrown = 5 - tables.KEEP_SIZES[keep]
-    roll: IntArray = _CODE_TO_ROLL[_KEEP_CODE[keep] + _PREFIX[thrown, _face_index(faces)]]
+    code = np.take(_PREFIX_FLAT, np.take(_THROWN_AT, keep) + _face_index(faces))
+    code += np.take(_KEEP_CODE, keep)
+    roll: IntArray = np.take(_CODE_TO_ROLL, code)
     return roll
 
 

@@ -28,9 +28,9 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from . import tables
 from .batch_sheets import (
     _CANDIDATES,
+    _THROWS,
     _WORK_CANDIDATES,
     _best_keep_table,
     _block_generator,
@@ -95,11 +95,11 @@ def _optimal_turn(
             at = np.take(scaled, roll, axis=0)
             at += local[:, None]
             choice = np.argmax(np.take(keeps.reshape(-1), at), axis=1)
-            keep = _CANDIDATES[roll, choice]
-        moving = np.nonzero(tables.KEEP_SIZES[keep] < 5)[0]
-        roll[moving] = _rethrow(keep[moving], faces[moving, throw])
-    filled = filled_s[local]
-    upper = np.minimum(g.upper[games], m.cap)
+            keep = np.take(_CANDIDATES, roll * _CANDIDATES.shape[1] + choice)
+        moving = np.flatnonzero(np.take(_THROWS, keep))
+        roll[moving] = _rethrow(keep[moving], np.take(faces[:, throw], moving, axis=0))
+    filled = np.take(filled_s, local)
+    upper = np.minimum(np.take(g.upper, games), m.cap)
     legal = g.legal_rows(games, roll, filled=filled)
     scores = g.scores(games, roll, filled=filled)
     points, _extra = scores  # the extra is paid whatever the box: it does not change the choice
@@ -113,7 +113,7 @@ def _optimal_turn(
     # only grows with the total, crossing out never beats scoring in the same row
     crossing = m.allow_scratch and not m.bonus_grows
     if crossing or m.needs_flag:
-        flag = flag_s[local]
+        flag = np.take(flag_s, local)
     if crossing:  # the state after a 0 in each row
         zero_index = after + upper[:, None]
         if m.needs_flag:
@@ -368,7 +368,7 @@ def _play_optimal(plan: _Plan, rank: int, shared: _Sheets, sync: Lockstep) -> Pa
             pieces = _cut(order, ordered)
             for i in _share(pieces, rank, workers):
                 games, reps, local = pieces[i]
-                _optimal_turn(g, games, drawn[games], strategy, reps, local)
+                _optimal_turn(g, games, np.take(drawn, games, axis=0), strategy, reps, local)
             if workers > 1:
                 sync.wait(rank)  # every game has been written
         if rank == 0:
