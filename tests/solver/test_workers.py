@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import sys
 
 import pytest
@@ -47,3 +48,37 @@ def test_an_error_in_rank_zero_ends_the_workers() -> None:
     with pytest.raises(ValueError, match="rank 0 failed"):
         in_lockstep(work, 2, "test")
     assert not multiprocessing.active_children()
+
+
+def test_a_worker_killed_while_holding_the_shared_lock_makes_rank_zero_raise() -> None:
+    context = multiprocessing.get_context("fork")
+    lock = context.Lock()
+    taken = context.Event()
+
+    def work(rank: int, sync: Lockstep) -> int:
+        if rank == 1:
+            lock.acquire()
+            taken.set()
+            os.kill(os.getpid(), signal.SIGKILL)  # killed from outside, the lock still taken
+        assert taken.wait(30)
+        with sync.holding(lock, rank):  # would wait for ever without the partner check
+            return rank
+
+    with pytest.raises(RuntimeError, match="a test worker process failed"):
+        in_lockstep(work, 2, "test")
+    assert not multiprocessing.active_children()
+
+
+def test_a_worker_takes_the_lock_in_turn_with_rank_zero() -> None:
+    context = multiprocessing.get_context("fork")
+    lock = context.Lock()
+    count = context.Value("i", 0, lock=False)
+
+    def work(rank: int, sync: Lockstep) -> int:
+        for _ in range(200):
+            with sync.holding(lock, rank):
+                count.value += 1
+        sync.wait(rank)
+        return int(count.value)
+
+    assert in_lockstep(work, 2, "test") == 400

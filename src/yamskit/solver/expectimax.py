@@ -32,6 +32,7 @@ import contextlib
 import functools
 import mmap
 import multiprocessing
+import multiprocessing.synchronize
 import os
 from collections.abc import Callable, Iterator
 from typing import TypeVar
@@ -310,19 +311,23 @@ class _Solve:
     """One backward solve, shared by this process and its forked workers.
 
     ``values`` and ``claimed`` (how many blocks of each layer were handed out) live in
-    shared memory when there are workers; ``lock`` guards ``claimed``.
+    shared memory when there are workers; ``lock`` guards ``claimed`` (``None``: no workers).
     """
 
     model: Model
     space: StateSpace
     values: FloatArray
     claimed: IntArray
-    lock: contextlib.AbstractContextManager[object]
+    lock: multiprocessing.synchronize.Lock | None
     workers: int
 
-    def claim(self, count: int) -> int:
-        """The next block of layer ``count`` for the calling process."""
-        with self.lock:
+    def claim(self, count: int, rank: int, sync: Lockstep) -> int:
+        """The next block of layer ``count`` for process ``rank``."""
+        if self.lock is None:
+            block = int(self.claimed[count])
+            self.claimed[count] = block + 1
+            return block
+        with sync.holding(self.lock, rank):  # (raises EOFError if a partner died holding it)
             block = int(self.claimed[count])
             self.claimed[count] = block + 1
         return block
@@ -353,7 +358,7 @@ def _solve_layers(job: _Solve, progress: Progress, rank: int, sync: Lockstep) ->
         filled, flag, upper = space.layer(count)
         cuts = _cuts(filled, max(64, min(CHUNK, -(-len(filled) // (4 * job.workers)))))
         done = 0
-        while (block := job.claim(count)) < len(cuts) - 1:
+        while (block := job.claim(count, rank, sync)) < len(cuts) - 1:
             start, stop = int(cuts[block]), int(cuts[block + 1])
             f, y, u = filled[start:stop], flag[start:stop], upper[start:stop]
             values[f, y, u] = turn_start_values(model, values, f, y, u)
@@ -427,7 +432,7 @@ def solve_values(
         workers = 1
     bar = Progress(total, f"solving {len(model.rows)} rows", quiet=quiet, callback=progress)
     claimed, counters = _shared_array((model.num_rows, 1, 1), np.int64, shared=workers > 1)
-    lock = multiprocessing.get_context("fork").Lock() if workers > 1 else contextlib.nullcontext()
+    lock = multiprocessing.get_context("fork").Lock() if workers > 1 else None
     job = _Solve(model, space, shared, claimed.reshape(-1), lock, workers)
     try:
         bar.advance(len(space.alive[full & space.bonus_mask]) * len(space.flags_of(full)))

@@ -4,7 +4,9 @@
 wait for each other between steps (`Lockstep`). Ctrl-C at a terminal reaches every
 process of the job; the workers ignore it (`ignore_interrupts`) and this process,
 which handles it, ends them at once (`kill_workers`). A process whose partner has
-ended gets an `EOFError` instead of waiting for ever, so no worker outlives its run.
+ended gets an `EOFError` instead of waiting for ever, so no worker outlives its run;
+that holds for a shared lock too (`Lockstep.holding`), even one a partner held when it
+was killed.
 
 Examples:
     >>> sync = Lockstep(1)  # a run in this process alone: waiting returns at once
@@ -18,14 +20,22 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import signal
-from collections.abc import Callable, Sequence
-from typing import TypeVar
+from collections.abc import Callable, Iterator, Sequence
+from typing import Protocol, TypeVar
 
 from .._signals import held_signals, release_signals
 
 __all__ = ["Lockstep", "ignore_interrupts", "in_lockstep", "kill_workers"]
 
 _Result = TypeVar("_Result")
+
+#: Seconds a process waits for a shared lock before it checks that its partners still run.
+LOCK_PATIENCE = 0.5
+
+
+class _Lock(Protocol):
+    def acquire(self, block: bool = ..., timeout: float = ...) -> bool: ...
+    def release(self) -> None: ...
 
 
 def ignore_interrupts() -> None:
@@ -81,6 +91,46 @@ class Lockstep:
 
     def __init__(self, workers: int) -> None:
         self.pipes = [multiprocessing.Pipe() for _ in range(workers - 1)]
+        #: Process 0's forked workers (`in_lockstep` fills it in).
+        self.children: list[multiprocessing.process.BaseProcess] = []
+
+    def partners_alive(self, rank: int) -> bool:
+        """Whether the other processes of the run still run (for process 0 its workers, for a worker process 0).
+
+        Examples:
+            >>> Lockstep(1).partners_alive(0)
+            True
+        """
+        if rank == 0:
+            return all(child.is_alive() for child in self.children)
+        parent = multiprocessing.parent_process()
+        return parent is None or parent.is_alive()
+
+    @contextlib.contextmanager
+    def holding(self, lock: _Lock, rank: int) -> Iterator[None]:
+        """Hold ``lock`` (shared with the partners) for the ``with`` block.
+
+        A process killed while it holds a lock never frees it, so the wait is cut into
+        `LOCK_PATIENCE` slices, and between them the partners are checked.
+
+        Raises:
+            EOFError: a partner has ended and the lock stays taken (`in_lockstep` turns it
+                into its `RuntimeError` in process 0; a worker just stops).
+
+        Examples:
+            >>> import multiprocessing
+            >>> lock = multiprocessing.get_context("fork").Lock()
+            >>> with Lockstep(1).holding(lock, 0):
+            ...     lock.acquire(False)  # taken: another process would wait here
+            False
+        """
+        while not lock.acquire(timeout=LOCK_PATIENCE):
+            if not self.partners_alive(rank):
+                raise EOFError("a partner process ended while holding a shared lock")
+        try:
+            yield
+        finally:
+            lock.release()
 
     def keep(self, rank: int) -> None:
         """After the fork: close the pipe ends that are not this process's."""
@@ -116,7 +166,7 @@ def in_lockstep(work: Callable[[int, Lockstep], _Result], workers: int, what: st
     `RuntimeError` naming ``what``.
     """
     sync = Lockstep(workers)
-    children: list[multiprocessing.process.BaseProcess] = []
+    children = sync.children
     try:
         if workers > 1:
             context = multiprocessing.get_context("fork")
