@@ -144,6 +144,12 @@ def is_five_of_a_kind(dice: Dice) -> bool:
     return len(faces) == NUM_DICE and faces[0] == faces[-1]
 
 
+#: The six rolls of five of a kind, ones to sixes (the engine's Joker and referee read them).
+FIVE_OF_A_KIND_ROLLS: tuple[Dice, ...] = tuple(roll for roll in ROLLS if is_five_of_a_kind(roll))
+#: Their indexes in `yamskit.dice.ROLLS` (a throw's ``index``): one set look-up answers the test.
+FIVE_OF_A_KIND_INDEXES: frozenset[int] = frozenset(roll.index for roll in FIVE_OF_A_KIND_ROLLS)
+
+
 def is_full_house(dice: Dice) -> bool:
     """Three dice of one face and two of another (five of a kind does not count).
 

@@ -17,8 +17,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 
 import attrs
 
-from ..categories import Category, is_five_of_a_kind
-from ..dice import ROLLS
+from ..categories import FIVE_OF_A_KIND_INDEXES, FIVE_OF_A_KIND_ROLLS, Category, is_five_of_a_kind
 from ..errors import JokerRuleError, RuleConfigError
 from ..position.errors import ImpossibleSheetError
 from .placement import BoxValues, Placement
@@ -32,9 +31,6 @@ __all__ = ["FiveOfAKindBonus", "Joker", "JokerKind", "joker_value"]
 #: How a further five of a kind may be used once the five-of-a-kind box is filled.
 JokerKind = Literal["free", "forced", "seed"]
 _UPPER = ("ones", "twos", "threes", "fours", "fives", "sixes")
-_FIVES = tuple(roll for roll in ROLLS if len(set(roll.faces)) == 1)
-#: The indexes in `ROLLS` of the six five of a kinds.
-_FIVES_INDEXES = frozenset(roll.index for roll in _FIVES)
 #: The empty answer of `Joker.refusable_rows`, shared.
 _NONE: frozenset[str] = frozenset()
 
@@ -176,7 +172,7 @@ class Joker:
             (frozenset(), frozenset())
         """
         throws = game.turn.throws
-        if not throws or throws[-1].index not in _FIVES_INDEXES:  # (the usual answer, at most throws)
+        if not throws or throws[-1].index not in FIVE_OF_A_KIND_INDEXES:  # (the usual answer, at most throws)
             return _NONE
         rules = game.rules
         if self.row not in rules.row_ids:  # the rule refuses every placement of a five of a kind
@@ -299,7 +295,7 @@ def _five_of_a_kind_boxes(game: ScorecardGame, player: int, skip: int) -> int:
             count += 1
             continue
         row = rules.rows[r]
-        fits = {row.score(d) for d in _FIVES}
+        fits = {row.score(d) for d in FIVE_OF_A_KIND_ROLLS}
         if joker:
             fits |= {joker_value(row, v) for v in fits}
         count += cell.points in fits

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..actions import Action, Roll, Score, Scratch
+from ..categories import FIVE_OF_A_KIND_ROLLS
 from ..dice import ROLLS, Dice
 from ..errors import YamskitError
 from ..game import Move
@@ -43,7 +44,6 @@ Box = tuple[int, int, int]
 #: The most turns a search tries before it gives up (rule ``search_limit``).
 SEARCH_LIMIT = 200_000
 _NEUTRAL = Dice.parse("12346")  # a first throw that makes nothing, before a five of a kind thrown second
-_FIVES = tuple(roll for roll in ROLLS if len(set(roll.faces)) == 1)
 _PLAIN = tuple(roll for roll in ROLLS if len(set(roll.faces)) > 1)
 
 
@@ -99,7 +99,7 @@ def turns_for(rules: ScorecardRules, r: int, cell: Cell) -> tuple[tuple[Recipe, 
         plain.extend(Recipe((roll,), False) for roll in by_value.get(cell.points or 0, ())[:2])
     fives: list[Recipe] = []
     ways = (True, False) if cell.scratched and rules.allow_scratch else (False,)
-    for five in _FIVES:
+    for five in FIVE_OF_A_KIND_ROLLS:
         for scratch in ways:
             fives.append(Recipe((five,), scratch))
             if rules.max_throws >= 2:
