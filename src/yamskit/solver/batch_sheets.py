@@ -126,12 +126,19 @@ class _Games:
 
         ``scores`` come from `scores`; ``filled`` are the games' filled rows, if known.
         """
-        m = self.model
         all_points, extra = scores
         rows = all_points.shape[1]
         points = np.take(all_points, np.arange(0, len(games) * rows, rows) + row)
         if crossed.any():
             points = np.where(crossed, 0, points)
+        self.write_points(games, row, points, extra, filled=filled)
+
+    def write_points(
+        self, games: IntArray, row: IntArray, points: IntArray, extra: IntArray, *, filled: IntArray | None = None
+    ) -> None:
+        """Write ``points`` in each game's chosen row and ``extra`` beside the boxes (see `write`)."""
+        m = self.model
+        rows = m.num_rows
         np.put(self.points, games * rows + row, points)
         if filled is None:
             self.filled[games] |= 1 << row
@@ -179,15 +186,13 @@ _ROLL_OF_FACES = _CODE_TO_ROLL[_PREFIX[5]]
 #: `_PREFIX` flat, and where the row of each keep's thrown dice starts in it.
 _PREFIX_FLAT = _PREFIX.reshape(-1)
 _THROWN_AT = ((5 - tables.KEEP_SIZES) * _PREFIX.shape[1]).astype(np.int64)
-#: Whether a keep (its index, the padding keep included) throws dice.
-_THROWS = np.append(tables.KEEP_SIZES < 5, False)
 
 
 def _face_index(faces: npt.NDArray[np.int8]) -> npt.NDArray[np.int16]:
-    """The place of each throw of five faces (games, 5) in `_PREFIX`."""
-    index = faces[:, 0].astype(np.int16)
+    """The place of each throw of five faces (..., 5) in `_PREFIX`, shape (...)."""
+    index = faces[..., 0].astype(np.int16)
     for die in range(1, 5):
-        index += faces[:, die] * _FACE_WEIGHTS[die]
+        index += faces[..., die] * _FACE_WEIGHTS[die]
     return index
 
 
@@ -209,7 +214,12 @@ def _rethrow(keep: IntArray, faces: npt.NDArray[np.int8]) -> IntArray:
         >>> bool((_rethrow(keep, faces[:, 1]) == _throw(keep, _codes(faces)[:, 1])).all())
         True
     """
-    code = np.take(_PREFIX_FLAT, np.take(_THROWN_AT, keep) + _face_index(faces))
+    return _rethrown(keep, _face_index(faces))
+
+
+def _rethrown(keep: IntArray, index: npt.NDArray[np.int16]) -> IntArray:
+    """`_rethrow` of the faces at ``index`` in `_PREFIX` (`_face_index`); a keep of five dice keeps its roll."""
+    code = np.take(_PREFIX_FLAT, np.take(_THROWN_AT, keep) + index)
     code += np.take(_KEEP_CODE, keep)
     roll: IntArray = np.take(_CODE_TO_ROLL, code)
     return roll

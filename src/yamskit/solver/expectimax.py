@@ -189,12 +189,23 @@ def turn_tables(
 
 
 def _final_to_work(
-    model: Model, values: FloatArray, filled: IntArray, flag: IntArray, upper: IntArray, work: FloatArray
-) -> None:
-    """The final layer, written as the five-dice keeps of ``work`` (working order)."""
+    model: Model,
+    values: FloatArray,
+    filled: IntArray,
+    flag: IntArray,
+    upper: IntArray,
+    work: FloatArray,
+    *,
+    keep: bool = False,
+) -> FloatArray:
+    """The final layer, written as the five-dice keeps of ``work`` (working order); returns its candidates.
+
+    ``keep``: as in `yamskit.solver.final._final_by_entries`.
+    """
     plan = _plan(model)
-    best = _final_by_entries(model, plan, values, filled, flag, upper)
+    best, candidates = _final_by_entries(model, plan, values, filled, flag, upper, keep=keep)
     np.take(best, plan.to_work, axis=0, out=work[_ROLLS], mode="clip")
+    return candidates
 
 
 def _work_arrays(count: int) -> tuple[FloatArray, FloatArray]:
@@ -251,20 +262,22 @@ def padded_keep_layers(
         >>> layers[0].shape, float(layers[0][tables.WORK_POSITION[0], 0]), float(layers[0][-1, 0])
         ((463, 1), 17.5, -inf)
     """
-    return [layer.copy() for layer in _padded_layers(model, values, filled, flag, upper)]
+    layers, _ = _padded_layers(model, values, filled, flag, upper)
+    return [layer.copy() for layer in layers]
 
 
 def _padded_layers(
     model: Model, values: FloatArray, filled: IntArray, flag: IntArray, upper: IntArray
-) -> list[FloatArray]:
-    """`padded_keep_layers` in this thread's work arrays: valid until its next call."""
+) -> tuple[list[FloatArray], FloatArray]:
+    """`padded_keep_layers`, and what a Score is worth in each row (the final layer's kept candidates).
+
+    Both are this thread's work arrays, valid until its next call.
+    """
     count = len(filled)
     layers = [work_array(f"layer {left}", tables.NUM_KEEPS + 1, count) for left in range(1, model.max_throws)]
-    if not layers:
-        return layers
+    work = layers[0][:-1] if layers else work_array("work", tables.NUM_KEEPS, count)
+    candidates = _final_to_work(model, values, filled, flag, upper, work, keep=True)
     spare = work_array("spare", 6 * 126, count)
-    work = layers[0][:-1]
-    _final_to_work(model, values, filled, flag, upper, work)
     for left, layer in enumerate(layers, start=1):
         if left > 1:
             np.copyto(layer[:-1], work)
@@ -272,7 +285,7 @@ def _padded_layers(
             work = layer[:-1]
         _mean_over_throw(work, spare)
         layer[-1] = _NEG
-    return layers
+    return layers, candidates
 
 
 def turn_start_values(

@@ -52,7 +52,8 @@ class _FinalPlan:
     in the ``zero_rows``). The rolls are laid out by number of entries, most first
     (``order[i]`` is the roll at position ``i``, ``position`` the inverse), so that
     ``slots[k]`` lists the k-th entry of a prefix of them. ``five`` is the plan of the
-    five-of-a-kind rolls.
+    five-of-a-kind rolls. ``paid_at[roll, row]`` is the candidate of each roll's points in each
+    row (what a Score of it there pays, plus the value after it).
     """
 
     distinct: tuple[IntArray, ...]
@@ -73,6 +74,7 @@ class _FinalPlan:
     plain_rows: IntArray
     plain_source: IntArray
     plain_points: IntArray
+    paid_at: IntArray
     five: _FivePlan
 
 
@@ -91,11 +93,13 @@ def _final_plan(model: Model) -> _FinalPlan:
     moving_rows = [row for row in range(model.num_rows) if not plain[row]]
     plain_rows = [row for row in range(model.num_rows) if plain[row]]
     offsets = [0] * model.num_rows
+    paid_at = np.zeros((tables.NUM_ROLLS, model.num_rows), dtype=np.int64)
     at = 0
     for row in moving_rows + plain_rows:  # the candidates of the moving rows first
         table = model.tables[row]
         distinct, classes = np.unique(table, return_inverse=True)
         offsets[row] = at
+        paid_at[:, row] = at + classes
         zero_elsewhere = model.allow_scratch or row in zero_rows
         for r in range(tables.NUM_ROLLS):
             if table[r] or not zero_elsewhere:
@@ -146,6 +150,7 @@ def _final_plan(model: Model) -> _FinalPlan:
             np.int64
         ),
         plain_points=each(plain_rows, lambda row, d: d),
+        paid_at=paid_at,
         five=_five_plan(model),
     )
 
@@ -185,13 +190,27 @@ def final_values(model: Model, values: FloatArray, filled: IntArray, flag: IntAr
         ((252, 1), 5.0, 30.0)
     """
     plan = _plan(model)
-    return np.take(_final_by_entries(model, plan, values, filled, flag, upper), plan.position, axis=0)  # a copy
+    best, _ = _final_by_entries(model, plan, values, filled, flag, upper)
+    return np.take(best, plan.position, axis=0)  # a copy
 
 
 def _final_by_entries(
-    model: Model, plan: _FinalPlan, values: FloatArray, filled: IntArray, flag: IntArray, upper: IntArray
-) -> FloatArray:
-    """`final_values` with the rolls in the plan's order."""
+    model: Model,
+    plan: _FinalPlan,
+    values: FloatArray,
+    filled: IntArray,
+    flag: IntArray,
+    upper: IntArray,
+    *,
+    keep: bool = False,
+) -> tuple[FloatArray, FloatArray]:
+    """`final_values` with the rolls in the plan's order, and the block's candidates (plan.size, states).
+
+    Both are this thread's work arrays, valid until its next call. With ``keep``, a
+    candidate of an open row is what a Score paying its points there is worth, the points
+    plus the value after them (``plan.paid_at`` says which candidate a roll's Score in a
+    row is; a closed row's is -inf or NaN); without, the candidates are overwritten.
+    """
     flat = values.reshape(-1)
     _, num_flags, num_upper = values.shape
     cap = model.cap
@@ -239,18 +258,22 @@ def _final_by_entries(
     # the best (NaN-blind) of each roll's candidates: a max, so the order of the entries does not matter
     best = work_array("best", tables.NUM_ROLLS, count)
     # every roll's first entry is the crossed-out row: set it against every other candidate
-    # instead (fmax picks the same value), then start from each roll's second entry
-    others = candidates[: plan.size - 2]
-    np.fmax(crossed_best[None, :], others, out=others)
-    np.fmax(crossed_best, zeros, out=zeros)
-    np.take(candidates, plan.slots[1], axis=0, out=best, mode="clip")
+    # instead (fmax picks the same value), then start from each roll's second entry (with
+    # ``keep``, in another array, so that the candidates stay what each Score is worth)
+    lifted = candidates
+    if keep:
+        lifted = work_array("lifted", plan.size, count)
+        lifted[-2] = crossed_best
+    np.fmax(crossed_best[None, :], candidates[: plan.size - 2], out=lifted[: plan.size - 2])
+    np.fmax(crossed_best, zeros, out=lifted[-1])
+    np.take(lifted, plan.slots[1], axis=0, out=best, mode="clip")
     spare = work_array("slot", tables.NUM_ROLLS, count)
     for slot in plan.slots[2:]:
         head = best[: len(slot)]
-        np.fmax(head, np.take(candidates, slot, axis=0, out=spare[: len(slot)], mode="clip"), out=head)
+        np.fmax(head, np.take(lifted, slot, axis=0, out=spare[: len(slot)], mode="clip"), out=head)
     if model.flag_row >= 0 and (model.joker is not None or model.five_bonus):
         _five_of_a_kind(model, plan.five, flat, values.shape, filled, flag, upper, best, plan.position)
-    return best
+    return best, candidates
 
 
 @attrs.frozen(eq=False)

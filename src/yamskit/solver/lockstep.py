@@ -30,18 +30,19 @@ import numpy.typing as npt
 
 from .batch_sheets import (
     _CANDIDATES,
-    _THROWS,
+    _ROLL_OF_FACES,
     _WORK_CANDIDATES,
     _best_keep_table,
     _block_generator,
-    _first_rolls,
+    _face_index,
     _Games,
-    _rethrow,
+    _rethrown,
 )
 from .expectimax import _padded_layers
+from .final import _plan
 from .model import Model
 from .strategy import Strategy
-from .tables import IntArray
+from .tables import FloatArray, IntArray
 from .workers import Lockstep, in_lockstep
 
 #: Unique states whose turn tables are computed together (optimal policy).
@@ -67,10 +68,10 @@ def _bonus_columns(model: Model, counted: bool = True) -> slice | IntArray:
 
 
 def _optimal_turn(
+    plan: _Plan,
     g: _Games,
     games: IntArray,
     faces: npt.NDArray[np.int8],
-    strategy: Strategy,
     reps: IntArray,
     local: IntArray,
 ) -> None:
@@ -79,64 +80,92 @@ def _optimal_turn(
     ``faces`` (games, throws, 5) are the faces each game draws: a throw of ``k`` dice takes the first ``k``.
     """
     m = g.model
-    values = strategy.values
-    flat = values.reshape(-1)
-    _, num_flags, num_upper = values.shape
-    count = len(games)
-    filled_s, flag_s = g.filled[reps], g.flag[reps]  # the same for every game of a state
-    layers = _padded_layers(m, values, filled_s, flag_s, np.minimum(g.upper[reps], m.cap))
-    roll = _first_rolls(faces[:, 0])
-    scaled = _WORK_CANDIDATES * len(reps)  # where each roll's candidate keeps start in a flat layer
+    values = plan.strategy.values
+    count, states = len(games), len(reps)
+    filled_s, flag_s = np.take(g.filled, reps), np.take(g.flag, reps)  # the same for every game of a state
+    layers, candidates = _padded_layers(m, values, filled_s, flag_s, np.minimum(np.take(g.upper, reps), m.cap))
+    thrown = _face_index(faces)  # (games, throws)
+    roll = np.take(_ROLL_OF_FACES, thrown[:, 0])
+    scaled = _WORK_CANDIDATES * states  # where each roll's candidate keeps start in a flat layer
     for throw in range(1, m.max_throws):
         keeps = layers[m.max_throws - throw - 1]  # (463, states)
-        if count > TABLE_GAMES * len(reps):  # many games per state: tabulate each state's best keeps
+        if count > TABLE_GAMES * states:  # many games per state: tabulate each state's best keeps
             keep = _best_keep_table(keeps, _WORK_CANDIDATES)[roll, local]
         else:  # few: look at each game's candidate keeps in its state's column
             at = np.take(scaled, roll, axis=0)
             at += local[:, None]
             choice = np.argmax(np.take(keeps.reshape(-1), at), axis=1)
             keep = np.take(_CANDIDATES, roll * _CANDIDATES.shape[1] + choice)
-        moving = np.flatnonzero(np.take(_THROWS, keep))
-        roll[moving] = _rethrow(keep[moving], np.take(faces[:, throw], moving, axis=0))
+        roll = _rethrown(keep, thrown[:, throw])  # (a game keeping all five dice keeps its roll)
     filled = np.take(filled_s, local)
-    upper = np.minimum(np.take(g.upper, games), m.cap)
     legal = g.legal_rows(games, roll, filled=filled)
-    scores = g.scores(games, roll, filled=filled)
-    points, _extra = scores  # the extra is paid whatever the box: it does not change the choice
-    # flat index of the state after writing each row: ((filled | bit) * flags + flag) * uppers + upper
-    # (the part of each state, then the upper total of each game), then the rows that move the upper
-    # total or the flag
-    state_part = (filled_s[:, None] | (1 << np.arange(m.num_rows))[None, :]) * num_flags + flag_s[:, None]
-    state_part *= num_upper
-    after = np.take(state_part, local, axis=0)
-    # a Score pays at least 0 and never lowers the upper total or the flag, so with a bonus that
-    # only grows with the total, crossing out never beats scoring in the same row
-    crossing = m.allow_scratch and not m.bonus_grows
-    if crossing or m.needs_flag:
-        flag = np.take(flag_s, local)
-    if crossing:  # the state after a 0 in each row
-        zero_index = after + upper[:, None]
-        if m.needs_flag:
-            zero_index[:, m.flag_row] -= flag * num_upper
-    bonus_rows = _bonus_columns(m)
-    moved = points[:, bonus_rows] + upper[:, None]
-    after[:, bonus_rows] += np.minimum(moved, m.cap, out=moved)
-    after[:, _bonus_columns(m, counted=False)] += upper[:, None]
-    if m.needs_flag:
-        after[:, m.flag_row] += ((points[:, m.flag_row] > 0) - flag) * num_upper
-    scored = np.take(flat, after)
-    scored += points
+    # what a Score of each game's roll is worth in each row, points and value after: its state's
+    # candidate for those points in the final layer
+    at = np.take(plan.paid_at * states, roll, axis=0)
+    at += local[:, None]
+    scored = np.take(candidates.reshape(-1), at)
+    # a five of a kind whose box is filled may pay a joker or a bonus: those games are worked out apart
+    special, _ = g._further(games, roll, filled)
+    extra = np.zeros(count, dtype=np.int64)
+    if len(special):
+        paid, extra[special] = g.scores(games[special], roll[special], filled=filled[special])
+        upper = np.minimum(np.take(g.upper, games[special]), m.cap)
+        scored[special] = _scored(m, values, paid, filled[special], np.take(flag_s, local[special]), upper)
     np.copyto(scored, -np.inf, where=~legal)
     row = np.argmax(scored, axis=1)
+    points = np.take(g.by_roll.reshape(-1), roll * m.num_rows + row)
+    if len(special):
+        points[special] = paid[np.arange(len(special)), row[special]]
     crossed = np.zeros(count, dtype=np.bool_)
-    if crossing:
+    if plan.crossing:
         best = scored[np.arange(count), row]
-        zero = np.where(legal, flat[zero_index], -np.inf)
+        upper = np.minimum(np.take(g.upper, games), m.cap)
+        zero = np.where(legal, _crossed_out(m, values, filled, np.take(flag_s, local), upper), -np.inf)
         zero_row = np.argmax(zero, axis=1)
-        better = zero[np.arange(count), zero_row] > best
-        row = np.where(better, zero_row, row)
-        crossed = better
-    g.write(games, row, crossed, scores, filled=filled)
+        crossed = zero[np.arange(count), zero_row] > best
+        row = np.where(crossed, zero_row, row)
+        points[crossed] = 0
+    g.write_points(games, row, points, extra, filled=filled)
+
+
+def _after_rows(model: Model, shape: tuple[int, ...], filled: IntArray, flag: IntArray) -> IntArray:
+    """Where the value after writing in each row starts in the flat values, (games, rows).
+
+    That is at upper total 0, with the flag unchanged.
+    """
+    _, num_flags, num_upper = shape
+    after = (filled[:, None] | (1 << np.arange(model.num_rows))[None, :]) * num_flags + flag[:, None]
+    after *= num_upper
+    return after
+
+
+def _scored(
+    model: Model, values: FloatArray, points: IntArray, filled: IntArray, flag: IntArray, upper: IntArray
+) -> FloatArray:
+    """What a Score paying ``points`` (games, rows) in each row is worth: the points plus the value after them.
+
+    ``filled``, ``flag`` and ``upper`` (capped) are the games' states.
+    """
+    after = _after_rows(model, values.shape, filled, flag)
+    bonus_rows = _bonus_columns(model)
+    moved = points[:, bonus_rows] + upper[:, None]
+    after[:, bonus_rows] += np.minimum(moved, model.cap, out=moved)
+    after[:, _bonus_columns(model, counted=False)] += upper[:, None]
+    if model.needs_flag:
+        after[:, model.flag_row] += ((points[:, model.flag_row] > 0) - flag) * values.shape[2]
+    scored = np.take(values.reshape(-1), after)
+    scored += points
+    return scored
+
+
+def _crossed_out(model: Model, values: FloatArray, filled: IntArray, flag: IntArray, upper: IntArray) -> FloatArray:
+    """What crossing out each row is worth: the value after a 0 there, (games, rows) (see `_scored`)."""
+    after = _after_rows(model, values.shape, filled, flag)
+    after += upper[:, None]
+    if model.needs_flag:
+        after[:, model.flag_row] -= flag * values.shape[2]  # a 0 there leaves the flag at 0
+    crossed: FloatArray = np.take(values.reshape(-1), after)
+    return crossed
 
 
 #: Most games in a piece of a turn (optimal policy).
@@ -321,7 +350,11 @@ class _UpperClasses:
 
 @attrs.frozen(eq=False)
 class _Plan:
-    """What every process of a run plays: the rules, the strategy, the blocks' sizes, the seed, how many processes."""
+    """What every process of a run plays: the rules, the strategy, the blocks' sizes, the seed, how many processes.
+
+    ``crossing`` says whether crossing out a row may beat every Score (`of`); ``paid_at``
+    is the final layer's candidate of each roll's Score in each row (`yamskit.solver.final`).
+    """
 
     model: Model
     strategy: Strategy
@@ -329,6 +362,15 @@ class _Plan:
     sizes: list[int]
     seed: int
     workers: int
+    crossing: bool
+    paid_at: IntArray
+
+    @classmethod
+    def of(cls, model: Model, strategy: Strategy, sizes: list[int], seed: int, workers: int) -> _Plan:
+        """The plan of a run: a Score pays at least 0 and never lowers the upper total or the flag, so
+        with a bonus that only grows with the total, crossing out never beats scoring in the same row."""
+        crossing = model.allow_scratch and not model.bonus_grows
+        return cls(model, strategy, _UpperClasses.of(model), sizes, seed, workers, crossing, _plan(model).paid_at)
 
 
 def _play_optimal(plan: _Plan, rank: int, shared: _Sheets, sync: Lockstep) -> Parts:
@@ -341,7 +383,7 @@ def _play_optimal(plan: _Plan, rank: int, shared: _Sheets, sync: Lockstep) -> Pa
     Process 0 zeroes the sheets before each block and returns the blocks' box points,
     upper totals and extras (the others return nothing).
     """
-    model, strategy, classes, workers = plan.model, plan.strategy, plan.classes, plan.workers
+    model, classes, workers = plan.model, plan.classes, plan.workers
     filled, upper, flag, extra, points = shared.sheets
     parts = []
     for block, size in enumerate(plan.sizes):
@@ -368,7 +410,7 @@ def _play_optimal(plan: _Plan, rank: int, shared: _Sheets, sync: Lockstep) -> Pa
             pieces = _cut(order, ordered)
             for i in _share(pieces, rank, workers):
                 games, reps, local = pieces[i]
-                _optimal_turn(g, games, np.take(drawn, games, axis=0), strategy, reps, local)
+                _optimal_turn(plan, g, games, np.take(drawn, games, axis=0), reps, local)
             if workers > 1:
                 sync.wait(rank)  # every game has been written
         if rank == 0:
@@ -395,7 +437,7 @@ def optimal_parts(model: Model, strategy: Strategy, sizes: list[int], seed: int,
     """
     if not hasattr(os, "fork"):
         workers = 1
-    plan = _Plan(model, strategy, _UpperClasses.of(model), sizes, seed, workers)
+    plan = _Plan.of(model, strategy, sizes, seed, workers)
     shared = _Sheets.of(model, max(sizes), shared=workers > 1)
     try:
         parts = in_lockstep(lambda rank, sync: _play_optimal(plan, rank, shared, sync), workers, "simulation")
