@@ -23,6 +23,7 @@ import contextlib
 import itertools
 import mmap
 import os
+from typing import Any
 
 import attrs
 import numpy as np
@@ -37,6 +38,7 @@ from .batch_sheets import (
     _face_index,
     _Games,
     _rethrown,
+    _Tally,
 )
 from .expectimax import _padded_layers
 from .final import _plan
@@ -248,7 +250,7 @@ class _Sheets:
     process repeats that work.
     """
 
-    sheets: list[IntArray]
+    sheets: list[npt.NDArray[Any]]
     order: IntArray
     ordered: IntArray
     dice: npt.NDArray[np.int8]
@@ -256,21 +258,22 @@ class _Sheets:
 
     @classmethod
     def of(cls, model: Model, games: int, shared: bool) -> _Sheets:
-        """Zeroed arrays for blocks of up to ``games``; with ``shared``, in one anonymous shared mapping."""
-        sizes = [games] * 6 + [games * model.num_rows]
-        dice = games * model.max_throws * 5
-        buffer = mmap.mmap(-1, 8 * sum(sizes) + dice) if shared else None
-        arrays: list[IntArray] = []
+        """Zeroed arrays for blocks of up to ``games``; with ``shared``, in one anonymous shared mapping.
+
+        The box points are 32-bit integers (what a box holds is small), the rest 64-bit.
+        """
+        layout = [(games, np.int64)] * 6 + [(games * model.num_rows, np.int32), (games * model.max_throws * 5, np.int8)]
+        buffer = mmap.mmap(-1, sum(size * np.dtype(kind).itemsize for size, kind in layout)) if shared else None
+        arrays: list[npt.NDArray[Any]] = []
         at = 0
-        for size in sizes:
+        for size, kind in layout:
             arrays.append(
-                np.zeros(size, dtype=np.int64)
+                np.zeros(size, dtype=kind)
                 if buffer is None
-                else np.frombuffer(buffer, dtype=np.int64, count=size, offset=at)
+                else np.frombuffer(buffer, dtype=kind, count=size, offset=at)
             )
-            at += 8 * size
-        faces = np.zeros(dice, np.int8) if buffer is None else np.frombuffer(buffer, np.int8, count=dice, offset=at)
-        *sheets, order, ordered, points = arrays
+            at += size * np.dtype(kind).itemsize
+        *sheets, order, ordered, points, faces = arrays
         sheets.append(points.reshape(games, model.num_rows))
         return cls(sheets, order, ordered, faces.reshape(games, model.max_throws, 5), buffer)
 
@@ -284,7 +287,7 @@ class _Sheets:
                 self.buffer.close()
 
 
-Parts = list[tuple[npt.NDArray[np.int32], IntArray, IntArray]]
+Parts = list[_Tally]
 
 
 @attrs.frozen(eq=False)
@@ -380,8 +383,8 @@ def _play_optimal(plan: _Plan, rank: int, shared: _Sheets, sync: Lockstep) -> Pa
     (`_sort_states`) into the ``shared`` arrays; then all cut the turn into the same
     pieces (`_cut`), each plays its share (`_share`) into the shared sheets, and they wait
     for each other (``sync``) before the pieces are cut and after the sheets are written.
-    Process 0 zeroes the sheets before each block and returns the blocks' box points,
-    upper totals and extras (the others return nothing).
+    Process 0 zeroes the sheets before each block and returns the blocks' tallies (the
+    others return nothing): the last one while the workers end.
     """
     model, classes, workers = plan.model, plan.classes, plan.workers
     filled, upper, flag, extra, points = shared.sheets
@@ -414,12 +417,12 @@ def _play_optimal(plan: _Plan, rank: int, shared: _Sheets, sync: Lockstep) -> Pa
             if workers > 1:
                 sync.wait(rank)  # every game has been written
         if rank == 0:
-            parts.append((g.points.astype(np.int32), g.upper.copy(), g.extra.copy()))
+            parts.append(_Tally.of(model, g.points, g.upper, g.extra))
     return parts
 
 
 def optimal_parts(model: Model, strategy: Strategy, sizes: list[int], seed: int, workers: int) -> Parts:
-    """Play blocks of ``sizes`` games with ``strategy``: each block's box points, upper totals and extras.
+    """Play blocks of ``sizes`` games with ``strategy``: each block's tally (scores and sums of statistics).
 
     Block ``b`` throws the dice of its own generator (from ``seed`` and ``b``). The
     run uses this process and ``workers - 1`` forked ones, which end before this
@@ -431,9 +434,9 @@ def optimal_parts(model: Model, strategy: Strategy, sizes: list[int], seed: int,
         >>> from yamskit.solver.model import model_of
         >>> variant = yamskit.ScorecardVariant.define("tiny", rows=[yamskit.categories.upper(6)])
         >>> parts = optimal_parts(model_of(variant), solve(variant, quiet=True), [3], seed=1, workers=1)
-        >>> points, upper, extra = parts[0]  # one block of three games of one row: sixes
-        >>> points.shape, bool((points % 6 == 0).all()), extra.tolist()
-        ((3, 1), True, [0, 0, 0])
+        >>> tally = parts[0]  # one block of three games of one row: sixes
+        >>> tally.scores.shape, bool((tally.scores % 6 == 0).all()), tally.extra
+        ((3,), True, 0)
     """
     if not hasattr(os, "fork"):
         workers = 1
