@@ -48,7 +48,7 @@ from .tables import FloatArray, IntArray
 from .workers import Lockstep, in_lockstep
 
 #: Unique states whose turn tables are computed together (optimal policy).
-STATE_BLOCK = 1024
+STATE_BLOCK = 256
 #: Games per state above which a piece tabulates each state's best keep of every roll.
 TABLE_GAMES = 128
 
