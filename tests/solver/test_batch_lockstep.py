@@ -61,17 +61,6 @@ def test_pieces_cover_every_game_once_with_its_state(keys: list[int], piece_game
         assert np.all(np.diff(array[games]) >= 0)  # sorted by state
 
 
-@settings(max_examples=200, deadline=None)
-@given(st.lists(st.tuples(st.integers(1, 9000), st.integers(1, 1024)), min_size=1, max_size=60), st.integers(1, 5))
-def test_shares_are_runs_that_split_the_pieces(sizes: list[tuple[int, int]], workers: int) -> None:
-    pieces = [
-        (np.zeros(g, dtype=np.int64), np.zeros(min(g, s), dtype=np.int64), np.zeros(g, dtype=np.int64))
-        for g, s in sizes
-    ]
-    shares = [lockstep._share(pieces, rank, workers) for rank in range(workers)]
-    assert [i for share in shares for i in share] == list(range(len(pieces)))
-
-
 def _tiered() -> ScorecardVariant:
     """Three number rows whose bonus drops above a second threshold (so a higher total is not always better)."""
     return ScorecardVariant.define(

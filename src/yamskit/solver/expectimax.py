@@ -48,7 +48,7 @@ from .progress import Progress
 from .scratch import release_work_arrays, work_array
 from .space import StateSpace
 from .tables import FloatArray, IntArray
-from .workers import Lockstep, in_lockstep
+from .workers import Lockstep, in_lockstep, take_next
 
 __all__ = [
     "CHUNK",
@@ -335,15 +335,8 @@ class _Solve:
     workers: int
 
     def claim(self, count: int, rank: int, sync: Lockstep) -> int:
-        """The next block of layer ``count`` for process ``rank``."""
-        if self.lock is None:
-            block = int(self.claimed[count])
-            self.claimed[count] = block + 1
-            return block
-        with sync.holding(self.lock, rank):  # (raises EOFError if a partner died holding it)
-            block = int(self.claimed[count])
-            self.claimed[count] = block + 1
-        return block
+        """The next block of layer ``count`` for process ``rank`` (EOFError if a partner died holding the lock)."""
+        return take_next(self.claimed, count, self.lock, sync, rank)
 
 
 def _cuts(filled: IntArray, size: int) -> IntArray:

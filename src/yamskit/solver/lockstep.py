@@ -6,10 +6,11 @@ per game. A state is the filled rows, the flag and the upper total, where totals
 with the same bonus whatever the open rows can still add count as one (`_UpperClasses`).
 `_pieces` sorts the games by state and cuts them into pieces of at most `STATE_BLOCK`
 states and `PIECE_GAMES` games. Process 0 draws each turn's dice and the last process
-sorts the games, into shared memory; every process then cuts the same pieces, plays a run
-of them (`_share`) into sheets in shared memory, and waits for the others (`Lockstep`)
-before the next turn. No state's tables are computed twice and the games do not depend on
-how the pieces are shared.
+sorts the games, into shared memory; every process then cuts the same pieces, plays the
+next piece no process has taken yet (`yamskit.solver.workers.take_next`) until none is
+left, into sheets in shared memory, and waits for the others (`Lockstep`) before the next
+turn. No state's tables are computed twice and the games do not depend on which process
+plays which piece.
 
 Examples:
     >>> import numpy as np
@@ -22,6 +23,8 @@ from __future__ import annotations
 import contextlib
 import itertools
 import mmap
+import multiprocessing
+import multiprocessing.synchronize
 import os
 from typing import Any
 
@@ -45,7 +48,7 @@ from .final import _plan
 from .model import Model
 from .strategy import Strategy
 from .tables import FloatArray, IntArray
-from .workers import Lockstep, in_lockstep
+from .workers import Lockstep, in_lockstep, take_next
 
 #: Unique states whose turn tables are computed together (optimal policy).
 STATE_BLOCK = 256
@@ -221,24 +224,6 @@ def _cut(order: IntArray, ordered: IntArray) -> list[tuple[IntArray, IntArray, I
     return pieces
 
 
-#: Estimated cost of a state's turn tables, in games' turns (to share a turn's pieces evenly).
-STATE_COST = 7
-
-
-def _share(pieces: list[tuple[IntArray, IntArray, IntArray]], rank: int, workers: int) -> list[int]:
-    """The pieces process ``rank`` of ``workers`` plays: a run of them costing about a ``workers``-th.
-
-    Examples:
-        >>> one = (np.arange(10), np.arange(1), np.zeros(10, dtype=np.int64))
-        >>> _share([one] * 4, 0, 2), _share([one] * 4, 1, 2), _share([one] * 4, 0, 1)
-        ([0, 1], [2, 3], [0, 1, 2, 3])
-    """
-    cost = np.array([len(games) + STATE_COST * len(reps) for games, reps, _ in pieces], dtype=np.int64)
-    middle = np.cumsum(cost) - cost // 2
-    owner = middle * workers // max(1, int(cost.sum()))
-    return [int(i) for i in np.flatnonzero(np.minimum(owner, workers - 1) == rank)]
-
-
 @attrs.define(eq=False)
 class _Sheets:
     """The arrays a run's processes share: the games' sheets, the games sorted by state, the dice of a turn.
@@ -253,16 +238,24 @@ class _Sheets:
     sheets: list[npt.NDArray[Any]]
     order: IntArray
     ordered: IntArray
+    claimed: IntArray
     dice: npt.NDArray[np.int8]
     buffer: mmap.mmap | None
+    lock: multiprocessing.synchronize.Lock | None
 
     @classmethod
-    def of(cls, model: Model, games: int, shared: bool) -> _Sheets:
-        """Zeroed arrays for blocks of up to ``games``; with ``shared``, in one anonymous shared mapping.
+    def of(cls, model: Model, games: int, blocks: int, shared: bool) -> _Sheets:
+        """Zeroed arrays for ``blocks`` blocks of up to ``games``; with ``shared``, in one anonymous shared mapping.
 
         The box points are 32-bit integers (what a box holds is small), the rest 64-bit.
+        ``claimed`` counts the pieces of each turn of each block taken by the processes
+        (`yamskit.solver.workers.take_next`), under ``lock``.
         """
-        layout = [(games, np.int64)] * 6 + [(games * model.num_rows, np.int32), (games * model.max_throws * 5, np.int8)]
+        layout = [(games, np.int64)] * 6 + [
+            (blocks * model.num_rows, np.int64),
+            (games * model.num_rows, np.int32),
+            (games * model.max_throws * 5, np.int8),
+        ]
         buffer = mmap.mmap(-1, sum(size * np.dtype(kind).itemsize for size, kind in layout)) if shared else None
         arrays: list[npt.NDArray[Any]] = []
         at = 0
@@ -273,14 +266,15 @@ class _Sheets:
                 else np.frombuffer(buffer, dtype=kind, count=size, offset=at)
             )
             at += size * np.dtype(kind).itemsize
-        *sheets, order, ordered, points, faces = arrays
+        *sheets, order, ordered, claimed, points, faces = arrays
         sheets.append(points.reshape(games, model.num_rows))
-        return cls(sheets, order, ordered, faces.reshape(games, model.max_throws, 5), buffer)
+        lock = multiprocessing.get_context("fork").Lock() if shared else None
+        return cls(sheets, order, ordered, claimed, faces.reshape(games, model.max_throws, 5), buffer, lock)
 
     def close(self) -> None:
         """Drop the views, then their mapping (a view still alive elsewhere: the GC frees it later)."""
         self.sheets.clear()
-        self.order = self.ordered = np.zeros(0, dtype=np.int64)
+        self.order = self.ordered = self.claimed = np.zeros(0, dtype=np.int64)
         self.dice = np.zeros((0, 0, 5), dtype=np.int8)
         if self.buffer is not None:
             with contextlib.suppress(BufferError):
@@ -381,8 +375,9 @@ def _play_optimal(plan: _Plan, rank: int, shared: _Sheets, sync: Lockstep) -> Pa
 
     At each turn process 0 draws the dice and the last process sorts the games by state
     (`_sort_states`) into the ``shared`` arrays; then all cut the turn into the same
-    pieces (`_cut`), each plays its share (`_share`) into the shared sheets, and they wait
-    for each other (``sync``) before the pieces are cut and after the sheets are written.
+    pieces (`_cut`), each takes the next piece left (`yamskit.solver.workers.take_next`)
+    and plays it into the shared sheets until none is left, and they wait for each other
+    (``sync``) before the pieces are cut and after the sheets are written.
     Process 0 zeroes the sheets before each block and returns the blocks' tallies (the
     others return nothing): the last one while the workers end.
     """
@@ -400,7 +395,7 @@ def _play_optimal(plan: _Plan, rank: int, shared: _Sheets, sync: Lockstep) -> Pa
         drawn, order, ordered = shared.dice[:size], shared.order[:size], shared.ordered[:size]
         if workers > 1:
             sync.wait(rank)  # the sheets are blank
-        for _turn in range(model.num_rows):
+        for turn in range(model.num_rows):
             if rng is not None:
                 drawn[...] = rng.integers(0, 6, size=(size, model.max_throws, 5), dtype=np.int8)
             if rank == workers - 1:
@@ -411,7 +406,8 @@ def _play_optimal(plan: _Plan, rank: int, shared: _Sheets, sync: Lockstep) -> Pa
             if workers > 1:
                 sync.wait(rank)  # the dice are drawn and the games sorted
             pieces = _cut(order, ordered)
-            for i in _share(pieces, rank, workers):
+            counter = block * model.num_rows + turn
+            while (i := take_next(shared.claimed, counter, shared.lock, sync, rank)) < len(pieces):
                 games, reps, local = pieces[i]
                 _optimal_turn(plan, g, games, np.take(drawn, games, axis=0), reps, local)
             if workers > 1:
@@ -441,7 +437,7 @@ def optimal_parts(model: Model, strategy: Strategy, sizes: list[int], seed: int,
     if not hasattr(os, "fork"):
         workers = 1
     plan = _Plan.of(model, strategy, sizes, seed, workers)
-    shared = _Sheets.of(model, max(sizes), shared=workers > 1)
+    shared = _Sheets.of(model, max(sizes), len(sizes), shared=workers > 1)
     try:
         parts = in_lockstep(lambda rank, sync: _play_optimal(plan, rank, shared, sync), workers, "simulation")
     finally:
