@@ -285,7 +285,8 @@ class _FivePlan:
     the points of each face's five of a kind in each row, as written and at full joker value;
     ``matching`` is the row index of each face's number row (0 where there is none,
     ``has_match`` False) and ``match_at`` its place in ``rows``; ``move_at``, ``move_faces``
-    and ``move_lower`` list the pairs whose points may move the upper total.
+    and ``move_lower`` list the pairs whose points may move the upper total, and
+    ``move_natural`` and ``move_joker`` what they pay (columns, as written and with a joker).
     """
 
     rows: IntArray
@@ -301,6 +302,8 @@ class _FivePlan:
     move_at: IntArray
     move_faces: IntArray
     move_lower: npt.NDArray[np.bool_]
+    move_natural: IntArray
+    move_joker: IntArray
 
 
 def _five_plan(model: Model) -> _FivePlan:
@@ -325,6 +328,8 @@ def _five_plan(model: Model) -> _FivePlan:
         move_at=at[moving],
         move_faces=faces.astype(np.int64),
         move_lower=at[moving] >= uppers,
+        move_natural=natural[at[moving], faces][:, None],
+        move_joker=joker[at[moving], faces][:, None],
     )
 
 
@@ -367,9 +372,9 @@ def _five_of_a_kind(
         np.add(points, same_upper[top:, None, :], out=scored[top:])
     if len(five.move_at):  # only a bonus row paid points moves the upper total: look those up
         at, faces = five.move_at, five.move_faces
-        paid = np.broadcast_to(five.natural[at, faces][:, None], (len(at), len(states)))
+        paid = np.broadcast_to(five.move_natural, (len(at), len(states)))
         if model.joker is not None:
-            paid = np.where(five.move_lower[:, None] & full[faces], five.joker[at, faces][:, None], paid)
+            paid = np.where(five.move_lower[:, None] & full[faces], five.move_joker, paid)
         later = flat[base[at] + np.minimum(u[None, :] + paid, model.cap)]
         scored[at, faces] = paid + later
     np.copyto(scored, _NEG, where=~is_open[:, None, :])
