@@ -103,7 +103,6 @@ def _optimal_turn(
             keep = np.take(_CANDIDATES, roll * _CANDIDATES.shape[1] + choice)
         roll = _rethrown(keep, thrown[:, throw])  # (a game keeping all five dice keeps its roll)
     filled = np.take(filled_s, local)
-    legal = g.legal_rows(games, roll, filled=filled)
     # what a Score of each game's roll is worth in each row, points and value after: its state's
     # candidate for those points in the final layer
     at = np.take(plan.paid_at * states, roll, axis=0)
@@ -116,7 +115,10 @@ def _optimal_turn(
         paid, extra[special] = g.scores(games[special], roll[special], filled=filled[special])
         upper = np.minimum(np.take(g.upper, games[special]), m.cap)
         scored[special] = _scored(m, values, paid, filled[special], np.take(flag_s, local[special]), upper)
-    np.copyto(scored, -np.inf, where=~legal)
+    np.copyto(scored, -np.inf, where=np.take(plan.closed, filled, axis=0))
+    if len(special) and m.joker == "forced":  # the forced joker also closes open rows to five of a kinds
+        legal = g.legal_rows(games[special], roll[special], filled=filled[special])
+        scored[special] = np.where(legal, scored[special], -np.inf)
     row = np.argmax(scored, axis=1)
     points = np.take(g.by_roll.reshape(-1), roll * m.num_rows + row)
     if len(special):
@@ -125,6 +127,7 @@ def _optimal_turn(
     if plan.crossing:
         best = scored[np.arange(count), row]
         upper = np.minimum(np.take(g.upper, games), m.cap)
+        legal = g.legal_rows(games, roll, filled=filled)
         zero = np.where(legal, _crossed_out(m, values, filled, np.take(flag_s, local), upper), -np.inf)
         zero_row = np.argmax(zero, axis=1)
         crossed = zero[np.arange(count), zero_row] > best
@@ -350,7 +353,8 @@ class _Plan:
     """What every process of a run plays: the rules, the strategy, the blocks' sizes, the seed, how many processes.
 
     ``crossing`` says whether crossing out a row may beat every Score (`of`); ``paid_at``
-    is the final layer's candidate of each roll's Score in each row (`yamskit.solver.final`).
+    is the final layer's candidate of each roll's Score in each row (`yamskit.solver.final`);
+    ``closed[filled, row]`` whether a row is filled.
     """
 
     model: Model
@@ -361,13 +365,16 @@ class _Plan:
     workers: int
     crossing: bool
     paid_at: IntArray
+    closed: npt.NDArray[np.bool_]
 
     @classmethod
     def of(cls, model: Model, strategy: Strategy, sizes: list[int], seed: int, workers: int) -> _Plan:
         """The plan of a run: a Score pays at least 0 and never lowers the upper total or the flag, so
         with a bonus that only grows with the total, crossing out never beats scoring in the same row."""
         crossing = model.allow_scratch and not model.bonus_grows
-        return cls(model, strategy, _UpperClasses.of(model), sizes, seed, workers, crossing, _plan(model).paid_at)
+        closed = (np.arange(1 << model.num_rows)[:, None] >> np.arange(model.num_rows)) & 1 == 1
+        classes = _UpperClasses.of(model)
+        return cls(model, strategy, classes, sizes, seed, workers, crossing, _plan(model).paid_at, closed)
 
 
 def _play_optimal(plan: _Plan, rank: int, shared: _Sheets, sync: Lockstep) -> Parts:
