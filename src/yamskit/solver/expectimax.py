@@ -97,16 +97,23 @@ def _mean_over_throw(keeps: FloatArray, spare: FloatArray) -> None:
         target *= 1.0 / 6.0
 
 
-def _best_of_sub_keeps(keeps: FloatArray, spare: FloatArray) -> None:
+def _best_of_sub_keeps(keeps: FloatArray, spare: FloatArray, source: FloatArray | None = None) -> None:
     """In place, in working order: each keep becomes the best value among its sub-multisets.
 
+    With ``source``, the keeps' own values are read there instead (``keeps`` is only written).
     ``spare`` is scratch space of at least (252, states).
     """
+    if source is not None:
+        keeps[tables.SIZE_SLICES[0]] = source[tables.SIZE_SLICES[0]]
     for size in range(1, 6):
-        target = keeps[tables.SIZE_SLICES[size]]
+        block = tables.SIZE_SLICES[size]
+        target = keeps[block]
+        own = target if source is None else source[block]  # every keep of a size has a first parent
         for parents in _PARENTS_BY_SIZE[size]:
             head = target[: len(parents)]
-            np.maximum(head, np.take(keeps, parents, axis=0, out=spare[: len(parents)], mode="clip"), out=head)
+            later = np.take(keeps, parents, axis=0, out=spare[: len(parents)], mode="clip")
+            np.maximum(own[: len(parents)], later, out=head)
+            own = target
 
 
 def _to_work(rolls: FloatArray, keeps: FloatArray) -> None:
@@ -280,8 +287,7 @@ def _padded_layers(
     spare = work_array("spare", 6 * 126, count)
     for left, layer in enumerate(layers, start=1):
         if left > 1:
-            np.copyto(layer[:-1], work)
-            _best_of_sub_keeps(layer[:-1], spare)
+            _best_of_sub_keeps(layer[:-1], spare, source=work)
             work = layer[:-1]
         _mean_over_throw(work, spare)
         layer[-1] = _NEG
