@@ -91,7 +91,7 @@ def _mean_over_throw(keeps: FloatArray, spare: FloatArray) -> None:
         block = tables.SIZE_SLICES[size]
         count = block.stop - block.start
         children = spare[: 6 * count].reshape(6, count, -1)
-        np.take(keeps, _CHILDREN_BY_SIZE[size], axis=0, out=children.reshape(6 * count, -1), mode="clip")
+        keeps.take(_CHILDREN_BY_SIZE[size], axis=0, out=children.reshape(6 * count, -1), mode="clip")
         target = keeps[block]
         children.sum(axis=0, out=target)  # along the outer axis: added one face after the other
         target *= 1.0 / 6.0
@@ -111,7 +111,7 @@ def _best_of_sub_keeps(keeps: FloatArray, spare: FloatArray, source: FloatArray 
         own = target if source is None else source[block]  # every keep of a size has a first parent
         for parents in _PARENTS_BY_SIZE[size]:
             head = target[: len(parents)]
-            later = np.take(keeps, parents, axis=0, out=spare[: len(parents)], mode="clip")
+            later = keeps.take(parents, axis=0, out=spare[: len(parents)], mode="clip")
             np.maximum(own[: len(parents)], later, out=head)
             own = target
 

@@ -270,7 +270,7 @@ def _final_by_entries(
     spare = work_array("slot", tables.NUM_ROLLS, count)
     for slot in plan.slots[2:]:
         head = best[: len(slot)]
-        np.fmax(head, np.take(lifted, slot, axis=0, out=spare[: len(slot)], mode="clip"), out=head)
+        np.fmax(head, lifted.take(slot, axis=0, out=spare[: len(slot)], mode="clip"), out=head)
     if model.flag_row >= 0 and (model.joker is not None or model.five_bonus):
         _five_of_a_kind(model, plan.five, flat, values.shape, filled, flag, upper, best, plan.position)
     return best, candidates
