@@ -20,7 +20,7 @@ from yamskit import ScorecardVariant
 from yamskit.categories import Category, is_five_of_a_kind, total, upper, when
 from yamskit.scorecard import UpperBonus
 from yamskit.scorecard.house_rules import FiveOfAKindBonus
-from yamskit.solver import batch, lockstep, simulate, solve
+from yamskit.solver import batch, expectimax, lockstep, simulate, solve, tables
 from yamskit.solver.model import model_of
 from yamskit.solver.space import StateSpace
 from yamskit.solver.strategy import Strategy
@@ -59,17 +59,6 @@ def test_pieces_cover_every_game_once_with_its_state(keys: list[int], piece_game
         assert np.array_equal(array[reps[local]], array[games])  # each game's state is its representative's
         assert len(set(array[reps].tolist())) == len(reps)  # one representative per state
         assert np.all(np.diff(array[games]) >= 0)  # sorted by state
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.lists(st.tuples(st.integers(1, 9000), st.integers(1, 1024)), min_size=1, max_size=60), st.integers(1, 5))
-def test_shares_are_runs_that_split_the_pieces(sizes: list[tuple[int, int]], workers: int) -> None:
-    pieces = [
-        (np.zeros(g, dtype=np.int64), np.zeros(min(g, s), dtype=np.int64), np.zeros(g, dtype=np.int64))
-        for g, s in sizes
-    ]
-    shares = [lockstep._share(pieces, rank, workers) for rank in range(workers)]
-    assert [i for share in shares for i in share] == list(range(len(pieces)))
 
 
 def _tiered() -> ScorecardVariant:
@@ -197,3 +186,35 @@ def test_merging_upper_totals_does_not_change_the_games(
     space = StateSpace.of(model_of(variant))
     monkeypatch.setattr(lockstep._UpperClasses, "canonical", lambda self, f, u, cap: space.canonical_upper(f, u))
     _same(merged, simulate(variant, 3000, bot=strategy, seed=4, processes=1))
+
+
+def _variant(name: str) -> ScorecardVariant:
+    if name == "tiered":
+        return _tiered()
+    options = {"joker": "seed", "yams_bonus": 100} if name == "classic-seed" else {}
+    variant = yamskit.variant(name.removesuffix("-seed"), **options)
+    assert isinstance(variant, ScorecardVariant)
+    return variant
+
+
+@pytest.mark.parametrize("name", ["yahtzee", "classic", "classic-seed", "tiered"])
+def test_a_score_read_from_the_final_layer_is_worth_its_points_and_the_value_after(name: str) -> None:
+    """The box choice reads a Score's worth from the state's final-layer candidate (``paid_at``): to the bit."""
+    variant = _variant(name)
+    model, values = model_of(variant), solve(variant, quiet=True).values
+    rng = np.random.default_rng(5)
+    for count in (2, model.num_rows // 2, model.num_rows - 1):
+        filled, flag, upper_ = StateSpace.of(model).layer(count)
+        pick = np.sort(rng.choice(len(filled), min(len(filled), 60), replace=False))
+        filled, flag, upper_ = filled[pick], flag[pick], upper_[pick]
+        _, candidates = expectimax._padded_layers(model, values, filled, flag, upper_)
+        states = len(filled)
+        local = np.repeat(np.arange(states), tables.NUM_ROLLS)  # every roll in every state
+        roll = np.tile(np.arange(tables.NUM_ROLLS), states)
+        paid_at = lockstep._Plan.of(model, Strategy(variant, model, values), [1], 0, 1).paid_at
+        read = np.take(candidates.reshape(-1), paid_at[roll] * states + local[:, None])
+        points = model.tables.T[roll]
+        direct = lockstep._scored(model, values, points, filled[local], flag[local], upper_[local])
+        open_rows = (filled[local][:, None] >> np.arange(model.num_rows)) & 1 == 0
+        assert np.array_equal(read[open_rows], direct[open_rows])  # equal to the bit, not merely close
+        assert not np.isnan(direct[open_rows]).any()

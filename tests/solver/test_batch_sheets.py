@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import yamskit
 from yamskit.solver import batch_sheets, tables
-from yamskit.solver.batch_sheets import _codes, _first_rolls, _Games, _rethrow, _throw
+from yamskit.solver.batch_sheets import _codes, _first_rolls, _Games, _rethrow, _tallied, _Tally, _throw
 from yamskit.solver.model import model_of
 
 
@@ -67,3 +69,22 @@ def test_write_changes_each_game_as_one_game_at_a_time_would(seed: int) -> None:
     g.write(games, row, crossed, (points, extra))
     assert [(int(g.filled[i]), int(g.upper[i]), int(g.flag[i]), int(g.extra[i])) for i in range(count)] == expected
     assert g.points[games, row].tolist() == np.where(crossed, 0, points[np.arange(len(games)), row]).tolist()
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 400), st.lists(st.integers(1, 399), max_size=4))
+def test_tallies_of_any_cut_give_the_whole_batch_s_means_to_the_bit(seed: int, games: int, cuts: list[int]) -> None:
+    model = model_of(yamskit.variant("yahtzee"))
+    rng = np.random.default_rng(seed)
+    rows = model.num_rows
+    points = (rng.integers(0, 3, size=(games, rows)) * rng.integers(0, 50, size=rows)).astype(np.int32)  # many zeros
+    upper = rng.integers(0, 90, size=games)
+    extra = rng.integers(0, 2, size=games) * 100
+    bounds = sorted({0, games, *(c for c in cuts if c < games)})
+    tallies = [_Tally.of(model, points[a:b], upper[a:b], extra[a:b]) for a, b in itertools.pairwise(bounds)]
+    scores, row_means, zero_rates, bonus_rate, extra_mean = _tallied(tallies)
+    bonus = model.bonus[np.minimum(upper, model.cap)]
+    assert np.array_equal(scores, points.sum(axis=1) + bonus + extra)
+    assert np.array_equal(row_means, points.mean(axis=0))  # the same floats, not merely close
+    assert np.array_equal(zero_rates, (points == 0).mean(axis=0))
+    assert (bonus_rate, extra_mean) == (float((bonus > 0).mean()), float(extra.mean()))

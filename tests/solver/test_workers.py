@@ -7,9 +7,10 @@ import os
 import signal
 import sys
 
+import numpy as np
 import pytest
 
-from yamskit.solver.workers import Lockstep, in_lockstep
+from yamskit.solver.workers import Lockstep, in_lockstep, take_next
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork") or sys.platform == "win32", reason="needs fork")
 
@@ -82,3 +83,21 @@ def test_a_worker_takes_the_lock_in_turn_with_rank_zero() -> None:
         return int(count.value)
 
     assert in_lockstep(work, 2, "test") == 400
+
+
+def test_numbers_taken_by_several_processes_are_each_taken_once() -> None:
+    context = multiprocessing.get_context("fork")
+    counters = context.Array("q", 2, lock=False)  # a shared counter, and one never touched
+    taken = context.Array("i", 3 * 200, lock=False)  # who took each number
+    lock = context.Lock()
+
+    def work(rank: int, sync: Lockstep) -> None:
+        claimed = np.frombuffer(counters, dtype=np.int64)
+        while (number := take_next(claimed, 0, lock, sync, rank)) < len(taken):
+            assert taken[number] == 0
+            taken[number] = rank + 1
+        sync.wait(rank)
+
+    in_lockstep(work, 3, "test")
+    assert list(counters) == [len(taken) + 3, 0]  # each process took one number past the end
+    assert set(taken) <= {1, 2, 3}  # every number was taken, by one of the processes

@@ -32,13 +32,12 @@ from typing import Any, Literal
 
 import attrs
 import numpy as np
-import numpy.typing as npt
 
 from .._signals import held_signals
 from ..names import warn_renamed
 from ..scorecard.variant import ScorecardVariant
 from . import tables
-from .batch_sheets import _CANDIDATES, _CODE_TO_ROLL, _best_keep_table, _block_generator, _codes
+from .batch_sheets import _CANDIDATES, _CODE_TO_ROLL, _best_keep_table, _block_generator, _codes, _tallied, _Tally
 from .batch_sheets import _POW6 as _POW6  # the vector environment's (yamskit.rl) names, from where they were
 from .batch_sheets import _Games as _Games
 from .batch_sheets import _throw as _throw
@@ -216,10 +215,10 @@ GAME_BLOCK = 1 << 18
 _SIMULATION: dict[str, Any] = {}
 
 
-def _play_block(task: tuple[int, int, int, int, int]) -> tuple[npt.NDArray[np.int32], IntArray, IntArray]:
+def _play_block(task: tuple[int, int, int, int, int]) -> _Tally:
     """Play the games ``start:end`` of a block of ``size`` games (random or greedy policy).
 
-    Returns their box points, upper totals and extras. The block's dice are drawn in full
+    Returns their tally (scores and the sums of the statistics). The block's dice are drawn in full
     whatever part of it is played, so a game gets the same dice however the block is
     shared between processes.
     """
@@ -236,7 +235,7 @@ def _play_block(task: tuple[int, int, int, int, int]) -> tuple[npt.NDArray[np.in
             _random_turn(g, everyone, faces, rng.random((size, model.max_throws))[start:end])
         else:
             _greedy_turn(g, everyone, faces)
-    return g.points.astype(np.int32), g.upper, g.extra
+    return _Tally.of(model, g.points, g.upper, g.extra)
 
 
 #: Games each process plays at least: a block (random, greedy) or a run (optimal) is shared only above it.
@@ -340,19 +339,15 @@ def simulate(
     finally:
         _SIMULATION.clear()
         release_work_arrays()
-    points = np.concatenate([p for p, _, _ in parts])
-    upper = np.concatenate([u for _, u, _ in parts])
-    extra = np.concatenate([e for _, _, e in parts])
-    bonus = model.bonus[np.minimum(upper, model.cap)]
-    scores = points.sum(axis=1, dtype=np.int64) + bonus + extra
+    scores, row_means, zero_rates, bonus_rate, extra_mean = _tallied(parts)
     return BatchResult(
         variant=variant.name,
         policy=name,
         seed=seed,
         scores=scores,
         rows=model.rows,
-        row_means=points.mean(axis=0),
-        row_zero_rates=(points == 0).mean(axis=0),
-        bonus_rate=float((bonus > 0).mean()),
-        extra_mean=float(extra.mean()),
+        row_means=row_means,
+        row_zero_rates=zero_rates,
+        bonus_rate=bonus_rate,
+        extra_mean=extra_mean,
     )

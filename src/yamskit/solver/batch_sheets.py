@@ -25,7 +25,7 @@ import numpy.typing as npt
 
 from . import tables
 from .model import Model
-from .tables import IntArray
+from .tables import FloatArray, IntArray
 
 _POW6 = 6 ** np.arange(6, dtype=np.int64)
 _POW6_32 = _POW6.astype(np.int32)
@@ -126,12 +126,19 @@ class _Games:
 
         ``scores`` come from `scores`; ``filled`` are the games' filled rows, if known.
         """
-        m = self.model
         all_points, extra = scores
         rows = all_points.shape[1]
         points = np.take(all_points, np.arange(0, len(games) * rows, rows) + row)
         if crossed.any():
             points = np.where(crossed, 0, points)
+        self.write_points(games, row, points, extra, filled=filled)
+
+    def write_points(
+        self, games: IntArray, row: IntArray, points: IntArray, extra: IntArray, *, filled: IntArray | None = None
+    ) -> None:
+        """Write ``points`` in each game's chosen row and ``extra`` beside the boxes (see `write`)."""
+        m = self.model
+        rows = m.num_rows
         np.put(self.points, games * rows + row, points)
         if filled is None:
             self.filled[games] |= 1 << row
@@ -144,6 +151,58 @@ class _Games:
             self.flag[games[at_flag]] = points[at_flag] > 0
         paid = np.flatnonzero(extra)  # five-of-a-kind bonuses are rare: write only those
         self.extra[games[paid]] += extra[paid]
+
+
+@attrs.frozen(eq=False)
+class _Tally:
+    """What some games add to a batch's result: each game's score, and the counts its statistics divide.
+
+    ``row_sums`` and ``row_zeros`` are the points written and the games with 0 in each row;
+    ``bonuses`` the games earning an upper bonus; ``extra`` the points beside the boxes.
+    The sums are whole numbers, so the means (`_tallied`) do not depend on how the games
+    are cut into tallies.
+
+    Examples:
+        >>> import yamskit
+        >>> from yamskit.solver.model import model_of
+        >>> model = model_of(yamskit.variant("yahtzee"))
+        >>> points = np.zeros((2, model.num_rows), dtype=np.int32)
+        >>> points[:, :6] = [[3, 6, 9, 12, 15, 18], [1, 2, 3, 4, 5, 6]]  # 63 and 21 in the upper rows
+        >>> tally = _Tally.of(model, points, np.array([63, 21]), np.array([0, 100]))
+        >>> tally.scores.tolist(), tally.bonuses, tally.extra, int(tally.row_zeros[6])
+        ([98, 121], 1, 100, 2)
+    """
+
+    scores: IntArray
+    row_sums: IntArray
+    row_zeros: IntArray
+    bonuses: int
+    extra: int
+
+    @classmethod
+    def of(cls, model: Model, points: npt.NDArray[Any], upper: IntArray, extra: IntArray) -> _Tally:
+        """The tally of games with these box points (games, rows), upper totals and extra points."""
+        bonus = model.bonus[np.minimum(upper, model.cap)]
+        scores = points.sum(axis=1, dtype=np.int64) + bonus + extra
+        row_zeros = np.count_nonzero(points == 0, axis=0)
+        return cls(
+            scores, points.sum(axis=0, dtype=np.int64), row_zeros, int(np.count_nonzero(bonus > 0)), int(extra.sum())
+        )
+
+
+def _tallied(tallies: list[_Tally]) -> tuple[IntArray, FloatArray, FloatArray, float, float]:
+    """Every game's score, the mean points and zero rate of each row, the bonus rate and the mean extra.
+
+    The means are the sums over the games divided by their number (numpy's ``mean`` of the
+    whole batch gives the same floats: its sums of whole numbers are exact).
+    """
+    scores = tallies[0].scores if len(tallies) == 1 else np.concatenate([t.scores for t in tallies])
+    games = len(scores)
+    row_means: FloatArray = np.sum([t.row_sums for t in tallies], axis=0) / games
+    zero_rates: FloatArray = np.sum([t.row_zeros for t in tallies], axis=0) / games
+    bonus_rate = sum(t.bonuses for t in tallies) / games
+    extra_mean = sum(t.extra for t in tallies) / games
+    return scores, row_means, zero_rates, bonus_rate, extra_mean
 
 
 def _throw(keep: IntArray, codes: IntArray) -> IntArray:
@@ -179,15 +238,13 @@ _ROLL_OF_FACES = _CODE_TO_ROLL[_PREFIX[5]]
 #: `_PREFIX` flat, and where the row of each keep's thrown dice starts in it.
 _PREFIX_FLAT = _PREFIX.reshape(-1)
 _THROWN_AT = ((5 - tables.KEEP_SIZES) * _PREFIX.shape[1]).astype(np.int64)
-#: Whether a keep (its index, the padding keep included) throws dice.
-_THROWS = np.append(tables.KEEP_SIZES < 5, False)
 
 
 def _face_index(faces: npt.NDArray[np.int8]) -> npt.NDArray[np.int16]:
-    """The place of each throw of five faces (games, 5) in `_PREFIX`."""
-    index = faces[:, 0].astype(np.int16)
+    """The place of each throw of five faces (..., 5) in `_PREFIX`, shape (...)."""
+    index = faces[..., 0].astype(np.int16)
     for die in range(1, 5):
-        index += faces[:, die] * _FACE_WEIGHTS[die]
+        index += faces[..., die] * _FACE_WEIGHTS[die]
     return index
 
 
@@ -209,7 +266,12 @@ def _rethrow(keep: IntArray, faces: npt.NDArray[np.int8]) -> IntArray:
         >>> bool((_rethrow(keep, faces[:, 1]) == _throw(keep, _codes(faces)[:, 1])).all())
         True
     """
-    code = np.take(_PREFIX_FLAT, np.take(_THROWN_AT, keep) + _face_index(faces))
+    return _rethrown(keep, _face_index(faces))
+
+
+def _rethrown(keep: IntArray, index: npt.NDArray[np.int16]) -> IntArray:
+    """`_rethrow` of the faces at ``index`` in `_PREFIX` (`_face_index`); a keep of five dice keeps its roll."""
+    code = np.take(_PREFIX_FLAT, np.take(_THROWN_AT, keep) + index)
     code += np.take(_KEEP_CODE, keep)
     roll: IntArray = np.take(_CODE_TO_ROLL, code)
     return roll

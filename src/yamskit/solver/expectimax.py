@@ -48,7 +48,7 @@ from .progress import Progress
 from .scratch import release_work_arrays, work_array
 from .space import StateSpace
 from .tables import FloatArray, IntArray
-from .workers import Lockstep, in_lockstep
+from .workers import Lockstep, in_lockstep, take_next
 
 __all__ = [
     "CHUNK",
@@ -91,22 +91,29 @@ def _mean_over_throw(keeps: FloatArray, spare: FloatArray) -> None:
         block = tables.SIZE_SLICES[size]
         count = block.stop - block.start
         children = spare[: 6 * count].reshape(6, count, -1)
-        np.take(keeps, _CHILDREN_BY_SIZE[size], axis=0, out=children.reshape(6 * count, -1), mode="clip")
+        keeps.take(_CHILDREN_BY_SIZE[size], axis=0, out=children.reshape(6 * count, -1), mode="clip")
         target = keeps[block]
         children.sum(axis=0, out=target)  # along the outer axis: added one face after the other
         target *= 1.0 / 6.0
 
 
-def _best_of_sub_keeps(keeps: FloatArray, spare: FloatArray) -> None:
+def _best_of_sub_keeps(keeps: FloatArray, spare: FloatArray, source: FloatArray | None = None) -> None:
     """In place, in working order: each keep becomes the best value among its sub-multisets.
 
+    With ``source``, the keeps' own values are read there instead (``keeps`` is only written).
     ``spare`` is scratch space of at least (252, states).
     """
+    if source is not None:
+        keeps[tables.SIZE_SLICES[0]] = source[tables.SIZE_SLICES[0]]
     for size in range(1, 6):
-        target = keeps[tables.SIZE_SLICES[size]]
+        block = tables.SIZE_SLICES[size]
+        target = keeps[block]
+        own = target if source is None else source[block]  # every keep of a size has a first parent
         for parents in _PARENTS_BY_SIZE[size]:
             head = target[: len(parents)]
-            np.maximum(head, np.take(keeps, parents, axis=0, out=spare[: len(parents)], mode="clip"), out=head)
+            later = keeps.take(parents, axis=0, out=spare[: len(parents)], mode="clip")
+            np.maximum(own[: len(parents)], later, out=head)
+            own = target
 
 
 def _to_work(rolls: FloatArray, keeps: FloatArray) -> None:
@@ -189,12 +196,23 @@ def turn_tables(
 
 
 def _final_to_work(
-    model: Model, values: FloatArray, filled: IntArray, flag: IntArray, upper: IntArray, work: FloatArray
-) -> None:
-    """The final layer, written as the five-dice keeps of ``work`` (working order)."""
+    model: Model,
+    values: FloatArray,
+    filled: IntArray,
+    flag: IntArray,
+    upper: IntArray,
+    work: FloatArray,
+    *,
+    keep: bool = False,
+) -> FloatArray:
+    """The final layer, written as the five-dice keeps of ``work`` (working order); returns its candidates.
+
+    ``keep``: as in `yamskit.solver.final._final_by_entries`.
+    """
     plan = _plan(model)
-    best = _final_by_entries(model, plan, values, filled, flag, upper)
+    best, candidates = _final_by_entries(model, plan, values, filled, flag, upper, keep=keep)
     np.take(best, plan.to_work, axis=0, out=work[_ROLLS], mode="clip")
+    return candidates
 
 
 def _work_arrays(count: int) -> tuple[FloatArray, FloatArray]:
@@ -251,28 +269,29 @@ def padded_keep_layers(
         >>> layers[0].shape, float(layers[0][tables.WORK_POSITION[0], 0]), float(layers[0][-1, 0])
         ((463, 1), 17.5, -inf)
     """
-    return [layer.copy() for layer in _padded_layers(model, values, filled, flag, upper)]
+    layers, _ = _padded_layers(model, values, filled, flag, upper)
+    return [layer.copy() for layer in layers]
 
 
 def _padded_layers(
     model: Model, values: FloatArray, filled: IntArray, flag: IntArray, upper: IntArray
-) -> list[FloatArray]:
-    """`padded_keep_layers` in this thread's work arrays: valid until its next call."""
+) -> tuple[list[FloatArray], FloatArray]:
+    """`padded_keep_layers`, and what a Score is worth in each row (the final layer's kept candidates).
+
+    Both are this thread's work arrays, valid until its next call.
+    """
     count = len(filled)
     layers = [work_array(f"layer {left}", tables.NUM_KEEPS + 1, count) for left in range(1, model.max_throws)]
-    if not layers:
-        return layers
+    work = layers[0][:-1] if layers else work_array("work", tables.NUM_KEEPS, count)
+    candidates = _final_to_work(model, values, filled, flag, upper, work, keep=True)
     spare = work_array("spare", 6 * 126, count)
-    work = layers[0][:-1]
-    _final_to_work(model, values, filled, flag, upper, work)
     for left, layer in enumerate(layers, start=1):
         if left > 1:
-            np.copyto(layer[:-1], work)
-            _best_of_sub_keeps(layer[:-1], spare)
+            _best_of_sub_keeps(layer[:-1], spare, source=work)
             work = layer[:-1]
         _mean_over_throw(work, spare)
         layer[-1] = _NEG
-    return layers
+    return layers, candidates
 
 
 def turn_start_values(
@@ -322,15 +341,8 @@ class _Solve:
     workers: int
 
     def claim(self, count: int, rank: int, sync: Lockstep) -> int:
-        """The next block of layer ``count`` for process ``rank``."""
-        if self.lock is None:
-            block = int(self.claimed[count])
-            self.claimed[count] = block + 1
-            return block
-        with sync.holding(self.lock, rank):  # (raises EOFError if a partner died holding it)
-            block = int(self.claimed[count])
-            self.claimed[count] = block + 1
-        return block
+        """The next block of layer ``count`` for process ``rank`` (EOFError if a partner died holding the lock)."""
+        return take_next(self.claimed, count, self.lock, sync, rank)
 
 
 def _cuts(filled: IntArray, size: int) -> IntArray:

@@ -52,7 +52,8 @@ class _FinalPlan:
     in the ``zero_rows``). The rolls are laid out by number of entries, most first
     (``order[i]`` is the roll at position ``i``, ``position`` the inverse), so that
     ``slots[k]`` lists the k-th entry of a prefix of them. ``five`` is the plan of the
-    five-of-a-kind rolls.
+    five-of-a-kind rolls. ``paid_at[roll, row]`` is the candidate of each roll's points in each
+    row (what a Score of it there pays, plus the value after it).
     """
 
     distinct: tuple[IntArray, ...]
@@ -73,6 +74,7 @@ class _FinalPlan:
     plain_rows: IntArray
     plain_source: IntArray
     plain_points: IntArray
+    paid_at: IntArray
     five: _FivePlan
 
 
@@ -91,11 +93,13 @@ def _final_plan(model: Model) -> _FinalPlan:
     moving_rows = [row for row in range(model.num_rows) if not plain[row]]
     plain_rows = [row for row in range(model.num_rows) if plain[row]]
     offsets = [0] * model.num_rows
+    paid_at = np.zeros((tables.NUM_ROLLS, model.num_rows), dtype=np.int64)
     at = 0
     for row in moving_rows + plain_rows:  # the candidates of the moving rows first
         table = model.tables[row]
         distinct, classes = np.unique(table, return_inverse=True)
         offsets[row] = at
+        paid_at[:, row] = at + classes
         zero_elsewhere = model.allow_scratch or row in zero_rows
         for r in range(tables.NUM_ROLLS):
             if table[r] or not zero_elsewhere:
@@ -146,6 +150,7 @@ def _final_plan(model: Model) -> _FinalPlan:
             np.int64
         ),
         plain_points=each(plain_rows, lambda row, d: d),
+        paid_at=paid_at,
         five=_five_plan(model),
     )
 
@@ -185,13 +190,27 @@ def final_values(model: Model, values: FloatArray, filled: IntArray, flag: IntAr
         ((252, 1), 5.0, 30.0)
     """
     plan = _plan(model)
-    return np.take(_final_by_entries(model, plan, values, filled, flag, upper), plan.position, axis=0)  # a copy
+    best, _ = _final_by_entries(model, plan, values, filled, flag, upper)
+    return np.take(best, plan.position, axis=0)  # a copy
 
 
 def _final_by_entries(
-    model: Model, plan: _FinalPlan, values: FloatArray, filled: IntArray, flag: IntArray, upper: IntArray
-) -> FloatArray:
-    """`final_values` with the rolls in the plan's order."""
+    model: Model,
+    plan: _FinalPlan,
+    values: FloatArray,
+    filled: IntArray,
+    flag: IntArray,
+    upper: IntArray,
+    *,
+    keep: bool = False,
+) -> tuple[FloatArray, FloatArray]:
+    """`final_values` with the rolls in the plan's order, and the block's candidates (plan.size, states).
+
+    Both are this thread's work arrays, valid until its next call. With ``keep``, a
+    candidate of an open row is what a Score paying its points there is worth, the points
+    plus the value after them (``plan.paid_at`` says which candidate a roll's Score in a
+    row is; a closed row's is -inf or NaN); without, the candidates are overwritten.
+    """
     flat = values.reshape(-1)
     _, num_flags, num_upper = values.shape
     cap = model.cap
@@ -239,18 +258,22 @@ def _final_by_entries(
     # the best (NaN-blind) of each roll's candidates: a max, so the order of the entries does not matter
     best = work_array("best", tables.NUM_ROLLS, count)
     # every roll's first entry is the crossed-out row: set it against every other candidate
-    # instead (fmax picks the same value), then start from each roll's second entry
-    others = candidates[: plan.size - 2]
-    np.fmax(crossed_best[None, :], others, out=others)
-    np.fmax(crossed_best, zeros, out=zeros)
-    np.take(candidates, plan.slots[1], axis=0, out=best, mode="clip")
+    # instead (fmax picks the same value), then start from each roll's second entry (with
+    # ``keep``, in another array, so that the candidates stay what each Score is worth)
+    lifted = candidates
+    if keep:
+        lifted = work_array("lifted", plan.size, count)
+        lifted[-2] = crossed_best
+    np.fmax(crossed_best[None, :], candidates[: plan.size - 2], out=lifted[: plan.size - 2])
+    np.fmax(crossed_best, zeros, out=lifted[-1])
+    np.take(lifted, plan.slots[1], axis=0, out=best, mode="clip")
     spare = work_array("slot", tables.NUM_ROLLS, count)
     for slot in plan.slots[2:]:
         head = best[: len(slot)]
-        np.fmax(head, np.take(candidates, slot, axis=0, out=spare[: len(slot)], mode="clip"), out=head)
+        np.fmax(head, lifted.take(slot, axis=0, out=spare[: len(slot)], mode="clip"), out=head)
     if model.flag_row >= 0 and (model.joker is not None or model.five_bonus):
         _five_of_a_kind(model, plan.five, flat, values.shape, filled, flag, upper, best, plan.position)
-    return best
+    return best, candidates
 
 
 @attrs.frozen(eq=False)
@@ -262,7 +285,8 @@ class _FivePlan:
     the points of each face's five of a kind in each row, as written and at full joker value;
     ``matching`` is the row index of each face's number row (0 where there is none,
     ``has_match`` False) and ``match_at`` its place in ``rows``; ``move_at``, ``move_faces``
-    and ``move_lower`` list the pairs whose points may move the upper total.
+    and ``move_lower`` list the pairs whose points may move the upper total, and
+    ``move_natural`` and ``move_joker`` what they pay (columns, as written and with a joker).
     """
 
     rows: IntArray
@@ -278,6 +302,8 @@ class _FivePlan:
     move_at: IntArray
     move_faces: IntArray
     move_lower: npt.NDArray[np.bool_]
+    move_natural: IntArray
+    move_joker: IntArray
 
 
 def _five_plan(model: Model) -> _FivePlan:
@@ -302,6 +328,8 @@ def _five_plan(model: Model) -> _FivePlan:
         move_at=at[moving],
         move_faces=faces.astype(np.int64),
         move_lower=at[moving] >= uppers,
+        move_natural=natural[at[moving], faces][:, None],
+        move_joker=joker[at[moving], faces][:, None],
     )
 
 
@@ -344,9 +372,9 @@ def _five_of_a_kind(
         np.add(points, same_upper[top:, None, :], out=scored[top:])
     if len(five.move_at):  # only a bonus row paid points moves the upper total: look those up
         at, faces = five.move_at, five.move_faces
-        paid = np.broadcast_to(five.natural[at, faces][:, None], (len(at), len(states)))
+        paid = np.broadcast_to(five.move_natural, (len(at), len(states)))
         if model.joker is not None:
-            paid = np.where(five.move_lower[:, None] & full[faces], five.joker[at, faces][:, None], paid)
+            paid = np.where(five.move_lower[:, None] & full[faces], five.move_joker, paid)
         later = flat[base[at] + np.minimum(u[None, :] + paid, model.cap)]
         scored[at, faces] = paid + later
     np.copyto(scored, _NEG, where=~is_open[:, None, :])

@@ -6,10 +6,11 @@ per game. A state is the filled rows, the flag and the upper total, where totals
 with the same bonus whatever the open rows can still add count as one (`_UpperClasses`).
 `_pieces` sorts the games by state and cuts them into pieces of at most `STATE_BLOCK`
 states and `PIECE_GAMES` games. Process 0 draws each turn's dice and the last process
-sorts the games, into shared memory; every process then cuts the same pieces, plays a run
-of them (`_share`) into sheets in shared memory, and waits for the others (`Lockstep`)
-before the next turn. No state's tables are computed twice and the games do not depend on
-how the pieces are shared.
+sorts the games, into shared memory; every process then cuts the same pieces, plays the
+next piece no process has taken yet (`yamskit.solver.workers.take_next`) until none is
+left, into sheets in shared memory, and waits for the others (`Lockstep`) before the next
+turn. No state's tables are computed twice and the games do not depend on which process
+plays which piece.
 
 Examples:
     >>> import numpy as np
@@ -22,7 +23,10 @@ from __future__ import annotations
 import contextlib
 import itertools
 import mmap
+import multiprocessing
+import multiprocessing.synchronize
 import os
+from typing import Any
 
 import attrs
 import numpy as np
@@ -30,22 +34,24 @@ import numpy.typing as npt
 
 from .batch_sheets import (
     _CANDIDATES,
-    _THROWS,
+    _ROLL_OF_FACES,
     _WORK_CANDIDATES,
     _best_keep_table,
     _block_generator,
-    _first_rolls,
+    _face_index,
     _Games,
-    _rethrow,
+    _rethrown,
+    _Tally,
 )
 from .expectimax import _padded_layers
+from .final import _plan
 from .model import Model
 from .strategy import Strategy
-from .tables import IntArray
-from .workers import Lockstep, in_lockstep
+from .tables import FloatArray, IntArray
+from .workers import Lockstep, in_lockstep, take_next
 
 #: Unique states whose turn tables are computed together (optimal policy).
-STATE_BLOCK = 1024
+STATE_BLOCK = 256
 #: Games per state above which a piece tabulates each state's best keep of every roll.
 TABLE_GAMES = 128
 
@@ -67,10 +73,10 @@ def _bonus_columns(model: Model, counted: bool = True) -> slice | IntArray:
 
 
 def _optimal_turn(
+    plan: _Plan,
     g: _Games,
     games: IntArray,
     faces: npt.NDArray[np.int8],
-    strategy: Strategy,
     reps: IntArray,
     local: IntArray,
 ) -> None:
@@ -79,64 +85,95 @@ def _optimal_turn(
     ``faces`` (games, throws, 5) are the faces each game draws: a throw of ``k`` dice takes the first ``k``.
     """
     m = g.model
-    values = strategy.values
-    flat = values.reshape(-1)
-    _, num_flags, num_upper = values.shape
-    count = len(games)
-    filled_s, flag_s = g.filled[reps], g.flag[reps]  # the same for every game of a state
-    layers = _padded_layers(m, values, filled_s, flag_s, np.minimum(g.upper[reps], m.cap))
-    roll = _first_rolls(faces[:, 0])
-    scaled = _WORK_CANDIDATES * len(reps)  # where each roll's candidate keeps start in a flat layer
+    values = plan.strategy.values
+    count, states = len(games), len(reps)
+    filled_s, flag_s = np.take(g.filled, reps), np.take(g.flag, reps)  # the same for every game of a state
+    layers, candidates = _padded_layers(m, values, filled_s, flag_s, np.minimum(np.take(g.upper, reps), m.cap))
+    thrown = _face_index(faces)  # (games, throws)
+    roll = np.take(_ROLL_OF_FACES, thrown[:, 0])
+    scaled = _WORK_CANDIDATES * states  # where each roll's candidate keeps start in a flat layer
     for throw in range(1, m.max_throws):
         keeps = layers[m.max_throws - throw - 1]  # (463, states)
-        if count > TABLE_GAMES * len(reps):  # many games per state: tabulate each state's best keeps
+        if count > TABLE_GAMES * states:  # many games per state: tabulate each state's best keeps
             keep = _best_keep_table(keeps, _WORK_CANDIDATES)[roll, local]
         else:  # few: look at each game's candidate keeps in its state's column
             at = np.take(scaled, roll, axis=0)
             at += local[:, None]
             choice = np.argmax(np.take(keeps.reshape(-1), at), axis=1)
             keep = np.take(_CANDIDATES, roll * _CANDIDATES.shape[1] + choice)
-        moving = np.flatnonzero(np.take(_THROWS, keep))
-        roll[moving] = _rethrow(keep[moving], np.take(faces[:, throw], moving, axis=0))
+        roll = _rethrown(keep, thrown[:, throw])  # (a game keeping all five dice keeps its roll)
     filled = np.take(filled_s, local)
-    upper = np.minimum(np.take(g.upper, games), m.cap)
-    legal = g.legal_rows(games, roll, filled=filled)
-    scores = g.scores(games, roll, filled=filled)
-    points, _extra = scores  # the extra is paid whatever the box: it does not change the choice
-    # flat index of the state after writing each row: ((filled | bit) * flags + flag) * uppers + upper
-    # (the part of each state, then the upper total of each game), then the rows that move the upper
-    # total or the flag
-    state_part = (filled_s[:, None] | (1 << np.arange(m.num_rows))[None, :]) * num_flags + flag_s[:, None]
-    state_part *= num_upper
-    after = np.take(state_part, local, axis=0)
-    # a Score pays at least 0 and never lowers the upper total or the flag, so with a bonus that
-    # only grows with the total, crossing out never beats scoring in the same row
-    crossing = m.allow_scratch and not m.bonus_grows
-    if crossing or m.needs_flag:
-        flag = np.take(flag_s, local)
-    if crossing:  # the state after a 0 in each row
-        zero_index = after + upper[:, None]
-        if m.needs_flag:
-            zero_index[:, m.flag_row] -= flag * num_upper
-    bonus_rows = _bonus_columns(m)
-    moved = points[:, bonus_rows] + upper[:, None]
-    after[:, bonus_rows] += np.minimum(moved, m.cap, out=moved)
-    after[:, _bonus_columns(m, counted=False)] += upper[:, None]
-    if m.needs_flag:
-        after[:, m.flag_row] += ((points[:, m.flag_row] > 0) - flag) * num_upper
-    scored = np.take(flat, after)
-    scored += points
-    np.copyto(scored, -np.inf, where=~legal)
+    # what a Score of each game's roll is worth in each row, points and value after: its state's
+    # candidate for those points in the final layer
+    at = np.take(plan.paid_at * states, roll, axis=0)
+    at += local[:, None]
+    scored = np.take(candidates.reshape(-1), at)
+    # a five of a kind whose box is filled may pay a joker or a bonus: those games are worked out apart
+    special, _ = g._further(games, roll, filled)
+    extra = np.zeros(count, dtype=np.int64)
+    if len(special):
+        paid, extra[special] = g.scores(games[special], roll[special], filled=filled[special])
+        upper = np.minimum(np.take(g.upper, games[special]), m.cap)
+        scored[special] = _scored(m, values, paid, filled[special], np.take(flag_s, local[special]), upper)
+    np.copyto(scored, -np.inf, where=np.take(plan.closed, filled, axis=0))
+    if len(special) and m.joker == "forced":  # the forced joker also closes open rows to five of a kinds
+        legal = g.legal_rows(games[special], roll[special], filled=filled[special])
+        scored[special] = np.where(legal, scored[special], -np.inf)
     row = np.argmax(scored, axis=1)
+    points = np.take(g.by_roll.reshape(-1), roll * m.num_rows + row)
+    if len(special):
+        points[special] = paid[np.arange(len(special)), row[special]]
     crossed = np.zeros(count, dtype=np.bool_)
-    if crossing:
+    if plan.crossing:
         best = scored[np.arange(count), row]
-        zero = np.where(legal, flat[zero_index], -np.inf)
+        upper = np.minimum(np.take(g.upper, games), m.cap)
+        legal = g.legal_rows(games, roll, filled=filled)
+        zero = np.where(legal, _crossed_out(m, values, filled, np.take(flag_s, local), upper), -np.inf)
         zero_row = np.argmax(zero, axis=1)
-        better = zero[np.arange(count), zero_row] > best
-        row = np.where(better, zero_row, row)
-        crossed = better
-    g.write(games, row, crossed, scores, filled=filled)
+        crossed = zero[np.arange(count), zero_row] > best
+        row = np.where(crossed, zero_row, row)
+        points[crossed] = 0
+    g.write_points(games, row, points, extra, filled=filled)
+
+
+def _after_rows(model: Model, shape: tuple[int, ...], filled: IntArray, flag: IntArray) -> IntArray:
+    """Where the value after writing in each row starts in the flat values, (games, rows).
+
+    That is at upper total 0, with the flag unchanged.
+    """
+    _, num_flags, num_upper = shape
+    after = (filled[:, None] | (1 << np.arange(model.num_rows))[None, :]) * num_flags + flag[:, None]
+    after *= num_upper
+    return after
+
+
+def _scored(
+    model: Model, values: FloatArray, points: IntArray, filled: IntArray, flag: IntArray, upper: IntArray
+) -> FloatArray:
+    """What a Score paying ``points`` (games, rows) in each row is worth: the points plus the value after them.
+
+    ``filled``, ``flag`` and ``upper`` (capped) are the games' states.
+    """
+    after = _after_rows(model, values.shape, filled, flag)
+    bonus_rows = _bonus_columns(model)
+    moved = points[:, bonus_rows] + upper[:, None]
+    after[:, bonus_rows] += np.minimum(moved, model.cap, out=moved)
+    after[:, _bonus_columns(model, counted=False)] += upper[:, None]
+    if model.needs_flag:
+        after[:, model.flag_row] += ((points[:, model.flag_row] > 0) - flag) * values.shape[2]
+    scored = np.take(values.reshape(-1), after)
+    scored += points
+    return scored
+
+
+def _crossed_out(model: Model, values: FloatArray, filled: IntArray, flag: IntArray, upper: IntArray) -> FloatArray:
+    """What crossing out each row is worth: the value after a 0 there, (games, rows) (see `_scored`)."""
+    after = _after_rows(model, values.shape, filled, flag)
+    after += upper[:, None]
+    if model.needs_flag:
+        after[:, model.flag_row] -= flag * values.shape[2]  # a 0 there leaves the flag at 0
+    crossed: FloatArray = np.take(values.reshape(-1), after)
+    return crossed
 
 
 #: Most games in a piece of a turn (optimal policy).
@@ -190,24 +227,6 @@ def _cut(order: IntArray, ordered: IntArray) -> list[tuple[IntArray, IntArray, I
     return pieces
 
 
-#: Estimated cost of a state's turn tables, in games' turns (to share a turn's pieces evenly).
-STATE_COST = 7
-
-
-def _share(pieces: list[tuple[IntArray, IntArray, IntArray]], rank: int, workers: int) -> list[int]:
-    """The pieces process ``rank`` of ``workers`` plays: a run of them costing about a ``workers``-th.
-
-    Examples:
-        >>> one = (np.arange(10), np.arange(1), np.zeros(10, dtype=np.int64))
-        >>> _share([one] * 4, 0, 2), _share([one] * 4, 1, 2), _share([one] * 4, 0, 1)
-        ([0, 1], [2, 3], [0, 1, 2, 3])
-    """
-    cost = np.array([len(games) + STATE_COST * len(reps) for games, reps, _ in pieces], dtype=np.int64)
-    middle = np.cumsum(cost) - cost // 2
-    owner = middle * workers // max(1, int(cost.sum()))
-    return [int(i) for i in np.flatnonzero(np.minimum(owner, workers - 1) == rank)]
-
-
 @attrs.define(eq=False)
 class _Sheets:
     """The arrays a run's processes share: the games' sheets, the games sorted by state, the dice of a turn.
@@ -219,43 +238,53 @@ class _Sheets:
     process repeats that work.
     """
 
-    sheets: list[IntArray]
+    sheets: list[npt.NDArray[Any]]
     order: IntArray
     ordered: IntArray
+    claimed: IntArray
     dice: npt.NDArray[np.int8]
     buffer: mmap.mmap | None
+    lock: multiprocessing.synchronize.Lock | None
 
     @classmethod
-    def of(cls, model: Model, games: int, shared: bool) -> _Sheets:
-        """Zeroed arrays for blocks of up to ``games``; with ``shared``, in one anonymous shared mapping."""
-        sizes = [games] * 6 + [games * model.num_rows]
-        dice = games * model.max_throws * 5
-        buffer = mmap.mmap(-1, 8 * sum(sizes) + dice) if shared else None
-        arrays: list[IntArray] = []
+    def of(cls, model: Model, games: int, blocks: int, shared: bool) -> _Sheets:
+        """Zeroed arrays for ``blocks`` blocks of up to ``games``; with ``shared``, in one anonymous shared mapping.
+
+        The box points are 32-bit integers (what a box holds is small), the rest 64-bit.
+        ``claimed`` counts the pieces of each turn of each block taken by the processes
+        (`yamskit.solver.workers.take_next`), under ``lock``.
+        """
+        layout = [(games, np.int64)] * 6 + [
+            (blocks * model.num_rows, np.int64),
+            (games * model.num_rows, np.int32),
+            (games * model.max_throws * 5, np.int8),
+        ]
+        buffer = mmap.mmap(-1, sum(size * np.dtype(kind).itemsize for size, kind in layout)) if shared else None
+        arrays: list[npt.NDArray[Any]] = []
         at = 0
-        for size in sizes:
+        for size, kind in layout:
             arrays.append(
-                np.zeros(size, dtype=np.int64)
+                np.zeros(size, dtype=kind)
                 if buffer is None
-                else np.frombuffer(buffer, dtype=np.int64, count=size, offset=at)
+                else np.frombuffer(buffer, dtype=kind, count=size, offset=at)
             )
-            at += 8 * size
-        faces = np.zeros(dice, np.int8) if buffer is None else np.frombuffer(buffer, np.int8, count=dice, offset=at)
-        *sheets, order, ordered, points = arrays
+            at += size * np.dtype(kind).itemsize
+        *sheets, order, ordered, claimed, points, faces = arrays
         sheets.append(points.reshape(games, model.num_rows))
-        return cls(sheets, order, ordered, faces.reshape(games, model.max_throws, 5), buffer)
+        lock = multiprocessing.get_context("fork").Lock() if shared else None
+        return cls(sheets, order, ordered, claimed, faces.reshape(games, model.max_throws, 5), buffer, lock)
 
     def close(self) -> None:
         """Drop the views, then their mapping (a view still alive elsewhere: the GC frees it later)."""
         self.sheets.clear()
-        self.order = self.ordered = np.zeros(0, dtype=np.int64)
+        self.order = self.ordered = self.claimed = np.zeros(0, dtype=np.int64)
         self.dice = np.zeros((0, 0, 5), dtype=np.int8)
         if self.buffer is not None:
             with contextlib.suppress(BufferError):
                 self.buffer.close()
 
 
-Parts = list[tuple[npt.NDArray[np.int32], IntArray, IntArray]]
+Parts = list[_Tally]
 
 
 @attrs.frozen(eq=False)
@@ -321,7 +350,12 @@ class _UpperClasses:
 
 @attrs.frozen(eq=False)
 class _Plan:
-    """What every process of a run plays: the rules, the strategy, the blocks' sizes, the seed, how many processes."""
+    """What every process of a run plays: the rules, the strategy, the blocks' sizes, the seed, how many processes.
+
+    ``crossing`` says whether crossing out a row may beat every Score (`of`); ``paid_at``
+    is the final layer's candidate of each roll's Score in each row (`yamskit.solver.final`);
+    ``closed[filled, row]`` whether a row is filled.
+    """
 
     model: Model
     strategy: Strategy
@@ -329,6 +363,18 @@ class _Plan:
     sizes: list[int]
     seed: int
     workers: int
+    crossing: bool
+    paid_at: IntArray
+    closed: npt.NDArray[np.bool_]
+
+    @classmethod
+    def of(cls, model: Model, strategy: Strategy, sizes: list[int], seed: int, workers: int) -> _Plan:
+        """The plan of a run: a Score pays at least 0 and never lowers the upper total or the flag, so
+        with a bonus that only grows with the total, crossing out never beats scoring in the same row."""
+        crossing = model.allow_scratch and not model.bonus_grows
+        closed = (np.arange(1 << model.num_rows)[:, None] >> np.arange(model.num_rows)) & 1 == 1
+        classes = _UpperClasses.of(model)
+        return cls(model, strategy, classes, sizes, seed, workers, crossing, _plan(model).paid_at, closed)
 
 
 def _play_optimal(plan: _Plan, rank: int, shared: _Sheets, sync: Lockstep) -> Parts:
@@ -336,12 +382,13 @@ def _play_optimal(plan: _Plan, rank: int, shared: _Sheets, sync: Lockstep) -> Pa
 
     At each turn process 0 draws the dice and the last process sorts the games by state
     (`_sort_states`) into the ``shared`` arrays; then all cut the turn into the same
-    pieces (`_cut`), each plays its share (`_share`) into the shared sheets, and they wait
-    for each other (``sync``) before the pieces are cut and after the sheets are written.
-    Process 0 zeroes the sheets before each block and returns the blocks' box points,
-    upper totals and extras (the others return nothing).
+    pieces (`_cut`), each takes the next piece left (`yamskit.solver.workers.take_next`)
+    and plays it into the shared sheets until none is left, and they wait for each other
+    (``sync``) before the pieces are cut and after the sheets are written.
+    Process 0 zeroes the sheets before each block and returns the blocks' tallies (the
+    others return nothing): the last one while the workers end.
     """
-    model, strategy, classes, workers = plan.model, plan.strategy, plan.classes, plan.workers
+    model, classes, workers = plan.model, plan.classes, plan.workers
     filled, upper, flag, extra, points = shared.sheets
     parts = []
     for block, size in enumerate(plan.sizes):
@@ -355,7 +402,7 @@ def _play_optimal(plan: _Plan, rank: int, shared: _Sheets, sync: Lockstep) -> Pa
         drawn, order, ordered = shared.dice[:size], shared.order[:size], shared.ordered[:size]
         if workers > 1:
             sync.wait(rank)  # the sheets are blank
-        for _turn in range(model.num_rows):
+        for turn in range(model.num_rows):
             if rng is not None:
                 drawn[...] = rng.integers(0, 6, size=(size, model.max_throws, 5), dtype=np.int8)
             if rank == workers - 1:
@@ -366,18 +413,19 @@ def _play_optimal(plan: _Plan, rank: int, shared: _Sheets, sync: Lockstep) -> Pa
             if workers > 1:
                 sync.wait(rank)  # the dice are drawn and the games sorted
             pieces = _cut(order, ordered)
-            for i in _share(pieces, rank, workers):
+            counter = block * model.num_rows + turn
+            while (i := take_next(shared.claimed, counter, shared.lock, sync, rank)) < len(pieces):
                 games, reps, local = pieces[i]
-                _optimal_turn(g, games, np.take(drawn, games, axis=0), strategy, reps, local)
+                _optimal_turn(plan, g, games, np.take(drawn, games, axis=0), reps, local)
             if workers > 1:
                 sync.wait(rank)  # every game has been written
         if rank == 0:
-            parts.append((g.points.astype(np.int32), g.upper.copy(), g.extra.copy()))
+            parts.append(_Tally.of(model, g.points, g.upper, g.extra))
     return parts
 
 
 def optimal_parts(model: Model, strategy: Strategy, sizes: list[int], seed: int, workers: int) -> Parts:
-    """Play blocks of ``sizes`` games with ``strategy``: each block's box points, upper totals and extras.
+    """Play blocks of ``sizes`` games with ``strategy``: each block's tally (scores and sums of statistics).
 
     Block ``b`` throws the dice of its own generator (from ``seed`` and ``b``). The
     run uses this process and ``workers - 1`` forked ones, which end before this
@@ -389,14 +437,14 @@ def optimal_parts(model: Model, strategy: Strategy, sizes: list[int], seed: int,
         >>> from yamskit.solver.model import model_of
         >>> variant = yamskit.ScorecardVariant.define("tiny", rows=[yamskit.categories.upper(6)])
         >>> parts = optimal_parts(model_of(variant), solve(variant, quiet=True), [3], seed=1, workers=1)
-        >>> points, upper, extra = parts[0]  # one block of three games of one row: sixes
-        >>> points.shape, bool((points % 6 == 0).all()), extra.tolist()
-        ((3, 1), True, [0, 0, 0])
+        >>> tally = parts[0]  # one block of three games of one row: sixes
+        >>> tally.scores.shape, bool((tally.scores % 6 == 0).all()), tally.extra
+        ((3,), True, 0)
     """
     if not hasattr(os, "fork"):
         workers = 1
-    plan = _Plan(model, strategy, _UpperClasses.of(model), sizes, seed, workers)
-    shared = _Sheets.of(model, max(sizes), shared=workers > 1)
+    plan = _Plan.of(model, strategy, sizes, seed, workers)
+    shared = _Sheets.of(model, max(sizes), len(sizes), shared=workers > 1)
     try:
         parts = in_lockstep(lambda rank, sync: _play_optimal(plan, rank, shared, sync), workers, "simulation")
     finally:

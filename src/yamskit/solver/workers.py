@@ -23,9 +23,12 @@ import signal
 from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol, TypeVar
 
+import numpy as np
+import numpy.typing as npt
+
 from .._signals import held_signals, release_signals
 
-__all__ = ["Lockstep", "ignore_interrupts", "in_lockstep", "kill_workers"]
+__all__ = ["Lockstep", "ignore_interrupts", "in_lockstep", "kill_workers", "take_next"]
 
 _Result = TypeVar("_Result")
 
@@ -156,6 +159,25 @@ class Lockstep:
         """Close process 0's pipe ends (the others' close when they end)."""
         for first, _ in self.pipes:
             first.close()
+
+
+def take_next(claimed: npt.NDArray[np.int64], index: int, lock: _Lock | None, sync: Lockstep, rank: int) -> int:
+    """The next number of counter ``index`` of ``claimed``, which the processes of a run share: 0, 1, 2...
+
+    Processes that take their work this way each ask for the next piece when they are
+    done with one, so none waits for a slower one while work is left. ``lock`` guards the
+    counters (``None``: this process alone).
+
+    Examples:
+        >>> import numpy as np
+        >>> claimed = np.zeros(2, dtype=np.int64)
+        >>> [take_next(claimed, 1, None, Lockstep(1), 0) for _ in range(3)], claimed.tolist()
+        ([0, 1, 2], [0, 3])
+    """
+    with contextlib.nullcontext() if lock is None else sync.holding(lock, rank):
+        number = int(claimed[index])
+        claimed[index] = number + 1
+    return number
 
 
 def in_lockstep(work: Callable[[int, Lockstep], _Result], workers: int, what: str) -> _Result:
