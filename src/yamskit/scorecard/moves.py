@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 from ..action_space import NUM_ROLL_IDS
 from ..dice import KEEPS, SUB_KEEPS
 from ..errors import IllegalActionError
+from ..turn import Turn
 
 if TYPE_CHECKING:
     from .rules import ScorecardRules
@@ -52,9 +53,8 @@ SUB_KEEP_SETS: tuple[frozenset[int], ...] = tuple(frozenset(keeps) for keeps in 
 #: What a placement rule says it may refuse: a row id (each box of the row) or a ``(row, column)`` box.
 Refusable = str | tuple[str, str]
 
-#: The open boxes of one sheet: whether a column without a turn condition has one, and for each
-#: column that has some, its condition with the Score ids and the Scratch ids of its open boxes.
-_Open = tuple[bool, tuple[tuple["TurnCondition | None", tuple[int, ...], tuple[int, ...]], ...]]
+#: The open boxes of one column: its turn condition, the Score ids and the Scratch ids of its open boxes.
+_Open = tuple["TurnCondition | None", tuple[int, ...], tuple[int, ...]]
 
 
 def _static_rows(rule: object) -> frozenset[Refusable] | None:
@@ -74,6 +74,7 @@ class SheetTables:
             the number of throws and whether the last throw kept no dice.
         dynamic_rules: the placement rules whose refusals depend on the position.
         static_rows: the rows the other rules may always refuse.
+        start_turn: the turn a player starts, before its first throw.
         tellers: each dynamic rule's ``refusable_rows`` method (``None``: a rule that has none,
             so every candidate box goes through it).
 
@@ -87,10 +88,10 @@ class SheetTables:
     """
 
     __slots__ = (
+        "_by_column",
         "_columns",
         "_memo",
         "_row_ids",
-        "_sheets",
         "columns",
         "conditions",
         "dynamic_rules",
@@ -99,6 +100,7 @@ class SheetTables:
         "score_base",
         "scratch_base",
         "shape_conditions",
+        "start_turn",
         "static_rows",
         "tellers",
     )
@@ -126,8 +128,10 @@ class SheetTables:
         self.static_rows: frozenset[Refusable] = frozenset().union(
             *(rows for rows in map(_static_rows, rules.rules) if rows is not None)
         )
+        self.start_turn = Turn.start(max_throws=rules.max_throws)
         self._memo: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}
-        self._sheets: dict[tuple[int, ...], _Open] = {}
+        #: for each column, `open_column`'s answers by filled mask
+        self._by_column: tuple[dict[int, _Open], ...] = tuple({} for _ in rules.columns)
 
     def open_boxes(self, column: int, mask: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
         """The rows ``column``'s fill policy opens when ``mask`` is filled, their Score ids, their Scratch ids.
@@ -154,29 +158,23 @@ class SheetTables:
             self._memo[key] = found
         return found
 
-    def open_sheet(self, masks: tuple[int, ...]) -> _Open:
-        """The open boxes of a sheet whose columns have the filled ``masks`` (see `_Open`).
+    def open_column(self, column: int, mask: int) -> _Open:
+        """``column``'s turn condition and the Score and Scratch ids of its open boxes when ``mask`` is filled.
 
         Examples:
             >>> import yamskit
-            >>> free, columns = yamskit.variant("challenge").rules.tables.open_sheet((0, 0, 0, 0))
-            >>> free, [len(scores) for _, scores, _ in columns]
-            (True, [1, 1, 14, 14])
+            >>> tables = yamskit.variant("challenge").rules.tables
+            >>> [len(tables.open_column(c, 0)[1]) for c in range(4)]
+            [1, 1, 14, 14]
         """
-        found = self._sheets.get(masks)
+        memo = self._by_column[column]
+        found = memo.get(mask)
         if found is None:
-            free = False
-            columns = []
-            memo = self._memo
-            for c, mask in enumerate(masks):
-                rows, scores, scratches = memo.get((c, mask)) or self.open_boxes(c, mask)
-                if rows:
-                    free = free or self.conditions[c] is None
-                    columns.append((self.conditions[c], scores, scratches))
-            found = (free, tuple(columns))
-            if len(self._sheets) >= _MEMO_LIMIT:
-                self._sheets.clear()
-            self._sheets[masks] = found
+            _rows, scores, scratches = self.open_boxes(column, mask)
+            found = (self.conditions[column], scores, scratches)
+            if len(memo) >= _MEMO_LIMIT:
+                memo.clear()
+            memo[mask] = found
         return found
 
 
@@ -195,7 +193,26 @@ def legal_ids(game: ScorecardGame) -> tuple[int, ...]:
     turn = game.turn
     throws = turn.throws
     masks = game.sheets[game.current_player].masks
-    free, columns = tables._sheets.get(masks) or tables.open_sheet(masks)
+    by_column = tables._by_column
+    free = False  # whether a column without a turn condition has an open box
+    scores: tuple[int, ...] = ()
+    scratches: tuple[int, ...] = ()
+    if throws:  # the open boxes of every column whose condition this turn meets
+        for c, mask in enumerate(masks):
+            condition, score_ids, scratch_ids = by_column[c].get(mask) or tables.open_column(c, mask)
+            if score_ids:
+                if condition is None:
+                    free = True
+                elif not condition.check(turn):
+                    continue
+                scores += score_ids
+                scratches += scratch_ids
+    else:
+        for c, mask in enumerate(masks):
+            condition, score_ids, _ = by_column[c].get(mask) or tables.open_column(c, mask)
+            if score_ids and condition is None:
+                free = True
+                break
     if len(throws) >= turn.max_throws:
         keeps: tuple[int, ...] = ()
     elif not throws:
@@ -211,14 +228,6 @@ def legal_ids(game: ScorecardGame) -> tuple[int, ...]:
             keeps = tuple(k for k in keeps if game._can_finish_keeping(KEEPS[k]))
     if not throws:
         return keeps
-    if len(columns) == 1 and columns[0][0] is None:
-        scores, scratches = columns[0][1], columns[0][2]
-    else:
-        scores = scratches = ()
-        for condition, score_ids, scratch_ids in columns:
-            if condition is None or condition.check(turn):
-                scores += score_ids
-                scratches += scratch_ids
     if scores and (tables.static_rows or tables.tellers):
         # the boxes some rule might refuse now (None: anything, a rule that cannot tell)
         refusable: frozenset[Refusable] | None = tables.static_rows

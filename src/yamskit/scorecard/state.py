@@ -303,7 +303,7 @@ class ScorecardGame:
             self.players,
             sheets,
             (self.current_player + 1) % len(self.players),
-            Turn.start(max_throws=rules.max_throws),
+            (rules._tables or rules.tables).start_turn,
             self.stream,
             history,
             self.first_player,
