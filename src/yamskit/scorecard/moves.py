@@ -12,7 +12,10 @@ placement rules:
   ``frozenset`` when the answer never changes (``frozenset()`` for a rule that only changes
   points). Its items are row ids (every box of that row) or ``(row, column)`` pairs (one
   box). Only those boxes are then run through the rules one by one. A rule without it may
-  refuse anything, so every candidate box is run through it: still exact, slower;
+  refuse anything, so every candidate box is run through it: still exact, slower. A rule
+  that knows it refuses a box's Score in that position, whatever the other rules do, and
+  accepts its Scratch, may name it as a `Refused` pair: the Score is then left out
+  without running the rules (Yams Challenge's plus-above-minus rule does, when alone);
 * a throw is legal while a box can still be filled after it; when every open column
   has a turn condition, each keep is checked the long way (`ScorecardGame.check`).
 
@@ -43,7 +46,7 @@ if TYPE_CHECKING:
     from .sheet import Column, TurnCondition
     from .state import ScorecardGame
 
-__all__ = ["SUB_KEEP_SETS", "Refusable", "SheetTables", "legal_ids"]
+__all__ = ["SUB_KEEP_SETS", "Refusable", "Refused", "SheetTables", "legal_ids"]
 
 #: Bound on each memo of a rule set; a memo is cleared when it reaches it.
 _MEMO_LIMIT = 1 << 17
@@ -57,9 +60,48 @@ Refusable = str | tuple[str, str]
 _Open = tuple["TurnCondition | None", tuple[int, ...], tuple[int, ...]]
 
 
+class Refused(tuple[str, str]):
+    """A box ``(row, column)`` whose Score a rule refuses for sure, named in its ``refusable_rows`` answer.
+
+    The rule promises two things about the position it was asked about: a Score in that box
+    is illegal whatever the other placement rules do, and the rule itself accepts the box's
+    Scratch. `legal_ids` then leaves the Score out without running the rules on it (the
+    Scratch still goes through any other rule that names the box). A plain ``(row, column)``
+    pair only says the rule *may* refuse the box. It compares equal to the plain pair.
+
+    Examples:
+        >>> box = Refused(("plus", "up"))
+        >>> box == ("plus", "up"), box.row, box.column
+        (True, 'plus', 'up')
+        >>> box
+        Refused(('plus', 'up'))
+    """
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"Refused({tuple(self)!r})"
+
+    @property
+    def row(self) -> str:
+        """The box's row id."""
+        return self[0]
+
+    @property
+    def column(self) -> str:
+        """The box's column id."""
+        return self[1]
+
+
 def _static_rows(rule: object) -> frozenset[Refusable] | None:
+    """A rule's ``refusable_rows`` when it is a fixed set, with any `Refused` pair made a plain one.
+
+    A fixed set knows no position, so it cannot be sure of a refusal.
+    """
     rows = getattr(rule, "refusable_rows", None)
-    return rows if isinstance(rows, frozenset) else None
+    if not isinstance(rows, frozenset):
+        return None
+    return frozenset(item if isinstance(item, str) else (item[0], item[1]) for item in rows)
 
 
 class SheetTables:
@@ -229,30 +271,37 @@ def legal_ids(game: ScorecardGame) -> tuple[int, ...]:
     if not throws:
         return keeps
     if scores and (tables.static_rows or tables.tellers):
-        # the boxes some rule might refuse now (None: anything, a rule that cannot tell)
-        refusable: frozenset[Refusable] | None = tables.static_rows
+        # the rules' answers: the boxes they might refuse now (None: a rule that cannot tell)
+        answers: tuple[frozenset[Refusable], ...] | None = (tables.static_rows,) if tables.static_rows else ()
         for tell in tables.tellers:
             if tell is None:
-                refusable = None
+                answers = None
                 break
             more = tell(game)
             if more:
-                refusable = refusable | more  # type: ignore[operator]
-        if refusable is None or refusable:
+                answers += (more,)  # type: ignore[operator]
+        if answers is None or answers:
             rows_count = tables.rows
             boxes = rows_count * tables.columns
             base = tables.score_base
-            if refusable is None:
+            refused: set[int] = set()  # boxes whose Score a rule refuses for sure
+            if answers is None:
                 check = set(range(boxes))
             else:
                 check = set()
-                for item in refusable:
-                    if isinstance(item, str):
-                        r = rules.row_index(item)
-                        check.update(range(r, boxes, rows_count))
-                    else:
-                        check.add(rules.column_index(item[1]) * rows_count + rules.row_index(item[0]))
-            scores = tuple(i for i in scores if (i - base) not in check or _placeable(game, i - base, boxes))
+                for answer in answers:  # one answer at a time: a Refused pair equals the plain one
+                    for item in answer:
+                        if isinstance(item, str):
+                            r = rules.row_index(item)
+                            check.update(range(r, boxes, rows_count))
+                        else:
+                            box = rules.column_index(item[1]) * rows_count + rules.row_index(item[0])
+                            (refused if type(item) is Refused else check).add(box)
+            scores = tuple(
+                i
+                for i in scores
+                if (i - base) not in refused and ((i - base) not in check or _placeable(game, i - base, boxes))
+            )
             scratches = tuple(
                 i for i in scratches if (i - base) % boxes not in check or _placeable(game, i - base, boxes)
             )

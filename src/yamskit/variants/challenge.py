@@ -45,6 +45,7 @@ from ..categories import (
 )
 from ..errors import ConstraintError
 from ..position.errors import ImpossibleSheetError
+from ..scorecard.moves import Refused
 from ..scorecard.placement import BoxValues, Placement
 from ..scorecard.sheet import Column, FillPolicy, TurnCondition, UpperBonus
 from ..scorecard.variant import ScorecardVariant
@@ -213,7 +214,10 @@ class PlusAboveMinus:
     def refusable_rows(self, game: ScorecardGame) -> frozenset[tuple[str, str]]:
         """The boxes this rule may refuse now: plus in a column whose minus holds a number, and the reverse.
 
-        See `yamskit.scorecard.moves`: only these boxes are checked one by one.
+        See `yamskit.scorecard.moves`: only these boxes are checked one by one. When the rule is
+        the variant's only one (as in Yams Challenge) and the dice are thrown, it sees the points
+        the box would get, so it names only the boxes it does refuse, as `Refused` pairs, which
+        the legal moves leave out without running the rule again.
 
         Examples:
             >>> import yamskit
@@ -223,7 +227,7 @@ class PlusAboveMinus:
             >>> g = g.apply(yamskit.Roll(outcome="55555")).apply(yamskit.Score("minus", "up"))
             >>> rule = g.rules.rules[0]
             >>> rule.refusable_rows(g.apply(yamskit.Roll(outcome="12345")))  # 15 is not above 25
-            frozenset({('plus', 'up')})
+            frozenset({Refused(('plus', 'up'))})
             >>> rule.refusable_rows(g.apply(yamskit.Roll(outcome="66666")))
             frozenset()
         """
@@ -233,6 +237,7 @@ class PlusAboveMinus:
         throws = game.turn.throws
         exact = len(rules.rules) == 1 and rules.rules[0] is self and bool(throws)
         roll = throws[-1].index if exact else 0
+        mark: Callable[[tuple[str, str]], tuple[str, str]] = Refused if exact else tuple
         boxes = []
         sheet = game.sheets[game.current_player]
         for c, mask in enumerate(sheet.masks):
@@ -248,14 +253,14 @@ class PlusAboveMinus:
                 and not above.scratched
                 and (not exact or rules.rows[plus].table[roll] <= low)
             ):
-                boxes.append((self.plus, rules.column_ids[c]))
+                boxes.append(mark((self.plus, rules.column_ids[c])))
             if (
                 high is not None
                 and low is None
                 and not below.scratched
                 and (not exact or rules.rows[minus].table[roll] >= high)
             ):
-                boxes.append((self.minus, rules.column_ids[c]))
+                boxes.append(mark((self.minus, rules.column_ids[c])))
         return frozenset(boxes) if boxes else _NONE
 
 
