@@ -233,16 +233,21 @@ class PlusAboveMinus:
         """
         rules = game.variant.rules
         plus, minus = rules.row_index(self.plus), rules.row_index(self.minus)
+        sheet = game.sheets[game.current_player]
+        # the columns where one of the two boxes is filled and the other is not (the rest refuse nothing)
+        half: tuple[int, ...] = ()
+        for c, mask in enumerate(sheet.masks):
+            if (mask >> plus ^ mask >> minus) & 1:
+                half += (c,)
+        if not half:
+            return _NONE
         # alone, this rule sees the boxes' own points: then only the boxes it does refuse are named
         throws = game.turn.throws
         exact = len(rules.rules) == 1 and rules.rules[0] is self and bool(throws)
         roll = throws[-1].index if exact else 0
         mark: Callable[[tuple[str, str]], tuple[str, str]] = Refused if exact else tuple
         boxes = []
-        sheet = game.sheets[game.current_player]
-        for c, mask in enumerate(sheet.masks):
-            if not (mask >> plus ^ mask >> minus) & 1:  # both boxes filled, or both empty: nothing to refuse
-                continue
+        for c in half:
             cells = sheet.cells[c]
             above, below = cells[plus], cells[minus]
             # a box is empty when it holds no points and is not crossed out (Cell.is_empty, without the call)
