@@ -309,7 +309,7 @@ class ScorecardGame:
             self.first_player,
             self.column_weights,
             sheet._full and all(other._full for other in sheets),
-            None,
+            self._origin,
         )
 
     # ------------------------------------------------------------------ scoring

@@ -245,7 +245,6 @@ class PlusAboveMinus:
         throws = game.turn.throws
         exact = len(rules.rules) == 1 and rules.rules[0] is self and bool(throws)
         roll = throws[-1].index if exact else 0
-        mark: Callable[[tuple[str, str]], tuple[str, str]] = Refused if exact else tuple
         boxes = []
         for c in half:
             cells = sheet.cells[c]
@@ -258,14 +257,16 @@ class PlusAboveMinus:
                 and not above.scratched
                 and (not exact or rules.rows[plus].table[roll] <= low)
             ):
-                boxes.append(mark((self.plus, rules.column_ids[c])))
+                box = (self.plus, rules.column_ids[c])
+                boxes.append(Refused(box) if exact else box)
             if (
                 high is not None
                 and low is None
                 and not below.scratched
                 and (not exact or rules.rows[minus].table[roll] >= high)
             ):
-                boxes.append(mark((self.minus, rules.column_ids[c])))
+                box = (self.minus, rules.column_ids[c])
+                boxes.append(Refused(box) if exact else box)
         return frozenset(boxes) if boxes else _NONE
 
 

@@ -202,6 +202,7 @@ class YamMasterGame:
             self.turns + 1,
             history,
             self.first_player,
+            origin=self._origin,
         )
 
     def _next(self, *, turn: Turn, history: History, stream: DiceStream | None = None) -> YamMasterGame:
@@ -219,6 +220,7 @@ class YamMasterGame:
             history,
             self.first_player,
             self._end,  # the board, the tokens and the turn count decide the end: it is this state's
+            self._origin,
         )
 
     # ------------------------------------------------------------------ scoring
@@ -352,10 +354,12 @@ def _state(
     history: History,
     first_player: int,
     end: tuple[EndReason | None] | None = None,
+    origin: YamMasterGame | None = None,
 ) -> YamMasterGame:
     """A state of a move from values known to be valid, without the constructor (see `yamskit._slots`).
 
-    ``end`` is the remembered `YamMasterGame.end_reason` when the caller knows it (``None``: asked later).
+    ``end`` is the remembered `YamMasterGame.end_reason` when the caller knows it (``None``: asked later);
+    ``origin`` the position the history starts from (the state moved from keeps it: see `apply_move`).
     """
     new = object.__new__(YamMasterGame)
     _set_variant(new, variant)
@@ -370,7 +374,7 @@ def _state(
     _set_history(new, history)
     _set_first_player(new, first_player)
     _set_legal(new, None)
-    _set_origin(new, None)
+    _set_origin(new, origin)
     _set_end(new, end)
     return new
 

@@ -198,7 +198,7 @@ class YamslamGame:
         """A copy with the fields given changed (a quicker `attrs.evolve`: the values are known to be valid).
 
         Its slots are set through their own setters (see `yamskit._slots`); it starts with
-        no remembered legal ids and no origin (`apply` sets that).
+        no remembered legal ids and keeps this state's origin (`apply` sets it after a first move).
         """
         new = object.__new__(YamslamGame)
         _set_variant(new, self.variant)
@@ -219,7 +219,7 @@ class YamslamGame:
         else:
             _set_is_over(new, is_over(new.rack, new.second_pick))
         _set_legal(new, None)
-        _set_origin(new, None)
+        _set_origin(new, self._origin)
         return new
 
     def _take(self, kind: Chip, from_discard: bool, history: History) -> YamslamGame:
