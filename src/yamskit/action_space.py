@@ -35,11 +35,14 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Iterator, Sequence
 from operator import itemgetter
-from typing import Any, Protocol, overload
+from typing import TYPE_CHECKING, Any, Protocol, overload
 
 from .actions import Action, Roll, Score, Scratch
 from .dice import KEEPS
 from .errors import UnknownActionError
+
+if TYPE_CHECKING:
+    from .history import Move
 
 __all__ = ["NUM_ROLL_IDS", "ROLL_ACTIONS", "ActionSpace", "SheetShape", "scorecard_actions"]
 
@@ -76,7 +79,7 @@ class ActionSpace(Sequence[Action]):
         27
     """
 
-    __slots__ = ("_actions", "_by_identity", "_index", "_lists", "_name")
+    __slots__ = ("_actions", "_by_identity", "_index", "_lists", "_moves", "_name")
 
     def __init__(self, name: str, actions: Iterable[Action], *, aliases: Iterable[tuple[Action, int]] = ()) -> None:
         self._name = name
@@ -90,6 +93,9 @@ class ActionSpace(Sequence[Action]):
         #: alive, so no other object can share their ids).
         self._by_identity: dict[int, int] = {id(action): i for i, action in enumerate(self._actions)}
         self._lists: dict[tuple[int, ...], tuple[Action, ...]] = {}
+        #: ``(player, i) -> Move(player, space[i])`` for the decisions other than throws, shared by the
+        #: histories of every game of the space (filled by `yamskit.transitions.apply_move`).
+        self._moves: dict[tuple[int, int], Move] = {}
 
     @property
     def name(self) -> str:

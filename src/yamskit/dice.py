@@ -353,6 +353,13 @@ def _seeded_hasher(seed: int) -> blake2b:
 
 #: The face a die shows when the first byte of its hash is ``b`` (``b % 6 + 1``), or 0 for 252-255.
 _FIRST_BYTE_FACE = bytes(b % 6 + 1 if b < 252 else 0 for b in range(256))
+#: The interned `Dice` of every sequence of 0 to 5 faces in throw order, keyed by the faces as
+#: bytes (9,331 keys): a throw looks its dice up without sorting them.
+_BY_THROWN_FACES: dict[bytes, Dice] = {
+    bytes(faces): _INTERNED[tuple(sorted(faces))]
+    for count in range(NUM_DICE + 1)
+    for faces in itertools.product(range(1, 7), repeat=count)
+}
 
 
 def _check_seed(_instance: object, _attribute: object, value: int) -> None:
@@ -405,10 +412,8 @@ class DiceStream:
             h = copy()
             h.update(((draws + k) << 32).to_bytes(12, "big"))  # the draw counter, then attempt 0
             firsts[k] = h.digest()[0]
-        faces = sorted(firsts.translate(_FIRST_BYTE_FACE))
-        if not faces or faces[0]:
-            found = _INTERNED[tuple(faces)]
-        else:  # a first byte of 252-255 (0 here): that die takes the next attempts
+        found = _BY_THROWN_FACES.get(bytes(firsts.translate(_FIRST_BYTE_FACE)))
+        if found is None:  # a first byte of 252-255 (face 0): that die takes the next attempts
             found = _INTERNED[
                 tuple(sorted(_FIRST_BYTE_FACE[b] or face_from_seed(seed, draws + k) for k, b in enumerate(firsts)))
             ]

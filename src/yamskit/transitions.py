@@ -190,7 +190,10 @@ def apply_move(state: S, action: Action, player: int | str | None, transitions: 
         move = transitions.moves.get(type(action))
         if move is None:  # a check that lets an action through that no transition takes: a bug of the class
             raise UnknownActionError(f"{space.name} has no transition for {type(action).__name__}")
-        new = move(state, action, i, history.append(Move(me, action)))
+        made = space._moves.get((me, i))  # moves are values: one per player and decision, kept by the space
+        if made is None:
+            made = space._moves[me, i] = Move(me, action)
+        new = move(state, action, i, history.append(made))
     if history._len and getattr(new, "_origin", None) is getattr(state, "_origin", None):
         return new  # the transition carried the origin over (a throw's copy does), or there is none
     return _continued(state, new)

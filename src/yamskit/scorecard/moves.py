@@ -12,7 +12,10 @@ placement rules:
   ``frozenset`` when the answer never changes (``frozenset()`` for a rule that only changes
   points). Its items are row ids (every box of that row) or ``(row, column)`` pairs (one
   box). Only those boxes are then run through the rules one by one. A rule without it may
-  refuse anything, so every candidate box is run through it: still exact, slower;
+  refuse anything, so every candidate box is run through it: still exact, slower. A rule
+  that knows it refuses a box's Score in that position, whatever the other rules do, and
+  accepts its Scratch, may name it as a `Refused` pair: the Score is then left out
+  without running the rules (Yams Challenge's plus-above-minus rule does, when alone);
 * a throw is legal while a box can still be filled after it; when every open column
   has a turn condition, each keep is checked the long way (`ScorecardGame.check`).
 
@@ -36,13 +39,14 @@ from typing import TYPE_CHECKING, Any
 from ..action_space import NUM_ROLL_IDS
 from ..dice import KEEPS, SUB_KEEPS
 from ..errors import IllegalActionError
+from ..turn import Turn
 
 if TYPE_CHECKING:
     from .rules import ScorecardRules
     from .sheet import Column, TurnCondition
     from .state import ScorecardGame
 
-__all__ = ["SUB_KEEP_SETS", "Refusable", "SheetTables", "legal_ids"]
+__all__ = ["SUB_KEEP_SETS", "Refusable", "Refused", "SheetTables", "legal_ids"]
 
 #: Bound on each memo of a rule set; a memo is cleared when it reaches it.
 _MEMO_LIMIT = 1 << 17
@@ -52,14 +56,52 @@ SUB_KEEP_SETS: tuple[frozenset[int], ...] = tuple(frozenset(keeps) for keeps in 
 #: What a placement rule says it may refuse: a row id (each box of the row) or a ``(row, column)`` box.
 Refusable = str | tuple[str, str]
 
-#: The open boxes of one sheet: whether a column without a turn condition has one, and for each
-#: column that has some, its condition with the Score ids and the Scratch ids of its open boxes.
-_Open = tuple[bool, tuple[tuple["TurnCondition | None", tuple[int, ...], tuple[int, ...]], ...]]
+#: The open boxes of one column: its turn condition, the Score ids and the Scratch ids of its open boxes.
+_Open = tuple["TurnCondition | None", tuple[int, ...], tuple[int, ...]]
+
+
+class Refused(tuple[str, str]):
+    """A box ``(row, column)`` whose Score a rule refuses for sure, named in its ``refusable_rows`` answer.
+
+    The rule promises two things about the position it was asked about: a Score in that box
+    is illegal whatever the other placement rules do, and the rule itself accepts the box's
+    Scratch. `legal_ids` then leaves the Score out without running the rules on it (the
+    Scratch still goes through any other rule that names the box). A plain ``(row, column)``
+    pair only says the rule *may* refuse the box. It compares equal to the plain pair.
+
+    Examples:
+        >>> box = Refused(("plus", "up"))
+        >>> box == ("plus", "up"), box.row, box.column
+        (True, 'plus', 'up')
+        >>> box
+        Refused(('plus', 'up'))
+    """
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"Refused({tuple(self)!r})"
+
+    @property
+    def row(self) -> str:
+        """The box's row id."""
+        return self[0]
+
+    @property
+    def column(self) -> str:
+        """The box's column id."""
+        return self[1]
 
 
 def _static_rows(rule: object) -> frozenset[Refusable] | None:
+    """A rule's ``refusable_rows`` when it is a fixed set, with any `Refused` pair made a plain one.
+
+    A fixed set knows no position, so it cannot be sure of a refusal.
+    """
     rows = getattr(rule, "refusable_rows", None)
-    return rows if isinstance(rows, frozenset) else None
+    if not isinstance(rows, frozenset):
+        return None
+    return frozenset(item if isinstance(item, str) else (item[0], item[1]) for item in rows)
 
 
 class SheetTables:
@@ -74,6 +116,7 @@ class SheetTables:
             the number of throws and whether the last throw kept no dice.
         dynamic_rules: the placement rules whose refusals depend on the position.
         static_rows: the rows the other rules may always refuse.
+        start_turn: the turn a player starts, before its first throw.
         tellers: each dynamic rule's ``refusable_rows`` method (``None``: a rule that has none,
             so every candidate box goes through it).
 
@@ -87,10 +130,10 @@ class SheetTables:
     """
 
     __slots__ = (
+        "_by_column",
         "_columns",
         "_memo",
         "_row_ids",
-        "_sheets",
         "columns",
         "conditions",
         "dynamic_rules",
@@ -99,6 +142,7 @@ class SheetTables:
         "score_base",
         "scratch_base",
         "shape_conditions",
+        "start_turn",
         "static_rows",
         "tellers",
     )
@@ -126,8 +170,10 @@ class SheetTables:
         self.static_rows: frozenset[Refusable] = frozenset().union(
             *(rows for rows in map(_static_rows, rules.rules) if rows is not None)
         )
+        self.start_turn = Turn.start(max_throws=rules.max_throws)
         self._memo: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}
-        self._sheets: dict[tuple[int, ...], _Open] = {}
+        #: for each column, `open_column`'s answers by filled mask
+        self._by_column: tuple[dict[int, _Open], ...] = tuple({} for _ in rules.columns)
 
     def open_boxes(self, column: int, mask: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
         """The rows ``column``'s fill policy opens when ``mask`` is filled, their Score ids, their Scratch ids.
@@ -154,29 +200,23 @@ class SheetTables:
             self._memo[key] = found
         return found
 
-    def open_sheet(self, masks: tuple[int, ...]) -> _Open:
-        """The open boxes of a sheet whose columns have the filled ``masks`` (see `_Open`).
+    def open_column(self, column: int, mask: int) -> _Open:
+        """``column``'s turn condition and the Score and Scratch ids of its open boxes when ``mask`` is filled.
 
         Examples:
             >>> import yamskit
-            >>> free, columns = yamskit.variant("challenge").rules.tables.open_sheet((0, 0, 0, 0))
-            >>> free, [len(scores) for _, scores, _ in columns]
-            (True, [1, 1, 14, 14])
+            >>> tables = yamskit.variant("challenge").rules.tables
+            >>> [len(tables.open_column(c, 0)[1]) for c in range(4)]
+            [1, 1, 14, 14]
         """
-        found = self._sheets.get(masks)
+        memo = self._by_column[column]
+        found = memo.get(mask)
         if found is None:
-            free = False
-            columns = []
-            memo = self._memo
-            for c, mask in enumerate(masks):
-                rows, scores, scratches = memo.get((c, mask)) or self.open_boxes(c, mask)
-                if rows:
-                    free = free or self.conditions[c] is None
-                    columns.append((self.conditions[c], scores, scratches))
-            found = (free, tuple(columns))
-            if len(self._sheets) >= _MEMO_LIMIT:
-                self._sheets.clear()
-            self._sheets[masks] = found
+            _rows, scores, scratches = self.open_boxes(column, mask)
+            found = (self.conditions[column], scores, scratches)
+            if len(memo) >= _MEMO_LIMIT:
+                memo.clear()
+            memo[mask] = found
         return found
 
 
@@ -195,7 +235,26 @@ def legal_ids(game: ScorecardGame) -> tuple[int, ...]:
     turn = game.turn
     throws = turn.throws
     masks = game.sheets[game.current_player].masks
-    free, columns = tables._sheets.get(masks) or tables.open_sheet(masks)
+    by_column = tables._by_column
+    free = False  # whether a column without a turn condition has an open box
+    scores: tuple[int, ...] = ()
+    scratches: tuple[int, ...] = ()
+    if throws:  # the open boxes of every column whose condition this turn meets
+        for c, mask in enumerate(masks):
+            condition, score_ids, scratch_ids = by_column[c].get(mask) or tables.open_column(c, mask)
+            if score_ids:
+                if condition is None:
+                    free = True
+                elif not condition.check(turn):
+                    continue
+                scores += score_ids
+                scratches += scratch_ids
+    else:
+        for c, mask in enumerate(masks):
+            condition, score_ids, _ = by_column[c].get(mask) or tables.open_column(c, mask)
+            if score_ids and condition is None:
+                free = True
+                break
     if len(throws) >= turn.max_throws:
         keeps: tuple[int, ...] = ()
     elif not throws:
@@ -211,39 +270,38 @@ def legal_ids(game: ScorecardGame) -> tuple[int, ...]:
             keeps = tuple(k for k in keeps if game._can_finish_keeping(KEEPS[k]))
     if not throws:
         return keeps
-    if len(columns) == 1 and columns[0][0] is None:
-        scores, scratches = columns[0][1], columns[0][2]
-    else:
-        scores = scratches = ()
-        for condition, score_ids, scratch_ids in columns:
-            if condition is None or condition.check(turn):
-                scores += score_ids
-                scratches += scratch_ids
     if scores and (tables.static_rows or tables.tellers):
-        # the boxes some rule might refuse now (None: anything, a rule that cannot tell)
-        refusable: frozenset[Refusable] | None = tables.static_rows
+        # the rules' answers: the boxes they might refuse now (None: a rule that cannot tell)
+        answers: tuple[frozenset[Refusable], ...] | None = (tables.static_rows,) if tables.static_rows else ()
         for tell in tables.tellers:
             if tell is None:
-                refusable = None
+                answers = None
                 break
             more = tell(game)
             if more:
-                refusable = refusable | more  # type: ignore[operator]
-        if refusable is None or refusable:
+                answers += (more,)  # type: ignore[operator]
+        if answers is None or answers:
             rows_count = tables.rows
             boxes = rows_count * tables.columns
             base = tables.score_base
-            if refusable is None:
+            refused: set[int] = set()  # boxes whose Score a rule refuses for sure
+            if answers is None:
                 check = set(range(boxes))
             else:
                 check = set()
-                for item in refusable:
-                    if isinstance(item, str):
-                        r = rules.row_index(item)
-                        check.update(range(r, boxes, rows_count))
-                    else:
-                        check.add(rules.column_index(item[1]) * rows_count + rules.row_index(item[0]))
-            scores = tuple(i for i in scores if (i - base) not in check or _placeable(game, i - base, boxes))
+                for answer in answers:  # one answer at a time: a Refused pair equals the plain one
+                    for item in answer:
+                        if isinstance(item, str):
+                            r = rules.row_index(item)
+                            check.update(range(r, boxes, rows_count))
+                        else:
+                            box = rules.column_index(item[1]) * rows_count + rules.row_index(item[0])
+                            (refused if type(item) is Refused else check).add(box)
+            scores = tuple(
+                i
+                for i in scores
+                if (i - base) not in refused and ((i - base) not in check or _placeable(game, i - base, boxes))
+            )
             scratches = tuple(
                 i for i in scratches if (i - base) % boxes not in check or _placeable(game, i - base, boxes)
             )

@@ -16,7 +16,9 @@ is simply not asked, so no rule has to subclass anything):
 * ``refusable_rows(game) -> frozenset[str]``: the rows whose boxes it could refuse in
   that position (``frozenset()`` for a rule that only changes points). Listing the legal
   moves then runs the rules only on boxes of those rows (see `yamskit.scorecard.moves`);
-  a rule without the method is run on every open box.
+  a rule without the method is run on every open box. Items may also be ``(row, column)``
+  boxes, and a rule sure to refuse a box's Score (and to accept its Scratch) may name it
+  as a `yamskit.scorecard.moves.Refused` pair, which is then left out without a run.
 * ``box_values(rules, values) -> values``: the points each row's box can hold once this
   rule has had its say (`BoxValues`, one set per row). A rule that writes no value the
   rows do not already give returns ``values`` unchanged. Without this hook the rule may

@@ -325,11 +325,13 @@ class Sheet:
         _set_cells(sheet, tuple(cells))
         _set_extra(sheet, self.extra + extra)
         _set_masks(sheet, tuple(masks))
-        full = True
-        for m, col in zip(masks, cells, strict=True):
-            if m != (1 << len(col)) - 1:
-                full = False
-                break
+        # full when every column is: the last column written is asked first, and is usually not
+        full = not changes or masks[column] == (1 << len(cells[column])) - 1
+        if full:
+            for m, col in zip(masks, cells, strict=True):
+                if m != (1 << len(col)) - 1:
+                    full = False
+                    break
         _set_full(sheet, full)
         return sheet
 

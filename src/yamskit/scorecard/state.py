@@ -303,13 +303,13 @@ class ScorecardGame:
             self.players,
             sheets,
             (self.current_player + 1) % len(self.players),
-            Turn.start(max_throws=rules.max_throws),
+            (rules._tables or rules.tables).start_turn,
             self.stream,
             history,
             self.first_player,
             self.column_weights,
             sheet._full and all(other._full for other in sheets),
-            None,
+            self._origin,
         )
 
     # ------------------------------------------------------------------ scoring

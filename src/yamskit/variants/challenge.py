@@ -45,6 +45,7 @@ from ..categories import (
 )
 from ..errors import ConstraintError
 from ..position.errors import ImpossibleSheetError
+from ..scorecard.moves import Refused
 from ..scorecard.placement import BoxValues, Placement
 from ..scorecard.sheet import Column, FillPolicy, TurnCondition, UpperBonus
 from ..scorecard.variant import ScorecardVariant
@@ -213,7 +214,10 @@ class PlusAboveMinus:
     def refusable_rows(self, game: ScorecardGame) -> frozenset[tuple[str, str]]:
         """The boxes this rule may refuse now: plus in a column whose minus holds a number, and the reverse.
 
-        See `yamskit.scorecard.moves`: only these boxes are checked one by one.
+        See `yamskit.scorecard.moves`: only these boxes are checked one by one. When the rule is
+        the variant's only one (as in Yams Challenge) and the dice are thrown, it sees the points
+        the box would get, so it names only the boxes it does refuse, as `Refused` pairs, which
+        the legal moves leave out without running the rule again.
 
         Examples:
             >>> import yamskit
@@ -223,21 +227,26 @@ class PlusAboveMinus:
             >>> g = g.apply(yamskit.Roll(outcome="55555")).apply(yamskit.Score("minus", "up"))
             >>> rule = g.rules.rules[0]
             >>> rule.refusable_rows(g.apply(yamskit.Roll(outcome="12345")))  # 15 is not above 25
-            frozenset({('plus', 'up')})
+            frozenset({Refused(('plus', 'up'))})
             >>> rule.refusable_rows(g.apply(yamskit.Roll(outcome="66666")))
             frozenset()
         """
         rules = game.variant.rules
         plus, minus = rules.row_index(self.plus), rules.row_index(self.minus)
+        sheet = game.sheets[game.current_player]
+        # the columns where one of the two boxes is filled and the other is not (the rest refuse nothing)
+        half: tuple[int, ...] = ()
+        for c, mask in enumerate(sheet.masks):
+            if (mask >> plus ^ mask >> minus) & 1:
+                half += (c,)
+        if not half:
+            return _NONE
         # alone, this rule sees the boxes' own points: then only the boxes it does refuse are named
         throws = game.turn.throws
         exact = len(rules.rules) == 1 and rules.rules[0] is self and bool(throws)
         roll = throws[-1].index if exact else 0
         boxes = []
-        sheet = game.sheets[game.current_player]
-        for c, mask in enumerate(sheet.masks):
-            if not (mask >> plus ^ mask >> minus) & 1:  # both boxes filled, or both empty: nothing to refuse
-                continue
+        for c in half:
             cells = sheet.cells[c]
             above, below = cells[plus], cells[minus]
             # a box is empty when it holds no points and is not crossed out (Cell.is_empty, without the call)
@@ -248,14 +257,16 @@ class PlusAboveMinus:
                 and not above.scratched
                 and (not exact or rules.rows[plus].table[roll] <= low)
             ):
-                boxes.append((self.plus, rules.column_ids[c]))
+                box = (self.plus, rules.column_ids[c])
+                boxes.append(Refused(box) if exact else box)
             if (
                 high is not None
                 and low is None
                 and not below.scratched
                 and (not exact or rules.rows[minus].table[roll] >= high)
             ):
-                boxes.append((self.minus, rules.column_ids[c]))
+                box = (self.minus, rules.column_ids[c])
+                boxes.append(Refused(box) if exact else box)
         return frozenset(boxes) if boxes else _NONE
 
 

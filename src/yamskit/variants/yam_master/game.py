@@ -124,7 +124,8 @@ class YamMasterGame:
     @property
     def is_over(self) -> bool:
         """Whether the game has ended (see `end_reason`)."""
-        return self.end_reason is not None
+        found = self._end  # (`end_reason`, inlined once it is known: every step asks)
+        return (found[0] if found is not None else self.end_reason) is not None
 
     @property
     def dice(self) -> Dice:
@@ -201,6 +202,7 @@ class YamMasterGame:
             self.turns + 1,
             history,
             self.first_player,
+            origin=self._origin,
         )
 
     def _next(self, *, turn: Turn, history: History, stream: DiceStream | None = None) -> YamMasterGame:
@@ -217,6 +219,8 @@ class YamMasterGame:
             self.turns,
             history,
             self.first_player,
+            self._end,  # the board, the tokens and the turn count decide the end: it is this state's
+            self._origin,
         )
 
     # ------------------------------------------------------------------ scoring
@@ -349,8 +353,14 @@ def _state(
     turns: int,
     history: History,
     first_player: int,
+    end: tuple[EndReason | None] | None = None,
+    origin: YamMasterGame | None = None,
 ) -> YamMasterGame:
-    """A state of a move from values known to be valid, without the constructor (see `yamskit._slots`)."""
+    """A state of a move from values known to be valid, without the constructor (see `yamskit._slots`).
+
+    ``end`` is the remembered `YamMasterGame.end_reason` when the caller knows it (``None``: asked later);
+    ``origin`` the position the history starts from (the state moved from keeps it: see `apply_move`).
+    """
     new = object.__new__(YamMasterGame)
     _set_variant(new, variant)
     _set_players(new, players)
@@ -364,8 +374,8 @@ def _state(
     _set_history(new, history)
     _set_first_player(new, first_player)
     _set_legal(new, None)
-    _set_origin(new, None)
-    _set_end(new, None)
+    _set_origin(new, origin)
+    _set_end(new, end)
     return new
 
 

@@ -100,6 +100,9 @@ class YamslamGame:
     round_chip: bool = False
     second_pick: bool = False
     last_draw: int | None = None
+    #: Whether the rack is empty and no solo Yamslam still owes its second chip (worked out once,
+    #: when the state is made).
+    is_over: bool = attrs.field(init=False, eq=False, repr=False)
     _legal: tuple[int, ...] | None = attrs.field(init=False, default=None, eq=False, repr=False)
     #: The position this state's history starts from (``None`` for a state with an empty history).
     _origin: Any = attrs.field(default=None, eq=False, repr=False, alias="origin")
@@ -113,10 +116,8 @@ class YamslamGame:
     #: The position the history starts from (see `yamskit.transitions.state_origin`).
     origin = state_origin
 
-    @property
-    def is_over(self) -> bool:
-        """Whether the rack is empty (and no solo Yamslam still owes its second chip)."""
-        return is_over(self.rack, self.second_pick)
+    def __attrs_post_init__(self) -> None:
+        _set_is_over(self, is_over(self.rack, self.second_pick))
 
     @property
     def dice(self) -> Dice:
@@ -197,7 +198,7 @@ class YamslamGame:
         """A copy with the fields given changed (a quicker `attrs.evolve`: the values are known to be valid).
 
         Its slots are set through their own setters (see `yamskit._slots`); it starts with
-        no remembered legal ids and no origin (`apply` sets that).
+        no remembered legal ids and keeps this state's origin (`apply` sets it after a first move).
         """
         new = object.__new__(YamslamGame)
         _set_variant(new, self.variant)
@@ -213,8 +214,12 @@ class YamslamGame:
         _set_round_chip(new, self.round_chip if round_chip is None else round_chip)
         _set_second_pick(new, self.second_pick if second_pick is None else second_pick)
         _set_last_draw(new, self.last_draw if last_draw == "same" else last_draw)
+        if rack is None and second_pick is None:  # the rack and the second pick decide the end
+            _set_is_over(new, self.is_over)
+        else:
+            _set_is_over(new, is_over(new.rack, new.second_pick))
         _set_legal(new, None)
-        _set_origin(new, None)
+        _set_origin(new, self._origin)
         return new
 
     def _take(self, kind: Chip, from_discard: bool, history: History) -> YamslamGame:
@@ -412,6 +417,7 @@ class YamslamGame:
     _set_round_chip,
     _set_second_pick,
     _set_last_draw,
+    _set_is_over,
     _set_legal,
     _set_origin,
 ) = field_setters(
@@ -429,6 +435,7 @@ class YamslamGame:
     "round_chip",
     "second_pick",
     "last_draw",
+    "is_over",
     "_legal",
     "_origin",
 )
