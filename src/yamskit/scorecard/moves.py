@@ -56,8 +56,9 @@ SUB_KEEP_SETS: tuple[frozenset[int], ...] = tuple(frozenset(keeps) for keeps in 
 #: What a placement rule says it may refuse: a row id (each box of the row) or a ``(row, column)`` box.
 Refusable = str | tuple[str, str]
 
-#: The open boxes of one column: its turn condition, the Score ids and the Scratch ids of its open boxes.
-_Open = tuple["TurnCondition | None", tuple[int, ...], tuple[int, ...]]
+#: The open boxes of one column: its turn condition, the Score ids and the Scratch ids of its open
+#: boxes, and their rows.
+_Open = tuple["TurnCondition | None", tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 
 class Refused(tuple[str, str]):
@@ -132,7 +133,6 @@ class SheetTables:
     __slots__ = (
         "_by_column",
         "_columns",
-        "_memo",
         "_row_ids",
         "columns",
         "conditions",
@@ -171,7 +171,6 @@ class SheetTables:
             *(rows for rows in map(_static_rows, rules.rules) if rows is not None)
         )
         self.start_turn = Turn.start(max_throws=rules.max_throws)
-        self._memo: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = {}
         #: for each column, `open_column`'s answers by filled mask
         self._by_column: tuple[dict[int, _Open], ...] = tuple({} for _ in rules.columns)
 
@@ -184,24 +183,11 @@ class SheetTables:
             >>> rows[:2], scores[:2], scratches[:2]
             ((1, 2), (463, 464), (476, 477))
         """
-        key = (column, mask)
-        found = self._memo.get(key)
-        if found is None:
-            filled = tuple(bool(mask >> r & 1) for r in range(self.rows))
-            rows = self._columns[column].policy.allowed(self._row_ids, filled)
-            start = self.score_base + column * self.rows
-            scores = tuple(start + r for r in rows)
-            scratches: tuple[int, ...] = ()
-            if self.scratch_base is not None:
-                scratches = tuple(self.scratch_base + column * self.rows + r for r in rows)
-            found = (rows, scores, scratches)
-            if len(self._memo) >= _MEMO_LIMIT:
-                self._memo.clear()
-            self._memo[key] = found
-        return found
+        _condition, scores, scratches, rows = self._by_column[column].get(mask) or self.open_column(column, mask)
+        return rows, scores, scratches
 
     def open_column(self, column: int, mask: int) -> _Open:
-        """``column``'s turn condition and the Score and Scratch ids of its open boxes when ``mask`` is filled.
+        """``column``'s open boxes when ``mask`` is filled: its turn condition, their Score and Scratch ids, their rows.
 
         Examples:
             >>> import yamskit
@@ -212,8 +198,14 @@ class SheetTables:
         memo = self._by_column[column]
         found = memo.get(mask)
         if found is None:
-            _rows, scores, scratches = self.open_boxes(column, mask)
-            found = (self.conditions[column], scores, scratches)
+            filled = tuple(bool(mask >> r & 1) for r in range(self.rows))
+            rows = self._columns[column].policy.allowed(self._row_ids, filled)
+            start = self.score_base + column * self.rows
+            scores = tuple(start + r for r in rows)
+            scratches: tuple[int, ...] = ()
+            if self.scratch_base is not None:
+                scratches = tuple(self.scratch_base + column * self.rows + r for r in rows)
+            found = (self.conditions[column], scores, scratches, rows)
             if len(memo) >= _MEMO_LIMIT:
                 memo.clear()
             memo[mask] = found
@@ -241,7 +233,7 @@ def legal_ids(game: ScorecardGame) -> tuple[int, ...]:
     scratches: tuple[int, ...] = ()
     if throws:  # the open boxes of every column whose condition this turn meets
         for c, mask in enumerate(masks):
-            condition, score_ids, scratch_ids = by_column[c].get(mask) or tables.open_column(c, mask)
+            condition, score_ids, scratch_ids, _ = by_column[c].get(mask) or tables.open_column(c, mask)
             if score_ids:
                 if condition is None:
                     free = True
@@ -251,7 +243,7 @@ def legal_ids(game: ScorecardGame) -> tuple[int, ...]:
                 scratches += scratch_ids
     else:
         for c, mask in enumerate(masks):
-            condition, score_ids, _ = by_column[c].get(mask) or tables.open_column(c, mask)
+            condition, score_ids, _, _ = by_column[c].get(mask) or tables.open_column(c, mask)
             if score_ids and condition is None:
                 free = True
                 break
