@@ -64,6 +64,20 @@ def test_each_state_links_to_the_history_of_the_state_before() -> None:
     assert scored.history == (Move(0, after.history[0].action), Move(0, Score("chance")))
 
 
+def test_a_decision_is_recorded_as_it_was_spelled_whatever_was_applied_before() -> None:
+    v = yamskit.variant("classic")
+    thrown = v.new_game(seed=1).apply(Roll(outcome="12345"))
+    interned = v.actions[v.actions.index(Score("chance"))]
+    thrown.legal_action_ids()  # the quick path: the decision is found among the remembered legal ids
+    spellings = [interned, Score("chance", "main"), Score("chance"), interned]
+
+    recorded = [thrown.apply(action).history[-1] for action in spellings]
+
+    assert [move.action for move in recorded] == spellings
+    assert recorded[0] is recorded[3]  # the space's own action: one shared Move
+    assert Score("chance", "main") != Score("chance")
+
+
 @pytest.mark.parametrize("name", ["classic", "challenge", "yam-master", "yamslam"])
 def test_json_and_equality_are_those_of_the_moves(name: str) -> None:
     v = yamskit.variant(name)

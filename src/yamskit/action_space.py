@@ -94,7 +94,8 @@ class ActionSpace(Sequence[Action]):
         self._by_identity: dict[int, int] = {id(action): i for i, action in enumerate(self._actions)}
         self._lists: dict[tuple[int, ...], tuple[Action, ...]] = {}
         #: ``(player, i) -> Move(player, space[i])`` for the decisions other than throws, shared by the
-        #: histories of every game of the space (filled by `yamskit.transitions.apply_move`).
+        #: histories of every game of the space when the action applied is ``space[i]`` itself
+        #: (filled by `yamskit.transitions.apply_move`).
         self._moves: dict[tuple[int, int], Move] = {}
 
     @property

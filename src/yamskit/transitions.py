@@ -191,8 +191,10 @@ def apply_move(state: S, action: Action, player: int | str | None, transitions: 
         if move is None:  # a check that lets an action through that no transition takes: a bug of the class
             raise UnknownActionError(f"{space.name} has no transition for {type(action).__name__}")
         made = space._moves.get((me, i))  # moves are values: one per player and decision, kept by the space
-        if made is None:
-            made = space._moves[me, i] = Move(me, action)
+        if made is None or made.action is not action:  # (only the space's own action is shared: another
+            made = Move(me, action)  # spelling of the same decision is recorded as it was given)
+            if action is space._actions[i]:
+                space._moves[me, i] = made
         new = move(state, action, i, history.append(made))
     if history._len and getattr(new, "_origin", None) is getattr(state, "_origin", None):
         return new  # the transition carried the origin over (a throw's copy does), or there is none
