@@ -256,12 +256,15 @@ class ScorecardGame:
         # throws first, in id order; then box by box (column by column), its Score before its Scratch
         space = self.variant.actions
         ids = self.legal_action_ids()
+        rules = self.variant.rules
+        tables = rules._tables or rules.tables
+        if tables.scratch_base is None:  # no Scratch: the ids already ascend in the listing's order
+            return space.pick(ids)
         n = bisect_left(ids, NUM_ROLL_IDS)  # how many throws: the ids ascend, throws have the lowest
         if n == len(ids):
             return space.pick(ids)
         boxes = ids[n:] if n else ids  # far fewer sets than whole id lists: remembered by the space
-        rules = self.variant.rules
-        listed = space.listed(boxes, (rules._tables or rules.tables).order_keys)
+        listed = space.listed(boxes, tables.order_keys)
         return space.pick(ids[:n]) + listed if n else listed
 
     def legal_action_ids(self) -> tuple[int, ...]:
