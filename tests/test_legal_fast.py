@@ -18,6 +18,7 @@ import pytest
 
 import yamskit
 from yamskit import IllegalActionError, Roll
+from yamskit.scorecard.state import ScorecardGame
 
 from .oracle import MODES, kniffel, mode_id, reference_actions, reference_ids, two_columns
 
@@ -28,6 +29,16 @@ STATES = 2500 if CI else 300
 USER = [(kniffel, ["Ann", "Bob"]), (two_columns, ["Ann", "Bob", "Cy"])]
 CASES = [(lambda n=name, o=options: yamskit.variant(n, **o), players) for name, options, players in MODES] + USER
 IDS = [mode_id(name, options) for name, options, _ in MODES] + ["user-kniffel", "user-columns"]
+
+
+def scorecard_place(state: ScorecardGame, action: Any) -> tuple[int, ...]:
+    """Where ``action`` comes in a scorecard's listing: the throws in id order, then the boxes column by
+    column and row by row, each box's Score before its Scratch."""
+    if isinstance(action, Roll):
+        return (0, state.variant.actions.index(action))
+    rules = state.rules
+    column = 0 if action.column is None else rules.column_index(action.column)
+    return (1, column, rules.row_index(action.row), isinstance(action, yamskit.Scratch))
 
 
 def positions(make: Any, players: list[str], count: int, seed: int = 0) -> Iterator[Any]:
@@ -60,6 +71,8 @@ def test_fast_legal_ids_equal_the_generate_and_test_reference(make: Any, players
         listed = list(state.legal_actions())
         assert sorted(map(repr, listed)) == sorted(map(repr, reference_actions(state)))
         assert all(a is state.variant.actions[state.variant.actions.index(a)] for a in listed), "interned"
+        if isinstance(state, ScorecardGame):
+            assert listed == sorted(listed, key=lambda a: scorecard_place(state, a)), "the documented order"
         mask = state.legal_action_mask()
         assert [i for i, b in enumerate(mask) if b] == list(fast)
 
