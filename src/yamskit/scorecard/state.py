@@ -55,7 +55,7 @@ from .action_text import WORDS
 from .codec import state_to_data
 from .moves import legal_ids
 from .notation import write_scorecard
-from .placement import Placement
+from .placement import Placement, _placement
 from .sheet import SCRATCHED, Cell, Sheet
 from .text import render_scorecard
 
@@ -225,7 +225,7 @@ class ScorecardGame:
         turn = self.turn
         throw = turn.throws[-1]
         points = 0 if scratch else rules.rows[r].table[throw.index]
-        p = Placement(
+        p = _placement(
             self.current_player, rules.row_ids[r], rules.column_ids[c], throw.dice, turn, scratch, points, scratch
         )
         for rule in rules.rules:
