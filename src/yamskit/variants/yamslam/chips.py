@@ -212,6 +212,10 @@ def _check_counts(_instance: object, _attribute: object, counts: tuple[int, ...]
         raise YamskitError(f"a chip set holds 0 to {CHIPS_PER_KIND} chips of each of {len(KINDS)} kinds: {counts}")
 
 
+#: The index in `KINDS` of each chip's id (a `Chip` finds its own, being equal to its id).
+_KIND_INDEX: dict[str, int] = {kind.value: i for i, kind in enumerate(KINDS)}
+
+
 @attrs.frozen(repr=False)
 class ChipSet:
     """A bag of chips: how many of each kind (0 to 4), listed in value order.
@@ -279,8 +283,11 @@ class ChipSet:
             >>> ChipSet().add("flush")
             ChipSet.of('flush')
         """
-        i = KINDS.index(chip_kind(kind))
-        return ChipSet((*self.counts[:i], self.counts[i] + 1, *self.counts[i + 1 :]))
+        i = _KIND_INDEX.get(kind) if type(kind) is str or type(kind) is Chip else None
+        if i is None:
+            i = KINDS.index(chip_kind(kind))
+        counts = self.counts
+        return _chip_set((*counts[:i], counts[i] + 1, *counts[i + 1 :]))
 
     def remove(self, kind: str) -> ChipSet:
         """The set with one chip of ``kind`` fewer.
@@ -292,10 +299,13 @@ class ChipSet:
             >>> ChipSet.of("flush", "flush").remove("flush")
             ChipSet.of('flush')
         """
-        i = KINDS.index(chip_kind(kind))
-        if not self.counts[i]:
+        i = _KIND_INDEX.get(kind) if type(kind) is str or type(kind) is Chip else None
+        if i is None:
+            i = KINDS.index(chip_kind(kind))
+        counts = self.counts
+        if not counts[i]:
             raise YamskitError(f"no {kind} chip to remove from {self!r}")
-        return ChipSet((*self.counts[:i], self.counts[i] - 1, *self.counts[i + 1 :]))
+        return _chip_set((*counts[:i], counts[i] - 1, *counts[i + 1 :]))
 
     def __add__(self, other: ChipSet) -> ChipSet:
         return ChipSet(tuple(a + b for a, b in zip(self.counts, other.counts, strict=True)))
@@ -407,3 +417,19 @@ def tally(chips: ChipSet, *, last_draw: bool = False) -> Tally:
 
 #: The best possible score: all 28 chips, every bonus (the solo game's 1000).
 MAX_SCORE: int = tally(ChipSet.full(), last_draw=True).total
+
+
+#: The chip sets `ChipSet.add` and `ChipSet.remove` have made, by their counts (one value per count
+#: pattern; a game visits a few dozen of the 78,125; emptied when it reaches 16,384).
+_CHIP_SETS: dict[tuple[int, ...], ChipSet] = {}
+
+
+def _chip_set(counts: tuple[int, ...]) -> ChipSet:
+    """``ChipSet(counts)``, checked once per pattern of counts and shared after that."""
+    found = _CHIP_SETS.get(counts)
+    if found is None:
+        found = ChipSet(counts)  # the checks run here (a fifth chip of a kind raises)
+        if len(_CHIP_SETS) >= 1 << 14:
+            _CHIP_SETS.clear()
+        _CHIP_SETS[counts] = found
+    return found
