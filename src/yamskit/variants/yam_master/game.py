@@ -31,7 +31,6 @@ from ...game import (
 from ...serialization import dump_game
 from ...transitions import (
     Transitions,
-    remembered_legal_ids,
     state_apply,
     state_chance_outcomes,
     state_is_legal,
@@ -185,7 +184,10 @@ class YamMasterGame:
             return legal
         if self.is_over:
             return ()
-        return remembered_legal_ids(self, lambda: legal_ids(self.board, self.turn, self.current_player))
+        # computed once (`remembered_legal_ids`, inlined: this runs at every step)
+        legal = legal_ids(self.board, self.turn, self.current_player)
+        _set_legal(self, legal)
+        return legal
 
     # ------------------------------------------------------------------ doing
     def _end_turn(self, board: Board, supply: tuple[int, ...], out: tuple[int, ...], history: History) -> YamMasterGame:

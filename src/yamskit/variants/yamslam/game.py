@@ -32,7 +32,6 @@ from ...game import (
 from ...serialization import dump_game
 from ...transitions import (
     Transitions,
-    remembered_legal_ids,
     state_apply,
     state_chance_outcomes,
     state_is_legal,
@@ -178,7 +177,10 @@ class YamslamGame:
             return legal
         if self.is_over:
             return ()
-        return remembered_legal_ids(self, lambda: legal_ids(self.turn, self.rack, self.discard, self.second_pick))
+        # computed once (`remembered_legal_ids`, inlined: this runs at every step)
+        legal = legal_ids(self.turn, self.rack, self.discard, self.second_pick)
+        _set_legal(self, legal)
+        return legal
 
     # ------------------------------------------------------------------ doing
     def _with(
