@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.strategies import rolls
-from yamskit import Dice, UnknownActionError
+from yamskit import Dice, UnknownActionError, YamskitError
 from yamskit.dice import ROLLS
 from yamskit.variants.yamslam.chips import (
     KINDS,
@@ -169,3 +169,26 @@ def test_one_more_chip_never_lowers_a_score(counts: list[int], kind: Chip, last:
     chips = ChipSet(counts)
     if chips.count(kind) < 4:
         assert tally(chips.add(kind), last_draw=last).total > tally(chips, last_draw=last).total
+
+
+@given(
+    st.lists(st.integers(0, 4), min_size=7, max_size=7),
+    st.sampled_from(KINDS),
+    st.sampled_from(["kind", "id", "label"]),
+)
+def test_adding_and_removing_a_chip_changes_that_kind_count_only(counts: list[int], kind: Chip, spelling: str) -> None:
+    # add and remove share one checked set per pattern of counts: a fifth chip or a missing one still raises
+    chips = ChipSet(counts)
+    name = {"kind": kind, "id": kind.value, "label": kind.value.replace("_", " ").title()}[spelling]
+    i = KINDS.index(kind)
+    for step, change in ((1, chips.add), (-1, chips.remove)):
+        expected = counts[i] + step
+        if 0 <= expected <= 4:
+            after = change(name)
+            assert after.counts == (*counts[:i], expected, *counts[i + 1 :])
+            assert after == ChipSet(after.counts)
+            assert change(name) is after  # shared: the same pattern gives the same set
+        else:
+            with pytest.raises(YamskitError):
+                change(name)
+    assert chips.counts == tuple(counts)  # the set itself never changes
