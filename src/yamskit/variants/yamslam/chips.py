@@ -216,6 +216,12 @@ def _check_counts(_instance: object, _attribute: object, counts: tuple[int, ...]
 _KIND_INDEX: dict[str, int] = {kind.value: i for i, kind in enumerate(KINDS)}
 
 
+def _kind_index(kind: str) -> int:
+    """The index in `KINDS` of the chip ``kind`` names (`chip_kind`'s errors for a name it does not know)."""
+    i = _KIND_INDEX.get(kind) if type(kind) is str or type(kind) is Chip else None
+    return KINDS.index(chip_kind(kind)) if i is None else i
+
+
 @attrs.frozen(repr=False)
 class ChipSet:
     """A bag of chips: how many of each kind (0 to 4), listed in value order.
@@ -283,9 +289,7 @@ class ChipSet:
             >>> ChipSet().add("flush")
             ChipSet.of('flush')
         """
-        i = _KIND_INDEX.get(kind) if type(kind) is str or type(kind) is Chip else None
-        if i is None:
-            i = KINDS.index(chip_kind(kind))
+        i = _kind_index(kind)
         counts = self.counts
         return _chip_set((*counts[:i], counts[i] + 1, *counts[i + 1 :]))
 
@@ -299,9 +303,7 @@ class ChipSet:
             >>> ChipSet.of("flush", "flush").remove("flush")
             ChipSet.of('flush')
         """
-        i = _KIND_INDEX.get(kind) if type(kind) is str or type(kind) is Chip else None
-        if i is None:
-            i = KINDS.index(chip_kind(kind))
+        i = _kind_index(kind)
         counts = self.counts
         if not counts[i]:
             raise YamskitError(f"no {kind} chip to remove from {self!r}")
