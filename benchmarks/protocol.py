@@ -21,7 +21,10 @@ one game at a time in a Python loop:
 Both are installed with pip into the current environment when missing. Times are CPU
 times of this process (``time.process_time``), so other jobs on a shared machine weigh
 less on them; each figure is the median of ``--repeat`` runs of ``--seconds`` each, every
-run started from a settled heap (`settle`: collected, then frozen). A
+run started from a settled heap (`settle`: collected, then frozen). The ratios are paired:
+each repeat of a variant times pyhtzee just before it, and a ratio is the median of the
+repeats' own ratios (their range beside it), so a machine that speeds up or slows down
+over the minutes of the script moves both sides of a ratio alike. A
 step is one ``apply`` (a throw with its chance outcome counts once for yamskit and
 pyhtzee, twice for OpenSpiel, which applies the decision and the outcome separately).
 
@@ -89,6 +92,43 @@ def timed(run: Callable[[float], tuple[int, int]], seconds: float, repeat: int) 
         games_rates.append(games / elapsed)
         steps_rates.append(steps / elapsed)
     return statistics.median(games_rates), statistics.median(steps_rates)
+
+
+Rates = list[tuple[float, float]]
+
+
+def paired(
+    peer: Callable[[float], tuple[int, int]],
+    runs: list[Callable[[float], tuple[int, int]]],
+    seconds: float,
+    repeat: int,
+) -> tuple[Rates, list[Rates]]:
+    """Games/s and steps/s of ``peer`` and of each of ``runs``, ``repeat`` times, the peer just before the runs.
+
+    Index ``r`` of every list is the same repeat, so ``runs_rates[k][r]`` and ``peer_rates[r]``
+    were timed seconds apart: their ratio does not see the machine change over the script.
+    """
+    peer_rates: Rates = []
+    runs_rates: list[Rates] = [[] for _ in runs]
+    for _ in range(repeat):
+        for run, rates in [(peer, peer_rates), *zip(runs, runs_rates, strict=True)]:
+            settle()
+            start = time.process_time()
+            games, steps = run(seconds)
+            elapsed = time.process_time() - start
+            rates.append((games / elapsed, steps / elapsed))
+    return peer_rates, runs_rates
+
+
+def ratio_text(rates: Rates, peer: Rates, which: int = 1) -> str:
+    """The median of the paired ratios ``rates[r] / peer[r]`` (``which`` 0: games, 1: steps) and their range."""
+    ratios = [mine[which] / theirs[which] for mine, theirs in zip(rates, peer, strict=True)]
+    return f"{statistics.median(ratios):.2f} ({min(ratios):.2f}-{max(ratios):.2f})"
+
+
+def median_of(rates: Rates, which: int = 1) -> float:
+    """The median games/s (``which`` 0) or steps/s (1) of ``rates``."""
+    return statistics.median(rate[which] for rate in rates)
 
 
 def yamskit_games(
@@ -231,22 +271,44 @@ def main() -> None:
         f"yamskit {yamskit.__version__}; {args.repeat} x {args.seconds:g} CPU seconds per figure"
     )
     peers: dict[str, tuple[float, float]] = {}
+    pyhtzee_run: Callable[[float], tuple[int, int]] | None = None
     if not args.no_peers:
         ph = ensure("pyhtzee", "pyhtzee")
         if ph is not None:
-            peers["pyhtzee (Yahtzee, 1 player)"] = timed(pyhtzee_games(ph), args.seconds, args.repeat)
+            pyhtzee_run = pyhtzee_games(ph)
+            peers["pyhtzee (Yahtzee, 1 player)"] = timed(pyhtzee_run, args.seconds, args.repeat)
         spiel = ensure("pyspiel", "open_spiel")
         if spiel is not None:
             peers["OpenSpiel yacht (2 players)"] = timed(openspiel_games(spiel), args.seconds, args.repeat)
     only = {n for n in args.only.split(",") if n}
-    rows = []
+    rows: list[tuple[str, float, float, float, str, str, str]] = []
+    pyhtzee_paired: Rates = []  # every pyhtzee figure timed beside a variant
     for label, name, options, players in CASES:
         if only and name not in only:
             continue
-        games, steps = timed(yamskit_games(name, options, players), args.seconds, args.repeat)
-        _, object_steps = timed(yamskit_games(name, options, players, objects=True), args.seconds, args.repeat)
-        rows.append((label, games, steps, object_steps))
+        by_ids, by_objects = yamskit_games(name, options, players), yamskit_games(name, options, players, objects=True)
+        if pyhtzee_run is None:
+            games, steps = timed(by_ids, args.seconds, args.repeat)
+            _, object_steps = timed(by_objects, args.seconds, args.repeat)
+            rows.append((label, games, steps, object_steps, "-", "-", ""))
+            continue
+        peer, (ids_rates, objects_rates) = paired(pyhtzee_run, [by_ids, by_objects], args.seconds, args.repeat)
+        pyhtzee_paired += peer
+        rows.append(
+            (
+                label,
+                median_of(ids_rates, 0),
+                median_of(ids_rates),
+                median_of(objects_rates),
+                ratio_text(ids_rates, peer),
+                ratio_text(objects_rates, peer),
+                ratio_text(ids_rates, peer, 0) if label.startswith("classic, 1") else "",
+            )
+        )
     reference = peers.get("pyhtzee (Yahtzee, 1 player)")
+    if pyhtzee_paired:
+        low, high = min(r[1] for r in pyhtzee_paired), max(r[1] for r in pyhtzee_paired)
+        print(f"pyhtzee timed beside the variants: {len(pyhtzee_paired)} runs, {low:,.0f} to {high:,.0f} steps/s")
     print()
     print(
         "| engine | games/s | steps/s (ids) | ids ÷ pyhtzee | steps/s (objects) | objects ÷ pyhtzee "
@@ -256,14 +318,13 @@ def main() -> None:
     for label, (games, steps) in peers.items():
         ratio = f"{steps / reference[1]:.2f}" if reference else "-"
         print(f"| {label} | {games:,.0f} | {steps:,.0f} | {ratio} | | | |")
-    for label, games, steps, object_steps in rows:
-        ids_ratio = f"{steps / reference[1]:.2f}" if reference else "-"
-        objects_ratio = f"{object_steps / reference[1]:.2f}" if reference else "-"
-        games_ratio = f"{games / reference[0]:.2f}" if reference and label.startswith("classic, 1") else ""
+    for label, games, steps, object_steps, ids_ratio, objects_ratio, games_ratio in rows:
         print(
             f"| yamskit {label} | {games:,.1f} | {steps:,.0f} | {ids_ratio} | {object_steps:,.0f} | "
             f"{objects_ratio} | {games_ratio} |"
         )
+    if rows and pyhtzee_run is not None:
+        print("(a ratio: the median of the repeats' own ratios, each against pyhtzee timed just before; their range)")
     if not args.no_replay:
         mask, apply = unit_costs(args.repeat)
         print()
