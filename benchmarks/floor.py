@@ -21,7 +21,7 @@ turn conditions, placement rules, bonuses), the protocol's dispatch and checks, 
 
 Before timing, the script plays ``--check`` games with all three and stops if any
 legal list, choice or box differs. The figures (steps per CPU second, the median of
-``--repeat`` runs; the peer timed just before each run) bound what a rewrite of the hot
+``--repeat`` runs; pyhtzee timed just before each repeat, as in ``protocol.py``) bound what a rewrite of the hot
 path could gain while keeping yamskit's values, and what only other values could: see
 docs/performance.md, "What bounds a step".
 """
@@ -30,15 +30,12 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
-import time
 from bisect import bisect_left
-from collections.abc import Callable
 from typing import Any
 
 import attrs
 from peers import ensure
-from protocol import pyhtzee_games, settle
+from protocol import median_of, paired, pyhtzee_games, random_games, ratio_text
 
 import yamskit
 from yamskit.dice import KEEPS, SUB_KEEPS, DiceStream
@@ -216,27 +213,6 @@ class FlatValues(Flat):
         return value
 
 
-Run = Callable[[float], tuple[int, int]]
-
-
-def games(start: Callable[[int], Any]) -> Run:
-    """Random classic games from ``start(seed)``: ids, a uniform choice, ``apply(ACTIONS[i])``."""
-
-    def run(seconds: float) -> tuple[int, int]:
-        rng = random.Random(1)
-        played = steps = 0
-        stop = time.process_time() + seconds
-        while time.process_time() < stop:
-            state = start(rng.getrandbits(63))
-            while not state.is_over:
-                state = state.apply(ACTIONS[rng.choice(state.legal_action_ids())])
-                steps += 1
-            played += 1
-        return played, steps
-
-    return run
-
-
 def yamskit_start(seed: int) -> yamskit.ScorecardGame:
     game: yamskit.ScorecardGame = VARIANT.new_game(seed=seed)
     return game
@@ -271,36 +247,18 @@ def main() -> None:
     ph = ensure("pyhtzee", "pyhtzee")
     if ph is None:
         raise SystemExit("pyhtzee is needed as the peer")
-    peer = pyhtzee_games(ph)
-    engines: list[tuple[str, Run]] = [
-        ("yamskit classic (ids)", games(yamskit_start)),
-        ("flat, yamskit's values", games(FlatValues.start)),
-        ("flat, plain values", games(Flat.start)),
-    ]
-    ratios: dict[str, list[float]] = {label: [] for label, _ in engines}
-    rates: dict[str, list[float]] = {label: [] for label, _ in engines}
-    rates["pyhtzee"] = []
-    for _ in range(args.repeat):
-        for label, run in engines:
-            figures = []
-            for timed in (peer, run):
-                settle()
-                begun = time.process_time()
-                _, steps = timed(args.seconds)
-                figures.append(steps / (time.process_time() - begun))
-            rates["pyhtzee"].append(figures[0])
-            rates[label].append(figures[1])
-            ratios[label].append(figures[1] / figures[0])
+    engines = {
+        "yamskit classic (ids)": random_games(yamskit_start, ACTIONS),
+        "flat, yamskit's values": random_games(FlatValues.start, ACTIONS),
+        "flat, plain values": random_games(Flat.start, ACTIONS),
+    }
+    peer, rates = paired(pyhtzee_games(ph), list(engines.values()), args.seconds, args.repeat)
     print()
     print("| engine | steps/s | ÷ pyhtzee (range) |")
     print("|---|---:|---:|")
-    print(f"| pyhtzee | {statistics.median(rates['pyhtzee']):,.0f} | 1.00 |")
-    for label, _ in engines:
-        r = ratios[label]
-        print(
-            f"| {label} | {statistics.median(rates[label]):,.0f} | "
-            f"{statistics.median(r):.2f} ({min(r):.2f}-{max(r):.2f}) |"
-        )
+    print(f"| pyhtzee | {median_of(peer):,.0f} | 1.00 |")
+    for label, mine in zip(engines, rates, strict=True):
+        print(f"| {label} | {median_of(mine):,.0f} | {ratio_text(mine, peer)} |")
 
 
 if __name__ == "__main__":

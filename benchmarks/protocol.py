@@ -42,7 +42,7 @@ import os
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -139,15 +139,21 @@ def yamskit_games(
     With ``objects``: ``list(state.legal_actions())``, a uniform choice, ``state.apply(action)``.
     """
     variant = yamskit.variant(name, **options)
-    space = variant.actions
     names = [f"P{i + 1}" for i in range(players)]
+    return random_games(lambda seed: variant.new_game(players=names, seed=seed), variant.actions, objects=objects)
+
+
+def random_games(
+    start: Callable[[int], Any], space: Sequence[Any], *, objects: bool = False
+) -> Callable[[float], tuple[int, int]]:
+    """``run(seconds) -> (games, steps)``: random games from ``start(seed)``, through ids or action objects."""
 
     def run(seconds: float) -> tuple[int, int]:
         rng = random.Random(1)
         games = steps = 0
         stop = time.process_time() + seconds
         while time.process_time() < stop:
-            state = variant.new_game(players=names, seed=rng.getrandbits(63))
+            state = start(rng.getrandbits(63))
             if objects:
                 while not state.is_over:
                     state = state.apply(rng.choice(list(state.legal_actions())))
