@@ -81,19 +81,6 @@ def settle() -> None:
     gc.freeze()
 
 
-def timed(run: Callable[[float], tuple[int, int]], seconds: float, repeat: int) -> tuple[float, float]:
-    """Median games/s and steps/s of ``repeat`` runs of ``run(seconds)`` -> (games, steps), each from a settled heap."""
-    games_rates, steps_rates = [], []
-    for _ in range(repeat):
-        settle()
-        start = time.process_time()
-        games, steps = run(seconds)
-        elapsed = time.process_time() - start
-        games_rates.append(games / elapsed)
-        steps_rates.append(steps / elapsed)
-    return statistics.median(games_rates), statistics.median(steps_rates)
-
-
 Rates = list[tuple[float, float]]
 
 
@@ -129,6 +116,12 @@ def ratio_text(rates: Rates, peer: Rates, which: int = 1) -> str:
 def median_of(rates: Rates, which: int = 1) -> float:
     """The median games/s (``which`` 0) or steps/s (1) of ``rates``."""
     return statistics.median(rate[which] for rate in rates)
+
+
+def timed(run: Callable[[float], tuple[int, int]], seconds: float, repeat: int) -> tuple[float, float]:
+    """Median games/s and steps/s of ``repeat`` runs of ``run(seconds)`` -> (games, steps), each from a settled heap."""
+    rates, _ = paired(run, [], seconds, repeat)
+    return median_of(rates, 0), median_of(rates)
 
 
 def yamskit_games(
