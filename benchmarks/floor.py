@@ -38,7 +38,8 @@ from peers import ensure
 from protocol import median_of, paired, pyhtzee_games, random_games, ratio_text
 
 import yamskit
-from yamskit.dice import KEEPS, SUB_KEEPS, DiceStream
+from yamskit._slots import field_setters
+from yamskit.dice import KEEPS, NUM_DICE, SUB_KEEPS, DiceStream
 from yamskit.history import EMPTY_HISTORY, History, Move
 from yamskit.turn import Turn, thrown_parts
 
@@ -112,7 +113,7 @@ class Flat:
         new.history = self.link(action)
         if i < SCORE_BASE:  # a throw, keeping KEEPS[i]
             keep = KEEPS[i]
-            rolled, new.stream = self.stream.throw(5 - len(keep.faces))
+            rolled, new.stream = self.stream.throw(NUM_DICE - len(keep.faces))
             throw = thrown_parts(keep, rolled)[1]
             new.mask, new.cells, new.throws, new.last, new.is_over = (
                 self.mask,
@@ -159,7 +160,10 @@ class Twelve:
     f11: Any
 
 
-_SET = tuple(Twelve.__dict__[f"f{n}"].__set__ for n in range(12))  # one slot setter a field
+# one slot setter a field, as yamskit's own builders use (and as many fields as its scorecard state has)
+_SET = field_setters(Twelve, *(f"f{n}" for n in range(12)))
+if len(_SET) != len(attrs.fields(yamskit.ScorecardGame)):
+    raise SystemExit("yamskit.ScorecardGame no longer has twelve fields: update Twelve and FlatValues.frozen")
 _MOVES: dict[int, Move] = {}
 
 
