@@ -30,6 +30,7 @@ try:
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
     from stable_baselines3.common.env_util import make_vec_env
+    from stable_baselines3.common.logger import Logger
 except ImportError as missing:
     print(f"This example needs PyTorch and sb3-contrib ({missing.name} is missing): pip install torch 'yamskit[sb3]'")
     sys.exit(0)
@@ -99,6 +100,8 @@ def main() -> None:
         seed=args.seed,
         verbose=0,
     )
+    # no log files: the curve below is the record (SB3's default logger would make an empty temporary folder)
+    model.set_logger(Logger(folder=None, output_formats=[]))
     curve = Curve()
     start = time.perf_counter()
     model.learn(total_timesteps=args.steps, callback=curve)

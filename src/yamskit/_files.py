@@ -8,10 +8,11 @@ size limit, Ctrl-C) removes the temporary file and leaves the old file as it was
 Examples:
     >>> import tempfile
     >>> from pathlib import Path
-    >>> folder = Path(tempfile.mkdtemp())
-    >>> write_atomic(folder / "note.txt", "first\\n")
-    >>> write_atomic(folder / "note.txt", "second\\n")
-    >>> (folder / "note.txt").read_text(), [p.name for p in folder.iterdir()]
+    >>> with tempfile.TemporaryDirectory() as name:
+    ...     folder = Path(name)
+    ...     write_atomic(folder / "note.txt", "first\\n")
+    ...     write_atomic(folder / "note.txt", "second\\n")
+    ...     (folder / "note.txt").read_text(), [p.name for p in folder.iterdir()]
     ('second\\n', ['note.txt'])
 """
 

@@ -117,8 +117,10 @@ def test_sb3_make_vec_env_takes_the_id_alone() -> None:
 
 def _maskable_ppo(env: Any, steps: int) -> Any:
     from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.logger import Logger
 
     model = MaskablePPO("MlpPolicy", env, n_steps=256, batch_size=64, n_epochs=2, seed=0, verbose=0)
+    model.set_logger(Logger(folder=None, output_formats=[]))  # (SB3's default leaves an empty SB3-* folder in /tmp)
     model.learn(total_timesteps=steps)
     return model
 

@@ -287,9 +287,10 @@ class Strategy:
             >>> from yamskit.categories import upper
             >>> from yamskit.solver import solve
             >>> v = yamskit.ScorecardVariant.define("sixes", rows=[upper(6)])
-            >>> path = tempfile.mkdtemp() + "/sixes.npz"
-            >>> solve(v, quiet=True).save(path)
-            >>> round(Strategy.load(path, v).expected_score(), 3)
+            >>> with tempfile.TemporaryDirectory() as folder:
+            ...     path = folder + "/sixes.npz"
+            ...     solve(v, quiet=True).save(path)
+            ...     round(Strategy.load(path, v).expected_score(), 3)
             12.639
         """
         about: dict[str, Any] = {}
