@@ -17,8 +17,8 @@ import shlex
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -227,17 +227,23 @@ def need_tmux() -> str:
 
 
 class Terminal:
-    """A tmux server of its own (its own socket), one session running one command in a 220 x 50 terminal."""
+    """A tmux server of its own, one session running one command in a 220 x 50 terminal.
+
+    Its socket lives in a folder of its own, removed with the server (``-L`` would leave one
+    socket file per test in tmux's shared folder); the folder is a short one, since a socket's
+    path may not be longer than about 100 characters.
+    """
 
     def __init__(self, tmux: str, folder: Path) -> None:
         self.tmux = tmux
-        self.socket = f"yamskit-test-{uuid.uuid4().hex[:12]}"
+        self.home = Path(tempfile.mkdtemp(prefix="tmux-"))
+        self.socket = str(self.home / "socket")
         self.config = folder / "tmux.conf"
         self.config.write_text("set -g history-limit 100000\n")
 
     def run(self, *args: str) -> str:
         done = subprocess.run(
-            [self.tmux, "-L", self.socket, "-f", str(self.config), *args],
+            [self.tmux, "-S", self.socket, "-f", str(self.config), *args],
             capture_output=True,
             text=True,
             timeout=WAIT,
@@ -272,7 +278,12 @@ class Terminal:
         self.run("send-keys", "-t", "table", "Enter")
 
     def close(self) -> None:
-        subprocess.run([self.tmux, "-L", self.socket, "kill-server"], capture_output=True, timeout=WAIT, check=False)
+        try:
+            subprocess.run(
+                [self.tmux, "-S", self.socket, "kill-server"], capture_output=True, timeout=WAIT, check=False
+            )
+        finally:
+            shutil.rmtree(self.home, ignore_errors=True)
 
 
 @pytest.fixture
