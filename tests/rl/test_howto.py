@@ -14,9 +14,12 @@ import pytest
 PAGE = Path(__file__).resolve().parents[2] / "docs" / "how-to" / "train-an-agent.md"
 
 
-def test_the_maskable_ppo_recipe_runs(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_maskable_ppo_recipe_runs(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     pytest.importorskip("torch")
     pytest.importorskip("sb3_contrib")
+    monkeypatch.setenv("SB3_LOGDIR", str(tmp_path))  # the recipe's logger folder (else an SB3-* folder in /tmp)
     blocks = re.findall(r"^```py\n(.*?)^```", PAGE.read_text(encoding="utf-8"), re.DOTALL | re.MULTILINE)
     assert len(blocks) == 1
     assert "total_timesteps=2_048" in blocks[0]
