@@ -13,7 +13,8 @@ import pytest
 
 import yamskit
 from yamskit import UpperBonus
-from yamskit._cache import IdentityCache, LruCache, caches
+from yamskit._cache import LruCache, caches
+from yamskit._fast import IdentityCache
 from yamskit.bots import player
 from yamskit.categories import Category, is_five_of_a_kind, total, upper, when
 

@@ -17,9 +17,9 @@ import attrs
 import pytest
 
 import yamskit
-from yamskit import _display, svg
+from yamskit import svg
 from yamskit.action_space import ROLL_ACTIONS, ActionSpace
-from yamskit.action_text import ActionWords, state_action_text, state_parse_action
+from yamskit.action_text import ActionWords
 from yamskit.actions import Action, Pass, Roll
 from yamskit.dice import Dice, DiceStream
 from yamskit.errors import IllegalActionError, MustRollFirstError, UnknownActionError
@@ -27,17 +27,7 @@ from yamskit.game import EMPTY_HISTORY, History, Result, game_over_error, new_st
 from yamskit.notation import grammar, read_position
 from yamskit.position import ImpossibleTurnError, PositionError, check_reachable, check_turn
 from yamskit.serialization import dump_game, shared_fields, shared_to_data
-from yamskit.transitions import (
-    Transitions,
-    remembered_legal_ids,
-    state_apply,
-    state_chance_outcomes,
-    state_is_legal,
-    state_legal_action_mask,
-    state_legal_actions,
-    state_origin,
-    state_outcomes,
-)
+from yamskit.transitions import GameStateBase, Transitions, remembered_legal_ids
 from yamskit.turn import Turn
 
 MAX_THROWS = 2
@@ -92,8 +82,8 @@ class TopIt:
         return game
 
 
-@attrs.frozen
-class TopItGame:
+@attrs.frozen(repr=False)
+class TopItGame(GameStateBase):
     variant: TopIt
     players: tuple[str, ...]
     banks: tuple[int, ...]
@@ -105,16 +95,6 @@ class TopItGame:
     first_player: int = 0
     _legal: tuple[int, ...] | None = attrs.field(init=False, default=None, eq=False, repr=False)
     _origin: Any = attrs.field(default=None, eq=False, repr=False, alias="origin")
-
-    @property
-    def history(self) -> History:
-        return self._history
-
-    origin = state_origin
-
-    @property
-    def dice(self) -> Dice:
-        return self.turn.dice
 
     def render(self) -> str:
         return f"{', '.join(f'{n} {b}' for n, b in zip(self.players, self.banks, strict=True))}; dice {self.dice}"
@@ -150,14 +130,6 @@ class TopItGame:
         return remembered_legal_ids(self, compute)
 
     transitions: ClassVar[Transitions[TopItGame]]
-    is_legal = state_is_legal
-    legal_actions = state_legal_actions
-    legal_action_mask = state_legal_action_mask
-    apply = state_apply
-    outcomes = state_outcomes
-    chance_outcomes = state_chance_outcomes
-    parse_action = state_parse_action
-    action_text = state_action_text
 
     def result(self) -> Result:
         return Result.from_scores(self.players, self.banks)
@@ -180,7 +152,6 @@ class TopItGame:
 
     picture_kind: ClassVar[str] = "top-it"
     action_words: ClassVar[ActionWords | None] = None  # actions read and written as their canonical text
-    _repr_svg_ = _display.repr_svg
 
 
 def _thrown(state: TopItGame, turn: Turn, stream: DiceStream, history: History) -> TopItGame:

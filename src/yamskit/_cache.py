@@ -1,10 +1,18 @@
-"""The bounded caches yamskit keeps between calls: least recently used first out.
+"""The bounded caches yamskit keeps between calls.
 
-Every value computed once and kept for later (solved tables, bot evaluations, action
-spaces) lives in one of these, with a fixed number of entries, so a program that creates
-and drops thousands of variants holds at most that many. Each cache registers itself
-under a name; `caches` lists them, and the documentation's "Caches" section says what
-each keeps (tests/test_caches.py checks that the two agree).
+Every value computed once and kept for later (solved tables, bot evaluations, the
+shared pieces of a step) lives in one of these, with a fixed number of entries, so a
+program that creates and drops thousands of variants holds at most that many. Each kind
+of cache registers its name, bound and key; `caches` lists them, and the documentation's
+"Caches" section says what each keeps (tests/test_caches.py checks that the two agree).
+
+Two policies:
+
+* `LruCache`: past its size, the least recently used entry goes. For values that are
+  dear to make (a solved strategy, a bot's tables).
+* `Memo`: emptied when it reaches its size. For small values that are cheap to make
+  again and asked for at every step, where the bookkeeping of recency would cost more
+  than a miss (its look-up is the C-level ``dict.get``).
 
 Examples:
     >>> squares: LruCache[int, int] = LruCache("example squares", size=2, key="a number")
@@ -20,19 +28,40 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Generic, TypeVar
 
-__all__ = ["IdentityCache", "LruCache", "caches"]
+__all__ = ["LruCache", "Memo", "caches", "register"]
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 
-_REGISTERED: dict[str, LruCache[object, object]] = {}
+#: name -> (the most entries, what the keys are)
+_REGISTERED: dict[str, tuple[int, str]] = {}
+
+
+def register(name: str, *, size: int, key: str) -> None:
+    """Record a kind of cache: its name, the most entries each one keeps, and what its keys are.
+
+    The caches of this module call it; a cache made elsewhere (`yamskit._fast`) calls it too,
+    so that `caches` lists every bound. Several caches may share a name (one per action
+    space, say): the name is the kind, listed once.
+
+    Raises:
+        ValueError: ``size`` is below 1.
+
+    Examples:
+        >>> register("example kind", size=4, key="a word")
+        >>> caches()["example kind"]
+        (4, 'a word')
+    """
+    if size < 1:
+        raise ValueError(f"a cache keeps at least one entry, not {size}")
+    _REGISTERED[name] = (size, key)
 
 
 class LruCache(Generic[K, V]):
     """At most ``size`` values by key; past that, the least recently used one is dropped.
 
     Args:
-        name: the name `caches` and the documentation list it under (unique).
+        name: the name `caches` and the documentation list it under.
         size: the most entries it keeps.
         key: what its keys are, in words (for the documentation).
 
@@ -42,12 +71,12 @@ class LruCache(Generic[K, V]):
         ('A', 'B', 'again')
     """
 
+    __slots__ = ("_entries", "key", "name", "size")
+
     def __init__(self, name: str, *, size: int, key: str) -> None:
-        if size < 1:
-            raise ValueError(f"a cache keeps at least one entry, not {size}")
+        register(name, size=size, key=key)
         self.name, self.size, self.key = name, size, key
         self._entries: OrderedDict[K, V] = OrderedDict()
-        _REGISTERED[name] = self  # type: ignore[assignment]
 
     def get(self, key: K, compute: Callable[[], V]) -> V:
         """The value kept for ``key``, else ``compute()``, kept from now on."""
@@ -72,40 +101,44 @@ class LruCache(Generic[K, V]):
         self._entries.clear()
 
 
-class IdentityCache(Generic[V]):
-    """At most ``size`` values, one per object looked up by identity (objects need not be hashable).
+class Memo(dict[K, V]):
+    """At most ``size`` values by key, all forgotten at once when it is full.
 
-    Each entry keeps its object alive, so an ``id`` is never reused while its entry is
-    kept, and the identity check makes a stale ``id`` harmless anyway. Past ``size`` the
-    least recently used entry (and with it its object) is dropped.
+    Reading is the dictionary's own ``get`` (``memo.get(key)``, ``None`` when absent);
+    `put` adds an entry, emptying the memo first when it holds ``size`` of them. Only for
+    values that are cheap to make again.
+
+    Args:
+        name: the name `caches` and the documentation list it under (memos of one kind,
+            one per action space say, share it).
+        size: the most entries it keeps.
+        key: what its keys are, in words.
 
     Examples:
-        >>> cache: IdentityCache[int] = IdentityCache("example lists", size=1, key="a list")
-        >>> a, b = [], []
-        >>> cache.get(a, lambda: 1), cache.get(b, lambda: 2), cache.get(a, lambda: 3)  # a was dropped
-        (1, 2, 3)
+        >>> memo: Memo[int, str] = Memo("example memo", size=2, key="a number")
+        >>> memo.put(1, "one"), memo.put(2, "two"), memo.get(1)
+        ('one', 'two', 'one')
+        >>> memo.put(3, "three"), memo.get(1), len(memo)  # full: emptied, then 3 kept
+        ('three', None, 1)
     """
 
+    __slots__ = ("size",)
+
     def __init__(self, name: str, *, size: int, key: str) -> None:
-        self._lru: LruCache[int, tuple[object, V]] = LruCache(name, size=size, key=key)
+        super().__init__()
+        register(name, size=size, key=key)
+        self.size = size
 
-    def get(self, key: object, compute: Callable[[], V]) -> V:
-        """The value cached for ``key``, computed by ``compute()`` the first time."""
-        hit = self._lru._entries.get(id(key))
-        if hit is not None and hit[0] is key:
-            self._lru._entries.move_to_end(id(key))
-            return hit[1]
-        self._lru._entries.pop(id(key), None)
-        value = compute()
-        self._lru.get(id(key), lambda: (key, value))
+    def put(self, key: K, value: V) -> V:
+        """Keep ``value`` for ``key`` (emptying the memo first when it is full); returns ``value``."""
+        if len(self) >= self.size:
+            self.clear()
+        self[key] = value
         return value
-
-    def __len__(self) -> int:
-        return len(self._lru)
 
 
 def caches() -> dict[str, tuple[int, str]]:
-    """Every cache created so far: its name -> (most entries, what its keys are).
+    """Every kind of cache created so far: its name -> (most entries, what its keys are).
 
     Modules create their caches when they are imported, so import the parts you use first.
 
@@ -113,4 +146,4 @@ def caches() -> dict[str, tuple[int, str]]:
         >>> caches()["example squares"]
         (2, 'a number')
     """
-    return {name: (cache.size, cache.key) for name, cache in sorted(_REGISTERED.items())}
+    return dict(sorted(_REGISTERED.items()))

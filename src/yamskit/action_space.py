@@ -35,14 +35,14 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Iterator, Sequence
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, Protocol, overload
+from typing import Any, Protocol, overload
 
+from ._cache import Memo
+from ._fast import Interned
 from .actions import Action, Roll, Score, Scratch
-from .dice import KEEPS
+from .dice import KEEPS, Dice, keep_index
 from .errors import UnknownActionError
-
-if TYPE_CHECKING:
-    from .history import Move
+from .history import Move
 
 __all__ = ["NUM_ROLL_IDS", "ROLL_ACTIONS", "ActionSpace", "SheetShape", "scorecard_actions"]
 
@@ -50,8 +50,6 @@ __all__ = ["NUM_ROLL_IDS", "ROLL_ACTIONS", "ActionSpace", "SheetShape", "scoreca
 ROLL_ACTIONS: tuple[Roll, ...] = tuple(Roll(keep=k) for k in KEEPS)
 #: How many ids every space gives to throws (ids ``0`` to ``NUM_ROLL_IDS - 1``).
 NUM_ROLL_IDS = len(ROLL_ACTIONS)
-#: How many lists of legal actions a space remembers (`ActionSpace.listed`).
-_LISTS_LIMIT = 1 << 13
 
 
 class ActionSpace(Sequence[Action]):
@@ -79,7 +77,7 @@ class ActionSpace(Sequence[Action]):
         27
     """
 
-    __slots__ = ("_actions", "_by_identity", "_index", "_lists", "_moves", "_name")
+    __slots__ = ("_actions", "_index", "_interned", "_lists", "_moves", "_name")
 
     def __init__(self, name: str, actions: Iterable[Action], *, aliases: Iterable[tuple[Action, int]] = ()) -> None:
         self._name = name
@@ -89,14 +87,14 @@ class ActionSpace(Sequence[Action]):
             raise ValueError(f"the action space of {name!r} lists an action twice")
         for action, i in aliases:
             self._index.setdefault(action, i)
-        #: ``id(space[i]) -> i``: the interned actions found without hashing them (the space keeps them
-        #: alive, so no other object can share their ids).
-        self._by_identity: dict[int, int] = {id(action): i for i, action in enumerate(self._actions)}
-        self._lists: dict[tuple[int, ...], tuple[Action, ...]] = {}
-        #: ``(player, i) -> Move(player, space[i])`` for the decisions other than throws, shared by the
-        #: histories of every game of the space when the action applied is ``space[i]`` itself
-        #: (filled by `yamskit.transitions.apply_move`).
-        self._moves: dict[tuple[int, int], Move] = {}
+        #: The space's own actions, found by identity without hashing them (see `yamskit._fast`).
+        self._interned = Interned(self._actions)
+        self._lists: Memo[tuple[int, ...], tuple[Action, ...]] = Memo(
+            "action spaces: ordered listings", size=1 << 13, key="a set of legal ids"
+        )
+        self._moves: Memo[tuple[int, int], Move] = Memo(
+            "action spaces: shared moves", size=1 << 12, key="a player and a decision"
+        )
 
     @property
     def name(self) -> str:
@@ -161,7 +159,7 @@ class ActionSpace(Sequence[Action]):
             >>> space.find(yamskit.Roll()), space.find(yamskit.Roll(outcome="12345")), space.find("yams")
             (0, None, None)
         """
-        found = self._by_identity.get(id(action))
+        found = self._interned.position(action)
         if found is not None:
             return found
         try:
@@ -200,10 +198,46 @@ class ActionSpace(Sequence[Action]):
         """
         found = self._lists.get(ids)
         if found is None:
-            if len(self._lists) >= _LISTS_LIMIT:
-                self._lists.clear()
-            found = self._lists[ids] = self.pick(sorted(ids, key=keys.__getitem__))
+            found = self._lists.put(ids, self.pick(sorted(ids, key=keys.__getitem__)))
         return found
+
+    def throw_id(self, keep: Dice) -> int | None:
+        """The id of the throw keeping ``keep`` (``Roll(keep)``), or ``None`` in a space that does not list it so.
+
+        Every space of yamskit numbers its throws as `yamskit.dice.KEEPS` does; this also
+        answers for a plug-in's space that numbers them otherwise (``None``: not at the
+        keep's place).
+
+        Examples:
+            >>> import yamskit
+            >>> yamskit.variant("classic").actions.throw_id(yamskit.Dice.parse("66"))
+            27
+        """
+        i = keep_index(keep.faces)
+        listed = self._actions[i] if i < len(self._actions) else None
+        if type(listed) is Roll and (listed.keep is keep or listed.keep == keep):
+            return i
+        return None
+
+    def move(self, player: int, i: int, action: Action) -> Move:
+        """``Move(player, action)`` for the decision ``i``, shared when ``action`` is the space's own ``space[i]``.
+
+        Moves are values: the histories of every game of the space share one per player
+        and decision (at most 4,096, then made again). Another spelling of the same
+        decision is recorded as it was given.
+
+        Examples:
+            >>> import yamskit
+            >>> space = yamskit.variant("yamslam").actions
+            >>> space.move(0, 476, space[476]) is space.move(0, 476, space[476])
+            True
+        """
+        if action is not self._actions[i]:
+            return Move(player, action)
+        made = self._moves.get((player, i))
+        if made is None:
+            made = self._moves.put((player, i), Move(player, action))
+        return made
 
     def count(self, action: object) -> int:
         """1 if ``action`` is in the space, else 0.

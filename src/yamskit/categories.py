@@ -28,6 +28,7 @@ import attrs
 
 from .dice import NUM_DICE, ROLLS, Dice
 from .errors import InvalidDiceError, RuleConfigError
+from .names import label_or_id
 
 __all__ = [
     "Category",
@@ -355,13 +356,12 @@ class Category:
 
     id: str = attrs.field(validator=_check_id)
     scorer: Scorer = attrs.field(eq=False, repr=False)
-    label: str = attrs.field(default="")
+    label: str = attrs.field(default="", converter=attrs.Converter(label_or_id, takes_self=True))
     table: tuple[int, ...] = attrs.field(init=False, repr=False)
 
-    def __attrs_post_init__(self) -> None:
-        if not self.label:
-            object.__setattr__(self, "label", self.id.replace("_", " ").capitalize())
-        object.__setattr__(self, "table", _tabulate(self.scorer))
+    @table.default
+    def _tabulated(self) -> tuple[int, ...]:
+        return _tabulate(self.scorer)
 
     def score(self, dice: Dice) -> int:
         """Points these five dice give, looked up in the table.

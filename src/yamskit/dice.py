@@ -35,7 +35,7 @@ except ImportError:  # pragma: no cover - an interpreter built without it
     from hashlib import blake2b
 
 from . import _display
-from ._slots import field_setters
+from ._fast import builder
 from .errors import InvalidDiceError
 
 __all__ = [
@@ -417,10 +417,8 @@ class DiceStream:
             found = _INTERNED[
                 tuple(sorted(_FIRST_BYTE_FACE[b] or face_from_seed(seed, draws + k) for k, b in enumerate(firsts)))
             ]
-        after = object.__new__(DiceStream)  # seed and counter are known to be valid
-        _set_seed(after, seed)
-        _set_draws(after, draws + count)
-        return found, after
+        return found, _stream(seed, draws + count)  # seed and counter are known to be valid
 
 
-_set_seed, _set_draws = field_setters(DiceStream, "seed", "draws")
+#: ``DiceStream(seed, draws)`` without its validators (see `yamskit._fast.builder`).
+_stream = builder(DiceStream)

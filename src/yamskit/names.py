@@ -31,7 +31,7 @@ import sys
 import unicodedata
 import warnings
 from collections.abc import Iterable, Iterator
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 import attrs
 
@@ -91,6 +91,25 @@ def normalize(text: str) -> str:
     return "_".join(plain.casefold().replace("-", " ").replace("_", " ").split())
 
 
+class _Named(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+def label_or_id(label: str, value: _Named) -> str:
+    """A display label: ``label`` when given, else the id of ``value`` in words (``full_house`` -> ``Full house``).
+
+    The converter of the ``label`` field of `Name` and `yamskit.categories.Category`.
+
+    Examples:
+        >>> label_or_id("", Name("full_house")), label_or_id("Yahtzee", Name("yams"))
+        ('Full house', 'Yahtzee')
+    """
+    if label or not isinstance(value.id, str):  # (an id that is not a string is refused by its validator)
+        return label
+    return value.id.replace("_", " ").capitalize()
+
+
 def _strings(values: Iterable[str]) -> tuple[str, ...]:
     return (values,) if isinstance(values, str) else tuple(values)
 
@@ -117,13 +136,9 @@ class Name:
     """
 
     id: str
-    label: str = ""
+    label: str = attrs.field(default="", converter=attrs.Converter(label_or_id, takes_self=True))
     aliases: tuple[str, ...] = attrs.field(default=(), converter=_strings)
     deprecated: tuple[str, ...] = attrs.field(default=(), converter=_strings)
-
-    def __attrs_post_init__(self) -> None:
-        if not self.label:
-            object.__setattr__(self, "label", self.id.replace("_", " ").capitalize())
 
 
 def _caller_stacklevel() -> int:
@@ -157,7 +172,8 @@ class Names:
     _index: dict[str, tuple[str, bool]] = attrs.field(init=False, repr=False, eq=False)
     _exact: dict[str, str] = attrs.field(init=False, repr=False, eq=False)
 
-    def __attrs_post_init__(self) -> None:
+    @_index.default
+    def _spellings(self) -> dict[str, tuple[str, bool]]:
         # Earlier passes win: ids, then labels, then aliases, then old ids. A spelling
         # taken by an earlier pass is not reassigned, so a table never breaks on a
         # label or alias that happens to read like another entry.
@@ -171,8 +187,11 @@ class Names:
         for spellings in passes:
             for text, id, old in spellings:
                 index.setdefault(normalize(text), (id, old))
-        object.__setattr__(self, "_index", index)
-        object.__setattr__(self, "_exact", {e.id: e.id for e in self.entries})
+        return index
+
+    @_exact.default
+    def _ids(self) -> dict[str, str]:
+        return {e.id: e.id for e in self.entries}
 
     @property
     def ids(self) -> tuple[str, ...]:

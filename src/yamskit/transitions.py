@@ -1,21 +1,25 @@
-"""One ``apply`` for every game: the protocol's shared skeleton, and the transitions a game class supplies.
+"""One ``apply`` for every game: the protocol's shared methods, and the transitions a game class supplies.
 
-Every state's ``apply(action, player=...)`` runs the same steps, written once here in
-`apply_move`:
+Every state's ``apply(action, player=...)`` runs the same four steps, written once here in
+`GameStateBase.apply`:
 
 1. who acts: a finished game refuses every action (`GameOverError`), a ``player`` who
    is not the one to move is refused (`NotYourTurnError`);
 2. is it legal: a decision found among the state's remembered ``legal_action_ids()``
-   needs no more checks; anything else goes through the state's full ``check``, which
-   raises the specific `IllegalActionError` naming the broken rule (or passes, for a
-   legal action the ids cannot show, such as a throw with given faces);
-3. dispatch: a throw draws its faces (from the action, or from the game's stream) and
-   goes to the class's ``thrown`` transition; any other decision goes to the transition
-   its `Transitions` maps its type to;
-4. the new state, with the move appended to the persistent `History`.
+   needs no more checks (a throw with its faces given, when its keep is among them, has
+   only the number of its dice left to check); anything else goes through the state's
+   full ``check``, which raises the specific `IllegalActionError` naming the broken rule
+   (or passes, for a legal action the ids cannot show, such as a box named by its label);
+3. dispatch: a throw shows its faces (given, or drawn from the game's stream) and goes
+   to the class's ``thrown`` transition; any other decision goes to the transition its
+   `Transitions` maps its type to;
+4. the new state, with the move appended to the persistent `History`; a game's first
+   move makes the state it was made in the origin of the new state's history.
 
-A game class supplies only its transitions, as a value (a `Transitions`), and its
-``check``; its ``apply`` method is one call of `apply_move`.
+A game class supplies only its transitions, as a value (a `Transitions`), its ``check``
+and its legal ids; the protocol's other methods come from the slotted mixin
+`GameStateBase`, which adds no field. How the step is kept quick (values built from their
+slots, look-ups by identity) is `yamskit._fast`'s business, not this module's.
 
 Examples:
     >>> import yamskit
@@ -27,38 +31,31 @@ Examples:
 from __future__ import annotations
 
 import functools
-from bisect import bisect_left as _bisect
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import attrs
 
-from .action_space import NUM_ROLL_IDS
+from . import _display
+from ._fast import memo_by_identity_and_value, remember
+from .action_space import ActionSpace
+from .action_text import ActionWords, state_action_text, state_parse_action
 from .actions import Action, DiceLike, Roll, to_dice
 from .dice import KEEPS, NUM_DICE, Dice, DiceStream, keep_index, outcome_probabilities
 from .errors import UnknownActionError
-from .game import History, LegalActions, Move, game_over_error, resolve_player, roll_dice, throw_outcomes
-from .turn import _PARTS as _THROWN
+from .game import EMPTY_HISTORY, History, LegalActions, Move, game_over_error, resolve_player, throw_outcomes
 from .turn import Turn, thrown_parts
 
-if TYPE_CHECKING:
-    from .action_space import ActionSpace
-
 __all__ = [
+    "GameStateBase",
     "Playable",
     "Transitions",
     "apply_move",
     "is_legal",
     "legal_action_mask",
     "remembered_legal_ids",
-    "state_apply",
-    "state_chance_outcomes",
-    "state_is_legal",
-    "state_legal_action_mask",
-    "state_legal_actions",
-    "state_origin",
-    "state_outcomes",
 ]
 
 
@@ -68,10 +65,11 @@ class _Variant(Protocol):
 
 
 class Playable(Protocol):
-    """What `apply_move` reads from a state: the protocol's fields, ``check`` and the remembered legal ids.
+    """What the shared step reads from a state: the protocol's fields, ``check`` and the remembered legal ids.
 
     ``_legal`` is the state's memo of its ``legal_action_ids()`` (``None`` until they are
-    asked for; see `remembered_legal_ids`).
+    asked for; see `remembered_legal_ids`) and ``_origin`` the position its history
+    starts from; both take no part in equality.
     """
 
     @property
@@ -90,6 +88,8 @@ class Playable(Protocol):
     def is_over(self) -> bool: ...
     @property
     def _legal(self) -> tuple[int, ...] | None: ...
+    @property
+    def _origin(self) -> Any: ...
 
     transitions: ClassVar[Transitions[Any]]
 
@@ -109,6 +109,9 @@ def _same(_state: Any, action: Action) -> Action:
 @attrs.frozen
 class Transitions(Generic[S]):
     """A game class's transitions: what each legal decision makes of a state.
+
+    A transition's new state keeps the ``origin`` of the state it comes from (a copy by
+    ``attrs.evolve`` or by a `yamskit._fast.replacer` does).
 
     Attributes:
         thrown: ``thrown(state, turn, stream, history)``, the state after a throw: the turn
@@ -132,11 +135,224 @@ class Transitions(Generic[S]):
     canonical: Callable[[S, Action], Action] = _same
 
 
+#: The `Move` of a player's shared throw (a `Roll` of `thrown_parts`), made once (see `yamskit._fast`).
+_throw_move = memo_by_identity_and_value(
+    Move, name="throws: shared moves", size=1 << 15, key="a player and the identity of a shared throw"
+)
+
+
+def _remembered(space: ActionSpace, legal: tuple[int, ...], action: Action) -> int | None:
+    """The id of ``action`` when it is one of the remembered ``legal`` ids, else ``None``.
+
+    A throw with its faces given stands for the throw of its keep, when it shows as many
+    dice as that keep leaves to throw.
+    """
+    if isinstance(action, Roll) and action.outcome is not None:
+        if len(action.keep) + len(action.outcome) != NUM_DICE:
+            return None
+        i = space.throw_id(action.keep)
+    else:
+        i = space.find(action)
+    if i is None:
+        return None
+    k = bisect_left(legal, i)  # the ids ascend (a plug-in listing them out of order only sends its moves
+    return i if k < len(legal) and legal[k] == i else None  # through the check)
+
+
+class GameStateBase:
+    """The protocol's methods every game state shares: a slotted mixin that adds no field.
+
+    A state class is a frozen, slotted attrs class that derives from it and has these
+    fields and members: ``variant``, ``players``, ``current_player``, ``turn``,
+    ``stream``, ``_history`` (alias ``history``), ``first_player``, ``is_over``,
+    ``_legal`` and ``_origin`` (memos that take no part in equality), ``check``,
+    ``legal_action_ids``, ``_generate`` (the legal actions in the state's own order),
+    ``result``, ``render``, and the class attributes ``transitions``, ``action_words``
+    and ``picture_kind``. The variant writes the state: ``variant.state_to_data(state)``
+    and ``variant.to_notation(state)``.
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("classic").new_game(players=["Ann"], seed=1)
+        >>> isinstance(g, GameStateBase), g.apply(yamskit.Roll()).origin is g
+        (True, True)
+    """
+
+    __slots__ = ()
+
+    #: What each decision makes of a state.
+    transitions: ClassVar[Transitions[Any]]
+    #: How the family's own actions read as text (``None``: their canonical text only; see `yamskit.action_text`).
+    action_words: ClassVar[ActionWords | None] = None
+    #: The kind of picture `yamskit.svg` draws of the state (see ``yamskit._display``).
+    picture_kind: ClassVar[str]
+
+    def apply(self: S, action: Action, *, player: int | str | None = None) -> S:
+        """The state after ``action``; this state is left as it was (see the module docs for the steps).
+
+        Raises:
+            IllegalActionError: a subclass naming the broken rule.
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("yamslam").new_game(seed=1)
+            >>> g.apply(yamskit.Roll()).turn.throws_used, g.turn.throws_used
+            (1, 0)
+        """
+        # 1. who acts
+        if self.is_over:
+            raise game_over_error(self.players)
+        if player is not None:
+            resolve_player(self.players, self.current_player, player)
+        # 2. is it legal: a remembered legal decision is; anything else is checked in full
+        space = self.variant.actions
+        legal = self._legal
+        i = None if legal is None else _remembered(space, legal, action)
+        if i is None:
+            self.check(action, player=player)  # raises the error naming the broken rule
+            if not isinstance(action, Roll):
+                action = self.transitions.canonical(self, action)
+                i = space.index(action)
+        # 3. dispatch
+        me, history, transitions = self.current_player, self.history, self.transitions
+        if isinstance(action, Roll):
+            keep, faces, stream = action.keep, action.outcome, self.stream
+            if faces is None:
+                faces, stream = stream.throw(NUM_DICE - len(keep))
+            done, throw = thrown_parts(keep, faces)
+            new = transitions.thrown(self, self.turn.with_throw(throw), stream, history.append(_throw_move(me, done)))
+        else:
+            move = transitions.moves.get(type(action))
+            if move is None:  # a check that lets an action through that no transition takes: a bug of the class
+                raise UnknownActionError(f"{space.name} has no transition for {type(action).__name__}")
+            new = move(self, action, i, history.append(space.move(me, i, action)))  # type: ignore[arg-type]
+        # 4. the new state: a first move starts its history at this state; later ones keep the origin
+        origin = self if history is EMPTY_HISTORY else self._origin
+        if new._origin is not origin:
+            remember(new, "_origin", origin)
+        return new
+
+    def is_legal(self, action: Action, *, player: int | str | None = None) -> bool:
+        """Whether ``action`` applies now (by ``player``, an index or a name; ``None``: whoever is to move).
+
+        Examples:
+            >>> import yamskit
+            >>> yamskit.variant("classic").new_game(seed=1).is_legal(yamskit.Score("yams"))
+            False
+        """
+        return is_legal(self, action, player)  # type: ignore[arg-type]
+
+    def legal_actions(self: Playable) -> LegalActions:
+        """A lazy view of the legal actions (throws listed with ``outcome=None``), in the state's own order.
+
+        The actions are the interned values of ``variant.actions``.
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("classic").new_game(seed=1).apply(yamskit.Roll(outcome="12345"))
+            >>> sum(isinstance(a, yamskit.Score) for a in g.legal_actions())
+            13
+        """
+        return LegalActions(self._generate, self.is_legal)
+
+    def legal_action_mask(self: Playable) -> bytes:
+        """One byte per id of ``variant.actions``: 1 where the decision is legal, else 0.
+
+        Examples:
+            >>> import yamskit
+            >>> mask = yamskit.variant("yam-master").new_game(seed=1).legal_action_mask()
+            >>> len(mask), mask[0]
+            (514, 1)
+        """
+        return legal_action_mask(len(self.variant.actions), self.legal_action_ids())
+
+    def outcomes(self: Playable, keep: DiceLike = "") -> tuple[tuple[Dice, Fraction], ...]:
+        """Every five-dice result of throwing all dice but ``keep``, with exact probabilities.
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("yam-master").new_game(seed=1)
+            >>> len(g.outcomes()), sum(p for _, p in g.outcomes())
+            (252, Fraction(1, 1))
+        """
+        return throw_outcomes(self.turn, keep)
+
+    def chance_outcomes(self, keep: DiceLike = "") -> tuple[tuple[Roll, Fraction], ...]:
+        """The throws that keeping ``keep`` can make, each once, with its exact probability: a chance node.
+
+        Each item is a `Roll` with its faces (``Roll(keep, outcome=...)``), ready for
+        ``state.apply``, and the probability of the thrown dice showing those faces in any
+        order: the multinomial ``k! / (c1! ... c6!) / 6**k`` for ``k`` dice thrown. There is
+        one item per distinct sorted outcome, so at most 252 (all five dice thrown), never
+        the 7,776 ordered ones; the probabilities add up to exactly 1. The throws are shared
+        values, the same objects at every call. It checks the throw as `outcomes` does.
+
+        Raises:
+            IllegalActionError: a subclass naming the broken rule (no throw left, ``keep``
+                not among the dice...).
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("classic").new_game(seed=1).apply(yamskit.Roll(outcome="66612"))
+            >>> throws = g.chance_outcomes(keep="666")
+            >>> len(throws), throws[0], sum(p for _, p in throws)
+            (21, (Roll(keep=Dice.parse('666'), outcome=Dice.parse('11')), Fraction(1, 36)), Fraction(1, 1))
+            >>> g.apply(throws[0][0]).dice
+            Dice.parse('11666')
+        """
+        kept = to_dice(keep)
+        self.outcomes(kept)  # type: ignore[attr-defined]  # the state's own checks of a throw now
+        return _chance_table(keep_index(kept.faces))
+
+    @property
+    def history(self) -> History:
+        """Every move so far, throws with their faces (a `History`, which reads like a tuple of moves)."""
+        return self._history  # type: ignore[attr-defined, no-any-return]
+
+    @property
+    def origin(self) -> Any:
+        """The position the history starts from: a new game, or a position set up from paper or notation.
+
+        ``None`` while the history is empty (the state is its own start). `apply` sets it on
+        every state it makes; saves keep it, so a game continued from a position loads back
+        with its history checked (see `yamskit.position.saves`). It takes no part in equality.
+
+        Examples:
+            >>> import yamskit
+            >>> start = yamskit.variant("classic").position(["Ann"], sheets=[{"ones": 3}], seed=1)
+            >>> start.origin is None, start.apply(yamskit.Roll()).origin == start
+            (True, True)
+        """
+        return self._origin  # type: ignore[attr-defined]
+
+    @property
+    def dice(self) -> Dice:
+        """The dice showing in the current turn (empty before its first throw)."""
+        return self.turn.dice  # type: ignore[attr-defined, no-any-return]
+
+    parse_action = state_parse_action
+    action_text = state_action_text
+
+    def __str__(self) -> str:
+        """The text view (``render()``)."""
+        return self.render()  # type: ignore[attr-defined, no-any-return]
+
+    #: ``repr(state)`` is short: class, variant, players and notation (see `yamskit._display.state_repr`).
+    __repr__ = _display.state_repr
+    #: The picture Jupyter shows, which `yamskit.svg` draws (see ``yamskit._display``).
+    _repr_svg_ = _display.repr_svg
+
+
 def apply_move(state: S, action: Action, player: int | str | None, transitions: Transitions[S]) -> S:
-    """The state after ``action`` by ``player`` (``None``: whoever is to move): the protocol's ``apply``.
+    """The state after ``action`` by ``player`` (``None``: whoever is to move): ``state.apply(action, player=player)``.
+
+    0.1's entry point, kept until 0.3: a state class now derives from `GameStateBase`,
+    whose ``apply`` runs the steps with the class's own transitions, the only ones
+    ``transitions`` may be.
 
     Raises:
         IllegalActionError: a subclass naming the broken rule (from the state's ``check``).
+        TypeError: ``transitions`` are not the state class's own.
 
     Examples:
         >>> import yamskit
@@ -145,128 +361,26 @@ def apply_move(state: S, action: Action, player: int | str | None, transitions: 
         >>> apply_move(g, yamskit.Roll(outcome="66666"), "Ann", TRANSITIONS).dice
         Dice.parse('66666')
     """
-    if state.is_over:
-        raise game_over_error(state.players)
-    if player is not None:
-        resolve_player(state.players, state.current_player, player)
-    space = state.variant.actions
-    legal = state._legal
-    history = state.history
-    i: int | None = None
-    if legal is not None:
-        i = space._by_identity.get(id(action))  # one of the space's own (interned) actions: no hashing
-        if i is None and (type(action) is not Roll or action.outcome is None):
-            i = space.find(action)  # (a throw with faces given is never one of the space's decisions)
-    if i is None and legal is not None and type(action) is Roll and action.outcome is not None:
-        # faces given for a throw whose keep the remembered legal ids allow: only their number is left to check
-        outcome, keep = action.outcome, action.keep
-        j = keep_index(keep.faces)  # the id of Roll(keep) in spaces that number throws as KEEPS does
-        listed = getattr(space._actions[j], "keep", None) if j in legal else None
-        whole = len(outcome.faces) + len(keep.faces) == NUM_DICE
-        if listed is not None and (listed is keep or listed == keep) and whole:
-            turn = state.turn.with_throw((_THROWN.get((id(keep), id(outcome))) or thrown_parts(keep, outcome))[1])
-            new = transitions.thrown(state, turn, state.stream, history.append(Move(state.current_player, action)))
-            # a thrown state keeps its origin; the first move of a history starts it (the state itself)
-            return new if history._len else _continued(state, new)
-    if i is not None:  # then legal is set: its ids ascend, so bisect finds one at the end of a long list quickly
-        k = _bisect(legal, i)  # type: ignore[arg-type]  # (a plug-in listing its ids out of order only sends
-        if k == len(legal) or legal[k] != i:  # type: ignore[arg-type, index]  # its moves through the check)
-            i = None
-    if i is None:
-        state.check(action, player=player)  # raises the error naming the rule, if there is one
-        if isinstance(action, Roll) and action.outcome is not None:  # faces given: not a decision of the space
-            turn, stream, done = roll_dice(state.turn, state.stream, action)
-            history = history.append(Move(state.current_player, done))
-            return _continued(state, transitions.thrown(state, turn, stream, history))
-        action = transitions.canonical(state, action)
-        i = space.index(action)
-    me = state.current_player
-    if i < NUM_ROLL_IDS:
-        keep = action.keep  # type: ignore[union-attr]
-        rolled, stream = state.stream.throw(NUM_DICE - len(keep.faces))
-        done, throw = _THROWN.get((id(keep), id(rolled))) or thrown_parts(keep, rolled)
-        new = transitions.thrown(state, state.turn.with_throw(throw), stream, history.append(_move(me, done)))
-    else:
-        move = transitions.moves.get(type(action))
-        if move is None:  # a check that lets an action through that no transition takes: a bug of the class
-            raise UnknownActionError(f"{space.name} has no transition for {type(action).__name__}")
-        made = space._moves.get((me, i))  # moves are values: one per player and decision, kept by the space
-        if made is None or made.action is not action:  # (only the space's own action is shared: another
-            made = Move(me, action)  # spelling of the same decision is recorded as it was given)
-            if action is space._actions[i]:
-                space._moves[me, i] = made
-        new = move(state, action, i, history.append(made))
-    if history._len and getattr(new, "_origin", None) is getattr(state, "_origin", None):
-        return new  # the transition carried the origin over (a throw's copy does), or there is none
-    return _continued(state, new)
-
-
-#: Shared `Move` values of the throws of `_THROWN` (shared by every variant), by (player, id of the
-#: throw); each entry keeps its throw alive, so an id is never another throw's.
-_MOVES: dict[tuple[int, int], Move] = {}
-_MOVES_LIMIT = 1 << 15
-
-
-def _move(player: int, action: Roll) -> Move:
-    """``Move(player, action)`` for a throw of `_THROWN`, shared between the histories that hold it."""
-    found = _MOVES.get((player, id(action)))
-    if found is None or found.action is not action:
-        if len(_MOVES) >= _MOVES_LIMIT:
-            _MOVES.clear()
-        found = _MOVES[player, id(action)] = Move(player, action)
-    return found
-
-
-@property  # type: ignore[misc]
-def state_origin(self: Any) -> Any:
-    """The position the history starts from: a new game, or a position set up from paper or notation.
-
-    ``None`` while the history is empty (the state is its own start). `apply_move` sets it
-    on every state it makes; saves keep it, so a game continued from a position loads back
-    with its history checked (see `yamskit.position.saves`). A game class assigns it as
-    its ``origin`` property and keeps it in an ``_origin`` field that takes no part in
-    equality.
-
-    Examples:
-        >>> import yamskit
-        >>> start = yamskit.variant("classic").position(["Ann"], sheets=[{"ones": 3}], seed=1)
-        >>> start.origin is None, start.apply(yamskit.Roll()).origin == start
-        (True, True)
-    """
-    return self._origin
-
-
-def _continued(state: Any, new: S) -> S:
-    """``new``, remembering the position its history starts from (``state`` itself, when its history is empty).
-
-    A state class that keeps its start has an ``_origin`` field (``origin``); saves write
-    it, so a game continued from a position loads back with its history replayed.
-    """
-    origin = getattr(state, "_origin", None) if state.history._len else state
-    if origin is None:
-        return new
-    try:  # noqa: SIM105 - contextlib.suppress costs more than the rest of this step's bookkeeping
-        object.__setattr__(new, "_origin", origin)
-    except AttributeError:  # a plug-in's state without the field
-        pass
-    return new
+    if transitions is not state.transitions:
+        raise TypeError("apply_move takes the state class's own transitions (type(state).transitions)")
+    return GameStateBase.apply(state, action, player=player)
 
 
 def remembered_legal_ids(state: Any, compute: Callable[[], tuple[int, ...]]) -> tuple[int, ...]:
     """``state``'s legal ids, computed once by ``compute`` and remembered in its ``_legal`` field.
 
-    A state never changes, so its legal ids do not either; `apply_move` trusts them.
+    A state never changes, so its legal ids do not either; `GameStateBase.apply` trusts them.
 
     Examples:
         >>> import yamskit
         >>> g = yamskit.variant("yamslam").new_game(seed=1)
-        >>> remembered_legal_ids(g, lambda: (0,)), g._legal
+        >>> remembered_legal_ids(g, lambda: (0,)), g.legal_action_ids()
         ((0,), (0,))
     """
     legal: tuple[int, ...] | None = state._legal
     if legal is None:
         legal = compute()
-        object.__setattr__(state, "_legal", legal)  # a memo: the state itself never changes
+        remember(state, "_legal", legal)
     return legal
 
 
@@ -283,7 +397,7 @@ def legal_action_mask(size: int, ids: tuple[int, ...]) -> bytes:
     return bytes(mask)
 
 
-def is_legal(state: Any, action: Action, player: int | str | None) -> bool:
+def is_legal(state: Playable, action: Action, player: int | str | None) -> bool:
     """Whether ``state.check(action, player=player)`` passes (a malformed action is not legal).
 
     Examples:
@@ -296,102 +410,6 @@ def is_legal(state: Any, action: Action, player: int | str | None) -> bool:
     except (ValueError, TypeError):  # IllegalActionError is a ValueError, like malformed dice
         return False
     return True
-
-
-# ------------------------------------------------------------------ the protocol methods every state shares
-# A game class assigns these in its body (``apply = state_apply``) and sets its ``transitions``;
-# what differs between games is only their ``check``, their legal ids and their transitions.
-def state_is_legal(self: Playable, action: Action, *, player: int | str | None = None) -> bool:
-    """Whether ``action`` applies now (by ``player``, an index or a name; ``None``: whoever is to move).
-
-    Examples:
-        >>> import yamskit
-        >>> yamskit.variant("classic").new_game(seed=1).is_legal(yamskit.Score("yams"))
-        False
-    """
-    return is_legal(self, action, player)
-
-
-def state_legal_actions(self: Playable) -> LegalActions:
-    """A lazy view of the legal actions (throws listed with ``outcome=None``), in the state's own order.
-
-    The actions are the interned values of ``variant.actions``.
-
-    Examples:
-        >>> import yamskit
-        >>> g = yamskit.variant("classic").new_game(seed=1).apply(yamskit.Roll(outcome="12345"))
-        >>> sum(isinstance(a, yamskit.Score) for a in g.legal_actions())
-        13
-    """
-    return LegalActions(self._generate, self.is_legal)
-
-
-def state_legal_action_mask(self: Playable) -> bytes:
-    """One byte per id of ``variant.actions``: 1 where the decision is legal, else 0.
-
-    Examples:
-        >>> import yamskit
-        >>> mask = yamskit.variant("yam-master").new_game(seed=1).legal_action_mask()
-        >>> len(mask), mask[0]
-        (514, 1)
-    """
-    return legal_action_mask(len(self.variant.actions), self.legal_action_ids())
-
-
-def state_apply(self: S, action: Action, *, player: int | str | None = None) -> S:
-    """The state after ``action``; this state is left as it was (see `apply_move`).
-
-    Raises:
-        IllegalActionError: a subclass naming the broken rule.
-
-    Examples:
-        >>> import yamskit
-        >>> g = yamskit.variant("yamslam").new_game(seed=1)
-        >>> g.apply(yamskit.Roll()).turn.throws_used, g.turn.throws_used
-        (1, 0)
-    """
-    transitions: Transitions[S] = self.transitions
-    return apply_move(self, action, player, transitions)
-
-
-def state_outcomes(self: Playable, keep: DiceLike = "") -> tuple[tuple[Dice, Fraction], ...]:
-    """Every five-dice result of throwing all dice but ``keep``, with exact probabilities.
-
-    Examples:
-        >>> import yamskit
-        >>> g = yamskit.variant("yam-master").new_game(seed=1)
-        >>> len(g.outcomes()), sum(p for _, p in g.outcomes())
-        (252, Fraction(1, 1))
-    """
-    return throw_outcomes(self.turn, keep)
-
-
-def state_chance_outcomes(self: Any, keep: DiceLike = "") -> tuple[tuple[Roll, Fraction], ...]:
-    """The throws that keeping ``keep`` can make, each once, with its exact probability: a chance node.
-
-    Each item is a `Roll` with its faces (``Roll(keep, outcome=...)``), ready for
-    ``state.apply``, and the probability of the thrown dice showing those faces in any
-    order: the multinomial ``k! / (c1! ... c6!) / 6**k`` for ``k`` dice thrown. There is
-    one item per distinct sorted outcome, so at most 252 (all five dice thrown), never
-    the 7,776 ordered ones; the probabilities add up to exactly 1. The throws are shared
-    values, the same objects at every call. It checks the throw as `outcomes` does.
-
-    Raises:
-        IllegalActionError: a subclass naming the broken rule (no throw left, ``keep``
-            not among the dice...).
-
-    Examples:
-        >>> import yamskit
-        >>> g = yamskit.variant("classic").new_game(seed=1).apply(yamskit.Roll(outcome="66612"))
-        >>> throws = g.chance_outcomes(keep="666")
-        >>> len(throws), throws[0], sum(p for _, p in throws)
-        (21, (Roll(keep=Dice.parse('666'), outcome=Dice.parse('11')), Fraction(1, 36)), Fraction(1, 1))
-        >>> g.apply(throws[0][0]).dice
-        Dice.parse('11666')
-    """
-    kept = to_dice(keep)
-    self.outcomes(kept)  # the state's own checks of a throw now (raises the error naming the rule)
-    return _chance_table(keep_index(kept.faces))
 
 
 @functools.cache

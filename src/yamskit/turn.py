@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import attrs
 
-from ._slots import field_setters
+from ._fast import memo_by_identity, replacer
 from .actions import Roll
 from .dice import NUM_DICE, Dice, interned
 from .errors import (
@@ -51,10 +51,13 @@ class Throw:
     #: ``dice.index``: the position of the five dice in `yamskit.dice.ROLLS` (computed once).
     index: int = attrs.field(init=False, eq=False, repr=False)
 
-    def __attrs_post_init__(self) -> None:
-        dice = self.kept + self.rolled
-        object.__setattr__(self, "dice", dice)
-        object.__setattr__(self, "index", dice.index)
+    @dice.default
+    def _all_dice(self) -> Dice:
+        return self.kept + self.rolled
+
+    @index.default
+    def _roll_index(self) -> int:
+        return self.dice.index
 
     @property
     def all_dice(self) -> bool:
@@ -88,11 +91,8 @@ class Turn:
             >>> Turn.start().has_thrown
             False
         """
-        if cls is Turn:
-            found = _STARTS.get(max_throws)
-            if found is None:
-                found = _STARTS.setdefault(max_throws, Turn(max_throws=max_throws))
-            return found
+        if cls is Turn and type(max_throws) is int and 1 <= max_throws <= len(_STARTS):
+            return _STARTS[max_throws - 1]
         return cls(max_throws=max_throws)
 
     @property
@@ -178,11 +178,7 @@ class Turn:
             >>> Turn.start().with_throw(thrown_parts(Dice(), Dice.parse("12345"))[1]).dice
             Dice.parse('12345')
         """
-        turn = object.__new__(Turn)  # built field by field: the caller checked the throw
-        _set_max_throws(turn, self.max_throws)
-        _set_throws(turn, (*self.throws, throw))
-        _set_challenge(turn, self.challenge)
-        return turn
+        return _replace(self, throws=(*self.throws, throw))  # the caller checked the throw
 
     def declare_challenge(self) -> Turn:
         """The turn after declaring a challenge (a *défi*): only between the first and second throw.
@@ -203,21 +199,19 @@ class Turn:
         return self.challenge and len(self.throws) >= 2
 
 
-_set_max_throws, _set_throws, _set_challenge = field_setters(Turn, "max_throws", "throws", "challenge")
-
-#: Bound on the throws `thrown_parts` remembers; the memo is emptied when it reaches it.
-_PARTS_LIMIT = 1 << 13
-#: ``(id(keep), id(rolled)) -> (Roll, Throw)``; each entry holds its two dice, so no other
-#: object can take their ids while it lives.
-_PARTS: dict[tuple[int, int], tuple[Roll, Throw]] = {}
+#: The fresh turn of each throw limit (turns are values, so one object serves every game).
+_STARTS: tuple[Turn, ...] = tuple(Turn(max_throws=n) for n in range(1, 11))
+#: ``attrs.evolve`` of a turn without the checks (see `yamskit._fast.replacer`).
+_replace = replacer(Turn)
 
 
-def thrown_parts(keep: Dice, rolled: Dice) -> tuple[Roll, Throw]:
+def _make_parts(keep: Dice, rolled: Dice) -> tuple[Roll, Throw]:
     """The throw keeping ``keep`` that showed ``rolled``, as the `Roll` a history records and the `Throw` of a turn.
 
-    Both are values, so they are made once per pair of dice and shared (the dice of a
-    game are interned, which makes a few thousand pairs in all). Nothing is checked
-    beyond what the constructors check: the caller has checked the throw.
+    Both are values, so they are made once per pair of dice and shared: equal dice made
+    elsewhere are replaced by the shared ones first (the dice of a game are interned,
+    which makes a few thousand pairs in all). Nothing is checked beyond what the
+    constructors check: the caller has checked the throw.
 
     Examples:
         >>> done, throw = thrown_parts(Dice.parse("66"), Dice.parse("123"))
@@ -226,18 +220,13 @@ def thrown_parts(keep: Dice, rolled: Dice) -> tuple[Roll, Throw]:
         >>> thrown_parts(done.keep, done.outcome)[0] is done
         True
     """
-    found = _PARTS.get((id(keep), id(rolled)))
-    if found is None:
-        keep, rolled = interned(keep.faces), interned(rolled.faces)  # equal dice made elsewhere: the shared ones
-        key = (id(keep), id(rolled))
-        found = _PARTS.get(key)
-        if found is None:
-            done, throw = Roll(keep, rolled), Throw(keep, rolled)  # built once per pair, through the constructors
-            if len(_PARTS) >= _PARTS_LIMIT:
-                _PARTS.clear()
-            found = _PARTS[key] = (done, throw)
-    return found
+    shared_keep, shared_rolled = interned(keep.faces), interned(rolled.faces)
+    if shared_keep is not keep or shared_rolled is not rolled:
+        return thrown_parts(shared_keep, shared_rolled)
+    return Roll(keep, rolled), Throw(keep, rolled)  # built once per pair, through the constructors
 
 
-#: The fresh turns, one per throw limit (turns are values, so one object serves every game).
-_STARTS: dict[int, Turn] = {}
+#: `_make_parts`, remembered for each pair of dice (by their identities; see `yamskit._fast`).
+thrown_parts = memo_by_identity(
+    _make_parts, name="throws: shared Roll and Throw", size=1 << 13, key="the identities of the kept and thrown dice"
+)

@@ -50,7 +50,8 @@ from typing import Any
 import attrs
 import numpy as np
 
-from .._cache import IdentityCache, LruCache
+from .._cache import LruCache
+from .._fast import IdentityCache
 from ..actions import Action
 from ..errors import RuleConfigError
 from ..scorecard.state import ScorecardGame

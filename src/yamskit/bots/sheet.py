@@ -41,7 +41,7 @@ from typing import Any
 import attrs
 import numpy as np
 
-from .._cache import IdentityCache
+from .._fast import IdentityCache
 from ..actions import Action, Roll
 from ..dice import ROLLS, Dice
 from ..scorecard.rules import ScorecardRules

@@ -26,7 +26,8 @@ from typing import Any
 
 import numpy as np
 
-from .._cache import IdentityCache, LruCache
+from .._cache import LruCache
+from .._fast import IdentityCache
 from ..actions import Action, Roll
 from ..dice import ROLLS
 from ..errors import RuleConfigError

@@ -32,7 +32,8 @@ from typing import Any, Literal
 
 import attrs
 
-from .._cache import IdentityCache, LruCache
+from .._cache import LruCache
+from .._fast import IdentityCache
 from ..actions import Action
 from ..errors import RuleConfigError
 from .basic import GreedyPlayer, OptimalPlayer, Player, RandomPlayer

@@ -16,7 +16,7 @@ Examples:
     >>> import yamskit
     >>> g = yamskit.variant("classic").new_game(players=["Ann"], seed=1)
     >>> g = g.apply(yamskit.Roll()).apply(yamskit.Score("chance"))
-    >>> check_loaded(g, g.origin) is g
+    >>> check_loaded(g, g.origin) == g
     True
 """
 
@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
+
+import attrs
 
 from ..actions import Roll
 from ..dice import Dice, DiceStream
@@ -113,7 +115,7 @@ def _replay(start: Any, moves: Sequence[Move]) -> Any:
 
 
 def check_loaded(state: _State, origin: Any = None) -> _State:
-    """``state``, read from a save, after checking its history leads to it from ``origin``; its origin is set.
+    """``state``, read from a save, with its origin, once its history is checked to lead to it from ``origin``.
 
     Args:
         state: the state as read (its fields checked one by one).
@@ -164,8 +166,7 @@ def check_loaded(state: _State, origin: Any = None) -> _State:
                 "the start and the throws of the history"
             )
             continue
-        object.__setattr__(state, "_origin", start)
-        return state
+        return attrs.evolve(state, origin=start)
     raise DeserializationError(why)
 
 

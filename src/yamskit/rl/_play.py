@@ -21,6 +21,7 @@ from ..actions import Action, Roll
 from ..bots import Player
 from ..dice import KEEPS, NUM_DICE, keep_index
 from ..errors import IllegalActionError, RenderModeError, RuleConfigError
+from ..turn import thrown_parts
 from . import _compat
 from .dice import faces
 from .observation import Observer
@@ -113,17 +114,9 @@ def _outcomes(drawn: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     return _KEEP_OF_CODE[codes]
 
 
-#: ``Roll(KEEPS[k], KEEPS[o])`` by ``k * len(KEEPS) + o``, made when first thrown: at most 4,368 pairs
-#: of a keep and an outcome of the other dice exist, so the table stays that small.
-_THROWS: dict[int, Roll] = {}
-
-
 def _throw(keep: int, outcome: int) -> Roll:
-    code = keep * len(KEEPS) + outcome
-    roll = _THROWS.get(code)
-    if roll is None:
-        roll = _THROWS[code] = Roll(KEEPS[keep], KEEPS[outcome])
-    return roll
+    """``Roll(KEEPS[keep], KEEPS[outcome])``: the shared throw of that pair (see `yamskit.turn.thrown_parts`)."""
+    return thrown_parts(KEEPS[keep], KEEPS[outcome])[0]
 
 
 class Driver:

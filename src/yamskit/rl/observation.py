@@ -59,7 +59,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _registry
-from .._cache import IdentityCache
+from .._fast import IdentityCache
 from ..scorecard.variant import ScorecardVariant
 from ..turn import Turn
 

@@ -61,9 +61,11 @@ import pyspiel
 from open_spiel.python.algorithms import mcts
 
 from .. import registry
+from .._cache import Memo
 from ..actions import Roll
-from ..dice import KEEPS, ROLLS, Dice, keep_index
+from ..dice import ROLLS, Dice, keep_index
 from ..scorecard.variant import ScorecardVariant
+from ..turn import thrown_parts
 from ..variants.yamslam.chips import MAX_SCORE
 from . import _compat, _play
 from .ids import ActionIdError, action_id
@@ -75,10 +77,7 @@ __all__ = ["LeafEvaluator", "YamsGame", "YamsState", "game_name", "register"]
 _ROLL_IDS = {roll: i for i, roll in enumerate(ROLLS)}
 _REGISTERED: dict[str, type[YamsGame]] = {}
 #: The outcomes of throwing all dice but each keep (by `KEEPS` index): at most 462 lists.
-_OUTCOMES: dict[int, list[tuple[int, float]]] = {}
-#: The throw that keeps ``KEEPS[k]`` and shows ``ROLLS[r]``, by ``k * len(ROLLS) + r``: one per keep
-#: inside a roll, 4,368 at most.
-_THROWS: dict[int, Roll] = {}
+_OUTCOMES: Memo[int, list[tuple[int, float]]] = Memo("openspiel: throw outcomes", size=462, key="a keep's index")
 _COEFFICIENT_ORDERS: tuple[tuple[int, ...], ...] = tuple(itertools.permutations((8, 10, 12, 14, 16, 18)))
 
 
@@ -300,9 +299,10 @@ class YamsState(pyspiel.State):  # type: ignore[misc]
         if keep is None:
             return []
         k = keep_index(keep.faces)
-        if k not in _OUTCOMES:  # the same for every state: the throw was checked when it was chosen
-            _OUTCOMES[k] = [(_ROLL_IDS[dice], float(p)) for dice, p in self.game_state.outcomes(keep)]
-        return list(_OUTCOMES[k])
+        found = _OUTCOMES.get(k)  # the same for every state: the throw was checked when it was chosen
+        if found is None:
+            found = _OUTCOMES.put(k, [(_ROLL_IDS[dice], float(p)) for dice, p in self.game_state.outcomes(keep)])
+        return list(found)
 
     def _apply_action(self, action: int) -> None:
         held = self._held
@@ -431,14 +431,9 @@ def _throw(keep: Dice, roll: int) -> Roll:
     """
     if not 0 <= roll < len(ROLLS):
         raise ActionIdError(f"chance outcome {roll} is out of range: the throws' results are 0 to {len(ROLLS) - 1}")
-    k = keep_index(keep.faces)
-    code = k * len(ROLLS) + roll
-    throw = _THROWS.get(code)
-    if throw is None:
-        if not keep.issubset(ROLLS[roll]):
-            raise ActionIdError(f"chance outcome {roll} ({ROLLS[roll]}) does not show the kept dice {keep}")
-        throw = _THROWS[code] = Roll(keep=KEEPS[k], outcome=ROLLS[roll] - keep)
-    return throw
+    if not keep.issubset(ROLLS[roll]):
+        raise ActionIdError(f"chance outcome {roll} ({ROLLS[roll]}) does not show the kept dice {keep}")
+    return thrown_parts(keep, ROLLS[roll] - keep)[0]  # the shared throw of the pair
 
 
 def _load(text: str) -> YamsGame:

@@ -36,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .._cache import Memo
 from ..action_space import NUM_ROLL_IDS
 from ..dice import KEEPS, SUB_KEEPS
 from ..errors import IllegalActionError
@@ -48,8 +49,6 @@ if TYPE_CHECKING:
 
 __all__ = ["SUB_KEEP_SETS", "Refusable", "Refused", "SheetTables", "legal_ids"]
 
-#: Bound on each memo of a rule set; a memo is cleared when it reaches it.
-_MEMO_LIMIT = 1 << 17
 #: For each roll index, the set of keep indexes a player may choose (for quick membership).
 SUB_KEEP_SETS: tuple[frozenset[int], ...] = tuple(frozenset(keeps) for keeps in SUB_KEEPS)
 
@@ -172,7 +171,10 @@ class SheetTables:
         )
         self.start_turn = Turn.start(max_throws=rules.max_throws)
         #: for each column, `open_column`'s answers by filled mask
-        self._by_column: tuple[dict[int, _Open], ...] = tuple({} for _ in rules.columns)
+        self._by_column: tuple[Memo[int, _Open], ...] = tuple(
+            Memo("scorecard: open boxes", size=1 << 17, key="a column's filled boxes, as a bit mask")
+            for _ in rules.columns
+        )
 
     def open_boxes(self, column: int, mask: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
         """The rows ``column``'s fill policy opens when ``mask`` is filled, their Score ids, their Scratch ids.
@@ -205,10 +207,7 @@ class SheetTables:
             scratches: tuple[int, ...] = ()
             if self.scratch_base is not None:
                 scratches = tuple(self.scratch_base + column * self.rows + r for r in rows)
-            found = (self.conditions[column], scores, scratches, rows)
-            if len(memo) >= _MEMO_LIMIT:
-                memo.clear()
-            memo[mask] = found
+            found = memo.put(mask, (self.conditions[column], scores, scratches, rows))
         return found
 
 
@@ -223,7 +222,7 @@ def legal_ids(game: ScorecardGame) -> tuple[int, ...]:
     if game.is_over:
         return ()
     rules = game.variant.rules
-    tables = rules._tables or rules.tables
+    tables = rules.tables
     turn = game.turn
     throws = turn.throws
     masks = game.sheets[game.current_player].masks

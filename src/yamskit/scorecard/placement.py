@@ -56,7 +56,7 @@ from typing import TYPE_CHECKING, TypeAlias
 
 import attrs
 
-from .._slots import field_setters
+from .._fast import builder, replacer
 from ..dice import Dice
 from ..turn import Turn
 
@@ -108,87 +108,14 @@ class Placement:
 
     def written_as_zero(self, note: str) -> Placement:
         """This placement, written as a crossed-out 0, with ``note`` explaining why."""
-        return _placement(
-            self.player,
-            self.row,
-            self.column,
-            self.dice,
-            self.turn,
-            self.scratch,
-            0,
-            True,
-            self.extra,
-            self.also_cross,
-            (*self.notes, note),
-        )
+        return _replace(self, points=0, crossed=True, notes=(*self.notes, note))
 
 
-def _placement(
-    player: int,
-    row: str,
-    column: str,
-    dice: Dice,
-    turn: Turn,
-    scratch: bool,
-    points: int,
-    crossed: bool,
-    extra: int = 0,
-    also_cross: tuple[tuple[str, str], ...] = (),
-    notes: tuple[str, ...] = (),
-) -> Placement:
-    """``Placement(...)`` built field by field through the slots, for callers whose values are right already.
-
-    The scorecard builds one or two placements at every write; this skips the attrs
-    constructor's generic attribute setting (`yamskit._slots.field_setters`).
-
-    Examples:
-        >>> from yamskit.dice import Dice
-        >>> from yamskit.turn import Turn
-        >>> p = _placement(0, "yams", "main", Dice.parse("66666"), Turn.start(), False, 50, False)
-        >>> p == Placement(0, "yams", "main", Dice.parse("66666"), Turn.start(), False, 50, False)
-        True
-    """
-    new = object.__new__(Placement)
-    _set_player(new, player)
-    _set_row(new, row)
-    _set_column(new, column)
-    _set_dice(new, dice)
-    _set_turn(new, turn)
-    _set_scratch(new, scratch)
-    _set_points(new, points)
-    _set_crossed(new, crossed)
-    _set_extra(new, extra)
-    _set_also_cross(new, also_cross)
-    _set_notes(new, notes)
-    return new
-
-
-(
-    _set_player,
-    _set_row,
-    _set_column,
-    _set_dice,
-    _set_turn,
-    _set_scratch,
-    _set_points,
-    _set_crossed,
-    _set_extra,
-    _set_also_cross,
-    _set_notes,
-) = field_setters(
-    Placement,
-    "player",
-    "row",
-    "column",
-    "dice",
-    "turn",
-    "scratch",
-    "points",
-    "crossed",
-    "extra",
-    "also_cross",
-    "notes",
-)
+#: ``attrs.evolve`` of a placement without the checks (see `yamskit._fast`).
+_replace = replacer(Placement)
+#: ``Placement(...)`` from values known to be right, without the constructor's checks: the
+#: scorecard builds one or two placements at every write.
+new_placement = builder(Placement)
 
 
 #: A placement rule: inspect or change a placement, or raise an IllegalActionError.

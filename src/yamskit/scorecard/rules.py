@@ -34,12 +34,6 @@ if TYPE_CHECKING:
 __all__ = ["ScorecardRules"]
 
 
-def _check_rows(_instance: object, _attribute: object, rows: tuple[Category, ...]) -> None:
-    ids = [r.id for r in rows]
-    if not rows or len(set(ids)) != len(ids):
-        raise RuleConfigError(f"a sheet needs at least one row and distinct row ids: {ids}")
-
-
 @attrs.frozen
 class ScorecardRules:
     """Everything that defines a scorecard variant.
@@ -57,6 +51,10 @@ class ScorecardRules:
             ones), for variants whose columns carry coefficients.
         players: the smallest and largest number of players.
 
+    Raises:
+        RuleConfigError: no rows, two rows or two columns with one id, or a column or
+            bonus naming a row the sheet does not have.
+
     Examples:
         >>> from yamskit.categories import upper
         >>> rules = ScorecardRules(rows=tuple(upper(f) for f in range(1, 7)))
@@ -64,7 +62,7 @@ class ScorecardRules:
         (('ones', 'twos'), ('main',))
     """
 
-    rows: tuple[Category, ...] = attrs.field(validator=_check_rows)
+    rows: tuple[Category, ...]
     columns: tuple[Column, ...] = (Column("main"),)
     bonus: UpperBonus | None = None
     max_throws: int = 3
@@ -73,26 +71,32 @@ class ScorecardRules:
     result: Callable[[ScorecardGame], Result] | None = None
     setup: Callable[[DiceStream, int], tuple[tuple[int, ...], DiceStream]] | None = None
     players: tuple[int, int] = (1, 8)
-    _row_names: Names = attrs.field(init=False, repr=False, eq=False)
-    _column_names: Names = attrs.field(init=False, repr=False, eq=False)
 
     #: Row ids, top to bottom.
     row_ids: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
     #: Column ids, left to right.
     column_ids: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
+    _row_names: Names = attrs.field(init=False, eq=False, repr=False)
+    _column_names: Names = attrs.field(init=False, eq=False, repr=False)
     _rows_at: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
     _columns_at: dict[str | None, int] = attrs.field(init=False, eq=False, repr=False)
-    _tables: SheetTables | None = attrs.field(init=False, default=None, eq=False, repr=False)
-    _values: tuple[BoxValues | None] | None = attrs.field(init=False, default=None, eq=False, repr=False)
+    #: The lookup tables the game states use to list legal moves.
+    tables: SheetTables = attrs.field(init=False, eq=False, repr=False)
+    _values: BoxValues | None = attrs.field(init=False, eq=False, repr=False)
 
-    def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "row_ids", tuple(r.id for r in self.rows))
-        object.__setattr__(self, "column_ids", tuple(c.id for c in self.columns))
-        object.__setattr__(self, "_row_names", row_names((r.id, r.label) for r in self.rows))
-        object.__setattr__(self, "_column_names", column_names((c.id, c.label) for c in self.columns))
-        ids = list(self.column_ids)
+    # The derived fields are worked out in order, when the rules are made; the first two check the sheet.
+    @row_ids.default
+    def _checked_row_ids(self) -> tuple[str, ...]:
+        ids = tuple(r.id for r in self.rows)
         if not ids or len(set(ids)) != len(ids):
-            raise RuleConfigError(f"a sheet needs at least one column and distinct column ids: {ids}")
+            raise RuleConfigError(f"a sheet needs at least one row and distinct row ids: {list(ids)}")
+        return ids
+
+    @column_ids.default
+    def _checked_column_ids(self) -> tuple[str, ...]:
+        ids = tuple(c.id for c in self.columns)
+        if not ids or len(set(ids)) != len(ids):
+            raise RuleConfigError(f"a sheet needs at least one column and distinct column ids: {list(ids)}")
         for column in self.columns:
             unknown = [r for r in column.policy.first if r not in self.row_ids]
             if unknown:
@@ -101,29 +105,44 @@ class ScorecardRules:
             unknown = [r for r in self.bonus.rows if r not in self.row_ids]
             if unknown:
                 raise RuleConfigError(f"the upper bonus counts unknown rows {unknown}")
-        object.__setattr__(self, "_rows_at", {row: i for i, row in enumerate(self.row_ids)})
+        return ids
+
+    @_row_names.default
+    def _make_row_names(self) -> Names:
+        return row_names((r.id, r.label) for r in self.rows)
+
+    @_column_names.default
+    def _make_column_names(self) -> Names:
+        return column_names((c.id, c.label) for c in self.columns)
+
+    @_rows_at.default
+    def _make_rows_at(self) -> dict[str, int]:
+        return {row: i for i, row in enumerate(self.row_ids)}
+
+    @_columns_at.default
+    def _make_columns_at(self) -> dict[str | None, int]:
         columns_at: dict[str | None, int] = {column: i for i, column in enumerate(self.column_ids)}
         if len(self.columns) == 1:
             columns_at[None] = 0
-        object.__setattr__(self, "_columns_at", columns_at)
+        return columns_at
 
-    def __getstate__(self) -> dict[str, Any]:
-        # the tables are a cache: a copy (pickle, a worker process) builds its own
-        return {f.name: getattr(self, f.name) for f in attrs.fields(type(self)) if f.name not in ("_tables", "_values")}
+    @tables.default
+    def _make_tables(self) -> SheetTables:
+        return SheetTables(self)
 
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        for name, value in state.items():
-            object.__setattr__(self, name, value)
-        object.__setattr__(self, "_tables", None)
-        object.__setattr__(self, "_values", None)
+    @_values.default
+    def _make_values(self) -> BoxValues | None:
+        values: BoxValues | None = tuple(frozenset(row.table) for row in self.rows)
+        for rule in self.rules:
+            hook = getattr(rule, "box_values", None)
+            if values is None or hook is None:
+                return None
+            values = hook(self, values)
+        return values
 
-    @property
-    def tables(self) -> SheetTables:
-        """The lookup tables the game states use to list legal moves (built on first use)."""
-        if self._tables is None:
-            object.__setattr__(self, "_tables", SheetTables(self))
-        assert self._tables is not None
-        return self._tables
+    def __reduce__(self) -> tuple[Any, ...]:
+        # a copy (pickle, a worker process) is made anew from the fields given, and works out its own tables
+        return (type(self), tuple(getattr(self, f.name) for f in attrs.fields(type(self)) if f.init))
 
     @property
     def box_values(self) -> BoxValues | None:
@@ -141,17 +160,7 @@ class ScorecardRules:
             >>> sorted(yamskit.variant("competitive").rules.box_values[12])[:3]
             [75, 80, 85]
         """
-        if self._values is None:
-            values: BoxValues | None = tuple(frozenset(row.table) for row in self.rows)
-            for rule in self.rules:
-                hook = getattr(rule, "box_values", None)
-                if values is None or hook is None:
-                    values = None
-                    break
-                values = hook(self, values)
-            object.__setattr__(self, "_values", (values,))
-        assert self._values is not None
-        return self._values[0]
+        return self._values
 
     @property
     def row_names(self) -> Names:

@@ -22,7 +22,7 @@ from typing import Literal
 
 import attrs
 
-from .._slots import field_setters
+from .._fast import builder
 from ..errors import RuleConfigError
 from ..turn import Turn
 
@@ -284,14 +284,16 @@ class Sheet:
     extra: int = 0
     #: For each column, a bit mask of its filled boxes: bit ``r`` is set when row ``r`` is filled.
     masks: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
-    _full: bool = attrs.field(init=False, eq=False, repr=False)
+    #: Whether every box is filled.
+    is_full: bool = attrs.field(init=False, eq=False, repr=False)
 
-    def __attrs_post_init__(self) -> None:
-        masks = tuple(sum(1 << r for r, cell in enumerate(col) if not cell.is_empty) for col in self.cells)
-        object.__setattr__(self, "masks", masks)
-        object.__setattr__(
-            self, "_full", all(m == (1 << len(col)) - 1 for m, col in zip(masks, self.cells, strict=True))
-        )
+    @masks.default
+    def _filled_masks(self) -> tuple[int, ...]:
+        return tuple(sum(1 << r for r, cell in enumerate(col) if not cell.is_empty) for col in self.cells)
+
+    @is_full.default
+    def _every_box_filled(self) -> bool:
+        return all(m == (1 << len(col)) - 1 for m, col in zip(self.masks, self.cells, strict=True))
 
     @classmethod
     def empty(cls, *, rows: int, columns: int) -> Sheet:
@@ -321,10 +323,6 @@ class Sheet:
             cells[column] = (*col[:row], cell, *col[row + 1 :])
             empty = cell.points is None and not cell.scratched  # Cell.is_empty, without the call
             masks[column] = masks[column] & ~(1 << row) if empty else masks[column] | (1 << row)
-        sheet = object.__new__(Sheet)  # built field by field: the changes are checked
-        _set_cells(sheet, tuple(cells))
-        _set_extra(sheet, self.extra + extra)
-        _set_masks(sheet, tuple(masks))
         # full when every column is: the last column written is asked first, and is usually not
         full = not changes or masks[column] == (1 << len(cells[column])) - 1
         if full:
@@ -332,17 +330,11 @@ class Sheet:
                 if m != (1 << len(col)) - 1:
                     full = False
                     break
-        _set_full(sheet, full)
-        return sheet
+        return _sheet(tuple(cells), self.extra + extra, tuple(masks), full)  # the changes are checked
 
     def filled(self, column: int) -> tuple[bool, ...]:
         """For each row of ``column``, whether its box is filled."""
         return tuple(not c.is_empty for c in self.cells[column])
-
-    @property
-    def is_full(self) -> bool:
-        """Whether every box is filled."""
-        return self._full
 
     @property
     def empty_count(self) -> int:
@@ -350,4 +342,5 @@ class Sheet:
         return sum(c.is_empty for col in self.cells for c in col)
 
 
-_set_cells, _set_extra, _set_masks, _set_full = field_setters(Sheet, "cells", "extra", "masks", "_full")
+#: ``Sheet(cells, extra)`` with its masks and fullness known, without working them out (see `yamskit._fast`).
+_sheet = builder(Sheet)

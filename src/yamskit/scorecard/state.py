@@ -17,10 +17,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from .. import _display
-from .._slots import field_setters
+from .._fast import memo_slot, replacer
 from ..action_space import NUM_ROLL_IDS
-from ..action_text import ActionWords, state_action_text, state_parse_action
+from ..action_text import ActionWords
 from ..actions import Action, Roll, Score, Scratch
 from ..dice import NUM_DICE, Dice, DiceStream
 from ..errors import (
@@ -40,22 +39,13 @@ from ..game import (
     to_history,
 )
 from ..serialization import dump_game
-from ..transitions import (
-    Transitions,
-    state_apply,
-    state_chance_outcomes,
-    state_is_legal,
-    state_legal_action_mask,
-    state_legal_actions,
-    state_origin,
-    state_outcomes,
-)
+from ..transitions import GameStateBase, Transitions
 from ..turn import Turn
 from .action_text import WORDS
 from .codec import state_to_data
 from .moves import legal_ids
 from .notation import write_scorecard
-from .placement import Placement, _placement
+from .placement import Placement, new_placement
 from .sheet import SCRATCHED, Cell, Sheet
 from .text import render_scorecard
 
@@ -89,8 +79,8 @@ def _standard_result(game: ScorecardGame) -> Result:
     return Result.from_scores(game.players, scores, details={"players": details})
 
 
-@attrs.frozen
-class ScorecardGame:
+@attrs.frozen(repr=False)
+class ScorecardGame(GameStateBase):
     """The state of a scorecard game: sheets, whose turn, the turn's throws, the dice stream.
 
     Follows the game protocol of `yamskit.game`.
@@ -113,36 +103,20 @@ class ScorecardGame:
     first_player: int = 0
     column_weights: tuple[int, ...] = ()
     #: Whether every box of every sheet is filled (worked out once, when the state is made).
-    is_over: bool = attrs.field(init=False, eq=False, repr=False)
-    _legal: tuple[int, ...] | None = attrs.field(init=False, default=None, eq=False, repr=False)
+    is_over: bool = attrs.field(init=False, eq=False)
+    _legal: tuple[int, ...] | None = attrs.field(init=False, default=None, eq=False)
     #: The position this state's history starts from (``None`` for a state with an empty history).
-    _origin: Any = attrs.field(default=None, eq=False, repr=False, alias="origin")
+    _origin: Any = attrs.field(default=None, eq=False, alias="origin")
 
-    def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "is_over", all(sheet.is_full for sheet in self.sheets))
+    @is_over.default
+    def _all_sheets_full(self) -> bool:
+        return all(sheet.is_full for sheet in self.sheets)
 
     # ------------------------------------------------------------------ queries
-    @property
-    def history(self) -> History:
-        """Every move so far, throws with their faces (a `History`, which reads like a tuple of moves).
-
-        A property over a private field (rather than a field with a converter) so that type
-        checkers, pyright included, see a read-only `History` as the `GameState` protocol says.
-        """
-        return self._history
-
-    #: The position the history starts from (see `yamskit.transitions.state_origin`).
-    origin = state_origin
-
     @property
     def rules(self) -> ScorecardRules:
         """The variant's rules."""
         return self.variant.rules
-
-    @property
-    def dice(self) -> Dice:
-        """The dice showing in the current turn (empty before its first throw)."""
-        return self.turn.dice
 
     def cell(self, player: int, row: str, column: str | None = None) -> Cell:
         """The box ``row``/``column`` of ``player``'s sheet."""
@@ -225,7 +199,7 @@ class ScorecardGame:
         turn = self.turn
         throw = turn.throws[-1]
         points = 0 if scratch else rules.rows[r].table[throw.index]
-        p = _placement(
+        p = new_placement(
             self.current_player, rules.row_ids[r], rules.column_ids[c], throw.dice, turn, scratch, points, scratch
         )
         for rule in rules.rules:
@@ -257,7 +231,7 @@ class ScorecardGame:
         space = self.variant.actions
         ids = self.legal_action_ids()
         rules = self.variant.rules
-        tables = rules._tables or rules.tables
+        tables = rules.tables
         if tables.scratch_base is None:  # no Scratch: the ids already ascend in the listing's order
             return space.pick(ids)
         n = bisect_left(ids, NUM_ROLL_IDS)  # how many throws: the ids ascend, throws have the lowest
@@ -301,18 +275,13 @@ class ScorecardGame:
         me = p.player
         sheet = sheets[me].with_cells(changes, extra=p.extra)
         sheets = (*sheets[:me], sheet, *sheets[me + 1 :])
-        return _state(
-            self.variant,
-            self.players,
-            sheets,
-            (self.current_player + 1) % len(self.players),
-            (rules._tables or rules.tables).start_turn,
-            self.stream,
-            history,
-            self.first_player,
-            self.column_weights,
-            sheet._full and all(other._full for other in sheets),
-            self._origin,
+        return _replace(
+            self,
+            sheets=sheets,
+            current_player=(self.current_player + 1) % len(self.players),
+            turn=rules.tables.start_turn,
+            history=history,
+            is_over=sheet.is_full and all(other.is_full for other in sheets),
         )
 
     # ------------------------------------------------------------------ scoring
@@ -348,84 +317,30 @@ class ScorecardGame:
         """
         return write_scorecard(self)
 
-    # ------------------------------------------------------------------ the shared protocol methods
+    # ------------------------------------------------------------------ the class's parts of the protocol
     #: What each decision makes of a state (set below, once the transitions are defined).
     transitions: ClassVar[Transitions[ScorecardGame]]
-    is_legal = state_is_legal
-    legal_actions = state_legal_actions
-    legal_action_mask = state_legal_action_mask
-    apply = state_apply
-    outcomes = state_outcomes
-    parse_action = state_parse_action
-    action_text = state_action_text
     #: How this game's own actions read as text (see `yamskit.action_text`).
     action_words: ClassVar[ActionWords | None] = WORDS
-    chance_outcomes = state_chance_outcomes
-
-    # ------------------------------------------------------------------ views
-    #: ``str(state)`` is the text view (`render`).
-    __str__ = render
-    #: ``repr(state)`` is short: class, variant, players and notation (see `yamskit._display.state_repr`).
-    __repr__ = _display.state_repr
     #: The picture Jupyter shows: the sheet `yamskit.svg` draws (see ``yamskit._display``).
     picture_kind: ClassVar[str] = "sheet"
-    _repr_svg_ = _display.repr_svg
 
 
-def _state(
-    variant: ScorecardVariant,
-    players: tuple[str, ...],
-    sheets: tuple[Sheet, ...],
-    current_player: int,
-    turn: Turn,
-    stream: DiceStream,
-    history: History,
-    first_player: int,
-    column_weights: tuple[int, ...],
-    is_over: bool,
-    origin: ScorecardGame | None,
-) -> ScorecardGame:
-    """A state from values known to be valid, without the constructor's checks (the step's quickest copy).
-
-    Each slot is set through its own descriptor (`yamskit._slots.field_setters`).
-    """
-    new = object.__new__(ScorecardGame)
-    _set_variant(new, variant)
-    _set_players(new, players)
-    _set_sheets(new, sheets)
-    _set_current_player(new, current_player)
-    _set_turn(new, turn)
-    _set_stream(new, stream)
-    _set_history(new, history)
-    _set_first_player(new, first_player)
-    _set_column_weights(new, column_weights)
-    _set_is_over(new, is_over)
-    _set_legal(new, None)
-    _set_origin(new, origin)
-    return new
+#: ``attrs.evolve`` of a state without the checks, its legal ids to be worked out anew (see `yamskit._fast`).
+_replace = replacer(ScorecardGame, fresh=["_legal"])
+#: Remembers a state's legal ids once they are asked for.
+_set_legal = memo_slot(ScorecardGame, "_legal")
 
 
 def _thrown(state: ScorecardGame, turn: Turn, stream: DiceStream, history: History) -> ScorecardGame:
     """The same game a throw later (the sheets do not change)."""
-    return _state(
-        state.variant,
-        state.players,
-        state.sheets,
-        state.current_player,
-        turn,
-        stream,
-        history,
-        state.first_player,
-        state.column_weights,
-        state.is_over,
-        state._origin,
-    )
+    return _replace(state, turn=turn, stream=stream, history=history)
 
 
 def _write_box(state: ScorecardGame, _action: Score | Scratch, i: int, history: History) -> ScorecardGame:
     """Score or cross out the box of the legal decision ``i`` (boxes column by column, Scores before Scratches)."""
     rules = state.variant.rules
-    tables = rules._tables or rules.tables
+    tables = rules.tables
     rows = tables.rows
     boxes = rows * tables.columns
     box = i - tables.score_base
@@ -445,33 +360,3 @@ TRANSITIONS: Transitions[ScorecardGame] = Transitions(
     thrown=_thrown, moves={Score: _write_box, Scratch: _write_box}, canonical=_canonical
 )
 ScorecardGame.transitions = TRANSITIONS
-
-# the quick copy in _state sets every field (field_setters fails when the class changes)
-(
-    _set_variant,
-    _set_players,
-    _set_sheets,
-    _set_current_player,
-    _set_turn,
-    _set_stream,
-    _set_history,
-    _set_first_player,
-    _set_column_weights,
-    _set_is_over,
-    _set_legal,
-    _set_origin,
-) = field_setters(
-    ScorecardGame,
-    "variant",
-    "players",
-    "sheets",
-    "current_player",
-    "turn",
-    "stream",
-    "_history",
-    "first_player",
-    "column_weights",
-    "is_over",
-    "_legal",
-    "_origin",
-)

@@ -72,18 +72,17 @@ class ScorecardVariant:
     # made with the variant: every step reads it, so it is a plain attribute rather than a property
     actions: ActionSpace = attrs.field(init=False, eq=False, repr=False)
 
-    def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "_key", json.dumps(self.options, sort_keys=True, default=str))
-        object.__setattr__(self, "actions", scorecard_actions(self.name, self.rules))
+    @_key.default
+    def _options_text(self) -> str:
+        return json.dumps(self.options, sort_keys=True, default=str)
 
-    def __getstate__(self) -> dict[str, Any]:
-        # the action space is derived: a copy finds its own (shared by every variant of the same sheet)
-        return {f.name: getattr(self, f.name) for f in attrs.fields(type(self)) if f.name != "actions"}
+    @actions.default
+    def _sheet_actions(self) -> ActionSpace:
+        return scorecard_actions(self.name, self.rules)
 
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        for name, value in state.items():
-            object.__setattr__(self, name, value)
-        object.__setattr__(self, "actions", scorecard_actions(self.name, self.rules))
+    def __reduce__(self) -> tuple[Any, ...]:
+        # a copy is made anew from the fields given: it finds its action space (shared by every variant of the sheet)
+        return (type(self), (self.name, self.rules, self.options, self.notes))
 
     @classmethod
     def define(

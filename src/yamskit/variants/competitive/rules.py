@@ -134,12 +134,7 @@ class ZeroIsScratch:
     def __call__(self, game: ScorecardGame, p: Placement) -> Placement:
         if p.crossed or p.points:
             return p
-        note = _ZERO_NOTES.get(p.row)
-        if note is None:
-            if len(_ZERO_NOTES) >= 1024:
-                _ZERO_NOTES.clear()
-            note = _ZERO_NOTES[p.row] = f"{p.row}: these dice do not qualify, 0"
-        return p.written_as_zero(note)
+        return p.written_as_zero(f"{p.row}: these dice do not qualify, 0")
 
     #: Never refuses a box, it only changes what the box gets (see `yamskit.scorecard.moves`).
     refusable_rows: ClassVar[frozenset[str]] = frozenset()
@@ -169,10 +164,6 @@ class ZeroIsScratch:
             False
         """
         return tuple(v - {0} for v in values)
-
-
-#: ZeroIsScratch's note by row id (one per row id of the sheets played; emptied when it reaches 1,024)
-_ZERO_NOTES: dict[str, str] = {}
 
 
 @attrs.frozen

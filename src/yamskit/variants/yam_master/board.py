@@ -330,12 +330,11 @@ class BoardError(YamskitError):
 
 
 def _to_cells(value: Iterable[int | None]) -> tuple[int | None, ...]:
-    return tuple(value)
-
-
-def _check_cells(_instance: object, _attribute: object, value: tuple[int | None, ...]) -> None:
-    if len(value) != SIZE * SIZE or any(v not in (None, 0, 1) or type(v) is bool for v in value):
+    """The cells as a tuple, checked (a converter, so that the runs are found on a board known to be right)."""
+    cells = tuple(value)
+    if len(cells) != SIZE * SIZE or any(v not in (None, 0, 1) or type(v) is bool for v in cells):
         raise BoardError(f"a board holds {SIZE * SIZE} cells, each None, 0 or 1")
+    return cells
 
 
 @attrs.frozen
@@ -352,11 +351,12 @@ class Board:
         (1, 1, 24)
     """
 
-    cells: tuple[int | None, ...] = attrs.field(converter=_to_cells, validator=_check_cells)
+    cells: tuple[int | None, ...] = attrs.field(converter=_to_cells)
     runs: tuple[Run, ...] = attrs.field(init=False, eq=False, repr=False)
 
-    def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "runs", tuple(self._find_runs()))
+    @runs.default
+    def _every_run(self) -> tuple[Run, ...]:
+        return tuple(self._find_runs())
 
     @classmethod
     def empty(cls) -> Board:

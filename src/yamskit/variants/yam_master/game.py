@@ -14,11 +14,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from ... import _display
-from ..._slots import field_setters
-from ...action_text import ActionWords, state_action_text, state_parse_action
+from ..._fast import memo_slot, replacer
+from ...action_text import ActionWords
 from ...actions import Action, DeclareChallenge, Pass, Place, RemoveToken, Roll
-from ...dice import Dice, DiceStream
+from ...dice import DiceStream
 from ...errors import UnknownActionError
 from ...game import (
     EMPTY_HISTORY,
@@ -29,16 +28,7 @@ from ...game import (
     to_history,
 )
 from ...serialization import dump_game
-from ...transitions import (
-    Transitions,
-    state_apply,
-    state_chance_outcomes,
-    state_is_legal,
-    state_legal_action_mask,
-    state_legal_actions,
-    state_origin,
-    state_outcomes,
-)
+from ...transitions import GameStateBase, Transitions
 from ...turn import Turn
 from .action_text import WORDS
 from .board import Board, render_game
@@ -67,8 +57,8 @@ __all__ = ["TRANSITIONS", "YamMasterGame"]
 _START = Turn.start(max_throws=MAX_THROWS)
 
 
-@attrs.frozen
-class YamMasterGame:
+@attrs.frozen(repr=False)
+class YamMasterGame(GameStateBase):
     """The state of a Yam Master game: the board, the supplies, whose turn, the turn's throws.
 
     Follows the game protocol of `yamskit.game`.
@@ -96,19 +86,11 @@ class YamMasterGame:
     turns: int = 0
     _history: History = attrs.field(default=EMPTY_HISTORY, converter=to_history, alias="history")
     first_player: int = 0
-    _legal: tuple[int, ...] | None = attrs.field(init=False, default=None, eq=False, repr=False)
+    _legal: tuple[int, ...] | None = attrs.field(init=False, default=None, eq=False)
     #: The position this state's history starts from (``None`` for a state with an empty history).
-    _origin: Any = attrs.field(default=None, eq=False, repr=False, alias="origin")
+    _origin: Any = attrs.field(default=None, eq=False, alias="origin")
     #: ``(end_reason,)`` once asked (the state never changes, so neither does its end), else ``None``.
-    _end: tuple[EndReason | None] | None = attrs.field(init=False, default=None, eq=False, repr=False)
-
-    @property
-    def history(self) -> History:
-        """Every move so far, throws with their faces (a `History`, which reads like a tuple of moves)."""
-        return self._history
-
-    #: The position the history starts from (see `yamskit.transitions.state_origin`).
-    origin = state_origin
+    _end: tuple[EndReason | None] | None = attrs.field(init=False, default=None, eq=False)
 
     # ------------------------------------------------------------------ queries
     @property
@@ -117,7 +99,7 @@ class YamMasterGame:
         found = self._end
         if found is None:
             found = (end_reason(self.board, self.supply, self.turns, self.variant.max_turns),)
-            object.__setattr__(self, "_end", found)  # a memo: the state itself never changes
+            _set_end(self, found)  # a memo: the state itself never changes
         return found[0]
 
     @property
@@ -125,11 +107,6 @@ class YamMasterGame:
         """Whether the game has ended (see `end_reason`)."""
         found = self._end  # (`end_reason`, inlined once it is known: every step asks)
         return (found[0] if found is not None else self.end_reason) is not None
-
-    @property
-    def dice(self) -> Dice:
-        """The dice showing in the current turn (empty before its first throw)."""
-        return self.turn.dice
 
     @property
     def labels(self) -> frozenset[str]:
@@ -191,39 +168,22 @@ class YamMasterGame:
 
     # ------------------------------------------------------------------ doing
     def _end_turn(self, board: Board, supply: tuple[int, ...], out: tuple[int, ...], history: History) -> YamMasterGame:
-        """The state after the turn: the new board and tokens, the other player to throw."""
-        return _state(
-            self.variant,
-            self.players,
-            board,
-            supply,
-            out,
-            1 - self.current_player,
-            _START,
-            self.stream,
-            self.turns + 1,
-            history,
-            self.first_player,
-            origin=self._origin,
+        """The state after the turn: the new board and tokens, the other player to throw (its end asked anew)."""
+        return _replace(
+            self,
+            board=board,
+            supply=supply,
+            out=out,
+            current_player=1 - self.current_player,
+            turn=_START,
+            turns=self.turns + 1,
+            history=history,
+            end=None,
         )
 
     def _next(self, *, turn: Turn, history: History, stream: DiceStream | None = None) -> YamMasterGame:
-        """This state with a new turn and history (the same player to act)."""
-        return _state(
-            self.variant,
-            self.players,
-            self.board,
-            self.supply,
-            self.out,
-            self.current_player,
-            turn,
-            self.stream if stream is None else stream,
-            self.turns,
-            history,
-            self.first_player,
-            self._end,  # the board, the tokens and the turn count decide the end: it is this state's
-            self._origin,
-        )
+        """This state with a new turn and history (the same player to act, and the same end)."""
+        return _replace(self, turn=turn, history=history, stream=self.stream if stream is None else stream)
 
     # ------------------------------------------------------------------ scoring
     def result(self) -> Result:
@@ -285,100 +245,20 @@ class YamMasterGame:
         """
         return write_yam_master(self)
 
-    # ------------------------------------------------------------------ the shared protocol methods
+    # ------------------------------------------------------------------ the class's parts of the protocol
     #: What each decision makes of a state (set below, once the transitions are defined).
     transitions: ClassVar[Transitions[YamMasterGame]]
-    is_legal = state_is_legal
-    legal_actions = state_legal_actions
-    legal_action_mask = state_legal_action_mask
-    apply = state_apply
-    outcomes = state_outcomes
-    parse_action = state_parse_action
-    action_text = state_action_text
     #: How this game's own actions read as text (see `yamskit.action_text`).
     action_words: ClassVar[ActionWords | None] = WORDS
-    chance_outcomes = state_chance_outcomes
-
-    # ------------------------------------------------------------------ views
-    #: ``str(state)`` is the text view (`render`).
-    __str__ = render
-    #: ``repr(state)`` is short: class, variant, players and notation (see `yamskit._display.state_repr`).
-    __repr__ = _display.state_repr
     #: The picture Jupyter shows: the board `yamskit.svg` draws (see ``yamskit._display``).
     picture_kind: ClassVar[str] = "board"
-    _repr_svg_ = _display.repr_svg
 
 
-(
-    _set_variant,
-    _set_players,
-    _set_board,
-    _set_supply,
-    _set_out,
-    _set_current_player,
-    _set_turn,
-    _set_stream,
-    _set_turns,
-    _set_history,
-    _set_first_player,
-    _set_legal,
-    _set_origin,
-    _set_end,
-) = field_setters(
-    YamMasterGame,
-    "variant",
-    "players",
-    "board",
-    "supply",
-    "out",
-    "current_player",
-    "turn",
-    "stream",
-    "turns",
-    "_history",
-    "first_player",
-    "_legal",
-    "_origin",
-    "_end",
-)
-
-
-def _state(
-    variant: YamMasterVariant,
-    players: tuple[str, ...],
-    board: Board,
-    supply: tuple[int, ...],
-    out: tuple[int, ...],
-    current_player: int,
-    turn: Turn,
-    stream: DiceStream,
-    turns: int,
-    history: History,
-    first_player: int,
-    end: tuple[EndReason | None] | None = None,
-    origin: YamMasterGame | None = None,
-) -> YamMasterGame:
-    """A state of a move from values known to be valid, without the constructor (see `yamskit._slots`).
-
-    ``end`` is the remembered `YamMasterGame.end_reason` when the caller knows it (``None``: asked later);
-    ``origin`` the position the history starts from (the state moved from keeps it: see `apply_move`).
-    """
-    new = object.__new__(YamMasterGame)
-    _set_variant(new, variant)
-    _set_players(new, players)
-    _set_board(new, board)
-    _set_supply(new, supply)
-    _set_out(new, out)
-    _set_current_player(new, current_player)
-    _set_turn(new, turn)
-    _set_stream(new, stream)
-    _set_turns(new, turns)
-    _set_history(new, history)
-    _set_first_player(new, first_player)
-    _set_legal(new, None)
-    _set_origin(new, origin)
-    _set_end(new, end)
-    return new
+#: ``attrs.evolve`` of a state without the checks, its legal ids to be worked out anew (see `yamskit._fast`).
+_replace = replacer(YamMasterGame, fresh=["_legal"])
+#: Remember a state's legal ids, and its end, once they are asked for.
+_set_legal = memo_slot(YamMasterGame, "_legal")
+_set_end = memo_slot(YamMasterGame, "_end")
 
 
 def _thrown(state: YamMasterGame, turn: Turn, stream: DiceStream, history: History) -> YamMasterGame:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from ..._cache import Memo
 from ...action_space import NUM_ROLL_IDS, ROLL_ACTIONS, ActionSpace
 from ...actions import DeclareChallenge, Pass, Place, RemoveToken, Roll
 from ...dice import ROLLS, SUB_KEEPS
@@ -148,8 +149,10 @@ _LABEL_CELLS: dict[str, tuple[int, ...]] = {
     label: tuple(r * SIZE + c for r in range(SIZE) for c in range(SIZE) if LABELS[r][c] == label)
     for label in {label for row in LABELS for label in row}
 }
-#: Memo: a set of labels -> the flat cells carrying one of them, ascending.
-_CELLS_OF_LABELS: dict[frozenset[str], tuple[int, ...]] = {}
+#: A set of labels -> the flat cells carrying one of them, ascending (a throw matches at most a dozen labels).
+_CELLS_OF_LABELS: Memo[frozenset[str], tuple[int, ...]] = Memo(
+    "yam master: cells of labels", size=1 << 10, key="a set of labels a throw matches"
+)
 
 
 def labels_of(turn: Turn) -> frozenset[str]:
@@ -179,8 +182,7 @@ def _cells_of(labels: frozenset[str]) -> tuple[int, ...]:
     """The flat cells (``5 * row + col``) carrying one of ``labels``, ascending (memoised)."""
     found = _CELLS_OF_LABELS.get(labels)
     if found is None:
-        found = tuple(sorted(i for label in labels for i in _LABEL_CELLS.get(label, ())))
-        _CELLS_OF_LABELS[labels] = found
+        found = _CELLS_OF_LABELS.put(labels, tuple(sorted(i for label in labels for i in _LABEL_CELLS.get(label, ()))))
     return found
 
 

@@ -22,6 +22,7 @@ from typing import Any
 
 import attrs
 
+from ..._cache import Memo
 from ...categories import (
     Category,
     is_five_of_a_kind,
@@ -422,16 +423,15 @@ MAX_SCORE: int = tally(ChipSet.full(), last_draw=True).total
 
 
 #: The chip sets `ChipSet.add` and `ChipSet.remove` have made, by their counts (one value per count
-#: pattern; a game visits a few dozen of the 78,125; emptied when it reaches 16,384).
-_CHIP_SETS: dict[tuple[int, ...], ChipSet] = {}
+#: pattern; a game visits a few dozen of the 78,125).
+_CHIP_SETS: Memo[tuple[int, ...], ChipSet] = Memo(
+    "yamslam: chip sets", size=1 << 14, key="the counts of each chip kind"
+)
 
 
 def _chip_set(counts: tuple[int, ...]) -> ChipSet:
     """``ChipSet(counts)``, checked once per pattern of counts and shared after that."""
     found = _CHIP_SETS.get(counts)
     if found is None:
-        found = ChipSet(counts)  # the checks run here (a fifth chip of a kind raises)
-        if len(_CHIP_SETS) >= 1 << 14:
-            _CHIP_SETS.clear()
-        _CHIP_SETS[counts] = found
+        found = _CHIP_SETS.put(counts, ChipSet(counts))  # the checks run here (a fifth chip of a kind raises)
     return found

@@ -11,13 +11,12 @@ Examples:
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from ... import _display
-from ..._slots import field_setters
-from ...action_text import ActionWords, state_action_text, state_parse_action
+from ..._fast import memo_slot, replacer
+from ...action_text import ActionWords
 from ...actions import Action, DiceLike, Pass, Roll, TakeChip
 from ...dice import Dice, DiceStream
 from ...errors import UnknownActionError
@@ -30,16 +29,7 @@ from ...game import (
     to_history,
 )
 from ...serialization import dump_game
-from ...transitions import (
-    Transitions,
-    state_apply,
-    state_chance_outcomes,
-    state_is_legal,
-    state_legal_action_mask,
-    state_legal_actions,
-    state_origin,
-    state_outcomes,
-)
+from ...transitions import GameStateBase, Transitions
 from ...turn import Turn
 from .action_text import WORDS
 from .chips import KINDS, Chip, ChipSet, chip_kind, is_yamslam, qualifying_kinds, tally
@@ -66,8 +56,8 @@ __all__ = ["TRANSITIONS", "YamslamGame"]
 _START = Turn.start(max_throws=MAX_THROWS)
 
 
-@attrs.frozen
-class YamslamGame:
+@attrs.frozen(repr=False)
+class YamslamGame(GameStateBase):
     """The state of a Yamslam game; follows the game protocol of `yamskit.game`.
 
     Attributes:
@@ -101,27 +91,16 @@ class YamslamGame:
     last_draw: int | None = None
     #: Whether the rack is empty and no solo Yamslam still owes its second chip (worked out once,
     #: when the state is made).
-    is_over: bool = attrs.field(init=False, eq=False, repr=False)
-    _legal: tuple[int, ...] | None = attrs.field(init=False, default=None, eq=False, repr=False)
+    is_over: bool = attrs.field(init=False, eq=False)
+    _legal: tuple[int, ...] | None = attrs.field(init=False, default=None, eq=False)
     #: The position this state's history starts from (``None`` for a state with an empty history).
-    _origin: Any = attrs.field(default=None, eq=False, repr=False, alias="origin")
+    _origin: Any = attrs.field(default=None, eq=False, alias="origin")
+
+    @is_over.default
+    def _rack_done(self) -> bool:
+        return is_over(self.rack, self.second_pick)
 
     # ------------------------------------------------------------------ queries
-    @property
-    def history(self) -> History:
-        """Every move so far, throws with their faces (a `History`, which reads like a tuple of moves)."""
-        return self._history
-
-    #: The position the history starts from (see `yamskit.transitions.state_origin`).
-    origin = state_origin
-
-    def __attrs_post_init__(self) -> None:
-        _set_is_over(self, is_over(self.rack, self.second_pick))
-
-    @property
-    def dice(self) -> Dice:
-        """The dice showing in the current turn (empty before its first throw)."""
-        return self.turn.dice
 
     @property
     def side_names(self) -> tuple[str, ...]:
@@ -183,46 +162,11 @@ class YamslamGame:
         return legal
 
     # ------------------------------------------------------------------ doing
-    def _with(
-        self,
-        *,
-        rack: ChipSet | None = None,
-        discard: ChipSet | None = None,
-        collections: tuple[ChipSet, ...] | None = None,
-        current_player: int | None = None,
-        turn: Turn | None = None,
-        stream: DiceStream | None = None,
-        history: History | None = None,
-        round_chip: bool | None = None,
-        second_pick: bool | None = None,
-        last_draw: int | Literal["same"] | None = "same",
-    ) -> YamslamGame:
-        """A copy with the fields given changed (a quicker `attrs.evolve`: the values are known to be valid).
-
-        Its slots are set through their own setters (see `yamskit._slots`); it starts with
-        no remembered legal ids and keeps this state's origin (`apply` sets it after a first move).
-        """
-        new = object.__new__(YamslamGame)
-        _set_variant(new, self.variant)
-        _set_players(new, self.players)
-        _set_rack(new, self.rack if rack is None else rack)
-        _set_discard(new, self.discard if discard is None else discard)
-        _set_collections(new, self.collections if collections is None else collections)
-        _set_current_player(new, self.current_player if current_player is None else current_player)
-        _set_turn(new, self.turn if turn is None else turn)
-        _set_stream(new, self.stream if stream is None else stream)
-        _set_history(new, self._history if history is None else history)
-        _set_first_player(new, self.first_player)
-        _set_round_chip(new, self.round_chip if round_chip is None else round_chip)
-        _set_second_pick(new, self.second_pick if second_pick is None else second_pick)
-        _set_last_draw(new, self.last_draw if last_draw == "same" else last_draw)
-        if rack is None and second_pick is None:  # the rack and the second pick decide the end
-            _set_is_over(new, self.is_over)
-        else:
-            _set_is_over(new, is_over(new.rack, new.second_pick))
-        _set_legal(new, None)
-        _set_origin(new, self._origin)
-        return new
+    def _with(self, **changes: Any) -> YamslamGame:
+        """A copy with the fields named changed; its end is worked out anew when the rack or the second pick change."""
+        if "rack" in changes or "second_pick" in changes:
+            changes["is_over"] = is_over(changes.get("rack", self.rack), changes.get("second_pick", self.second_pick))
+        return _replace(self, **changes)
 
     def _take(self, kind: Chip, from_discard: bool, history: History) -> YamslamGame:
         side = self.variant.side(self.current_player)
@@ -249,16 +193,7 @@ class YamslamGame:
             return self._with(**taken, second_pick=bool(len(rack) or len(discard)))
         return self._with(**taken, round_chip=True, turn=_START)  # a Yamslam plays again
 
-    def _end_turn(
-        self,
-        *,
-        chip: bool,
-        history: History,
-        rack: ChipSet,
-        discard: ChipSet,
-        collections: tuple[ChipSet, ...] | None = None,
-        last_draw: int | Literal["same"] | None = "same",
-    ) -> YamslamGame:
+    def _end_turn(self, *, chip: bool, rack: ChipSet, discard: ChipSet, **changes: Any) -> YamslamGame:
         """The state at the end of the turn: the next player, and a chip discarded where the round asks it."""
         following, round_chip, discarding = end_of_turn(
             self.variant.mode, len(self.players), self.current_player, self.first_player, self.round_chip, chip
@@ -266,14 +201,7 @@ class YamslamGame:
         if discarding:
             rack, discard = discard_highest(rack, discard)
         return self._with(
-            rack=rack,
-            discard=discard,
-            collections=collections,
-            current_player=following,
-            round_chip=round_chip,
-            turn=_START,
-            history=history,
-            last_draw=last_draw,
+            rack=rack, discard=discard, current_player=following, round_chip=round_chip, turn=_START, **changes
         )
 
     # ------------------------------------------------------------------ scoring
@@ -367,18 +295,13 @@ class YamslamGame:
         """
         return write_yamslam(self)
 
-    # ------------------------------------------------------------------ the shared protocol methods
+    # ------------------------------------------------------------------ the class's parts of the protocol
     #: What each decision makes of a state (set below, once the transitions are defined).
     transitions: ClassVar[Transitions[YamslamGame]]
-    is_legal = state_is_legal
-    legal_actions = state_legal_actions
-    legal_action_mask = state_legal_action_mask
-    apply = state_apply
-    parse_action = state_parse_action
-    action_text = state_action_text
     #: How this game's own actions read as text (see `yamskit.action_text`).
     action_words: ClassVar[ActionWords | None] = WORDS
-    chance_outcomes = state_chance_outcomes
+    #: The picture Jupyter shows: the rack `yamskit.svg` draws (see ``yamskit._display``).
+    picture_kind: ClassVar[str] = "rack"
 
     def outcomes(self, keep: DiceLike = "") -> tuple[tuple[Dice, Fraction], ...]:
         """Every five-dice result of throwing all dice but ``keep``, with exact probabilities.
@@ -393,58 +316,17 @@ class YamslamGame:
         """
         if self.second_pick:
             self._check_end("listing throw outcomes")
-        return state_outcomes(self, keep)
-
-    # ------------------------------------------------------------------ views
-    #: ``str(state)`` is the text view (`render`).
-    __str__ = render
-    #: ``repr(state)`` is short: class, variant, players and notation (see `yamskit._display.state_repr`).
-    __repr__ = _display.state_repr
-    #: The picture Jupyter shows: the rack `yamskit.svg` draws (see ``yamskit._display``).
-    picture_kind: ClassVar[str] = "rack"
-    _repr_svg_ = _display.repr_svg
+        return GameStateBase.outcomes(self, keep)
 
 
-(
-    _set_variant,
-    _set_players,
-    _set_rack,
-    _set_discard,
-    _set_collections,
-    _set_current_player,
-    _set_turn,
-    _set_stream,
-    _set_history,
-    _set_first_player,
-    _set_round_chip,
-    _set_second_pick,
-    _set_last_draw,
-    _set_is_over,
-    _set_legal,
-    _set_origin,
-) = field_setters(
-    YamslamGame,
-    "variant",
-    "players",
-    "rack",
-    "discard",
-    "collections",
-    "current_player",
-    "turn",
-    "stream",
-    "_history",
-    "first_player",
-    "round_chip",
-    "second_pick",
-    "last_draw",
-    "is_over",
-    "_legal",
-    "_origin",
-)
+#: ``attrs.evolve`` of a state without the checks, its legal ids to be worked out anew (see `yamskit._fast`).
+_replace = replacer(YamslamGame, fresh=["_legal"])
+#: Remembers a state's legal ids once they are asked for.
+_set_legal = memo_slot(YamslamGame, "_legal")
 
 
 def _thrown(state: YamslamGame, turn: Turn, stream: DiceStream, history: History) -> YamslamGame:
-    return state._with(turn=turn, stream=stream, history=history)
+    return _replace(state, turn=turn, stream=stream, history=history)
 
 
 def _take_chip(state: YamslamGame, _action: TakeChip, i: int, history: History) -> YamslamGame:
@@ -452,7 +334,7 @@ def _take_chip(state: YamslamGame, _action: TakeChip, i: int, history: History) 
 
 
 def _pass(state: YamslamGame, _action: Pass, _i: int, history: History) -> YamslamGame:
-    return state._end_turn(chip=False, history=history, rack=state.rack, discard=state.discard)
+    return state._end_turn(chip=False, rack=state.rack, discard=state.discard, history=history)
 
 
 def _canonical(_state: YamslamGame, action: Action) -> Action:

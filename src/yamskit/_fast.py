@@ -1,0 +1,353 @@
+"""The one private fast path: the plumbing that makes a step quick, kept out of the rules.
+
+The rules say what a step makes (a new state, a new turn, a placement); this module makes
+those values quickly, and nothing in it knows a rule. Every part below says what it saves.
+The figures are CPU times on the 2-core machine of docs/performance.md, Python 3.11,
+measured on 2026-12-02 with ``timeit`` (the median of 7 runs), and the effect on a whole
+step where it shows in ``benchmarks/protocol.py``.
+
+1. **Values built from their slots** (`replacer`, `builder`). A step makes a few frozen
+   values from values already checked: a state, its turn, its dice stream, a sheet, a
+   placement. ``attrs.evolve`` reads the class's fields, builds keyword arguments and runs
+   the constructor with its validators: 2.9 µs for a twelve-field state. The generated
+   ``replace`` copies each slot from the old value or takes the new one, through the
+   slot's own descriptor: 0.55 µs. A scorecard step makes one or two states, a turn and
+   a stream, so this is about a quarter of a classic step.
+2. **Memo slots** (`memo_slot`). A state remembers its legal ids, or its end, once asked:
+   a frozen value's field that takes no part in equality, set once through its slot's
+   descriptor (0.04 µs; ``object.__setattr__`` looks the name up first: 0.07 µs).
+3. **Look-ups by identity** (`Interned`, `memo_by_identity`, `memo_by_identity_and_value`,
+   `IdentityCache`).
+   An action space finds one of its own interned actions by identity (0.05 µs) instead of
+   hashing it (a `Score`'s attrs hash: 0.45 µs); a throw finds the shared `Roll` and
+   `Throw` of its pair of kept and thrown dice, and the history the shared `Move` of each
+   player's throw, by the identity of the shared dice and throws (0.1 µs) instead of
+   building them (about 3 µs). Every entry holds the objects whose identities key it and
+   is checked against them, so a key never stands for another object: a stale ``id`` of
+   an object that is gone cannot name a new one while the entry lives, and an entry that
+   is gone is simply made again. The bots and the learning adapters keep what they work
+   out of a rule set by the identity of the rules object (`IdentityCache`): a
+   `yamskit.scorecard.ScorecardRules` need not be hashable (a user's placement rule may
+   not be), and hashing one walks its 13 or more score tables.
+
+No other module keys a dictionary by ``id()`` or sets a frozen value's slot
+(``tests/test_layout.py`` checks both); the rest of the package calls what is here.
+
+Examples:
+    >>> import attrs
+    >>> @attrs.frozen
+    ... class Point:
+    ...     x: int
+    ...     y: int = 0
+    >>> replace = replacer(Point)
+    >>> replace(Point(1, 2), y=5)
+    Point(x=1, y=5)
+    >>> builder(Point)(3)
+    Point(x=3, y=0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable
+from types import MemberDescriptorType
+from typing import Any, Generic, TypeVar
+
+import attrs
+
+from ._cache import LruCache, Memo
+
+__all__ = [
+    "IdentityCache",
+    "Interned",
+    "builder",
+    "memo_by_identity",
+    "memo_by_identity_and_value",
+    "memo_slot",
+    "remember",
+    "replacer",
+]
+
+T = TypeVar("T")
+A = TypeVar("A")
+B = TypeVar("B")
+H = TypeVar("H", bound=Hashable)
+V = TypeVar("V")
+
+
+class _Same:
+    """The default of every argument of a generated ``replace``: keep the old value."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<same>"
+
+
+_SAME = _Same()
+
+
+def _setters(cls: type) -> tuple[list[attrs.Attribute[Any]], dict[str, Any]]:
+    """The attrs fields of ``cls`` and, for each, its slot descriptor's setter (checked to be a slot)."""
+    fields = list(attrs.fields(cls))
+    found: dict[str, Any] = {}
+    for field in fields:
+        descriptor = cls.__dict__.get(field.name)
+        if not isinstance(descriptor, MemberDescriptorType):
+            raise TypeError(f"{cls.__name__}.{field.name} is not a slot of {cls.__name__} itself")
+        found[f"_set_{field.name}"] = descriptor.__set__
+    return fields, found
+
+
+def _argument(field: attrs.Attribute[Any]) -> str:
+    """The name a generated function takes a field by: its attrs alias (``history`` for ``_history``)."""
+    alias: str | None = getattr(field, "alias", None)
+    return alias or field.name.lstrip("_")
+
+
+def _compile(name: str, source: str, namespace: dict[str, Any]) -> Callable[..., Any]:
+    exec(compile(source, f"<yamskit._fast {name}>", "exec"), namespace)  # generated from a class's fields only
+    made: Callable[..., Any] = namespace[name]
+    return made
+
+
+def replacer(cls: type[T], *, fresh: Iterable[str] = ()) -> Callable[..., T]:
+    """``replace(old, **changes)`` for the frozen, slotted attrs class ``cls``: ``attrs.evolve`` without the checks.
+
+    The new value takes each field from ``changes`` (by the field's argument name, its
+    alias: ``history`` for a field ``_history``) or from ``old``. The fields named in
+    ``fresh`` (memos that belong to one value) start at their default instead and take no
+    argument. Nothing is validated or converted: for values known to be right.
+
+    Raises:
+        TypeError: a field of ``cls`` is not a slot of ``cls`` itself (a subclass, or a
+            class that is not slotted), or a ``fresh`` field has no plain default.
+
+    Examples:
+        >>> import attrs
+        >>> @attrs.frozen
+        ... class Pair:
+        ...     left: int
+        ...     right: int
+        ...     _seen: int | None = attrs.field(default=None, eq=False)
+        >>> replace = replacer(Pair, fresh=["_seen"])
+        >>> replace(Pair(1, 2, seen=7), right=3)
+        Pair(left=1, right=3, _seen=None)
+    """
+    fields, namespace = _setters(cls)
+    fresh = frozenset(fresh)
+    unknown = fresh - {f.name for f in fields}
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no field {sorted(unknown)}")
+    arguments, lines = [], []
+    for field in fields:
+        setter = f"_set_{field.name}"
+        if field.name in fresh:
+            if isinstance(field.default, attrs.Factory) or field.default is attrs.NOTHING:  # type: ignore[arg-type]
+                raise TypeError(f"{cls.__name__}.{field.name} is fresh but has no plain default")
+            namespace[f"_default_{field.name}"] = field.default
+            lines.append(f"    {setter}(new, _default_{field.name})")
+            continue
+        name = _argument(field)
+        arguments.append(f"{name}=_SAME")
+        lines.append(f"    {setter}(new, old.{field.name} if {name} is _SAME else {name})")
+    namespace.update(_new=object.__new__, _cls=cls, _SAME=_SAME)
+    head = f"def replace(old, *, {', '.join(arguments)}):\n    new = _new(_cls)\n"
+    source = head + "\n".join(lines) + "\n    return new\n"
+    made = _compile("replace", source, namespace)
+    made.__qualname__ = f"replace[{cls.__name__}]"
+    return made
+
+
+def builder(cls: type[T]) -> Callable[..., T]:
+    """``build(*fields)`` for the frozen, slotted attrs class ``cls``: every field in order, without the checks.
+
+    The arguments are the fields in their order, ``init=False`` fields included (named
+    by their alias: without a leading underscore); the last fields that have a plain
+    default keep it. Nothing is validated, converted or derived: for values whose every
+    field is known.
+
+    Raises:
+        TypeError: a field of ``cls`` is not a slot of ``cls`` itself.
+
+    Examples:
+        >>> import attrs
+        >>> @attrs.frozen
+        ... class Box:
+        ...     points: int
+        ...     note: str = ""
+        >>> build = builder(Box)
+        >>> build(5), build(5, "bonus") == Box(5, "bonus")
+        (Box(points=5, note=''), True)
+    """
+    fields, namespace = _setters(cls)
+    plain = [f.default is not attrs.NOTHING and not isinstance(f.default, attrs.Factory) for f in fields]  # type: ignore[arg-type]
+    trailing = len(fields)  # the defaults a builder keeps: those of the last run of fields that have one
+    while trailing and plain[trailing - 1]:
+        trailing -= 1
+    arguments, lines = [], []
+    for n, field in enumerate(fields):
+        name = _argument(field)
+        if n >= trailing:
+            namespace[f"_default_{field.name}"] = field.default
+            arguments.append(f"{name}=_default_{field.name}")
+        else:
+            arguments.append(name)
+        lines.append(f"    _set_{field.name}(new, {name})")
+    namespace.update(_new=object.__new__, _cls=cls)
+    source = f"def build({', '.join(arguments)}):\n    new = _new(_cls)\n" + "\n".join(lines) + "\n    return new\n"
+    made = _compile("build", source, namespace)
+    made.__qualname__ = f"build[{cls.__name__}]"
+    return made
+
+
+def memo_slot(cls: type[T], name: str) -> Callable[[T, Any], None]:
+    """``remember(value, x)``: set the memo field ``name`` of a frozen value once it is made.
+
+    Only for fields that take no part in equality (``eq=False``): what a value works out
+    about itself (its legal ids, its end) and keeps, so that it never changes as seen
+    from outside.
+
+    Raises:
+        TypeError: ``name`` is not a slot of ``cls``, or it takes part in equality.
+
+    Examples:
+        >>> import attrs
+        >>> @attrs.frozen
+        ... class Tile:
+        ...     n: int
+        ...     _square: int | None = attrs.field(default=None, eq=False)
+        >>> remember = memo_slot(Tile, "_square")
+        >>> tile = Tile(4)
+        >>> remember(tile, 16); tile
+        Tile(n=4, _square=16)
+    """
+    fields, setters = _setters(cls)
+    field = next((f for f in fields if f.name == name), None)
+    if field is None or field.eq:
+        raise TypeError(f"{cls.__name__}.{name} is not a memo field (a field with eq=False)")
+    setter: Callable[[T, Any], None] = setters[f"_set_{name}"]
+    return setter
+
+
+def remember(value: object, name: str, x: object) -> None:
+    """Set the memo field ``name`` of the frozen ``value``, whatever its class (`memo_slot` without a class).
+
+    For the shared step's memos on any state class (a plug-in's included): a state's
+    legal ids, and the origin of a game's first new state. It looks the name up at every
+    call; a class's own hot path uses `memo_slot`.
+
+    Examples:
+        >>> import attrs
+        >>> @attrs.frozen
+        ... class Note:
+        ...     _seen: bool = attrs.field(default=False, eq=False)
+        >>> note = Note()
+        >>> remember(note, "_seen", True); note
+        Note(_seen=True)
+    """
+    object.__setattr__(value, name, x)
+
+
+class Interned(Generic[T]):
+    """A fixed sequence of objects, each found by identity: its position, without hashing it.
+
+    It holds the objects, so no other object can take their identities while it lives.
+
+    Examples:
+        >>> words = ["a", "b"]
+        >>> interned = Interned(words)
+        >>> interned.position(words[1]), interned.position(["a"])
+        (1, None)
+    """
+
+    __slots__ = ("_at", "objects")
+
+    def __init__(self, objects: Iterable[T]) -> None:
+        #: The objects, in order.
+        self.objects: tuple[T, ...] = tuple(objects)
+        self._at: dict[int, int] = {id(thing): i for i, thing in enumerate(self.objects)}
+
+    def position(self, thing: object) -> int | None:
+        """The position of ``thing`` itself among the objects, or ``None`` (an equal object is not it)."""
+        return self._at.get(id(thing))
+
+
+def memo_by_identity(make: Callable[[A, B], V], *, name: str, size: int, key: str) -> Callable[[A, B], V]:
+    """``make(a, b)``, remembered by the identities of ``a`` and ``b`` (at most ``size`` pairs, then emptied).
+
+    Each entry holds ``a`` and ``b`` and is checked against them. For values made from
+    shared objects (interned dice), where equal objects made elsewhere are first looked
+    up by ``make`` itself.
+
+    Examples:
+        >>> joined = memo_by_identity(lambda a, b: a + b, name="example joined", size=4, key="two strings")
+        >>> x, y = "ab", "cd"
+        >>> joined(x, y), joined(x, y) is joined(x, y)
+        ('abcd', True)
+    """
+    entries: Memo[tuple[int, int], tuple[A, B, V]] = Memo(name, size=size, key=key)
+
+    def remembered(a: A, b: B) -> V:
+        found = entries.get((id(a), id(b)))
+        if found is not None and found[0] is a and found[1] is b:
+            return found[2]
+        value = make(a, b)
+        entries.put((id(a), id(b)), (a, b, value))
+        return value
+
+    remembered.__qualname__ = remembered.__name__ = getattr(make, "__name__", "remembered")
+    remembered.__doc__ = make.__doc__
+    return remembered
+
+
+def memo_by_identity_and_value(make: Callable[[H, B], V], *, name: str, size: int, key: str) -> Callable[[H, B], V]:
+    """``make(h, b)``, remembered by the value of ``h`` (hashable) and the identity of ``b``.
+
+    Each entry holds ``b`` and is checked against it.
+
+    Examples:
+        >>> tagged = memo_by_identity_and_value(lambda n, s: (n, s), name="example tagged", size=4, key="a tag")
+        >>> word = "go"
+        >>> tagged(1, word) is tagged(1, word), tagged(2, word)
+        (True, (2, 'go'))
+    """
+    entries: Memo[tuple[H, int], tuple[B, V]] = Memo(name, size=size, key=key)
+
+    def remembered(h: H, b: B) -> V:
+        found = entries.get((h, id(b)))
+        if found is not None and found[0] is b:
+            return found[1]
+        value = make(h, b)
+        entries.put((h, id(b)), (b, value))
+        return value
+
+    remembered.__qualname__ = remembered.__name__ = getattr(make, "__name__", "remembered")
+    remembered.__doc__ = make.__doc__
+    return remembered
+
+
+class IdentityCache(Generic[V]):
+    """At most ``size`` values, one per object looked up by identity (objects need not be hashable).
+
+    A `yamskit._cache.LruCache` keyed by the object's ``id``: each entry keeps its object
+    alive, so no other object can have that ``id`` while the entry is kept. Past ``size``
+    the least recently used entry (and with it its object) is dropped.
+
+    Examples:
+        >>> cache: IdentityCache[int] = IdentityCache("example lists", size=1, key="a list")
+        >>> a, b = [], []
+        >>> cache.get(a, lambda: 1), cache.get(b, lambda: 2), cache.get(a, lambda: 3)  # a was dropped
+        (1, 2, 3)
+    """
+
+    __slots__ = ("_lru",)
+
+    def __init__(self, name: str, *, size: int, key: str) -> None:
+        self._lru: LruCache[int, tuple[object, V]] = LruCache(name, size=size, key=key)
+
+    def get(self, thing: object, compute: Callable[[], V]) -> V:
+        """The value cached for ``thing``, computed by ``compute()`` the first time."""
+        return self._lru.get(id(thing), lambda: (thing, compute()))[1]
+
+    def __len__(self) -> int:
+        return len(self._lru)
