@@ -36,9 +36,9 @@ from typing import Any
 import attrs
 from peers import ensure
 from protocol import median_of, paired, pyhtzee_games, random_games, ratio_text
+from yamskit._slots import field_setters
 
 import yamskit
-from yamskit._slots import field_setters
 from yamskit.dice import KEEPS, NUM_DICE, SUB_KEEPS, DiceStream
 from yamskit.history import EMPTY_HISTORY, History, Move
 from yamskit.turn import Turn, thrown_parts

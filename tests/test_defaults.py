@@ -26,9 +26,11 @@ from yamskit import (
     Turn,
 )
 from yamskit.categories import Category, face_sum, total, upper
-from yamskit.dice import face_from_seed
-from yamskit.game import check_players, choose_first_player, new_stream, play, roll_dice, roll_off
+from yamskit.dice import face_from_seed, new_stream
+from yamskit.game import play
 from yamskit.scorecard import ScorecardRules
+from yamskit.seats import check_players, choose_first_player, roll_off
+from yamskit.turn import roll_dice
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy")
 

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import yamskit
 from yamskit import DeserializationError, GameRecord, Roll, RuleConfigError, YamskitError
 from yamskit.cli import main
-from yamskit.notation import NotationError
+from yamskit.errors import NotationError
 from yamskit.position import PositionError
 
 CLASSIC = "classic Ann ,,,,,,,,,,,, 0:0 - 3:0"

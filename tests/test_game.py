@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 
 import yamskit
 from yamskit import DiceStream, GameState, NotYourTurnError, Result, Roll, RuleConfigError, Score
-from yamskit.game import check_players, rank, resolve_player, roll_off
+from yamskit.result import rank
+from yamskit.seats import check_players, resolve_player, roll_off
 
 
 @given(st.lists(st.integers(min_value=-50, max_value=50), min_size=1, max_size=6))

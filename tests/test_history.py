@@ -16,7 +16,7 @@ import pytest
 
 import yamskit
 from yamskit import GameRecord, Move, Pass, Roll, Score, check_record
-from yamskit.game import EMPTY_HISTORY, History
+from yamskit.history import EMPTY_HISTORY, History
 
 
 def _moves(n: int) -> list[Move]:

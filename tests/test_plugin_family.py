@@ -21,11 +21,13 @@ from yamskit import svg
 from yamskit.action_space import ROLL_ACTIONS, ActionSpace
 from yamskit.action_text import ActionWords
 from yamskit.actions import Action, Pass, Roll
-from yamskit.dice import Dice, DiceStream
-from yamskit.errors import IllegalActionError, MustRollFirstError, UnknownActionError
-from yamskit.game import EMPTY_HISTORY, History, Result, game_over_error, new_stream, resolve_player, to_history
+from yamskit.dice import Dice, DiceStream, new_stream
+from yamskit.errors import IllegalActionError, MustRollFirstError, UnknownActionError, game_over_error
+from yamskit.history import EMPTY_HISTORY, History, to_history
 from yamskit.notation import grammar, read_position
 from yamskit.position import ImpossibleTurnError, PositionError, check_reachable, check_turn
+from yamskit.result import Result
+from yamskit.seats import resolve_player
 from yamskit.serialization import dump_game, shared_fields, shared_to_data
 from yamskit.transitions import GameStateBase, Transitions, remembered_legal_ids
 from yamskit.turn import Turn

@@ -5,7 +5,7 @@ from __future__ import annotations
 import yamskit
 from tests.scorecard.test_text import finished_2v2, line_starting
 from yamskit import Roll
-from yamskit.game import Result
+from yamskit.result import Result
 from yamskit.text import render_duels, render_result
 
 

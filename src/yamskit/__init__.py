@@ -46,6 +46,7 @@ from .errors import (
     JokerRuleError,
     KeepError,
     MustRollFirstError,
+    NotationError,
     NotYourTurnError,
     OccupiedError,
     RenderModeError,
@@ -56,9 +57,11 @@ from .errors import (
     UnknownActionError,
     YamskitError,
 )
-from .game import GameState, LegalActions, Move, Player, Result, VariantLike, play
+from .game import GameState, Player, VariantLike, play
+from .history import Move
+from .legal import LegalActions
 from .names import UnknownNameError
-from .notation import NotationError, from_notation
+from .notation import from_notation
 from .position import (
     ImpossibleBoardError,
     ImpossibleChipsError,
@@ -69,6 +72,7 @@ from .position import (
 )
 from .position import witness as _witness
 from .registry import register_variant, variant, variant_names
+from .result import Result
 from .serialization import load_game
 from .turn import Throw, Turn
 

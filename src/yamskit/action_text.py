@@ -36,9 +36,8 @@ import attrs
 
 from .actions import Action, DeclareChallenge, Pass, Roll
 from .dice import NUM_DICE, Dice
-from .errors import YamskitError
+from .errors import NotationError, YamskitError
 from .names import Names, normalize
-from .notation.grammar import NotationError
 
 __all__ = [
     "MAX_LENGTH",

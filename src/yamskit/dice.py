@@ -22,6 +22,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import os
 from collections.abc import Iterable, Iterator
 from fractions import Fraction
 from functools import cache
@@ -50,6 +51,7 @@ __all__ = [
     "face_from_seed",
     "interned",
     "keep_index",
+    "new_stream",
     "outcome_probabilities",
 ]
 
@@ -422,3 +424,15 @@ class DiceStream:
 
 #: ``DiceStream(seed, draws)`` without its validators (see `yamskit._fast.builder`).
 _stream = builder(DiceStream)
+
+
+def new_stream(seed: int | None) -> DiceStream:
+    """The dice stream of a new game: from ``seed``, or from a fresh random seed that the state keeps.
+
+    Examples:
+        >>> new_stream(7)
+        DiceStream(seed=7, draws=0)
+        >>> new_stream(None).draws
+        0
+    """
+    return DiceStream(seed=int.from_bytes(os.urandom(8), "big") >> 1 if seed is None else seed)

@@ -30,6 +30,7 @@ __all__ = [
     "KeepError",
     "MustRollFirstError",
     "NotYourTurnError",
+    "NotationError",
     "OccupiedError",
     "RenderModeError",
     "RuleConfigError",
@@ -38,6 +39,7 @@ __all__ = [
     "ThrowOutcomeError",
     "UnknownActionError",
     "YamskitError",
+    "game_over_error",
 ]
 
 
@@ -89,6 +91,22 @@ class DeserializationError(YamskitError):
         >>> yamskit.load_game("{not json") # doctest: +IGNORE_EXCEPTION_DETAIL
         Traceback (most recent call last):
         yamskit.errors.DeserializationError: ...
+    """
+
+
+class NotationError(DeserializationError):
+    """A position notation that cannot be read: a missing or malformed field.
+
+    Values that are well formed but that no game can reach raise a
+    `yamskit.position.PositionError` instead.
+
+    Examples:
+        >>> import yamskit
+        >>> try:
+        ...     yamskit.variant("classic").from_notation("classic Ann")
+        ... except NotationError as error:
+        ...     print(error)
+        a classic notation has 6 or 7 fields (HEAD PLAYERS SHEETS SEATS TURN STREAM [WEIGHTS]), not 2
     """
 
 
@@ -333,3 +351,13 @@ class RenderModeError(RuleConfigError, TypeError):
         >>> issubclass(RenderModeError, TypeError), issubclass(RenderModeError, RuleConfigError)
         (True, True)
     """
+
+
+def game_over_error(players: tuple[str, ...]) -> GameOverError:
+    """The error every action meets once the game between ``players`` is over.
+
+    Examples:
+        >>> game_over_error(("Ann", "Bob"))
+        GameOverError('the game between Ann, Bob is over: no action applies')
+    """
+    return GameOverError(f"the game between {', '.join(players)} is over: no action applies")

@@ -1,4 +1,4 @@
-"""The game protocol every variant follows, and the pieces every variant shares.
+"""The contracts every variant follows: the `GameState` and `Variant` protocols, `Player`, and the play loop.
 
 A game state is an immutable value. Whatever the variant, it offers:
 
@@ -14,15 +14,23 @@ A game state is an immutable value. Whatever the variant, it offers:
 * ``to_json()`` (and `yamskit.load_game` to read it back), ``to_notation()`` (and
   `yamskit.from_notation`), ``render()`` (also ``str(state)``);
 * ``turn``, ``dice``, ``stream``, ``first_player`` and ``origin``;
-* ``picture_kind`` and ``transitions``, what the pictures and `yamskit.transitions` use;
+* ``picture_kind``, the picture `yamskit.svg` draws of it;
 * ``parse_action(text)`` / ``action_text(action)`` — actions as words, both ways (see
   `yamskit.action_text`).
+
+A variant (what `yamskit.variant` returns) names its rules and options, numbers its
+decisions (``actions``), starts games, reads and writes its states (JSON data and
+notation), sets up positions and says whether a game reaches one (``check_position``,
+``witness``). The edges of the library (bots, records, pictures, the command line, the
+learning adapters) use these members and nothing else of a variant they do not know,
+so a family a user plugs in gets all of them. `yamskit.transitions.GameStateBase` and
+`yamskit.family.VariantBase` hold the bodies the built-in families share.
 
 Examples:
     >>> import yamskit
     >>> game = yamskit.variant("classic").new_game(players=["Ann", "Bob"], seed=3)
-    >>> isinstance(game, GameState)
-    True
+    >>> isinstance(game, GameState), isinstance(game.variant, Variant)
+    (True, True)
     >>> game.players[game.current_player]
     'Ann'
     >>> yamskit.Roll() in game.legal_actions()
@@ -31,23 +39,20 @@ Examples:
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, TypeVar, runtime_checkable
+from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
-import attrs
-
-from . import _display
-from .actions import Action, DiceLike, Roll, to_dice
-from .dice import NUM_DICE, Dice, DiceStream, outcome_probabilities
-from .errors import GameOverError, IllegalActionError, InvalidDiceError, NotYourTurnError, RuleConfigError, YamskitError
+from . import _compat, dice, errors, result, seats, turn
+from .action_space import ActionSpace
+from .actions import Action, DiceLike, Roll
+from .dice import Dice, DiceStream
+from .errors import YamskitError
 from .history import EMPTY_HISTORY, History, Move, to_history
+from .legal import LegalActions
+from .position.witness import Witness
+from .result import Result
 from .turn import Turn
-
-if TYPE_CHECKING:
-    from .action_text import ActionWords
-    from .transitions import Transitions
 
 __all__ = [
     "EMPTY_HISTORY",
@@ -57,179 +62,11 @@ __all__ = [
     "Move",
     "Player",
     "Result",
-    "Team",
+    "Variant",
     "VariantLike",
-    "check_players",
-    "choose_first_player",
-    "new_stream",
     "play",
-    "rank",
-    "resolve_player",
-    "roll_dice",
-    "roll_off",
-    "throw_outcomes",
     "to_history",
 ]
-
-
-_State = TypeVar("_State", bound="GameState")
-
-
-@attrs.frozen
-class Team:
-    """A team of a result: its name, its seats and its score.
-
-    Examples:
-        >>> Team("Ann + Cy", (0, 2), 120).seats
-        (0, 2)
-    """
-
-    name: str
-    seats: tuple[int, ...]
-    score: int
-
-
-@attrs.frozen
-class Result:
-    """The outcome of a game: points per player, ranking and winners.
-
-    ``scores[i]`` belongs to ``players[i]``. ``ranking`` lists groups of player
-    indexes, best first (tied players share a group); ``winners`` is the first group.
-    ``details`` carries the variant's own explanation (totals per column, duel table,
-    scoring lines...), JSON-ready.
-
-    Examples:
-        >>> r = Result.from_scores(("Ann", "Bob", "Cy"), (120, 150, 120))
-        >>> r.winners, r.ranking
-        ((1,), ((1,), (0, 2)))
-        >>> r.winner_names
-        ('Bob',)
-    """
-
-    players: tuple[str, ...]
-    scores: tuple[int, ...]
-    ranking: tuple[tuple[int, ...], ...]
-    details: Any = attrs.field(default=None, eq=False)
-
-    #: The kind of picture `yamskit.svg` draws for a result (see ``yamskit._display``).
-    picture_kind: ClassVar[str] = "result"
-
-    @classmethod
-    def from_scores(cls, players: Sequence[str], scores: Sequence[int], *, details: Any = None) -> Result:
-        """Rank players by score, highest first, ties sharing a place.
-
-        Examples:
-            >>> Result.from_scores(("A", "B"), (5, 5)).is_draw
-            True
-        """
-        return cls(tuple(players), tuple(scores), rank(scores), details)
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """Indexes of the winning players (more than one on a tie for first)."""
-        return self.ranking[0] if self.ranking else ()
-
-    @property
-    def winner_names(self) -> tuple[str, ...]:
-        """Names of the winning players."""
-        return tuple(self.players[i] for i in self.winners)
-
-    @property
-    def is_draw(self) -> bool:
-        """Whether several players share first place."""
-        return len(self.winners) > 1
-
-    @property
-    def teams(self) -> tuple[Team, ...]:
-        """The teams of more than one seat that ``details`` names (Competitive 2v2, Yamslam teams).
-
-        Examples:
-            >>> import yamskit
-            >>> g = yamskit.variant("competitive", mode="2v2").new_game(players=["A", "B", "C", "D"], seed=1)
-            >>> [(t.name, t.seats) for t in g.result().teams]
-            [('A + C', (0, 2)), ('B + D', (1, 3))]
-        """
-        details = self.details
-        if not isinstance(details, dict) or not isinstance(details.get("teams"), list):
-            return ()
-        found = []
-        for t, team in enumerate(details["teams"]):
-            if not isinstance(team, dict):
-                continue
-            if "players" in team and "score" in team:  # seats and a score (Competitive Yams)
-                seats = tuple(team["players"])
-                if len(seats) > 1:
-                    found.append(Team(" + ".join(self.players[i] for i in seats), seats, int(team["score"])))
-            elif "name" in team and "total" in team:  # a named team and its total (Yamslam)
-                players = details.get("players", [])
-                seats = tuple(i for i, entry in enumerate(players) if entry.get("name") == team["name"])
-                found.append(Team(str(team["name"]), seats or (t,), int(team["total"])))
-        return tuple(found)
-
-    @property
-    def headline(self) -> str:
-        """One line: ``Winner: Ann``, ``Winning team: Ann + Cy`` or ``Draw: Ann, Bob``.
-
-        Examples:
-            >>> Result.from_scores(("Ann", "Bob"), (5, 5)).headline
-            'Draw: Ann, Bob'
-        """
-        winners = tuple(sorted(self.winners))
-        for team in self.teams:
-            if tuple(sorted(team.seats)) == winners:
-                return f"Winning team: {team.name}"
-        names = ", ".join(self.winner_names) or "-"
-        return f"{'Draw' if self.is_draw else 'Winner'}: {names}"
-
-    _repr_svg_ = _display.repr_svg
-
-    def to_data(self) -> dict[str, Any]:
-        """A JSON-ready dict of this result."""
-        return {
-            "players": list(self.players),
-            "scores": list(self.scores),
-            "ranking": [list(group) for group in self.ranking],
-            "winners": list(self.winners),
-            "details": self.details,
-        }
-
-
-def rank(scores: Sequence[int]) -> tuple[tuple[int, ...], ...]:
-    """Group player indexes by score, highest first.
-
-    Examples:
-        >>> rank([3, 9, 3, 1])
-        ((1,), (0, 2), (3,))
-    """
-    groups: dict[int, list[int]] = {}
-    for index, score in enumerate(scores):
-        groups.setdefault(score, []).append(index)
-    return tuple(tuple(groups[s]) for s in sorted(groups, reverse=True))
-
-
-@runtime_checkable
-class VariantLike(Protocol):
-    """What `yamskit.variant` returns: a named rule set that starts games.
-
-    Examples:
-        >>> import yamskit
-        >>> isinstance(yamskit.variant("yamslam"), VariantLike)
-        True
-    """
-
-    @property
-    def name(self) -> str:
-        """The registry name, e.g. ``"classic"``."""
-
-    @property
-    def options(self) -> dict[str, Any]:
-        """The options the variant was created with (JSON-ready)."""
-
-    def new_game(self, players: Sequence[str] = ..., *, seed: int | None = None) -> GameState:
-        """A new game state."""
-
-    def state_from_data(self, data: Any) -> GameState:
-        """Rebuild a state from the ``"state"`` part of `GameState.to_json`."""
 
 
 @runtime_checkable
@@ -244,7 +81,7 @@ class GameState(Protocol):
     """
 
     @property
-    def variant(self) -> VariantLike:
+    def variant(self) -> Variant:
         """The variant this game follows."""
 
     @property
@@ -322,12 +159,6 @@ class GameState(Protocol):
     #: The kind of picture `yamskit.svg` draws of the state (see ``yamskit._display``).
     picture_kind: ClassVar[str]
 
-    #: What each decision makes of a state (see `yamskit.transitions`).
-    transitions: ClassVar[Transitions[Any]]
-
-    #: How the family's actions read and shorten (``None``: the canonical text only; see `yamskit.action_text`).
-    action_words: ClassVar[ActionWords | None]
-
     def parse_action(self, text: str) -> Action:
         """The legal action ``text`` names: ``str(action)``, the short form, or a variant (see `yamskit.action_text`).
 
@@ -338,194 +169,60 @@ class GameState(Protocol):
         """The short text of a legal ``action`` (as few words as this state needs); `parse_action` reads it back."""
 
 
-class LegalActions(Sequence[Action]):
-    """A lazy view of the legal actions of a state, in the python-chess manner.
-
-    Membership (``action in view``) asks the state whether that one action is legal,
-    without listing the others; iterating lists them, once, on demand. Throws are
-    listed with ``outcome=None`` (faces from the seed); a throw with explicit faces
-    is still ``in`` the view when it is legal.
+@runtime_checkable
+class Variant(Protocol):
+    """What `yamskit.variant` returns: a named rule set that starts games and reads and writes its states.
 
     Examples:
         >>> import yamskit
-        >>> game = yamskit.variant("classic").new_game(players=["Ann"], seed=3)
-        >>> list(game.legal_actions())
-        [Roll(keep=Dice.parse(''), outcome=None)]
-        >>> yamskit.Roll(outcome="66666") in game.legal_actions()
+        >>> all(isinstance(yamskit.variant(n), Variant) for n in ("classic", "yam-master", "yamslam"))
         True
     """
 
-    __slots__ = ("_cache", "_generate", "_is_legal")
+    @property
+    def name(self) -> str:
+        """The registry name, e.g. ``"classic"``."""
 
-    def __init__(self, generate: Callable[[], Iterable[Action]], is_legal: Callable[[Action], bool]) -> None:
-        self._generate = generate
-        self._is_legal = is_legal
-        self._cache: tuple[Action, ...] | None = None
+    @property
+    def options(self) -> dict[str, Any]:
+        """The options the variant was made with, JSON-ready (``Any``: each option has its own type)."""
 
-    def _actions(self) -> tuple[Action, ...]:
-        cache = self._cache
-        if cache is None:  # (a tuple from the state is kept as it is)
-            cache = self._cache = tuple(self._generate())
-        return cache
+    @property
+    def actions(self) -> ActionSpace:
+        """Every decision of the variant, numbered (see `yamskit.action_space`)."""
 
-    def __contains__(self, action: object) -> bool:
-        try:
-            return self._is_legal(action)  # type: ignore[arg-type]
-        except (TypeError, AttributeError):
-            return False
+    def new_game(self, *args: Any, **kwargs: Any) -> GameState:
+        """A new game state (each family takes its own set-up: players, seed, who starts...)."""
 
-    def __iter__(self) -> Iterator[Action]:
-        cache = self._cache  # (`_actions`, inlined: ``list(view)`` asks the length, then iterates)
-        return iter(cache if cache is not None else self._actions())
+    def describe(self) -> str:
+        """A plain-text summary of the rules, options and rulings."""
 
-    def __len__(self) -> int:
-        cache = self._cache
-        return len(cache if cache is not None else self._actions())
+    def state_from_data(self, data: Any) -> GameState:
+        """The state the ``"state"`` part of a save describes, checked (``data``: parsed JSON, any shape)."""
 
-    def __getitem__(self, index: int) -> Action:  # type: ignore[override]
-        return self._actions()[index]
+    def state_to_data(self, state: GameState) -> dict[str, Any]:
+        """The ``"state"`` part of ``state``'s save, JSON-ready (`state_from_data` reads it back)."""
 
-    def __bool__(self) -> bool:
-        return bool(self._actions())
+    def from_notation(self, text: str) -> GameState:
+        """The state a one-line notation describes; its history is empty (see `yamskit.notation`)."""
 
-    def __repr__(self) -> str:
-        return f"<LegalActions {list(self._actions())!r}>"
+    def to_notation(self, state: GameState) -> str:
+        """``state``'s position as one line of text (what ``state.to_notation()`` gives)."""
 
+    def position(self, *args: Any, **kwargs: Any) -> GameState:
+        """A position set up from paper (each family names its own parts: sheets, a board, chips...)."""
 
-def check_players(players: Sequence[str], *, minimum: int = 1, maximum: int = 8) -> tuple[str, ...]:
-    """Validate a list of player names: strings, distinct, between ``minimum`` and ``maximum``.
+    def check_position(self, state: GameState) -> Witness:
+        """A game of these rules that reaches ``state``; `yamskit.position.PositionError` when none does."""
 
-    Raises:
-        RuleConfigError: the names or their number do not fit.
-
-    Examples:
-        >>> check_players(["Ann", "Bob"])
-        ('Ann', 'Bob')
-    """
-    if isinstance(players, str) or not isinstance(players, Sequence):
-        raise RuleConfigError("players must be a sequence of names, e.g. ['Ann', 'Bob']")
-    names = tuple(players)
-    if not minimum <= len(names) <= maximum:
-        wanted = str(minimum) if minimum == maximum else f"{minimum} to {maximum}"
-        raise RuleConfigError(f"this game takes {wanted} players, not {len(names)}")
-    for name in names:
-        if not isinstance(name, str) or not name or len(name) > 100:
-            raise RuleConfigError(f"a player name must be a non-empty string of at most 100 characters: {name!r}")
-    if len(set(names)) != len(names):
-        raise RuleConfigError(f"player names must be distinct: {list(names)}")
-    return names
+    def witness(self, state: GameState) -> Any:
+        """A `yamskit.records.GameRecord` of a game reaching ``state`` (the records are an edge: ``Any`` here)."""
 
 
-def resolve_player(players: tuple[str, ...], current: int, player: int | str | None) -> None:
-    """Raise `NotYourTurnError` unless ``player`` (index or name) is ``current`` or ``None``.
+#: The 0.1 name of `Variant`, which now names every member the edges use.
+VariantLike = Variant
 
-    Examples:
-        >>> resolve_player(("Ann", "Bob"), 1, "Bob")
-    """
-    if player is None:
-        return
-    if isinstance(player, str):
-        if player not in players:
-            raise NotYourTurnError(f"no player named {player!r} in this game")
-        index = players.index(player)
-    elif type(player) is int and 0 <= player < len(players):
-        index = player
-    else:
-        raise NotYourTurnError(f"no player {player!r} in this game of {len(players)}")
-    if index != current:
-        raise NotYourTurnError(f"it is {players[current]}'s turn, not {players[index]}'s")
-
-
-def roll_dice(turn: Turn, stream: DiceStream, action: Roll) -> tuple[Turn, DiceStream, Roll]:
-    """Apply a throw to a turn: the new turn, the stream after it, and the throw with its faces.
-
-    Faces come from ``action.outcome`` when given (the stream is left as it is),
-    otherwise from ``stream``.
-
-    Raises:
-        ThrowLimitError, KeepError, InvalidDiceError: see `Turn.check_throw`.
-
-    Examples:
-        >>> turn, stream, done = roll_dice(Turn.start(), DiceStream(seed=1), Roll(outcome="66666"))
-        >>> turn.dice, stream.draws, done.outcome
-        (Dice.parse('66666'), 0, Dice.parse('66666'))
-    """
-    keep, outcome = action.keep, action.outcome
-    turn.check_throw(keep, outcome)
-    if outcome is None:
-        outcome, stream = stream.throw(NUM_DICE - len(keep))
-        action = Roll(keep=keep, outcome=outcome)
-    return turn.thrown(keep, outcome), stream, action
-
-
-def throw_outcomes(turn: Turn, keep: DiceLike) -> tuple[tuple[Dice, Fraction], ...]:
-    """The five-dice results of throwing all dice but ``keep``, with exact probabilities.
-
-    Examples:
-        >>> turn = Turn.start().throw(Dice(), Dice.parse("66612"))
-        >>> outs = throw_outcomes(turn, "666")
-        >>> len(outs), sum(p for _, p in outs)
-        (21, Fraction(1, 1))
-    """
-    kept = to_dice(keep)
-    turn.check_throw(kept)
-    return tuple((kept + rolled, p) for rolled, p in outcome_probabilities(NUM_DICE - len(kept)))
-
-
-def roll_off(stream: DiceStream, players: int, *, dice: int = NUM_DICE) -> tuple[int, DiceStream]:
-    """Who starts: everyone throws ``dice`` dice, the highest sum starts, tied leaders throw again.
-
-    Examples:
-        >>> first, after = roll_off(DiceStream(seed=5), 3)
-        >>> 0 <= first < 3 and after.draws >= 15
-        True
-    """
-    if not 1 <= dice <= NUM_DICE:
-        raise InvalidDiceError(f"a roll-off uses 1 to {NUM_DICE} dice, not {dice}")
-    contenders = list(range(players))
-    while len(contenders) > 1:
-        sums = []
-        for _ in contenders:
-            thrown, stream = stream.throw(dice)
-            sums.append(thrown.total)
-        best = max(sums)
-        contenders = [p for p, s in zip(contenders, sums, strict=True) if s == best]
-    return contenders[0], stream
-
-
-def new_stream(seed: int | None) -> DiceStream:
-    """The dice stream of a new game: from ``seed``, or from a fresh random seed that the state keeps.
-
-    Examples:
-        >>> new_stream(7)
-        DiceStream(seed=7, draws=0)
-        >>> new_stream(None).draws
-        0
-    """
-    return DiceStream(seed=int.from_bytes(os.urandom(8), "big") >> 1 if seed is None else seed)
-
-
-def choose_first_player(
-    stream: DiceStream, players: int, first_player: int | Literal["roll_off"], *, dice: int = NUM_DICE
-) -> tuple[int, DiceStream]:
-    """Who starts: the index ``first_player``, or the winner of a roll-off with ``dice`` dice each.
-
-    Raises:
-        RuleConfigError: ``first_player`` is neither a seat index nor ``"roll_off"``.
-
-    Examples:
-        >>> choose_first_player(DiceStream(seed=1), 3, 2)
-        (2, DiceStream(seed=1, draws=0))
-        >>> choose_first_player(DiceStream(seed=1), 3, "roll_off")[1].draws >= 15
-        True
-    """
-    if first_player == "roll_off":
-        return roll_off(stream, players, dice=dice)
-    if type(first_player) is int and 0 <= first_player < players:
-        return first_player, stream
-    raise RuleConfigError(
-        f"first_player must be a player index from 0 to {players - 1} or 'roll_off', not {first_player!r}"
-    )
+_State = TypeVar("_State", bound=GameState)
 
 
 @runtime_checkable
@@ -576,6 +273,19 @@ def play(
     return state
 
 
-def game_over_error(players: tuple[str, ...]) -> IllegalActionError:
-    """The error raised for any action once a game is over."""
-    return GameOverError(f"the game between {', '.join(players)} is over: no action applies")
+#: The 0.1 names of this module that moved when it was split by idea (they warn until 0.3).
+__getattr__ = _compat.renamed(
+    __name__,
+    {
+        "Team": ("yamskit.result.Team", result.Team),
+        "rank": ("yamskit.result.rank", result.rank),
+        "check_players": ("yamskit.seats.check_players", seats.check_players),
+        "choose_first_player": ("yamskit.seats.choose_first_player", seats.choose_first_player),
+        "resolve_player": ("yamskit.seats.resolve_player", seats.resolve_player),
+        "roll_off": ("yamskit.seats.roll_off", seats.roll_off),
+        "new_stream": ("yamskit.dice.new_stream", dice.new_stream),
+        "roll_dice": ("yamskit.turn.roll_dice", turn.roll_dice),
+        "throw_outcomes": ("yamskit.turn.throw_outcomes", turn.throw_outcomes),
+        "game_over_error": ("yamskit.errors.game_over_error", errors.game_over_error),
+    },
+)

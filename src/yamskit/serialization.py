@@ -17,13 +17,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import Any
 
 from . import _registry
 from .actions import Action, action_from_data, action_to_data
 from .dice import Dice, DiceStream
 from .errors import DeserializationError, YamskitError
-from .game import GameState, Move, check_players
+from .game import GameState
+from .history import Move
+from .jsontext import MAX_TEXT, expect, expect_int, parse_json, unique_keys
+from .seats import check_players
 from .state_checks import check_stream
 from .turn import Turn
 
@@ -51,112 +54,6 @@ __all__ = [
 FORMAT = "yamskit.game"
 #: The current version of the saved-game format.
 VERSION = 1
-#: The longest JSON text yamskit reads (characters).
-MAX_TEXT = 20_000_000
-_T = TypeVar("_T")
-
-
-def _bounded_int(text: str) -> int:
-    if len(text.lstrip("-")) > 30:
-        raise DeserializationError(f"number too large: {text[:40]}...")
-    return int(text)
-
-
-def _no_float(text: str) -> Any:
-    raise DeserializationError(f"unexpected non-integer number {text[:40]!r}")
-
-
-def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """The ``object_pairs_hook`` of every JSON reader here: a dict, unless a key comes twice.
-
-    Raises:
-        DeserializationError: a key given twice (readers disagree on which value wins).
-
-    Examples:
-        >>> unique_keys([("a", 1), ("b", 2)])
-        {'a': 1, 'b': 2}
-    """
-    data = dict(pairs)
-    if len(data) != len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise DeserializationError(f"duplicate key {key[:40]!r} in a JSON object")
-            seen.add(key)
-    return data
-
-
-def parse_json(text: str | bytes) -> Any:
-    """Parse untrusted JSON: bounded size, integers of at most 30 digits, no floats or NaN.
-
-    An object with the same key twice is refused (readers disagree on which one wins).
-
-    Raises:
-        DeserializationError: not JSON, too large, too deep, with forbidden numbers
-            or with a duplicate key.
-
-    Examples:
-        >>> parse_json('{"a": [1, 2]}')
-        {'a': [1, 2]}
-        >>> parse_json('{"a": 1, "a": 2}')
-        Traceback (most recent call last):
-        ...
-        yamskit.errors.DeserializationError: duplicate key 'a' in a JSON object
-    """
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise DeserializationError(f"not UTF-8 text: {error}") from None
-    if not isinstance(text, str):
-        raise DeserializationError(f"expected JSON text, not {type(text).__name__}")
-    if len(text) > MAX_TEXT:
-        raise DeserializationError(f"JSON text of {len(text)} characters is larger than {MAX_TEXT}")
-    try:
-        return json.loads(
-            text,
-            parse_int=_bounded_int,
-            parse_float=_no_float,
-            parse_constant=_no_float,
-            object_pairs_hook=unique_keys,
-        )
-    except DeserializationError:
-        raise
-    except RecursionError:
-        raise DeserializationError("JSON nested too deeply") from None
-    except (json.JSONDecodeError, ValueError) as error:
-        raise DeserializationError(f"not valid JSON: {error}") from None
-
-
-def expect(data: Any, key: str, kind: type[_T], where: str) -> _T:
-    """``data[key]`` checked to be a ``kind``; `DeserializationError` otherwise.
-
-    Examples:
-        >>> expect({"n": "x"}, "n", str, "test")
-        'x'
-    """
-    if not isinstance(data, dict):
-        raise DeserializationError(f"{where} must be a JSON object, not {type(data).__name__}")
-    if key not in data:
-        raise DeserializationError(f"{where} is missing {key!r}")
-    value = data[key]
-    ok = type(value) is kind if kind in (int, bool) else isinstance(value, kind)
-    if not ok:
-        raise DeserializationError(f"{where}.{key} must be {kind.__name__}, not {type(value).__name__}")
-    return value  # type: ignore[no-any-return]
-
-
-def expect_int(data: Any, key: str, where: str, low: int, high: int) -> int:
-    """``data[key]`` checked to be an integer from ``low`` to ``high``.
-
-    Examples:
-        >>> expect_int({"n": 3}, "n", "test", 0, 5)
-        3
-    """
-    value = expect(data, key, int, where)
-    if not low <= value <= high:
-        raise DeserializationError(f"{where}.{key} must be from {low} to {high}, not {value}")
-    return value
 
 
 def _dice(text: Any, where: str) -> Dice:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from .scorecard.text import describe_scorecard, render_scorecard, table
 
 if TYPE_CHECKING:
-    from .game import Result
+    from .result import Result
 
 __all__ = ["describe_scorecard", "render_duels", "render_result", "render_scorecard"]
 

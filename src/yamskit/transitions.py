@@ -44,9 +44,11 @@ from .action_space import ActionSpace
 from .action_text import ActionWords, state_action_text, state_parse_action
 from .actions import Action, DiceLike, Roll, to_dice
 from .dice import KEEPS, NUM_DICE, Dice, DiceStream, keep_index, outcome_probabilities
-from .errors import UnknownActionError
-from .game import EMPTY_HISTORY, History, LegalActions, Move, game_over_error, resolve_player, throw_outcomes
-from .turn import Turn, thrown_parts
+from .errors import UnknownActionError, game_over_error
+from .history import EMPTY_HISTORY, History, Move
+from .legal import LegalActions
+from .seats import resolve_player
+from .turn import Turn, throw_outcomes, thrown_parts
 
 __all__ = [
     "GameStateBase",

@@ -18,11 +18,13 @@ Examples:
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import attrs
 
 from ._fast import memo_by_identity, replacer
-from .actions import Roll
-from .dice import NUM_DICE, Dice, interned
+from .actions import DiceLike, Roll, to_dice
+from .dice import NUM_DICE, Dice, DiceStream, interned, outcome_probabilities
 from .errors import (
     IllegalActionError,
     InvalidDiceError,
@@ -32,7 +34,7 @@ from .errors import (
     ThrowOutcomeError,
 )
 
-__all__ = ["Throw", "Turn", "thrown_parts"]
+__all__ = ["Throw", "Turn", "roll_dice", "throw_outcomes", "thrown_parts"]
 
 
 @attrs.frozen
@@ -230,3 +232,39 @@ def _make_parts(keep: Dice, rolled: Dice) -> tuple[Roll, Throw]:
 thrown_parts = memo_by_identity(
     _make_parts, name="throws: shared Roll and Throw", size=1 << 13, key="the identities of the kept and thrown dice"
 )
+
+
+def roll_dice(turn: Turn, stream: DiceStream, action: Roll) -> tuple[Turn, DiceStream, Roll]:
+    """Apply a throw to a turn: the new turn, the stream after it, and the throw with its faces.
+
+    Faces come from ``action.outcome`` when given (the stream is left as it is),
+    otherwise from ``stream``.
+
+    Raises:
+        ThrowLimitError, KeepError, InvalidDiceError: see `Turn.check_throw`.
+
+    Examples:
+        >>> turn, stream, done = roll_dice(Turn.start(), DiceStream(seed=1), Roll(outcome="66666"))
+        >>> turn.dice, stream.draws, done.outcome
+        (Dice.parse('66666'), 0, Dice.parse('66666'))
+    """
+    keep, outcome = action.keep, action.outcome
+    turn.check_throw(keep, outcome)
+    if outcome is None:
+        outcome, stream = stream.throw(NUM_DICE - len(keep))
+        action = Roll(keep=keep, outcome=outcome)
+    return turn.thrown(keep, outcome), stream, action
+
+
+def throw_outcomes(turn: Turn, keep: DiceLike) -> tuple[tuple[Dice, Fraction], ...]:
+    """The five-dice results of throwing all dice but ``keep``, with exact probabilities.
+
+    Examples:
+        >>> turn = Turn.start().throw(Dice(), Dice.parse("66612"))
+        >>> outs = throw_outcomes(turn, "666")
+        >>> len(outs), sum(p for _, p in outs)
+        (21, Fraction(1, 1))
+    """
+    kept = to_dice(keep)
+    turn.check_throw(kept)
+    return tuple((kept + rolled, p) for rolled, p in outcome_probabilities(NUM_DICE - len(kept)))

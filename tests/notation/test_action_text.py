@@ -13,7 +13,7 @@ import yamskit
 from yamskit import DeclareChallenge, Dice, Pass, Place, RemoveToken, Roll, Score, Scratch, TakeChip
 from yamskit.action_text import MAX_LENGTH
 from yamskit.categories import Category, total, upper
-from yamskit.notation import NotationError
+from yamskit.errors import NotationError
 from yamskit.scorecard import Column, FillPolicy, TurnCondition
 
 

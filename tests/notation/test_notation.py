@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import yamskit
-from yamskit.notation import NotationError, from_notation, to_notation
+from yamskit.errors import NotationError
+from yamskit.notation import from_notation, to_notation
 from yamskit.position import PositionError
 
 #: (variant name, options, players, examples): every variant and mode, the slow ones played less often.

@@ -30,7 +30,7 @@ from yamskit import (
     record_schema,
 )
 from yamskit.dice import Dice
-from yamskit.game import Move
+from yamskit.history import Move
 from yamskit.records import DiceMismatchError
 
 ROOT = Path(__file__).resolve().parents[2]

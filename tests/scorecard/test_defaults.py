@@ -14,7 +14,7 @@ import pytest
 import yamskit
 from yamskit import Dice, Roll, RuleConfigError, Score, ScorecardGame, ScorecardVariant, Scratch
 from yamskit.categories import Category, total, upper
-from yamskit.game import EMPTY_HISTORY
+from yamskit.history import EMPTY_HISTORY
 from yamskit.scorecard import (
     EMPTY,
     Cell,

@@ -12,8 +12,7 @@ from typing import IO, Any
 from ..actions import Action, Place, RemoveToken, Roll, Score, Scratch, TakeChip
 from ..bots import LEVELS, player, solvable
 from ..bots.simulate import make_bot
-from ..errors import YamskitError
-from ..notation import NotationError
+from ..errors import NotationError, YamskitError
 from ..records import GameRecord
 from ..registry import variant as make_variant
 from ..registry import variant_names

@@ -41,8 +41,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from ..errors import NotationError
+from ..notation.grammar import resolve_variant
 from ..position import check_reachable
-from .grammar import NotationError, resolve_variant
 
 if TYPE_CHECKING:
     from ..game import GameState

@@ -22,8 +22,8 @@ from typing import Any
 
 from .. import _registry
 from ..dice import Dice, DiceStream
-from ..errors import DeserializationError, YamskitError
-from ..serialization import unique_keys
+from ..errors import DeserializationError, NotationError, YamskitError
+from ..jsontext import unique_keys
 from ..turn import Throw, Turn
 
 __all__ = [
@@ -58,22 +58,6 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 #: JSON option values of the head: an object with the same key twice is refused, as `parse_json` does.
 _DECODER = json.JSONDecoder(object_pairs_hook=_unique_keys)
-
-
-class NotationError(DeserializationError):
-    """A position notation that cannot be read: a missing or malformed field.
-
-    Values that are well formed but that no game can reach raise a
-    `yamskit.position.PositionError` instead.
-
-    Examples:
-        >>> import yamskit
-        >>> try:
-        ...     yamskit.variant("classic").from_notation("classic Ann")
-        ... except NotationError as error:
-        ...     print(error)
-        a classic notation has 6 or 7 fields (HEAD PLAYERS SHEETS SEATS TURN STREAM [WEIGHTS]), not 2
-    """
 
 
 # ------------------------------------------------------------------ head

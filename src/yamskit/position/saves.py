@@ -30,7 +30,7 @@ import attrs
 from ..actions import Roll
 from ..dice import Dice, DiceStream
 from ..errors import DeserializationError, YamskitError
-from ..game import Move
+from ..history import Move
 from .witness import difference
 
 __all__ = ["MAX_STREAM_BRANCHES", "check_loaded", "origin_to_data", "read_origin", "stream_reaches"]

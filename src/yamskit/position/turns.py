@@ -18,9 +18,9 @@ import contextlib
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ..dice import NUM_DICE, Dice, DiceStream
+from ..dice import NUM_DICE, Dice, DiceStream, new_stream
 from ..errors import YamskitError
-from ..game import check_players, new_stream
+from ..seats import check_players
 from ..turn import Throw, Turn
 from .errors import ImpossibleTurnError, PositionArgumentError
 

@@ -31,7 +31,7 @@ from typing import Any
 import attrs
 
 from ..errors import YamskitError
-from ..game import Move
+from ..history import Move
 from .errors import ImpossibleBoardError, ImpossibleChipsError, ImpossibleSheetError, ImpossibleTurnError, PositionError
 
 __all__ = [

@@ -13,7 +13,7 @@ import attrs
 
 from ..actions import Action, Roll, action_id, action_to_data
 from ..errors import DeserializationError, YamskitError
-from ..game import Move
+from ..history import Move
 from ..notation import from_notation
 from ..position import PositionError
 from .model import GameRecord

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import Action, Roll, action_from_data, action_to_data
 from ..errors import DeserializationError
-from ..game import Move
+from ..history import Move
 from ..serialization import expect
 from .schema import FORMAT, MAX_MOVES, MAX_POINTS, MAX_SEED, VERSION
 

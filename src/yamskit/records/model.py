@@ -14,7 +14,7 @@ import attrs
 
 from ..actions import DeclareChallenge, Roll
 from ..errors import DeserializationError, YamskitError
-from ..game import Move
+from ..history import Move
 from ..position.witness import Witness
 from ..serialization import parse_json
 from .codec import check_python_fields, fields_from_data, record_to_data, record_to_text

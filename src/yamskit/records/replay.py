@@ -8,7 +8,7 @@ from typing import Any
 from .. import _registry
 from ..actions import Roll
 from ..errors import DiceMismatchError
-from ..game import Move
+from ..history import Move
 
 __all__ = ["step", "variant_of"]
 

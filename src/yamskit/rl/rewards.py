@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Literal, get_args
 
 from ..errors import RuleConfigError
-from ..game import Result
+from ..result import Result
 from ..scorecard.variant import ScorecardVariant
 from ..variants.competitive.duels import duel_points, opponents
 from ..variants.yamslam.chips import MAX_SCORE, tally

@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING
 
 from ..action_text import ActionWords, ambiguous, lookup, words_of
 from ..actions import Action, Score, Scratch
+from ..errors import NotationError
 from ..names import Names
-from ..notation.grammar import NotationError
 
 if TYPE_CHECKING:
     from .state import ScorecardGame

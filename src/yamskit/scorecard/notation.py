@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..errors import NotationError
 from ..notation import grammar
-from ..notation.grammar import NotationError
 from .sheet import EMPTY, SCRATCHED, Cell, Sheet
 
 if TYPE_CHECKING:

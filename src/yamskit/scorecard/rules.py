@@ -22,8 +22,8 @@ from ..actions import Score, Scratch
 from ..categories import Category
 from ..dice import DiceStream
 from ..errors import RuleConfigError, UnknownActionError
-from ..game import Result
 from ..names import Names, column_names, row_names
+from ..result import Result
 from .moves import SheetTables
 from .placement import BoxValues, PlacementRule
 from .sheet import Column, Sheet, UpperBonus

@@ -29,15 +29,11 @@ from ..errors import (
     MustRollFirstError,
     OccupiedError,
     UnknownActionError,
-)
-from ..game import (
-    EMPTY_HISTORY,
-    History,
-    Result,
     game_over_error,
-    resolve_player,
-    to_history,
 )
+from ..history import EMPTY_HISTORY, History, to_history
+from ..result import Result
+from ..seats import resolve_player
 from ..serialization import dump_game
 from ..transitions import GameStateBase, Transitions
 from ..turn import Turn

@@ -21,12 +21,13 @@ import attrs
 from ..action_space import ActionSpace, scorecard_actions
 from ..actions import DiceLike, to_dice
 from ..categories import Category
-from ..dice import DiceStream
+from ..dice import DiceStream, new_stream
 from ..errors import RuleConfigError
-from ..game import Result, check_players, choose_first_player, new_stream
 from ..notation import read_position
 from ..position.saves import check_loaded, read_origin
 from ..position.witness import record_reaching
+from ..result import Result
+from ..seats import check_players, choose_first_player
 from ..state_checks import check_column_weights
 from ..turn import Turn
 from .codec import state_fields

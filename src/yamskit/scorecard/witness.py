@@ -41,7 +41,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from ..actions import Roll
-from ..game import Move
+from ..history import Move
 from ..position.errors import ImpossibleSheetError
 from ..position.witness import Witness
 from .witness_turns import SEARCH_LIMIT, Box, Plan, Recipe, Search

@@ -28,7 +28,7 @@ from ..actions import Action, Roll, Score, Scratch
 from ..categories import FIVE_OF_A_KIND_ROLLS
 from ..dice import ROLLS, Dice
 from ..errors import YamskitError
-from ..game import Move
+from ..history import Move
 from ..position.errors import ImpossibleSheetError
 from ..turn import Turn
 from .sheet import EMPTY, Cell, Sheet

@@ -38,7 +38,7 @@ from ._theme import DARK, LIGHT, Theme
 from .histogram import histogram
 
 if TYPE_CHECKING:
-    from ..game import Result
+    from ..result import Result
     from ..scorecard.state import ScorecardGame
     from ..variants.yam_master import YamMasterGame
     from ..variants.yamslam import YamslamGame

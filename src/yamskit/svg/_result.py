@@ -9,7 +9,7 @@ from ._canvas import MAX_WIDTH, Canvas, fit, text_width
 from ._theme import Theme
 
 if TYPE_CHECKING:
-    from ..game import Result
+    from ..result import Result
 
 _ROW = 22
 _PAD = 10

@@ -29,7 +29,7 @@ import attrs
 
 from ...dice import DiceStream
 from ...errors import RuleConfigError
-from ...game import Result
+from ...result import Result, Team
 from ...scorecard.sheet import Sheet, UpperBonus
 
 if TYPE_CHECKING:
@@ -279,7 +279,12 @@ class DuelScoring:
                 for s, side in enumerate(sides)
             ],
         }
-        return Result(tuple(game.players), tuple(scores), ranking, details)
+        named = tuple(
+            Team(" + ".join(game.players[i] for i in side), tuple(side), side_scores[s])
+            for s, side in enumerate(sides)
+            if len(side) > 1
+        )
+        return Result(tuple(game.players), tuple(scores), ranking, details, named)
 
 
 def _int_tuple(value: Any) -> tuple[int, ...] | None:

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from ...action_text import ActionWords, ambiguous, lookup
 from ...actions import Action, Place, RemoveToken
-from ...notation.grammar import NotationError
+from ...errors import NotationError
 from .board import LABEL_TABLE, LABELS, SIZE
 
 if TYPE_CHECKING:

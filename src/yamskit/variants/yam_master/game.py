@@ -18,15 +18,10 @@ from ..._fast import memo_slot, replacer
 from ...action_text import ActionWords
 from ...actions import Action, DeclareChallenge, Pass, Place, RemoveToken, Roll
 from ...dice import DiceStream
-from ...errors import UnknownActionError
-from ...game import (
-    EMPTY_HISTORY,
-    History,
-    Result,
-    game_over_error,
-    resolve_player,
-    to_history,
-)
+from ...errors import UnknownActionError, game_over_error
+from ...history import EMPTY_HISTORY, History, to_history
+from ...result import Result
+from ...seats import resolve_player
 from ...serialization import dump_game
 from ...transitions import GameStateBase, Transitions
 from ...turn import Turn

@@ -14,9 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...errors import YamskitError
+from ...errors import NotationError, YamskitError
 from ...notation import grammar
-from ...notation.grammar import NotationError
 from ...position.errors import ImpossibleBoardError
 from .board import Board
 from .rules import MAX_THROWS, TOKENS

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from ...actions import Action, DeclareChallenge, Pass, Place, RemoveToken, Roll
 from ...dice import Dice
-from ...game import Move
+from ...history import Move
 from ...position.errors import ImpossibleBoardError, ImpossibleTurnError
 from ...position.witness import Witness
 from .board import LABELS, SIZE, Board, Cell

@@ -19,15 +19,10 @@ from ..._fast import memo_slot, replacer
 from ...action_text import ActionWords
 from ...actions import Action, DiceLike, Pass, Roll, TakeChip
 from ...dice import Dice, DiceStream
-from ...errors import UnknownActionError
-from ...game import (
-    EMPTY_HISTORY,
-    History,
-    Result,
-    game_over_error,
-    resolve_player,
-    to_history,
-)
+from ...errors import UnknownActionError, game_over_error
+from ...history import EMPTY_HISTORY, History, to_history
+from ...result import Result, Team
+from ...seats import resolve_player
 from ...serialization import dump_game
 from ...transitions import GameStateBase, Transitions
 from ...turn import Turn
@@ -228,9 +223,14 @@ class YamslamGame(GameStateBase):
             "rack": self.rack.to_data(),
             "discard": self.discard.to_data(),
         }
+        teams: tuple[Team, ...] = ()
         if self.variant.mode == "team":
             details["teams"] = tallies
-        return Result.from_scores(self.players, [tallies[s]["total"] for s in sides], details=details)
+            teams = tuple(
+                Team(t["name"], tuple(p for p, side in enumerate(sides) if side == s), t["total"])
+                for s, t in enumerate(tallies)
+            )
+        return Result.from_scores(self.players, [tallies[s]["total"] for s in sides], details=details, teams=teams)
 
     def render(self) -> str:
         """The rack, the discard pile, each collection with its score, and the turn, as plain text.

@@ -28,7 +28,9 @@ from typing import Any
 import attrs
 
 from ...errors import DeserializationError, IllegalActionError, RuleConfigError, YamskitError
-from ...game import Player, Result, check_players, play, rank
+from ...game import Player, play
+from ...result import Result, rank
+from ...seats import check_players
 from ...serialization import expect, expect_int
 from .game import YamslamGame
 from .variant import YamslamVariant

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...errors import NotationError
 from ...notation import grammar
-from ...notation.grammar import NotationError
 from ...position.errors import ImpossibleChipsError
 from .chips import CHIPS_PER_KIND, KINDS, ChipSet
 from .rules import MAX_THROWS

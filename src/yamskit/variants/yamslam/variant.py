@@ -15,11 +15,12 @@ import attrs
 
 from ... import _registry
 from ...action_space import ActionSpace
+from ...dice import new_stream
 from ...errors import RuleConfigError
-from ...game import check_players, choose_first_player, new_stream
 from ...notation import read_position
 from ...position.saves import check_loaded, read_origin
 from ...position.witness import record_reaching
+from ...seats import check_players, choose_first_player
 from ...turn import Turn
 from .chips import CHIPS_PER_KIND, FULL_STACK_BONUS, GOLDEN_7_BONUS, KINDS, LAST_DRAW_BONUS, SILVER_6_BONUS, ChipSet
 from .codec import state_fields

@@ -34,7 +34,7 @@ import attrs
 
 from ...actions import Pass, Roll, TakeChip
 from ...dice import Dice
-from ...game import Move
+from ...history import Move
 from ...position.errors import ImpossibleChipsError, ImpossibleTurnError
 from ...position.witness import Witness
 from .chips import KINDS, Chip
