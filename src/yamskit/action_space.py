@@ -33,12 +33,12 @@ Examples:
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from operator import itemgetter
 from typing import Any, Protocol, overload
 
 from ._cache import Memo
-from ._fast import Interned
+from ._fast import finder
 from .actions import Action, Roll, Score, Scratch
 from .dice import KEEPS, Dice, keep_index
 from .errors import UnknownActionError
@@ -65,6 +65,12 @@ class ActionSpace(Sequence[Action]):
         aliases: other spellings of a decision and the id they stand for (such as
             ``Score("chance", "main")`` for ``Score("chance")`` on a one-column sheet).
 
+    Attributes:
+        find: ``find(action)``, the id of ``action`` when it is exactly one of the space's
+            decisions (or an alias), else ``None``. Unlike `index`, a throw with explicit
+            faces is not found (it is not a decision of the space). The space's own
+            actions are found by identity, without hashing them (see `yamskit._fast.finder`).
+
     Raises:
         ValueError: an action appears twice.
 
@@ -75,9 +81,11 @@ class ActionSpace(Sequence[Action]):
         (463, Pass(), 462)
         >>> space.index(Roll(keep="66", outcome="123"))  # a throw with faces: its keep's id
         27
+        >>> space.find(Roll()), space.find(Roll(outcome="12345")), space.find("pass")
+        (0, None, None)
     """
 
-    __slots__ = ("_actions", "_index", "_interned", "_lists", "_moves", "_name")
+    __slots__ = ("_actions", "_index", "_lists", "_moves", "_name", "find")
 
     def __init__(self, name: str, actions: Iterable[Action], *, aliases: Iterable[tuple[Action, int]] = ()) -> None:
         self._name = name
@@ -87,8 +95,7 @@ class ActionSpace(Sequence[Action]):
             raise ValueError(f"the action space of {name!r} lists an action twice")
         for action, i in aliases:
             self._index.setdefault(action, i)
-        #: The space's own actions, found by identity without hashing them (see `yamskit._fast`).
-        self._interned = Interned(self._actions)
+        self.find: Callable[[object], int | None] = finder(self._actions, self._index)
         self._lists: Memo[tuple[int, ...], tuple[Action, ...]] = Memo(
             "action spaces: ordered listings", size=1 << 13, key="a set of legal ids"
         )
@@ -147,25 +154,6 @@ class ActionSpace(Sequence[Action]):
         if found is None or not (start <= found and (stop is None or found < stop)):
             raise UnknownActionError(f"{action!r} is not in the action space of {self._name}")
         return found
-
-    def find(self, action: object) -> int | None:
-        """The id of ``action`` when it is exactly one of the space's decisions (or an alias), else ``None``.
-
-        Unlike `index`, a throw with explicit faces is not found (it is not a decision of the space).
-
-        Examples:
-            >>> import yamskit
-            >>> space = yamskit.variant("classic").actions
-            >>> space.find(yamskit.Roll()), space.find(yamskit.Roll(outcome="12345")), space.find("yams")
-            (0, None, None)
-        """
-        found = self._interned.position(action)
-        if found is not None:
-            return found
-        try:
-            return self._index.get(action)  # type: ignore[call-overload, no-any-return]
-        except TypeError:  # unhashable
-            return None
 
     def pick(self, ids: Sequence[int]) -> tuple[Action, ...]:
         """The actions of ``ids``, in their order (one C-level look-up each: the hot path's listing).

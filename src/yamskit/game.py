@@ -39,9 +39,11 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
+
+import attrs
 
 from . import _compat, dice, errors, result, seats, turn
 from .action_space import ActionSpace
@@ -50,7 +52,6 @@ from .dice import Dice, DiceStream
 from .errors import YamskitError
 from .history import EMPTY_HISTORY, History, Move, to_history
 from .legal import LegalActions
-from .position.witness import Witness
 from .result import Result
 from .turn import Turn
 
@@ -64,6 +65,7 @@ __all__ = [
     "Result",
     "Variant",
     "VariantLike",
+    "Witness",
     "play",
     "to_history",
 ]
@@ -217,6 +219,60 @@ class Variant(Protocol):
 
     def witness(self, state: GameState) -> Any:
         """A `yamskit.records.GameRecord` of a game reaching ``state`` (the records are an edge: ``Any`` here)."""
+
+
+def _to_setup(value: Mapping[str, Any]) -> dict[str, Any]:
+    return dict(value)
+
+
+def _to_moves(value: Iterable[Move]) -> tuple[Move, ...]:
+    return tuple(value)
+
+
+def _to_players(value: Iterable[str]) -> tuple[str, ...]:
+    return tuple(value)
+
+
+@attrs.frozen
+class Witness:
+    """A game reaching a position: a new game of ``variant`` (with ``setup``), then ``moves``.
+
+    Attributes:
+        variant: the variant object (``new_game`` starts the game).
+        players: the names, in seat order.
+        seed: the dice stream's seed (throws carry their faces, so it only matters for
+            what ``new_game`` draws).
+        setup: further keyword arguments of ``new_game`` (``first_player``,
+            ``column_weights``).
+        moves: every move in order, throws with their faces.
+
+    Examples:
+        >>> import yamskit
+        >>> w = Witness(yamskit.variant("yamslam"), ("Ann", "Bob"), 3, {"first_player": 1}, ())
+        >>> w.start().current_player
+        1
+    """
+
+    variant: Variant
+    players: tuple[str, ...] = attrs.field(converter=_to_players)
+    seed: int | None
+    setup: dict[str, Any] = attrs.field(factory=dict, converter=_to_setup)
+    moves: tuple[Move, ...] = attrs.field(default=(), converter=_to_moves)
+
+    def start(self) -> GameState:
+        """The new game the witness starts from."""
+        return self.variant.new_game(list(self.players), seed=self.seed, **self.setup)
+
+    def replay(self) -> GameState:
+        """The state after the last move.
+
+        Raises:
+            IllegalActionError: a move the rules refuse (a witness a family got wrong).
+        """
+        state = self.start()
+        for move in self.moves:
+            state = state.apply(move.action, player=move.player)
+        return state
 
 
 #: The 0.1 name of `Variant`, which now names every member the edges use.

@@ -143,22 +143,16 @@ _throw_move = memo_by_identity_and_value(
 )
 
 
-def _remembered(space: ActionSpace, legal: tuple[int, ...], action: Action) -> int | None:
-    """The id of ``action`` when it is one of the remembered ``legal`` ids, else ``None``.
+def _given_throw(space: ActionSpace, throw: Roll) -> int | None:
+    """The id of the throw of ``throw``'s keep, when it shows as many dice as that keep leaves to throw, else ``None``.
 
-    A throw with its faces given stands for the throw of its keep, when it shows as many
-    dice as that keep leaves to throw.
+    A throw with its faces given is not a decision of the space: it stands for the throw
+    of its keep, which the remembered legal ids may hold.
     """
-    if isinstance(action, Roll) and action.outcome is not None:
-        if len(action.keep) + len(action.outcome) != NUM_DICE:
-            return None
-        i = space.throw_id(action.keep)
-    else:
-        i = space.find(action)
-    if i is None:
+    assert throw.outcome is not None
+    if len(throw.keep) + len(throw.outcome) != NUM_DICE:
         return None
-    k = bisect_left(legal, i)  # the ids ascend (a plug-in listing them out of order only sends its moves
-    return i if k < len(legal) and legal[k] == i else None  # through the check)
+    return space.throw_id(throw.keep)
 
 
 class GameStateBase:
@@ -206,10 +200,20 @@ class GameStateBase:
             raise game_over_error(self.players)
         if player is not None:
             resolve_player(self.players, self.current_player, player)
-        # 2. is it legal: a remembered legal decision is; anything else is checked in full
+        # 2. is it legal: a decision among the remembered legal ids is; anything else is checked in full
         space = self.variant.actions
         legal = self._legal
-        i = None if legal is None else _remembered(space, legal, action)
+        i = None
+        if legal is not None:
+            i = (
+                _given_throw(space, action)
+                if type(action) is Roll and action.outcome is not None
+                else space.find(action)
+            )
+            if i is not None:  # the ids ascend (a plug-in listing them out of order sends its moves to the check)
+                k = bisect_left(legal, i)
+                if k == len(legal) or legal[k] != i:
+                    i = None
         if i is None:
             self.check(action, player=player)  # raises the error naming the broken rule
             if not isinstance(action, Roll):

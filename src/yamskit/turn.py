@@ -180,7 +180,7 @@ class Turn:
             >>> Turn.start().with_throw(thrown_parts(Dice(), Dice.parse("12345"))[1]).dice
             Dice.parse('12345')
         """
-        return _replace(self, throws=(*self.throws, throw))  # the caller checked the throw
+        return _thrown_turn(self, (*self.throws, throw))  # the caller checked the throw
 
     def declare_challenge(self) -> Turn:
         """The turn after declaring a challenge (a *défi*): only between the first and second throw.
@@ -203,8 +203,8 @@ class Turn:
 
 #: The fresh turn of each throw limit (turns are values, so one object serves every game).
 _STARTS: tuple[Turn, ...] = tuple(Turn(max_throws=n) for n in range(1, 11))
-#: ``attrs.evolve`` of a turn without the checks (see `yamskit._fast.replacer`).
-_replace = replacer(Turn)
+#: A turn with one more throw, without the checks (see `yamskit._fast.replacer`).
+_thrown_turn = replacer(Turn, "throws")
 
 
 def _make_parts(keep: Dice, rolled: Dice) -> tuple[Roll, Throw]:

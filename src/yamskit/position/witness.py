@@ -25,13 +25,13 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 import attrs
 
 from ..errors import YamskitError
-from ..history import Move
+from ..game import Witness
 from .errors import ImpossibleBoardError, ImpossibleChipsError, ImpossibleSheetError, ImpossibleTurnError, PositionError
 
 __all__ = [
@@ -47,60 +47,6 @@ __all__ = [
 
 #: The fields a witness may end on differently from the position: how the game got there.
 IGNORED_FIELDS = frozenset({"stream", "history", "_history", "_origin", "_legal", "_over"})
-
-
-def _to_setup(value: Mapping[str, Any]) -> dict[str, Any]:
-    return dict(value)
-
-
-def _to_moves(value: Any) -> tuple[Move, ...]:
-    return tuple(value)
-
-
-def _to_players(value: Any) -> tuple[str, ...]:
-    return tuple(value)
-
-
-@attrs.frozen
-class Witness:
-    """A game reaching a position: a new game of ``variant`` (with ``setup``), then ``moves``.
-
-    Attributes:
-        variant: the variant object (``new_game`` starts the game).
-        players: the names, in seat order.
-        seed: the dice stream's seed (throws carry their faces, so it only matters for
-            what ``new_game`` draws).
-        setup: further keyword arguments of ``new_game`` (``first_player``,
-            ``column_weights``).
-        moves: every move in order, throws with their faces.
-
-    Examples:
-        >>> import yamskit
-        >>> w = Witness(yamskit.variant("yamslam"), ("Ann", "Bob"), 3, {"first_player": 1}, ())
-        >>> w.start().current_player
-        1
-    """
-
-    variant: Any
-    players: tuple[str, ...] = attrs.field(converter=_to_players)
-    seed: int | None
-    setup: dict[str, Any] = attrs.field(factory=dict, converter=_to_setup)
-    moves: tuple[Move, ...] = attrs.field(default=(), converter=_to_moves)
-
-    def start(self) -> Any:
-        """The new game the witness starts from."""
-        return self.variant.new_game(list(self.players), seed=self.seed, **self.setup)
-
-    def replay(self) -> Any:
-        """The state after the last move.
-
-        Raises:
-            IllegalActionError: a move the rules refuse (a witness a family got wrong).
-        """
-        state = self.start()
-        for move in self.moves:
-            state = state.apply(move.action, player=move.player)
-        return state
 
 
 def difference(reached: Any, state: Any) -> str | None:

@@ -108,11 +108,11 @@ class Placement:
 
     def written_as_zero(self, note: str) -> Placement:
         """This placement, written as a crossed-out 0, with ``note`` explaining why."""
-        return _replace(self, points=0, crossed=True, notes=(*self.notes, note))
+        return _zeroed(self, 0, True, (*self.notes, note))
 
 
-#: ``attrs.evolve`` of a placement without the checks (see `yamskit._fast`).
-_replace = replacer(Placement)
+#: A placement with other points, crossing and notes, without the checks (see `yamskit._fast`).
+_zeroed = replacer(Placement, "points", "crossed", "notes")
 #: ``Placement(...)`` from values known to be right, without the constructor's checks: the
 #: scorecard builds one or two placements at every write.
 new_placement = builder(Placement)

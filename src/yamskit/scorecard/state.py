@@ -271,14 +271,9 @@ class ScorecardGame(GameStateBase):
         me = p.player
         sheet = sheets[me].with_cells(changes, extra=p.extra)
         sheets = (*sheets[:me], sheet, *sheets[me + 1 :])
-        return _replace(
-            self,
-            sheets=sheets,
-            current_player=(self.current_player + 1) % len(self.players),
-            turn=rules.tables.start_turn,
-            history=history,
-            is_over=sheet.is_full and all(other.is_full for other in sheets),
-        )
+        following = (self.current_player + 1) % len(self.players)
+        over = sheet.is_full and all(other.is_full for other in sheets)
+        return _written(self, sheets, following, rules.tables.start_turn, history, over)
 
     # ------------------------------------------------------------------ scoring
     def upper_total(self, player: int, column: str | None = None) -> int:
@@ -322,15 +317,17 @@ class ScorecardGame(GameStateBase):
     picture_kind: ClassVar[str] = "sheet"
 
 
-#: ``attrs.evolve`` of a state without the checks, its legal ids to be worked out anew (see `yamskit._fast`).
-_replace = replacer(ScorecardGame, fresh=["_legal"])
+#: The state after a throw, and after a box is written: ``attrs.evolve`` without the checks, naming the fields
+#: that change, the legal ids to be worked out anew (see `yamskit._fast`).
+_thrown_state = replacer(ScorecardGame, "turn", "stream", "history", fresh=["_legal"])
+_written = replacer(ScorecardGame, "sheets", "current_player", "turn", "history", "is_over", fresh=["_legal"])
 #: Remembers a state's legal ids once they are asked for.
 _set_legal = memo_slot(ScorecardGame, "_legal")
 
 
 def _thrown(state: ScorecardGame, turn: Turn, stream: DiceStream, history: History) -> ScorecardGame:
     """The same game a throw later (the sheets do not change)."""
-    return _replace(state, turn=turn, stream=stream, history=history)
+    return _thrown_state(state, turn, stream, history)
 
 
 def _write_box(state: ScorecardGame, _action: Score | Scratch, i: int, history: History) -> ScorecardGame:

@@ -164,21 +164,11 @@ class YamMasterGame(GameStateBase):
     # ------------------------------------------------------------------ doing
     def _end_turn(self, board: Board, supply: tuple[int, ...], out: tuple[int, ...], history: History) -> YamMasterGame:
         """The state after the turn: the new board and tokens, the other player to throw (its end asked anew)."""
-        return _replace(
-            self,
-            board=board,
-            supply=supply,
-            out=out,
-            current_player=1 - self.current_player,
-            turn=_START,
-            turns=self.turns + 1,
-            history=history,
-            end=None,
-        )
+        return _turn_ended(self, board, supply, out, 1 - self.current_player, _START, self.turns + 1, history, None)
 
     def _next(self, *, turn: Turn, history: History, stream: DiceStream | None = None) -> YamMasterGame:
         """This state with a new turn and history (the same player to act, and the same end)."""
-        return _replace(self, turn=turn, history=history, stream=self.stream if stream is None else stream)
+        return _same_turn(self, turn, self.stream if stream is None else stream, history)
 
     # ------------------------------------------------------------------ scoring
     def result(self) -> Result:
@@ -249,8 +239,12 @@ class YamMasterGame(GameStateBase):
     picture_kind: ClassVar[str] = "board"
 
 
-#: ``attrs.evolve`` of a state without the checks, its legal ids to be worked out anew (see `yamskit._fast`).
-_replace = replacer(YamMasterGame, fresh=["_legal"])
+#: The state a decision later in the same turn, and after the turn: ``attrs.evolve`` without the checks,
+#: naming the fields that change, the legal ids to be worked out anew (see `yamskit._fast`).
+_same_turn = replacer(YamMasterGame, "turn", "stream", "history", fresh=["_legal"])
+_turn_ended = replacer(
+    YamMasterGame, "board", "supply", "out", "current_player", "turn", "turns", "history", "_end", fresh=["_legal"]
+)
 #: Remember a state's legal ids, and its end, once they are asked for.
 _set_legal = memo_slot(YamMasterGame, "_legal")
 _set_end = memo_slot(YamMasterGame, "_end")

@@ -157,12 +157,6 @@ class YamslamGame(GameStateBase):
         return legal
 
     # ------------------------------------------------------------------ doing
-    def _with(self, **changes: Any) -> YamslamGame:
-        """A copy with the fields named changed; its end is worked out anew when the rack or the second pick change."""
-        if "rack" in changes or "second_pick" in changes:
-            changes["is_over"] = is_over(changes.get("rack", self.rack), changes.get("second_pick", self.second_pick))
-        return _replace(self, **changes)
-
     def _take(self, kind: Chip, from_discard: bool, history: History) -> YamslamGame:
         side = self.variant.side(self.current_player)
         rack, discard = self.rack, self.discard
@@ -170,33 +164,54 @@ class YamslamGame(GameStateBase):
             discard = discard.remove(kind)
         else:
             rack = rack.remove(kind)
-        collections = list(self.collections)
-        collections[side] = collections[side].add(kind)
+        taken = list(self.collections)
+        taken[side] = taken[side].add(kind)
+        collections = tuple(taken)
         last_draw = side if not from_discard and not len(rack) else self.last_draw
-        taken: dict[str, Any] = {
-            "rack": rack,
-            "discard": discard,
-            "collections": tuple(collections),
-            "last_draw": last_draw,
-            "history": history,
-        }
+        me, round_chip = self.current_player, self.round_chip
         if self.second_pick:  # solo: the Yamslam's second chip; the turn is over, the player throws again
-            return self._with(**taken, second_pick=False, turn=_START)
+            return self._decided(rack, discard, collections, me, _START, history, round_chip, False, last_draw)
         if not is_yamslam(self.turn.dice):
-            return self._end_turn(chip=True, **taken)
+            return self._end_turn(True, rack, discard, collections, last_draw, history)
         if self.variant.mode == "solo":  # the second chip is due, unless nothing is left to take
-            return self._with(**taken, second_pick=bool(len(rack) or len(discard)))
-        return self._with(**taken, round_chip=True, turn=_START)  # a Yamslam plays again
+            due = bool(len(rack) or len(discard))
+            return self._decided(rack, discard, collections, me, self.turn, history, round_chip, due, last_draw)
+        return self._decided(rack, discard, collections, me, _START, history, True, False, last_draw)  # plays again
 
-    def _end_turn(self, *, chip: bool, rack: ChipSet, discard: ChipSet, **changes: Any) -> YamslamGame:
+    def _end_turn(
+        self,
+        chip: bool,
+        rack: ChipSet,
+        discard: ChipSet,
+        collections: tuple[ChipSet, ...],
+        last_draw: int | None,
+        history: History,
+    ) -> YamslamGame:
         """The state at the end of the turn: the next player, and a chip discarded where the round asks it."""
         following, round_chip, discarding = end_of_turn(
             self.variant.mode, len(self.players), self.current_player, self.first_player, self.round_chip, chip
         )
         if discarding:
             rack, discard = discard_highest(rack, discard)
-        return self._with(
-            rack=rack, discard=discard, current_player=following, round_chip=round_chip, turn=_START, **changes
+        second = self.second_pick
+        return self._decided(rack, discard, collections, following, _START, history, round_chip, second, last_draw)
+
+    def _decided(
+        self,
+        rack: ChipSet,
+        discard: ChipSet,
+        collections: tuple[ChipSet, ...],
+        current_player: int,
+        turn: Turn,
+        history: History,
+        round_chip: bool,
+        second_pick: bool,
+        last_draw: int | None,
+    ) -> YamslamGame:
+        """The state after a chip is taken or a turn passed (its end worked out anew; the stream is the same)."""
+        end = is_over(rack, second_pick)
+        return _decided(
+            self, rack, discard, collections, current_player, turn, history, round_chip, second_pick, last_draw, end
         )
 
     # ------------------------------------------------------------------ scoring
@@ -319,14 +334,29 @@ class YamslamGame(GameStateBase):
         return GameStateBase.outcomes(self, keep)
 
 
-#: ``attrs.evolve`` of a state without the checks, its legal ids to be worked out anew (see `yamskit._fast`).
-_replace = replacer(YamslamGame, fresh=["_legal"])
+#: The state after a throw, and after a decision: ``attrs.evolve`` without the checks, naming the fields
+#: that change, the legal ids to be worked out anew (see `yamskit._fast`).
+_thrown_state = replacer(YamslamGame, "turn", "stream", "history", fresh=["_legal"])
+_decided = replacer(
+    YamslamGame,
+    "rack",
+    "discard",
+    "collections",
+    "current_player",
+    "turn",
+    "history",
+    "round_chip",
+    "second_pick",
+    "last_draw",
+    "is_over",
+    fresh=["_legal"],
+)
 #: Remembers a state's legal ids once they are asked for.
 _set_legal = memo_slot(YamslamGame, "_legal")
 
 
 def _thrown(state: YamslamGame, turn: Turn, stream: DiceStream, history: History) -> YamslamGame:
-    return _replace(state, turn=turn, stream=stream, history=history)
+    return _thrown_state(state, turn, stream, history)
 
 
 def _take_chip(state: YamslamGame, _action: TakeChip, i: int, history: History) -> YamslamGame:
@@ -334,7 +364,7 @@ def _take_chip(state: YamslamGame, _action: TakeChip, i: int, history: History) 
 
 
 def _pass(state: YamslamGame, _action: Pass, _i: int, history: History) -> YamslamGame:
-    return state._end_turn(chip=False, rack=state.rack, discard=state.discard, history=history)
+    return state._end_turn(False, state.rack, state.discard, state.collections, state.last_draw, history)
 
 
 def _canonical(_state: YamslamGame, action: Action) -> Action:
