@@ -8,15 +8,22 @@ Everyday use needs only this module::
     game = game.apply(yamskit.Roll())
     game = game.apply(yamskit.Score("chance"))
 
+It offers the everyday names (the actions, dice, the game protocol, the registry, saves,
+notation and records, the scorecard engine to define a variant, the simple bots) and the
+errors every caller meets. A family's own errors and helpers live in its package
+(`yamskit.variants.yamslam`, `yamskit.variants.yam_master`, `yamskit.variants.challenge`);
+the position errors of each kind of game in `yamskit.position`. The 0.1 spellings of those
+still work from here, with a `DeprecationWarning`, until 0.3.
+
 Examples:
     >>> import yamskit
     >>> yamskit.variant("classic").score("full_house", yamskit.Dice.of(2, 2, 5, 5, 5))
     25
 """
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from . import _display
+from . import _compat, _display
 from ._version import __version__
 from .action_space import ActionSpace
 from .actions import (
@@ -34,11 +41,9 @@ from .actions import (
 from .dice import Dice, DiceStream
 from .errors import (
     ActionIdError,
-    ActionIdTypeError,
     ColumnConditionError,
     ConstraintError,
     DeserializationError,
-    DiceMismatchError,
     FillOrderError,
     GameOverError,
     IllegalActionError,
@@ -49,7 +54,6 @@ from .errors import (
     NotationError,
     NotYourTurnError,
     OccupiedError,
-    RenderModeError,
     RuleConfigError,
     RulesMismatchError,
     ThrowLimitError,
@@ -57,26 +61,19 @@ from .errors import (
     UnknownActionError,
     YamskitError,
 )
-from .game import GameState, Player, VariantLike, play
+from .game import GameState, Player, Variant, play
 from .history import Move
 from .legal import LegalActions
 from .names import UnknownNameError
 from .notation import from_notation
-from .position import (
-    ImpossibleBoardError,
-    ImpossibleChipsError,
-    ImpossibleSheetError,
-    ImpossibleTurnError,
-    PositionArgumentError,
-    PositionError,
-)
+from .position import PositionError
 from .position import witness as _witness
 from .registry import register_variant, variant, variant_names
 from .result import Result
 from .serialization import load_game
 from .turn import Throw, Turn
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the names below load on first use (see the end of this module)
     from .bots import GreedyPlayer, OptimalPlayer, RandomPlayer
     from .records import CheckReport, GameRecord, check_record, record_schema
     from .scorecard import (
@@ -90,30 +87,13 @@ if TYPE_CHECKING:
         TurnCondition,
         UpperBonus,
     )
-    from .variants.challenge import PlusMinusError
-    from .variants.yam_master import ChallengeError, LabelError, RemovalError
-    from .variants.yam_master.board import BoardError
-    from .variants.yamslam import (
-        ChipError,
-        ChipNotAvailableError,
-        ChipNotQualifiedError,
-        DiscardPileError,
-        SecondChipError,
-    )
-    from .variants.yamslam.match import MatchError
 
 __all__ = [
     "Action",
     "ActionIdError",
-    "ActionIdTypeError",
     "ActionSpace",
-    "BoardError",
     "Cell",
-    "ChallengeError",
     "CheckReport",
-    "ChipError",
-    "ChipNotAvailableError",
-    "ChipNotQualifiedError",
     "Column",
     "ColumnConditionError",
     "ConstraintError",
@@ -121,9 +101,7 @@ __all__ = [
     "DeserializationError",
     "Dice",
     "DiceLike",
-    "DiceMismatchError",
     "DiceStream",
-    "DiscardPileError",
     "FillOrderError",
     "FillPolicy",
     "GameOverError",
@@ -131,16 +109,10 @@ __all__ = [
     "GameState",
     "GreedyPlayer",
     "IllegalActionError",
-    "ImpossibleBoardError",
-    "ImpossibleChipsError",
-    "ImpossibleSheetError",
-    "ImpossibleTurnError",
     "InvalidDiceError",
     "JokerRuleError",
     "KeepError",
-    "LabelError",
     "LegalActions",
-    "MatchError",
     "Move",
     "MustRollFirstError",
     "NotYourTurnError",
@@ -150,13 +122,9 @@ __all__ = [
     "Pass",
     "Place",
     "Player",
-    "PlusMinusError",
-    "PositionArgumentError",
     "PositionError",
     "RandomPlayer",
-    "RemovalError",
     "RemoveToken",
-    "RenderModeError",
     "Result",
     "Roll",
     "RuleConfigError",
@@ -166,7 +134,6 @@ __all__ = [
     "ScorecardRules",
     "ScorecardVariant",
     "Scratch",
-    "SecondChipError",
     "Sheet",
     "TakeChip",
     "Throw",
@@ -177,7 +144,7 @@ __all__ = [
     "UnknownActionError",
     "UnknownNameError",
     "UpperBonus",
-    "VariantLike",
+    "Variant",
     "YamskitError",
     "__version__",
     "check_record",
@@ -190,48 +157,43 @@ __all__ = [
     "variant_names",
 ]
 
-
-# Names whose modules load on first use, so that ``import yamskit`` stays quick: the
-# scorecard engine, the families' own errors, the bots and the records.
-_SCORECARD = frozenset(
-    {"Cell", "Column", "FillPolicy", "ScorecardGame", "ScorecardRules", "ScorecardVariant", "Sheet"}
-    | {"TurnCondition", "UpperBonus"}
+# The scorecard engine, the bots and the records load the first time one of their names is
+# read, so that ``import yamskit`` stays quick; the 0.1 names that moved to their family
+# packages warn (see `yamskit._compat.lazy`).
+__getattr__, __dir__ = _compat.lazy(
+    __name__,
+    {
+        **dict.fromkeys(
+            ("Cell", "Column", "FillPolicy", "ScorecardGame", "ScorecardRules", "ScorecardVariant", "Sheet"),
+            "yamskit.scorecard",
+        ),
+        **dict.fromkeys(("TurnCondition", "UpperBonus"), "yamskit.scorecard"),
+        **dict.fromkeys(("GreedyPlayer", "OptimalPlayer", "RandomPlayer"), "yamskit.bots"),
+        **dict.fromkeys(("CheckReport", "GameRecord", "check_record", "record_schema"), "yamskit.records"),
+    },
+    moved={
+        "VariantLike": "yamskit.game",
+        "ActionIdTypeError": "yamskit.errors",
+        "DiceMismatchError": "yamskit.errors",
+        "RenderModeError": "yamskit.errors",
+        "ImpossibleBoardError": "yamskit.position",
+        "ImpossibleChipsError": "yamskit.position",
+        "ImpossibleSheetError": "yamskit.position",
+        "ImpossibleTurnError": "yamskit.position",
+        "PositionArgumentError": "yamskit.position",
+        "ChallengeError": "yamskit.variants.yam_master",
+        "LabelError": "yamskit.variants.yam_master",
+        "RemovalError": "yamskit.variants.yam_master",
+        "BoardError": "yamskit.variants.yam_master.board",
+        "ChipError": "yamskit.variants.yamslam",
+        "ChipNotAvailableError": "yamskit.variants.yamslam",
+        "ChipNotQualifiedError": "yamskit.variants.yamslam",
+        "DiscardPileError": "yamskit.variants.yamslam",
+        "SecondChipError": "yamskit.variants.yamslam",
+        "MatchError": "yamskit.variants.yamslam.match",
+        "PlusMinusError": "yamskit.variants.challenge",
+    },
 )
-_BOTS = frozenset(("GreedyPlayer", "OptimalPlayer", "RandomPlayer"))
-_RECORDS = frozenset(("CheckReport", "GameRecord", "check_record", "record_schema"))
-_YAM_MASTER = frozenset(("ChallengeError", "LabelError", "RemovalError"))
-_YAMSLAM = frozenset(
-    ("ChipError", "ChipNotAvailableError", "ChipNotQualifiedError", "DiscardPileError", "SecondChipError")
-)
-
-
-def __getattr__(name: str) -> Any:
-    module: Any
-    if name in _SCORECARD:
-        from . import scorecard as module
-    elif name in _BOTS:
-        from . import bots as module
-    elif name in _RECORDS:
-        from . import records as module
-    elif name in _YAM_MASTER:
-        from .variants import yam_master as module
-    elif name == "BoardError":
-        from .variants.yam_master import board as module
-    elif name in _YAMSLAM:
-        from .variants import yamslam as module
-    elif name == "MatchError":
-        from .variants.yamslam import match as module
-    elif name == "PlusMinusError":
-        from .variants import challenge as module
-    else:
-        raise AttributeError(f"module 'yamskit' has no attribute {name!r}")
-    value = getattr(module, name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
 
 
 def _pictures() -> None:

@@ -1,9 +1,14 @@
-"""Aliases for the documented 0.1.0 module paths that moved in 0.2; they go in 0.3.
+"""Names a module gives without importing them first (`lazy`), and the 0.1 spellings that moved in 0.2.
 
-An alias module is two lines: ``__all__, __getattr__ = forward(__name__, "new.path")``.
-Reading a name from it gives the new module's object, with a `DeprecationWarning`
-naming the new path. `renamed` does the same for single names a module no longer
-defines. The CHANGELOG's migration table lists every moved path.
+`lazy` is how the package's ``__init__`` modules offer names whose modules load on first
+use (so ``import yamskit`` stays quick), and how they keep the names that moved out of
+them for 0.1 callers, with a `DeprecationWarning`, until 0.3.
+
+An alias module (a documented 0.1.0 module path that moved) is two lines:
+``__all__, __getattr__ = forward(__name__, "new.path")``. Reading a name from it gives
+the new module's object, with a `DeprecationWarning` naming the new path. `renamed` does
+the same for single names a module no longer defines. The CHANGELOG's migration table
+lists every moved path and name.
 
 Examples:
     >>> import warnings
@@ -20,11 +25,12 @@ Examples:
 from __future__ import annotations
 
 import importlib
+import sys
 import warnings
 from collections.abc import Callable, Mapping
 from typing import Any
 
-__all__ = ["forward", "renamed"]
+__all__ = ["forward", "lazy", "renamed"]
 
 
 def forward(old: str, new: str) -> tuple[list[str], Callable[[str], Any]]:
@@ -68,3 +74,46 @@ def renamed(old: str, names: Mapping[str, tuple[str, Any]]) -> Callable[[str], A
         return value
 
     return __getattr__
+
+
+def lazy(
+    module: str, names: Mapping[str, str], *, moved: Mapping[str, str] | None = None
+) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
+    """The ``__getattr__`` and ``__dir__`` of ``module`` for names whose modules load on first use.
+
+    Args:
+        module: the module they are for (its ``__name__``).
+        names: each name it offers -> the module that defines it, imported the first
+            time the name is read.
+        moved: 0.1 names it no longer offers -> the module that does; reading one warns
+            (`DeprecationWarning`, naming that module) and gives its object.
+
+    Examples:
+        >>> import warnings
+        >>> get, listing = lazy("yamskit.demo", {"Joker": "yamskit.scorecard.house_rules"}, moved={"Sec": "yamskit.variants.competitive"})
+        >>> get("Joker").__name__, listing()
+        ('Joker', ['Joker'])
+        >>> with warnings.catch_warnings(record=True) as caught:
+        ...     warnings.simplefilter("always")
+        ...     sec = get("Sec")
+        >>> str(caught[0].message)
+        'yamskit.demo.Sec is deprecated: import it from yamskit.variants.competitive'
+    """
+    moved = dict(moved or {})
+
+    def __getattr__(name: str) -> Any:
+        if name in names:
+            value = getattr(importlib.import_module(names[name]), name)
+            setattr(sys.modules[module], name, value)  # read once: the module holds it from now on
+            return value
+        if name in moved:
+            warnings.warn(
+                f"{module}.{name} is deprecated: import it from {moved[name]}", DeprecationWarning, stacklevel=2
+            )
+            return getattr(importlib.import_module(moved[name]), name)
+        raise AttributeError(f"module {module!r} has no attribute {name!r}")
+
+    def __dir__() -> list[str]:
+        return sorted(set(names) | set(vars(importlib.import_module(module))))
+
+    return __getattr__, __dir__

@@ -17,15 +17,17 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
-__all__ = ["Drawer", "add_loader", "drawer", "kind_of", "picture", "register", "repr_svg", "state_repr"]
+from ._hooks import Hook
+
+__all__ = ["PICTURES", "Drawer", "add_loader", "drawer", "kind_of", "picture", "register", "repr_svg", "state_repr"]
 
 #: A drawer: ``drawer(thing, **options) -> str``, a standalone SVG document.
 Drawer = Callable[..., str]
 
-_DRAWERS: dict[str, Drawer] = {}
-_LOADERS: list[Callable[[], None]] = []
+#: The drawers by kind of picture (see `yamskit._hooks`): `yamskit.svg` fills it when it is imported.
+PICTURES: Hook[Drawer] = Hook("pictures")
 
 
 def add_loader(loader: Callable[[], None]) -> None:
@@ -34,12 +36,7 @@ def add_loader(loader: Callable[[], None]) -> None:
     Examples:
         >>> add_loader(lambda: None)
     """
-    _LOADERS.append(loader)
-
-
-def _load() -> None:
-    while _LOADERS:
-        _LOADERS.pop(0)()
+    PICTURES.add_loader(loader)
 
 
 def register(kind: str, draw: Drawer) -> None:
@@ -50,7 +47,7 @@ def register(kind: str, draw: Drawer) -> None:
         >>> drawer("blank")(None)
         '<svg/>'
     """
-    _DRAWERS[kind] = draw
+    PICTURES.register(kind, draw)
 
 
 def kind_of(thing: Any) -> str | None:
@@ -71,8 +68,7 @@ def drawer(kind: str | None) -> Drawer | None:
         >>> drawer("no such kind") is None
         True
     """
-    _load()
-    return _DRAWERS.get(kind) if kind is not None else None
+    return PICTURES.get(kind) if kind is not None else None
 
 
 def picture(thing: Any, **options: Any) -> str | None:
@@ -97,7 +93,24 @@ def repr_svg(thing: Any) -> str | None:
     return picture(thing)
 
 
-def state_repr(state: Any) -> str:
+class _Shown(Protocol):
+    """What `state_repr` reads of a state."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+    @property
+    def variant(self) -> _Named: ...
+
+    def to_notation(self) -> str: ...
+
+
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+def state_repr(state: _Shown) -> str:
     """What a game state uses as its ``repr``: its class, variant, players and position notation.
 
     Short, in the manner of python-chess's ``Board('fen')``: the notation holds the

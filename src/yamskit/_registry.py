@@ -28,11 +28,14 @@ import difflib
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from ._hooks import Hook
 from .errors import DeserializationError, RuleConfigError, YamskitError
+from .game import Variant
 from .names import normalize
 
 __all__ = [
     "ENTRY_POINT_GROUP",
+    "FAMILIES",
     "add_alias",
     "add_loader",
     "aliases",
@@ -49,12 +52,13 @@ __all__ = [
 #: The entry-point group plug-in packages use to add variants.
 ENTRY_POINT_GROUP = "yamskit.variants"
 
-_FACTORIES: dict[str, Callable[..., Any]] = {}
-_LOADERS: list[Callable[[], None]] = []
+_FACTORIES: dict[str, Callable[..., Variant]] = {}
+#: The families to import before a name is looked up (see `yamskit._hooks`); each registers its names itself.
+FAMILIES: Hook[Callable[..., Any]] = Hook("variant families")
 _BUILTIN: set[str] = set()
 #: Aliases in their normalised form, each to the registered name it stands for.
 _ALIASES: dict[str, str] = {}
-_state = {"loaded": False, "plugins": False}
+_state = {"plugins": False}
 
 
 def add_loader(loader: Callable[[], None]) -> None:
@@ -66,15 +70,11 @@ def add_loader(loader: Callable[[], None]) -> None:
     Examples:
         >>> add_loader(lambda: None)
     """
-    _LOADERS.append(loader)
-    _state["loaded"] = False
+    FAMILIES.add_loader(loader)
 
 
 def _load() -> None:
-    if not _state["loaded"]:
-        _state["loaded"] = True
-        for loader in tuple(_LOADERS):
-            loader()
+    FAMILIES.load()
 
 
 def _load_plugins() -> None:
@@ -263,7 +263,7 @@ def _check_options(name: str, factory: Callable[..., Any], options: Mapping[str,
         raise RuleConfigError(f"variant {name!r} has no option {', '.join(map(repr, unknown))}; options: {listed}")
 
 
-def build(name: str, options: Mapping[str, Any] | None = None) -> Any:
+def build(name: str, options: Mapping[str, Any] | None = None) -> Variant:
     """The variant ``name`` built with ``options``.
 
     Options are a mapping, so an option may be called anything (even ``name``).
@@ -317,11 +317,11 @@ def _spelled_quietly(name: str) -> str | None:
 def resolve(
     name: str,
     options: Mapping[str, Any],
-    given: Any = None,
+    given: Variant | None = None,
     *,
     error: type[DeserializationError] = DeserializationError,
     what: str = "this game",
-) -> Any:
+) -> Variant:
     """The variant a save, a record or a notation names: ``given`` when it is that one, else built.
 
     With ``given`` (a caller's own variant, registered or not) the name must be its name

@@ -37,6 +37,7 @@ import attrs
 from .actions import Action, DeclareChallenge, Pass, Roll
 from .dice import NUM_DICE, Dice
 from .errors import NotationError, YamskitError
+from .game import GameState
 from .names import Names, normalize
 
 __all__ = [
@@ -233,11 +234,13 @@ def ambiguous(text: str, choices: Iterable[str]) -> NotationError:
     return NotationError(f"{text!r} could be {' or '.join(repr(c) for c in choices)}: say which")
 
 
-def _words(state: Any) -> ActionWords | None:
-    return getattr(state, "action_words", None)
+def _words(state: GameState) -> ActionWords | None:
+    """How the state's family reads its own actions: its variant's ``action_words``, when it has them."""
+    words: ActionWords | None = getattr(state.variant, "action_words", None)  # (an optional member of a variant)
+    return words
 
 
-def _short(state: Any, action: Action, legal: Sequence[Action]) -> str:
+def _short(state: GameState, action: Action, legal: Sequence[Action]) -> str:
     if isinstance(action, Roll):
         return roll_text(action)
     if isinstance(action, (Pass, DeclareChallenge)):
@@ -246,7 +249,7 @@ def _short(state: Any, action: Action, legal: Sequence[Action]) -> str:
     return words.short(state, action, legal) if words is not None else str(action)
 
 
-def _hint(state: Any, text: str, legal: Sequence[Action]) -> str:
+def _hint(state: GameState, text: str, legal: Sequence[Action]) -> str:
     """``; did you mean ...?`` with the nearest legal actions (or some of them)."""
     if not legal:
         return ""

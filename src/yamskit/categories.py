@@ -28,7 +28,7 @@ import attrs
 
 from .dice import NUM_DICE, ROLLS, Dice
 from .errors import InvalidDiceError, RuleConfigError
-from .names import label_or_id
+from .names import LABEL
 
 __all__ = [
     "Category",
@@ -356,7 +356,7 @@ class Category:
 
     id: str = attrs.field(validator=_check_id)
     scorer: Scorer = attrs.field(eq=False, repr=False)
-    label: str = attrs.field(default="", converter=attrs.Converter(label_or_id, takes_self=True))
+    label: str = attrs.field(default="", converter=LABEL)  # type: ignore[misc]
     table: tuple[int, ...] = attrs.field(init=False, repr=False)
 
     @table.default

@@ -211,6 +211,9 @@ class Variant(Protocol):
     def to_notation(self, state: GameState) -> str:
         """``state``'s position as one line of text (what ``state.to_notation()`` gives)."""
 
+    def render(self, state: GameState) -> str:
+        """``state`` as plain text (what ``state.render()`` and ``str(state)`` give)."""
+
     def position(self, *args: Any, **kwargs: Any) -> GameState:
         """A position set up from paper (each family names its own parts: sheets, a board, chips...)."""
 

@@ -31,7 +31,7 @@ import sys
 import unicodedata
 import warnings
 from collections.abc import Iterable, Iterator
-from typing import Protocol, TypeVar
+from typing import Protocol, TypeVar, cast
 
 import attrs
 
@@ -96,18 +96,25 @@ class _Named(Protocol):
     def id(self) -> str: ...
 
 
-def label_or_id(label: str, value: _Named) -> str:
+def label_or_id(label: str, value: attrs.AttrsInstance) -> str:
     """A display label: ``label`` when given, else the id of ``value`` in words (``full_house`` -> ``Full house``).
 
-    The converter of the ``label`` field of `Name` and `yamskit.categories.Category`.
+    The converter of the ``label`` field of `Name` and `yamskit.categories.Category`
+    (``value`` is the value being made, its ``id`` already set).
 
     Examples:
         >>> label_or_id("", Name("full_house")), label_or_id("Yahtzee", Name("yams"))
         ('Full house', 'Yahtzee')
     """
-    if label or not isinstance(value.id, str):  # (an id that is not a string is refused by its validator)
+    id = cast(_Named, value).id
+    if label or not isinstance(id, str):  # (an id that is not a string is refused by its validator)
         return label
-    return value.id.replace("_", " ").capitalize()
+    return id.replace("_", " ").capitalize()
+
+
+#: The ``label`` field's converter: attrs' mypy plugin reads only plain functions as converters, so the
+#: fields that take it say so (``type: ignore[misc]``).
+LABEL = attrs.Converter(label_or_id, takes_self=True)
 
 
 def _strings(values: Iterable[str]) -> tuple[str, ...]:
@@ -136,7 +143,7 @@ class Name:
     """
 
     id: str
-    label: str = attrs.field(default="", converter=attrs.Converter(label_or_id, takes_self=True))
+    label: str = attrs.field(default="", converter=LABEL)  # type: ignore[misc]
     aliases: tuple[str, ...] = attrs.field(default=(), converter=_strings)
     deprecated: tuple[str, ...] = attrs.field(default=(), converter=_strings)
 

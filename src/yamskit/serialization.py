@@ -23,7 +23,7 @@ from . import _registry
 from .actions import Action, action_from_data, action_to_data
 from .dice import Dice, DiceStream
 from .errors import DeserializationError, YamskitError
-from .game import GameState
+from .game import GameState, Variant
 from .history import Move
 from .jsontext import MAX_TEXT, expect, expect_int, parse_json, unique_keys
 from .seats import check_players
@@ -163,7 +163,7 @@ def history_from_data(data: Any, players: int, *, limit: int = 200_000) -> tuple
     return tuple(moves)
 
 
-def shared_to_data(state: Any) -> dict[str, Any]:
+def shared_to_data(state: GameState) -> dict[str, Any]:
     """The fields every state's save holds: players, seats, the turn, the dice stream, the history.
 
     Each family's codec adds its own fields (sheets, board, chips) to these.
@@ -215,7 +215,7 @@ def shared_fields(data: Any, *, players: tuple[int, int], max_throws: int) -> di
     }
 
 
-def dump_game(variant: Any, state: dict[str, Any]) -> str:
+def dump_game(variant: Variant, state: dict[str, Any]) -> str:
     """The JSON text of a saved game: the envelope around a variant's state data.
 
     Examples:
@@ -235,7 +235,7 @@ def dump_game(variant: Any, state: dict[str, Any]) -> str:
     )
 
 
-def load_game(text: str | bytes, *, variant: Any = None) -> GameState:
+def load_game(text: str | bytes, *, variant: Variant | None = None) -> GameState:
     """Read a game saved by ``state.to_json()``.
 
     Args:
@@ -268,7 +268,7 @@ def load_game(text: str | bytes, *, variant: Any = None) -> GameState:
     variant = _registry.resolve(name, options, variant)
     state = expect(data, "state", dict, "game")
     try:
-        return variant.state_from_data(state)  # type: ignore[no-any-return]
+        return variant.state_from_data(state)
     except DeserializationError:
         raise
     except YamskitError as error:

@@ -152,7 +152,7 @@ def check_extra(variant: ScorecardLike, extra: int, filled: int, where: str) -> 
     """
     if variant.rules.box_values is None:
         return
-    bonus = sum(getattr(rule, "extra_points", 0) for rule in variant.rules.rules)
+    bonus = sum(getattr(rule, "extra_points", 0) for rule in variant.rules.placement_rules)
     most = bonus * max(0, filled - 1)
     if extra > most or (bonus and extra % bonus):
         raise DeserializationError(f"{where}.extra is {extra}; this game can hold at most {most} there")

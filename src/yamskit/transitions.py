@@ -41,13 +41,15 @@ import attrs
 from . import _display
 from ._fast import memo_by_identity_and_value, remember
 from .action_space import ActionSpace
-from .action_text import ActionWords, state_action_text, state_parse_action
+from .action_text import state_action_text, state_parse_action
 from .actions import Action, DiceLike, Roll, to_dice
 from .dice import KEEPS, NUM_DICE, Dice, DiceStream, keep_index, outcome_probabilities
 from .errors import UnknownActionError, game_over_error
+from .game import GameState
 from .history import EMPTY_HISTORY, History, Move
 from .legal import LegalActions
 from .seats import resolve_player
+from .serialization import dump_game
 from .turn import Turn, throw_outcomes, thrown_parts
 
 __all__ = [
@@ -92,6 +94,8 @@ class Playable(Protocol):
     def _legal(self) -> tuple[int, ...] | None: ...
     @property
     def _origin(self) -> Any: ...
+    @property
+    def _history(self) -> History: ...
 
     transitions: ClassVar[Transitions[Any]]
 
@@ -99,12 +103,13 @@ class Playable(Protocol):
     def legal_action_ids(self) -> tuple[int, ...]: ...
     def is_legal(self, action: Action, *, player: int | str | None = None) -> bool: ...
     def _generate(self) -> Iterable[Action]: ...
+    def outcomes(self, keep: DiceLike = "") -> tuple[tuple[Dice, Fraction], ...]: ...
 
 
 S = TypeVar("S", bound=Playable)
 
 
-def _same(_state: Any, action: Action) -> Action:
+def _same(_state: object, action: Action) -> Action:
     return action
 
 
@@ -163,9 +168,10 @@ class GameStateBase:
     ``stream``, ``_history`` (alias ``history``), ``first_player``, ``is_over``,
     ``_legal`` and ``_origin`` (memos that take no part in equality), ``check``,
     ``legal_action_ids``, ``_generate`` (the legal actions in the state's own order),
-    ``result``, ``render``, and the class attributes ``transitions``, ``action_words``
-    and ``picture_kind``. The variant writes the state: ``variant.state_to_data(state)``
-    and ``variant.to_notation(state)``.
+    ``result``, and the class attributes ``transitions`` and ``picture_kind``. Its
+    variant writes it (``variant.state_to_data(state)``, ``variant.to_notation(state)``,
+    ``variant.render(state)``: see `yamskit.family`) and reads its actions as text
+    (``variant.action_words``).
 
     Examples:
         >>> import yamskit
@@ -178,8 +184,6 @@ class GameStateBase:
 
     #: What each decision makes of a state.
     transitions: ClassVar[Transitions[Any]]
-    #: How the family's own actions read as text (``None``: their canonical text only; see `yamskit.action_text`).
-    action_words: ClassVar[ActionWords | None] = None
     #: The kind of picture `yamskit.svg` draws of the state (see ``yamskit._display``).
     picture_kind: ClassVar[str]
 
@@ -220,7 +224,8 @@ class GameStateBase:
                 action = self.transitions.canonical(self, action)
                 i = space.index(action)
         # 3. dispatch
-        me, history, transitions = self.current_player, self.history, self.transitions
+        me, history = self.current_player, self.history
+        transitions: Transitions[S] = self.transitions
         if isinstance(action, Roll):
             keep, faces, stream = action.keep, action.outcome, self.stream
             if faces is None:
@@ -231,7 +236,8 @@ class GameStateBase:
             move = transitions.moves.get(type(action))
             if move is None:  # a check that lets an action through that no transition takes: a bug of the class
                 raise UnknownActionError(f"{space.name} has no transition for {type(action).__name__}")
-            new = move(self, action, i, history.append(space.move(me, i, action)))  # type: ignore[arg-type]
+            assert i is not None  # (step 2 gave every decision other than a throw its id)
+            new = move(self, action, i, history.append(space.move(me, i, action)))
         # 4. the new state: a first move starts its history at this state; later ones keep the origin
         origin = self if history is EMPTY_HISTORY else self._origin
         if new._origin is not origin:
@@ -283,7 +289,7 @@ class GameStateBase:
         """
         return throw_outcomes(self.turn, keep)
 
-    def chance_outcomes(self, keep: DiceLike = "") -> tuple[tuple[Roll, Fraction], ...]:
+    def chance_outcomes(self: Playable, keep: DiceLike = "") -> tuple[tuple[Roll, Fraction], ...]:
         """The throws that keeping ``keep`` can make, each once, with its exact probability: a chance node.
 
         Each item is a `Roll` with its faces (``Roll(keep, outcome=...)``), ready for
@@ -307,16 +313,16 @@ class GameStateBase:
             Dice.parse('11666')
         """
         kept = to_dice(keep)
-        self.outcomes(kept)  # type: ignore[attr-defined]  # the state's own checks of a throw now
+        self.outcomes(kept)  # the state's own checks of a throw now
         return _chance_table(keep_index(kept.faces))
 
     @property
-    def history(self) -> History:
+    def history(self: Playable) -> History:
         """Every move so far, throws with their faces (a `History`, which reads like a tuple of moves)."""
-        return self._history  # type: ignore[attr-defined, no-any-return]
+        return self._history
 
     @property
-    def origin(self) -> Any:
+    def origin(self: Playable) -> Any:
         """The position the history starts from: a new game, or a position set up from paper or notation.
 
         ``None`` while the history is empty (the state is its own start). `apply` sets it on
@@ -329,19 +335,50 @@ class GameStateBase:
             >>> start.origin is None, start.apply(yamskit.Roll()).origin == start
             (True, True)
         """
-        return self._origin  # type: ignore[attr-defined]
+        return self._origin
 
     @property
-    def dice(self) -> Dice:
+    def dice(self: Playable) -> Dice:
         """The dice showing in the current turn (empty before its first throw)."""
-        return self.turn.dice  # type: ignore[attr-defined, no-any-return]
+        return self.turn.dice
 
     parse_action = state_parse_action
     action_text = state_action_text
 
-    def __str__(self) -> str:
+    def to_json(self: GameState) -> str:
+        """This state as JSON text; `yamskit.load_game` reads it back into an equal state.
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("yam-master", removed="out").new_game(seed=4).apply(yamskit.Roll())
+            >>> yamskit.load_game(g.to_json()) == g
+            True
+        """
+        return dump_game(self.variant, self.variant.state_to_data(self))
+
+    def to_notation(self: GameState) -> str:
+        """This position as one line of text (see `yamskit.notation`); `yamskit.from_notation` reads it back.
+
+        Examples:
+            >>> import yamskit
+            >>> yamskit.variant("classic").new_game(players=["Ann"], seed=3).to_notation()
+            'classic Ann ,,,,,,,,,,,, 0:0 - 3:0'
+        """
+        return self.variant.to_notation(self)
+
+    def render(self: GameState) -> str:
+        """The state as plain text (also ``str(state)``), as its variant writes it.
+
+        Examples:
+            >>> import yamskit
+            >>> print(yamskit.variant("yamslam").new_game(players=["Ann", "Bob"], seed=1).render().splitlines()[0])
+            Yamslam (standard)
+        """
+        return self.variant.render(self)
+
+    def __str__(self: GameState) -> str:
         """The text view (``render()``)."""
-        return self.render()  # type: ignore[attr-defined, no-any-return]
+        return self.render()
 
     #: ``repr(state)`` is short: class, variant, players and notation (see `yamskit._display.state_repr`).
     __repr__ = _display.state_repr
@@ -372,7 +409,7 @@ def apply_move(state: S, action: Action, player: int | str | None, transitions: 
     return GameStateBase.apply(state, action, player=player)
 
 
-def remembered_legal_ids(state: Any, compute: Callable[[], tuple[int, ...]]) -> tuple[int, ...]:
+def remembered_legal_ids(state: Playable, compute: Callable[[], tuple[int, ...]]) -> tuple[int, ...]:
     """``state``'s legal ids, computed once by ``compute`` and remembered in its ``_legal`` field.
 
     A state never changes, so its legal ids do not either; `GameStateBase.apply` trusts them.

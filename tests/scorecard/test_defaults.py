@@ -198,7 +198,7 @@ def test_scorecard_rules_defaults() -> None:
     assert rules.columns == (Column("main"),)
     assert rules.column_ids == ("main",)
     assert (rules.bonus, rules.max_throws, rules.allow_scratch) == (None, 3, True)
-    assert (rules.rules, rules.result, rules.setup, rules.players) == ((), None, None, (1, 8))
+    assert (rules.placement_rules, rules.result, rules.setup, rules.players) == ((), None, None, (1, 8))
     assert rules.column_index(None) == 0  # one column: Score(row) needs no column
 
 
@@ -241,7 +241,7 @@ def test_define_allow_scratch_default_is_true() -> None:
 
 def test_define_rules_default_is_none_so_boxes_get_their_rows_points() -> None:
     variant = ScorecardVariant.define("plain", rows=CLASSIC_ROWS)
-    assert variant.rules.rules == ()
+    assert variant.rules.placement_rules == ()
     game = variant.new_game(players=["Ann"], seed=1).apply(Roll(outcome="44444")).apply(Score("yams"))
     game = game.apply(Roll(outcome="44444"))
     placement = game.placement(Score("full_house"))

@@ -12,7 +12,7 @@ from yamskit import Roll, Score, ScorecardGame, ScorecardVariant, Scratch
 from yamskit.categories import Category, is_five_of_a_kind, total, upper, when
 from yamskit.scorecard.house_rules import FiveOfAKindBonus
 
-_COMPETITIVE = yamskit.variant("competitive").rules.rules
+_COMPETITIVE = yamskit.variant("competitive").rules.placement_rules
 #: Competitive Yams' rules, whatever module holds them: the sec, 0 is a scratch, the sums.
 Sec, ZeroIsScratch, SumPair = type(_COMPETITIVE[0]), type(_COMPETITIVE[1]), type(_COMPETITIVE[3])
 ROWS = [*(upper(face) for face in range(1, 7)), Category("chance", total)]

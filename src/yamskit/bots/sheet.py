@@ -87,7 +87,7 @@ def _effective(game: ScorecardGame, player: int, r: int, c: int, raw: FloatArray
     row, column = rules.row_ids[r], rules.columns[c].id
     out = raw
     sheet = game.sheets[player]
-    for rule in rules.rules:
+    for rule in rules.placement_rules:
         bounds_of = getattr(rule, "bounds", None)
         if bounds_of is not None:
             b = bounds_of(game, player, row, column)

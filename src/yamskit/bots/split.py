@@ -32,6 +32,7 @@ from ..actions import Action, Roll
 from ..dice import ROLLS
 from ..errors import RuleConfigError
 from ..scorecard.placement import Placement
+from ..scorecard.rules import SheetVariant
 from ..scorecard.state import ScorecardGame
 from ..scorecard.variant import ScorecardVariant
 from . import fitted
@@ -51,7 +52,7 @@ _SOLVED: LruCache[str, list[tuple[tuple[int, ...], Any, FloatArray]]] = LruCache
 )
 
 
-def split_parts(variant: ScorecardVariant) -> list[tuple[tuple[int, ...], Any, FloatArray]]:
+def split_parts(variant: SheetVariant) -> list[tuple[tuple[int, ...], Any, FloatArray]]:
     """The parts of a one-column sheet: (row indexes, solver model, solved values), solved once per rules.
 
     Raises:
@@ -66,12 +67,12 @@ def split_parts(variant: ScorecardVariant) -> list[tuple[tuple[int, ...], Any, F
     return _PARTS.get(variant.rules, lambda: _solved_parts(variant))
 
 
-def _solved_parts(variant: ScorecardVariant) -> list[tuple[tuple[int, ...], Any, FloatArray]]:
+def _solved_parts(variant: SheetVariant) -> list[tuple[tuple[int, ...], Any, FloatArray]]:
     """The parts of a sheet, solved once per signature (equal rules share them)."""
     return _SOLVED.get(_signature(variant.rules), lambda: _solve_parts(variant))
 
 
-def _solve_parts(variant: ScorecardVariant) -> list[tuple[tuple[int, ...], Any, FloatArray]]:
+def _solve_parts(variant: SheetVariant) -> list[tuple[tuple[int, ...], Any, FloatArray]]:
     rules = variant.rules
     from ..solver.expectimax import solve_values
     from ..solver.model import model_of
@@ -95,7 +96,7 @@ def _solve_parts(variant: ScorecardVariant) -> list[tuple[tuple[int, ...], Any, 
 
 
 def part_variant(
-    variant: ScorecardVariant, rows: tuple[int, ...], *, n: int, bonus: bool, max_throws: int | None = None
+    variant: SheetVariant, rows: tuple[int, ...], *, n: int, bonus: bool, max_throws: int | None = None
 ) -> ScorecardVariant:
     """Part ``n`` of a sheet as a game of its own: the ``rows`` (indexes), with the sheet's bonus if ``bonus``.
 

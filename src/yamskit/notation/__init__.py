@@ -39,23 +39,21 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TypeVar
 
 from ..errors import NotationError
-from ..notation.grammar import resolve_variant
+from ..game import GameState, Variant
 from ..position import check_reachable
-
-if TYPE_CHECKING:
-    from ..game import GameState
+from .grammar import resolve_variant
 
 __all__ = ["MAX_LENGTH", "NotationError", "from_notation", "read_position", "split_fields", "to_notation"]
 
 #: The longest notation read, in characters.
 MAX_LENGTH = 20_000
-_State = TypeVar("_State")
+_State = TypeVar("_State", bound=GameState)
 
 
-def to_notation(state: Any) -> str:
+def to_notation(state: GameState) -> str:
     """The one-line notation of ``state`` (its ``to_notation()``).
 
     Raises:
@@ -93,7 +91,7 @@ def split_fields(text: str) -> list[str]:
     return fields
 
 
-def read_position(text: str, variant: Any, build: Callable[[list[str]], _State]) -> _State:
+def read_position(text: str, variant: Variant, build: Callable[[list[str]], _State]) -> _State:
     """Read a notation of ``variant``: check its head, build the state from its fields, check it is reachable.
 
     This is the one reader every family's ``variant.from_notation`` goes through:
@@ -119,7 +117,7 @@ def read_position(text: str, variant: Any, build: Callable[[list[str]], _State])
     return state
 
 
-def from_notation(text: str, *, variant: Any = None) -> GameState:
+def from_notation(text: str, *, variant: Variant | None = None) -> GameState:
     """The state a notation describes, with an empty history.
 
     Args:

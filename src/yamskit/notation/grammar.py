@@ -23,6 +23,7 @@ from typing import Any
 from .. import _registry
 from ..dice import Dice, DiceStream
 from ..errors import DeserializationError, NotationError, YamskitError
+from ..game import Variant
 from ..jsontext import unique_keys
 from ..turn import Throw, Turn
 
@@ -76,7 +77,7 @@ def _write_value(value: Any) -> str:
     return text.replace(" ", "\\u0020")
 
 
-def variant_head(variant: Any) -> str:
+def variant_head(variant: Variant) -> str:
     """The first field: the variant's name, then the options that differ from its defaults.
 
     Strings that read unambiguously are written bare; other values as compact JSON.
@@ -139,7 +140,7 @@ def parse_head(text: str) -> tuple[str, dict[str, Any]]:
     return name, options
 
 
-def resolve_variant(text: str, variant: Any = None) -> Any:
+def resolve_variant(text: str, variant: Variant | None = None) -> Variant:
     """The variant the head names: built from the registry, or checked against ``variant``.
 
     Raises:

@@ -36,6 +36,7 @@ from __future__ import annotations
 from typing import Any
 
 from .._compat import renamed
+from ..game import GameState, Variant
 from .errors import (
     ImpossibleBoardError,
     ImpossibleChipsError,
@@ -59,7 +60,7 @@ __all__ = [
 ]
 
 
-def check_reachable(state: Any) -> None:
+def check_reachable(state: GameState) -> None:
     """Raise a `PositionError` subclass unless some game of its variant can reach ``state``.
 
     Asks the state's variant (``state.variant.check_position(state)``); ``history`` is
@@ -79,7 +80,7 @@ def check_reachable(state: Any) -> None:
     check(state)
 
 
-def _position(variant: Any, *args: Any, **kwargs: Any) -> Any:
+def _position(variant: Variant, *args: Any, **kwargs: Any) -> GameState:
     """``variant.position(...)``: what ``scorecard_position(variant, ...)`` and its siblings were in 0.1."""
     return variant.position(*args, **kwargs)
 

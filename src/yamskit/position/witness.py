@@ -30,12 +30,14 @@ from typing import Any
 
 import attrs
 
+from .._hooks import Hook
 from ..errors import YamskitError
-from ..game import Witness
+from ..game import GameState, Witness
 from .errors import ImpossibleBoardError, ImpossibleChipsError, ImpossibleSheetError, ImpossibleTurnError, PositionError
 
 __all__ = [
     "IGNORED_FIELDS",
+    "RECORDS",
     "Witness",
     "add_loader",
     "as_record",
@@ -49,11 +51,12 @@ __all__ = [
 IGNORED_FIELDS = frozenset({"stream", "history", "_history", "_origin", "_legal", "_over"})
 
 
-def difference(reached: Any, state: Any) -> str | None:
+def difference(reached: GameState, state: GameState) -> str | None:
     """The first field (other than the stream and the history) in which ``reached`` differs from ``state``.
 
     ``None`` when they are the same position. Fields that take no part in equality
-    (caches) are skipped.
+    (caches) are skipped. A state class that is not an attrs class is compared whole
+    (``"state"`` when the two differ).
 
     Examples:
         >>> import yamskit
@@ -61,9 +64,12 @@ def difference(reached: Any, state: Any) -> str | None:
         >>> difference(a, a.apply(yamskit.Roll(outcome="12345")))
         'turn'
     """
-    if type(reached) is not type(state):
+    cls = type(state)
+    if type(reached) is not cls:
         return "type"
-    for field in attrs.fields(type(state)):
+    if not attrs.has(cls):
+        return None if reached == state else "state"
+    for field in attrs.fields(cls):
         name: str = field.name
         if name in IGNORED_FIELDS or not field.eq:
             continue
@@ -85,7 +91,7 @@ _ERRORS: dict[str, type[PositionError]] = {
 }
 
 
-def verify(witness: Witness, state: Any) -> None:
+def verify(witness: Witness, state: GameState) -> None:
     """Raise a `PositionError` unless replaying ``witness`` ends on ``state`` (stream and history aside).
 
     This is what makes an accepted position reachable by construction: the family's
@@ -115,8 +121,9 @@ def verify(witness: Witness, state: Any) -> None:
 
 
 # ------------------------------------------------------------------ the record hook
-_MAKERS: list[Callable[[Witness], Any]] = []
-_LOADERS: list[Callable[[], None]] = []
+#: How a witness becomes a game record (see `yamskit._hooks`): `yamskit.records` registers
+#: ``GameRecord.from_witness`` when it is imported; the package adds the loader that imports it.
+RECORDS: Hook[Callable[[Witness], Any]] = Hook("game records")
 
 
 def add_loader(loader: Callable[[], None]) -> None:
@@ -125,7 +132,7 @@ def add_loader(loader: Callable[[], None]) -> None:
     Examples:
         >>> add_loader(lambda: None)
     """
-    _LOADERS.append(loader)
+    RECORDS.add_loader(loader)
 
 
 def register_record(maker: Callable[[Witness], Any]) -> None:
@@ -133,14 +140,17 @@ def register_record(maker: Callable[[Witness], Any]) -> None:
 
     Examples:
         >>> import yamskit.records
-        >>> _MAKERS[-1].__name__
+        >>> RECORDS.get("record").__name__
         'from_witness'
     """
-    _MAKERS.append(maker)
+    RECORDS.register("record", maker)
 
 
 def as_record(witness: Witness) -> Any:
     """The witness as a game record (a `yamskit.records.GameRecord`), through the registered maker.
+
+    The records are an edge above the core: what the hook makes is a ``GameRecord``,
+    which this module cannot name (``Any``).
 
     Raises:
         YamskitError: no maker is registered (``yamskit.records`` could not be loaded).
@@ -151,14 +161,13 @@ def as_record(witness: Witness) -> Any:
         >>> type(record).__name__, record.players
         ('GameRecord', ('Ann',))
     """
-    while _LOADERS:
-        _LOADERS.pop(0)()
-    if not _MAKERS:
+    maker = RECORDS.get("record")
+    if maker is None:
         raise YamskitError("no game-record maker is registered: import yamskit.records")
-    return _MAKERS[-1](witness)
+    return maker(witness)
 
 
-def record_reaching(check: Callable[[Any], Witness], state: Any) -> Any:
+def record_reaching(check: Callable[[GameState], Witness], state: GameState) -> Any:
     """A game record of a game that reaches ``state``: what every variant's ``witness(state)`` returns.
 
     ``check`` is the variant's ``check_position``: it raises a `PositionError` naming the

@@ -24,15 +24,12 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from ..action_text import ActionWords, ambiguous, lookup, words_of
 from ..actions import Action, Score, Scratch
 from ..errors import NotationError
 from ..names import Names
-
-if TYPE_CHECKING:
-    from .state import ScorecardGame
+from .state import ScorecardGame
 
 __all__ = ["COLUMN_WORDS", "ROW_WORDS", "WORDS", "read", "short"]
 

@@ -13,17 +13,15 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from ..errors import DeserializationError, YamskitError
 from ..position.saves import origin_to_data
 from ..serialization import expect, expect_int, shared_fields, shared_to_data
 from ..state_checks import check_cell_points, check_column_weights, check_extra
+from .rules import SheetVariant
 from .sheet import SCRATCHED, Cell, Sheet
-
-if TYPE_CHECKING:
-    from .state import ScorecardGame
-    from .variant import ScorecardVariant
+from .state import ScorecardGame
 
 __all__ = ["state_fields", "state_to_data"]
 
@@ -70,7 +68,7 @@ def _list_of(data: Any, key: str, where: str, size: int, item: Callable[[Any, st
     return tuple(item(v, f"{where}.{key}[{i}]") for i, v in enumerate(values))
 
 
-def state_fields(variant: ScorecardVariant, data: Any) -> dict[str, Any]:
+def state_fields(variant: SheetVariant, data: Any) -> dict[str, Any]:
     """The fields of the state the ``"state"`` part of a save describes, checked to fit the variant.
 
     `ScorecardVariant.state_from_data` builds the state from them.

@@ -7,13 +7,13 @@ them; so can a user's Kniffel or Yatzy. Solvers recognise them by type.
 Examples:
     >>> import yamskit
     >>> v = yamskit.variant("yahtzee")
-    >>> [type(rule).__name__ for rule in v.rules.rules]
+    >>> [type(rule).__name__ for rule in v.rules.placement_rules]
     ['Joker', 'FiveOfAKindBonus']
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import ClassVar, Literal
 
 import attrs
 
@@ -21,10 +21,7 @@ from ..categories import FIVE_OF_A_KIND_INDEXES, FIVE_OF_A_KIND_ROLLS, Category,
 from ..errors import JokerRuleError, RuleConfigError
 from ..position.errors import ImpossibleSheetError
 from .placement import BoxValues, Placement
-
-if TYPE_CHECKING:
-    from .rules import ScorecardRules
-    from .state import ScorecardGame
+from .rules import ScorecardRules, SheetState
 
 __all__ = ["FiveOfAKindBonus", "Joker", "JokerKind", "joker_value"]
 
@@ -53,7 +50,7 @@ def joker_value(category: Category, points: int) -> int:
     return paying.pop() if len(paying) == 1 else points
 
 
-def _five_of_a_kind_context(game: ScorecardGame, p: Placement, row: str) -> tuple[bool, int, bool, int]:
+def _five_of_a_kind_context(game: SheetState, p: Placement, row: str) -> tuple[bool, int, bool, int]:
     """(is a further five of a kind, its face, matching upper box filled, five-of-a-kind box points)."""
     sheet = game.sheets[p.player]
     rules = game.rules
@@ -101,7 +98,7 @@ class Joker:
         if self.kind not in ("free", "forced", "seed"):
             raise RuleConfigError(f"joker must be None, 'free', 'forced' or 'seed', not {self.kind!r}")
 
-    def __call__(self, game: ScorecardGame, p: Placement) -> Placement:
+    def __call__(self, game: SheetState, p: Placement) -> Placement:
         further, face, upper_filled, box_points = _five_of_a_kind_context(game, p, self.row)
         if not further or (self.kind == "seed" and box_points == 0):
             return p
@@ -130,7 +127,7 @@ class Joker:
     witness_own_sheet: ClassVar[bool] = True
 
     def witness_context(
-        self, game: ScorecardGame, player: int, row: int, column: int
+        self, game: SheetState, player: int, row: int, column: int
     ) -> tuple[bool, int, tuple[bool, ...], bool] | None:
         """What of ``player``'s sheet this rule reads: the five-of-a-kind box, the number boxes, any open lower box.
 
@@ -160,7 +157,7 @@ class Joker:
         """
         return values
 
-    def refusable_rows(self, game: ScorecardGame) -> frozenset[str]:
+    def refusable_rows(self, game: SheetState) -> frozenset[str]:
         """The rows this rule may refuse now: every row for a further five of a kind under ``"forced"``, else none.
 
         See `yamskit.scorecard.moves`: only boxes of these rows are checked one by one.
@@ -205,7 +202,7 @@ class FiveOfAKindBonus:
         if type(self.points) is not int or self.points < 0:
             raise RuleConfigError(f"a five-of-a-kind bonus is whole points >= 0, not {self.points!r}")
 
-    def __call__(self, game: ScorecardGame, p: Placement) -> Placement:
+    def __call__(self, game: SheetState, p: Placement) -> Placement:
         further, _face, _upper, box_points = _five_of_a_kind_context(game, p, self.row)
         if further and box_points > 0 and self.points:
             return attrs.evolve(p, extra=p.extra + self.points, notes=(*p.notes, f"bonus {self.points}"))
@@ -216,7 +213,7 @@ class FiveOfAKindBonus:
     #: The bonus depends on the placing player's own sheet only (see `yamskit.scorecard.witness`).
     witness_own_sheet: ClassVar[bool] = True
 
-    def witness_context(self, game: ScorecardGame, player: int, row: int, column: int) -> tuple[bool, bool]:
+    def witness_context(self, game: SheetState, player: int, row: int, column: int) -> tuple[bool, bool]:
         """What of ``player``'s sheet the bonus reads: whether the five-of-a-kind box is filled, and holds points.
 
         Examples:
@@ -239,7 +236,7 @@ class FiveOfAKindBonus:
         """The bonus is paid beside the boxes: the boxes' values are unchanged."""
         return values
 
-    def check_position(self, game: ScorecardGame) -> None:
+    def check_position(self, game: SheetState) -> None:
         """Refuse points beside the boxes no sequence of five of a kind pays.
 
         They must be a whole number of bonuses, paid only while the five-of-a-kind box
@@ -283,10 +280,10 @@ class FiveOfAKindBonus:
                 )
 
 
-def _five_of_a_kind_boxes(game: ScorecardGame, player: int, skip: int) -> int:
+def _five_of_a_kind_boxes(game: SheetState, player: int, skip: int) -> int:
     """How many filled boxes other than ``skip`` hold a value a five of a kind can put there."""
     rules = game.rules
-    joker = any(isinstance(rule, Joker) for rule in rules.rules)
+    joker = any(isinstance(rule, Joker) for rule in rules.placement_rules)
     count = 0
     for r, cell in enumerate(game.sheets[player].cells[0]):
         if r == skip or cell.is_empty:

@@ -4,8 +4,8 @@ A `SheetTables` is built once per rule set (``rules.tables``). It knows, for eac
 column and each set of filled boxes (a bit mask, `yamskit.scorecard.Sheet.masks`),
 which boxes the column's fill policy opens next and their ids in the variant's
 action space; the keeps a player may choose come from `yamskit.dice.SUB_KEEPS`.
-`legal_ids` puts these together with the columns' turn conditions and the variant's
-placement rules:
+A state's ``legal_action_ids()`` puts these together with the columns' turn conditions
+and the variant's placement rules:
 
 * a placement rule may say which boxes it could refuse in a position by offering
   ``refusable_rows``: a method ``refusable_rows(game) -> frozenset``, or a plain
@@ -26,7 +26,7 @@ of random positions of every variant.
 Examples:
     >>> import yamskit
     >>> g = yamskit.variant("classic").new_game(seed=1).apply(yamskit.Roll(outcome="22555"))
-    >>> ids = legal_ids(g)
+    >>> ids = g.legal_action_ids()
     >>> len(ids), g.variant.actions[ids[-1]]
     (38, Scratch(row='chance', column=None))
 """
@@ -34,20 +34,15 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from .._cache import Memo
 from ..action_space import NUM_ROLL_IDS
-from ..dice import KEEPS, SUB_KEEPS
-from ..errors import IllegalActionError
+from ..dice import SUB_KEEPS
 from ..turn import Turn
+from .sheet import Column, TurnCondition
 
-if TYPE_CHECKING:
-    from .rules import ScorecardRules
-    from .sheet import Column, TurnCondition
-    from .state import ScorecardGame
-
-__all__ = ["SUB_KEEP_SETS", "Refusable", "Refused", "SheetTables", "legal_ids"]
+__all__ = ["SUB_KEEP_SETS", "Refusable", "Refused", "RuleSet", "SheetTables", "legal_ids"]
 
 #: For each roll index, the set of keep indexes a player may choose (for quick membership).
 SUB_KEEP_SETS: tuple[frozenset[int], ...] = tuple(frozenset(keeps) for keeps in SUB_KEEPS)
@@ -57,7 +52,37 @@ Refusable = str | tuple[str, str]
 
 #: The open boxes of one column: its turn condition, the Score ids and the Scratch ids of its open
 #: boxes, and their rows.
-_Open = tuple["TurnCondition | None", tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+_Open = tuple[TurnCondition | None, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
+class RuleSet(Protocol):
+    """What the tables read of a rule set (`yamskit.scorecard.ScorecardRules`, which builds them).
+
+    Examples:
+        >>> import yamskit
+        >>> isinstance(yamskit.variant("classic").rules.tables, SheetTables)
+        True
+    """
+
+    @property
+    def row_ids(self) -> tuple[str, ...]:
+        """Row ids, top to bottom."""
+
+    @property
+    def columns(self) -> tuple[Column, ...]:
+        """The columns, left to right."""
+
+    @property
+    def allow_scratch(self) -> bool:
+        """Whether ``Scratch`` may cross a box out."""
+
+    @property
+    def max_throws(self) -> int:
+        """Throws per turn."""
+
+    @property
+    def placement_rules(self) -> tuple[Callable[..., Any], ...]:
+        """The placement rules (each ``rule(game, placement) -> placement``; see `yamskit.scorecard.rules`)."""
 
 
 class Refused(tuple[str, str]):
@@ -130,9 +155,9 @@ class SheetTables:
     """
 
     __slots__ = (
-        "_by_column",
         "_columns",
         "_row_ids",
+        "by_column",
         "columns",
         "conditions",
         "dynamic_rules",
@@ -146,10 +171,10 @@ class SheetTables:
         "tellers",
     )
 
-    def __init__(self, rules: ScorecardRules) -> None:
+    def __init__(self, rules: RuleSet) -> None:
         self._row_ids = rules.row_ids
         self._columns: tuple[Column, ...] = rules.columns
-        self.rows = len(rules.rows)
+        self.rows = len(rules.row_ids)
         self.columns = len(rules.columns)
         self.score_base = NUM_ROLL_IDS
         self.scratch_base: int | None = NUM_ROLL_IDS + self.rows * self.columns if rules.allow_scratch else None
@@ -162,16 +187,17 @@ class SheetTables:
         self.conditions: tuple[TurnCondition | None, ...] = tuple(c.condition for c in rules.columns)
         #: Whether every turn condition reads only the number of throws and whether the last kept no dice.
         self.shape_conditions = all(c is None or c.reads_shape_only for c in self.conditions)
-        self.dynamic_rules: tuple[Any, ...] = tuple(r for r in rules.rules if _static_rows(r) is None)
-        self.tellers: tuple[Callable[[ScorecardGame], frozenset[Refusable]] | None, ...] = tuple(
+        self.dynamic_rules: tuple[Any, ...] = tuple(r for r in rules.placement_rules if _static_rows(r) is None)
+        self.tellers: tuple[Callable[..., frozenset[Refusable]] | None, ...] = tuple(
             getattr(rule, "refusable_rows", None) for rule in self.dynamic_rules
         )
         self.static_rows: frozenset[Refusable] = frozenset().union(
-            *(rows for rows in map(_static_rows, rules.rules) if rows is not None)
+            *(rows for rows in map(_static_rows, rules.placement_rules) if rows is not None)
         )
         self.start_turn = Turn.start(max_throws=rules.max_throws)
-        #: for each column, `open_column`'s answers by filled mask
-        self._by_column: tuple[Memo[int, _Open], ...] = tuple(
+        #: For each column, `open_column`'s answers by filled mask, as far as they were asked for:
+        #: ``by_column[c].get(mask)``, or ``None`` (then `open_column` works it out).
+        self.by_column: tuple[Memo[int, _Open], ...] = tuple(
             Memo("scorecard: open boxes", size=1 << 17, key="a column's filled boxes, as a bit mask")
             for _ in rules.columns
         )
@@ -185,7 +211,7 @@ class SheetTables:
             >>> rows[:2], scores[:2], scratches[:2]
             ((1, 2), (463, 464), (476, 477))
         """
-        _condition, scores, scratches, rows = self._by_column[column].get(mask) or self.open_column(column, mask)
+        _condition, scores, scratches, rows = self.by_column[column].get(mask) or self.open_column(column, mask)
         return rows, scores, scratches
 
     def open_column(self, column: int, mask: int) -> _Open:
@@ -197,7 +223,7 @@ class SheetTables:
             >>> [len(tables.open_column(c, 0)[1]) for c in range(4)]
             [1, 1, 14, 14]
         """
-        memo = self._by_column[column]
+        memo = self.by_column[column]
         found = memo.get(mask)
         if found is None:
             filled = tuple(bool(mask >> r & 1) for r in range(self.rows))
@@ -211,99 +237,19 @@ class SheetTables:
         return found
 
 
-def legal_ids(game: ScorecardGame) -> tuple[int, ...]:
-    """The ascending ids of the legal decisions of ``game`` (see the module docs).
+class _Listing(Protocol):
+    def legal_action_ids(self) -> tuple[int, ...]: ...
+
+
+def legal_ids(game: _Listing) -> tuple[int, ...]:
+    """The ascending ids of the legal decisions of ``game``: ``game.legal_action_ids()``.
+
+    0.1's entry point: a scorecard state lists its own legal ids from these tables
+    (`yamskit.scorecard.ScorecardGame.legal_action_ids`).
 
     Examples:
         >>> import yamskit
         >>> legal_ids(yamskit.variant("competitive").new_game(players=["A", "B"], seed=1))
         (0,)
     """
-    if game.is_over:
-        return ()
-    rules = game.variant.rules
-    tables = rules.tables
-    turn = game.turn
-    throws = turn.throws
-    masks = game.sheets[game.current_player].masks
-    by_column = tables._by_column
-    free = False  # whether a column without a turn condition has an open box
-    scores: tuple[int, ...] = ()
-    scratches: tuple[int, ...] = ()
-    if throws:  # the open boxes of every column whose condition this turn meets
-        for c, mask in enumerate(masks):
-            condition, score_ids, scratch_ids, _ = by_column[c].get(mask) or tables.open_column(c, mask)
-            if score_ids:
-                if condition is None:
-                    free = True
-                elif not condition.check(turn):
-                    continue
-                scores += score_ids
-                scratches += scratch_ids
-    else:
-        for c, mask in enumerate(masks):
-            condition, score_ids, _, _ = by_column[c].get(mask) or tables.open_column(c, mask)
-            if score_ids and condition is None:
-                free = True
-                break
-    if len(throws) >= turn.max_throws:
-        keeps: tuple[int, ...] = ()
-    elif not throws:
-        keeps = (0,)
-    else:
-        keeps = SUB_KEEPS[throws[-1].index]
-    if keeps and not free:  # every open column has a turn condition: keep only throws that can still finish
-        if tables.shape_conditions and keeps[0] == 0:
-            # the built-in conditions read only whether the keep is empty: ask once for each kind of keep
-            rest = len(keeps) > 1 and game._can_finish_keeping(KEEPS[keeps[1]])
-            keeps = ((0,) if game._can_finish_keeping(KEEPS[0]) else ()) + (keeps[1:] if rest else ())
-        else:
-            keeps = tuple(k for k in keeps if game._can_finish_keeping(KEEPS[k]))
-    if not throws:
-        return keeps
-    if scores and (tables.static_rows or tables.tellers):
-        # the rules' answers: the boxes they might refuse now (None: a rule that cannot tell)
-        answers: tuple[frozenset[Refusable], ...] | None = (tables.static_rows,) if tables.static_rows else ()
-        for tell in tables.tellers:
-            if tell is None:
-                answers = None
-                break
-            more = tell(game)
-            if more:
-                answers += (more,)  # type: ignore[operator]
-        if answers is None or answers:
-            rows_count = tables.rows
-            boxes = rows_count * tables.columns
-            base = tables.score_base
-            refused: set[int] = set()  # boxes whose Score a rule refuses for sure
-            if answers is None:
-                check = set(range(boxes))
-            else:
-                check = set()
-                for answer in answers:  # one answer at a time: a Refused pair equals the plain one
-                    for item in answer:
-                        if isinstance(item, str):
-                            r = rules.row_index(item)
-                            check.update(range(r, boxes, rows_count))
-                        else:
-                            box = rules.column_index(item[1]) * rows_count + rules.row_index(item[0])
-                            (refused if type(item) is Refused else check).add(box)
-            scores = tuple(
-                i
-                for i in scores
-                if (i - base) not in refused and ((i - base) not in check or _placeable(game, i - base, boxes))
-            )
-            scratches = tuple(
-                i for i in scratches if (i - base) % boxes not in check or _placeable(game, i - base, boxes)
-            )
-    return keeps + scores + scratches
-
-
-def _placeable(game: ScorecardGame, box: int, boxes: int) -> bool:
-    """Whether the rules accept the placement ``box`` (counted from the first Score id)."""
-    c, r = divmod(box % boxes, game.rules.tables.rows)
-    try:
-        game._placement_at(r, c, box >= boxes)
-    except (IllegalActionError, ValueError):
-        return False
-    return True
+    return game.legal_action_ids()

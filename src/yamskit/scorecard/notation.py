@@ -12,15 +12,13 @@ Examples:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..errors import NotationError
 from ..notation import grammar
+from .rules import SheetVariant
 from .sheet import EMPTY, SCRATCHED, Cell, Sheet
-
-if TYPE_CHECKING:
-    from .state import ScorecardGame
-    from .variant import ScorecardVariant
+from .state import ScorecardGame
 
 __all__ = ["read_scorecard", "write_scorecard"]
 
@@ -68,7 +66,7 @@ def write_scorecard(game: ScorecardGame) -> str:
     return " ".join(fields)
 
 
-def _read_sheet(text: str, variant: ScorecardVariant, who: str) -> Sheet:
+def _read_sheet(text: str, variant: SheetVariant, who: str) -> Sheet:
     row_ids, column_ids = variant.rows, variant.columns
     body, plus, extra = text.partition("+")
     parts = body.split("|")
@@ -83,7 +81,7 @@ def _read_sheet(text: str, variant: ScorecardVariant, who: str) -> Sheet:
     return Sheet(tuple(cells), grammar.read_int(extra, f"SHEETS ({who}, +extra)", 1, 10**6) if plus else 0)
 
 
-def read_scorecard(variant: ScorecardVariant, fields: list[str]) -> dict[str, Any]:
+def read_scorecard(variant: SheetVariant, fields: list[str]) -> dict[str, Any]:
     """The fields of the scorecard state a notation describes (not yet checked for reachability).
 
     `ScorecardVariant.from_notation` builds the state from them and checks it.

@@ -41,6 +41,10 @@ a rule without them is still run on every turn the search tries, only more slowl
   column)`` (indexes) that must be written in that order across players (the golden rule,
   the sums).
 
+`Placement`, `PlacementRule` and `BoxValues` live in `yamskit.scorecard.rules` beside
+the `ScorecardRules` that hold the rules and the `SheetState` protocol a rule reads;
+this module is their documented home and gives the same objects.
+
 Examples:
     >>> import yamskit
     >>> game = yamskit.variant("classic").new_game(players=["Ann"], seed=1)
@@ -51,72 +55,6 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeAlias
-
-import attrs
-
-from .._fast import builder, replacer
-from ..dice import Dice
-from ..turn import Turn
-
-if TYPE_CHECKING:
-    from .state import ScorecardGame
+from .rules import BoxValues, Placement, PlacementRule
 
 __all__ = ["BoxValues", "Placement", "PlacementRule"]
-
-#: The points each row's box can hold, one set per row, top to bottom (see `box_values` above).
-BoxValues: TypeAlias = tuple[frozenset[int], ...]
-
-
-@attrs.frozen
-class Placement:
-    """What a Score or Scratch would write, as computed so far.
-
-    Attributes:
-        player: index of the player placing.
-        row: row id; column: column id.
-        dice: the five dice showing; turn: the turn they come from.
-        scratch: the player asked to cross the box out (``Scratch``).
-        points: the points to write (0 when crossed out).
-        crossed: the box will be written as crossed out (asked, or forced by a rule).
-        extra: points earned beside the boxes (for example a Yams bonus).
-        also_cross: other boxes ``(row, column)`` of the same sheet that become crossed
-            out as a consequence, even if they hold points.
-        notes: short explanations added by rules, for UIs and logs.
-
-    Examples:
-        >>> import yamskit
-        >>> g = yamskit.variant("classic", yams_bonus=100).new_game(seed=1)
-        >>> g = g.apply(yamskit.Roll(outcome="66666")).apply(yamskit.Score("yams"))
-        >>> p = g.apply(yamskit.Roll(outcome="66666")).placement(yamskit.Score("sixes"))
-        >>> p.points, p.extra, p.crossed, p.notes
-        (30, 100, False, ('bonus 100',))
-    """
-
-    player: int
-    row: str
-    column: str
-    dice: Dice
-    turn: Turn
-    scratch: bool
-    points: int
-    crossed: bool
-    extra: int = 0
-    also_cross: tuple[tuple[str, str], ...] = ()
-    notes: tuple[str, ...] = ()
-
-    def written_as_zero(self, note: str) -> Placement:
-        """This placement, written as a crossed-out 0, with ``note`` explaining why."""
-        return _zeroed(self, 0, True, (*self.notes, note))
-
-
-#: A placement with other points, crossing and notes, without the checks (see `yamskit._fast`).
-_zeroed = replacer(Placement, "points", "crossed", "notes")
-#: ``Placement(...)`` from values known to be right, without the constructor's checks: the
-#: scorecard builds one or two placements at every write.
-new_placement = builder(Placement)
-
-
-#: A placement rule: inspect or change a placement, or raise an IllegalActionError.
-PlacementRule: TypeAlias = Callable[["ScorecardGame", Placement], Placement]

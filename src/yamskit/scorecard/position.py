@@ -33,20 +33,17 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..dice import Dice, DiceStream
 from ..errors import YamskitError
 from ..position.errors import ImpossibleSheetError, ImpossibleTurnError, PositionArgumentError
 from ..position.turns import argument, build_turn, check_stream_of, check_turn, make_stream, players_of, seat
 from ..position.witness import Witness, verify
+from .rules import ScorecardRules, SheetVariant
 from .sheet import EMPTY, SCRATCHED, Cell, FillPolicy, Sheet
 from .state import ScorecardGame
 from .witness import witness_of
-
-if TYPE_CHECKING:
-    from .rules import ScorecardRules
-    from .variant import ScorecardVariant
 
 __all__ = ["check_scorecard", "describe_values", "row_values", "scorecard_position"]
 
@@ -94,7 +91,7 @@ def row_values(rules: ScorecardRules) -> tuple[frozenset[int], ...] | None:
 
 
 def _can_cross(rules: ScorecardRules) -> bool:
-    return rules.allow_scratch or any(getattr(rule, "crosses_out", False) for rule in rules.rules)
+    return rules.allow_scratch or any(getattr(rule, "crosses_out", False) for rule in rules.placement_rules)
 
 
 def _shape_ok(policy: FillPolicy, rows: tuple[str, ...], filled: tuple[bool, ...]) -> bool:
@@ -147,7 +144,7 @@ def _check_extra(game: ScorecardGame) -> None:
     rules = game.rules
     if row_values(rules) is None:
         return
-    pays = any(getattr(rule, "extra_points", 0) for rule in rules.rules)
+    pays = any(getattr(rule, "extra_points", 0) for rule in rules.placement_rules)
     for p, sheet in enumerate(game.sheets):
         who = f"{game.players[p]}'s points beside the boxes ({sheet.extra})"
         if type(sheet.extra) is not int or sheet.extra < 0:
@@ -173,7 +170,7 @@ def _check_shapes(game: ScorecardGame) -> None:
 
 def _check_rules(game: ScorecardGame) -> None:
     """What each placement rule forbids on the sheets (its ``check_position`` hook)."""
-    for rule in game.rules.rules:
+    for rule in game.rules.placement_rules:
         check = getattr(rule, "check_position", None)
         if check is not None:
             check(game)
@@ -298,7 +295,7 @@ def _by_seat(value: Any, players: tuple[str, ...], what: str) -> list[Any]:
     return [*value, *([None] * (len(players) - len(value)))]
 
 
-def _sheet(variant: ScorecardVariant, spec: Any, extra: Any, name: str) -> Sheet:
+def _sheet(variant: SheetVariant, spec: Any, extra: Any, name: str) -> Sheet:
     rules = variant.rules
     cells = [[EMPTY] * len(rules.rows) for _ in rules.columns]
     if spec is not None and not isinstance(spec, Mapping):
@@ -334,7 +331,7 @@ def _first_player(sheets: Sequence[Sheet], current: int) -> int:
 
 
 def scorecard_position(
-    variant: ScorecardVariant,
+    variant: SheetVariant,
     players: Sequence[str] | None = None,
     *,
     sheets: Sequence[Mapping[Any, Any] | None] | Mapping[str, Mapping[Any, Any]] | None = None,

@@ -1,8 +1,11 @@
-"""The rules of a scorecard variant (`ScorecardRules`): the sheet, the throw limit, the placement rules.
+"""The rules of a scorecard variant (`ScorecardRules`), what a placement is, and what a placement rule may read.
 
 `yamskit.scorecard.variant.ScorecardVariant` names a rule set and starts games;
 `yamskit.scorecard.state.ScorecardGame` plays it (all three are exported by
-`yamskit.scorecard`).
+`yamskit.scorecard`). The rules hold the variant's placement rules, each a callable
+``rule(game, placement) -> placement`` (a `PlacementRule`, see `yamskit.scorecard.placement`)
+that reads the game through the `SheetState` protocol: the rules, the state and the
+placement rules name each other, so their contracts are written here, together.
 
 Examples:
     >>> import yamskit
@@ -13,25 +16,161 @@ Examples:
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, TypeAlias, runtime_checkable
 
 import attrs
 
-from ..actions import Score, Scratch
+from .._fast import builder, replacer
+from ..actions import DiceLike, Score, Scratch
 from ..categories import Category
-from ..dice import DiceStream
+from ..dice import Dice, DiceStream
 from ..errors import RuleConfigError, UnknownActionError
+from ..game import GameState, Variant
 from ..names import Names, column_names, row_names
 from ..result import Result
+from ..turn import Turn
 from .moves import SheetTables
-from .placement import BoxValues, PlacementRule
-from .sheet import Column, Sheet, UpperBonus
+from .sheet import Cell, Column, Sheet, UpperBonus
 
-if TYPE_CHECKING:
-    from .state import ScorecardGame
+__all__ = ["BoxValues", "Placement", "PlacementRule", "ScorecardRules", "SheetState", "SheetVariant"]
 
-__all__ = ["ScorecardRules"]
+#: The points each row's box can hold, one set per row, top to bottom (see ``box_values`` in
+#: `yamskit.scorecard.placement`).
+BoxValues: TypeAlias = tuple[frozenset[int], ...]
+
+
+@attrs.frozen
+class Placement:
+    """What a Score or Scratch would write, as computed so far.
+
+    Attributes:
+        player: index of the player placing.
+        row: row id; column: column id.
+        dice: the five dice showing; turn: the turn they come from.
+        scratch: the player asked to cross the box out (``Scratch``).
+        points: the points to write (0 when crossed out).
+        crossed: the box will be written as crossed out (asked, or forced by a rule).
+        extra: points earned beside the boxes (for example a Yams bonus).
+        also_cross: other boxes ``(row, column)`` of the same sheet that become crossed
+            out as a consequence, even if they hold points.
+        notes: short explanations added by rules, for UIs and logs.
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("classic", yams_bonus=100).new_game(seed=1)
+        >>> g = g.apply(yamskit.Roll(outcome="66666")).apply(yamskit.Score("yams"))
+        >>> p = g.apply(yamskit.Roll(outcome="66666")).placement(yamskit.Score("sixes"))
+        >>> p.points, p.extra, p.crossed, p.notes
+        (30, 100, False, ('bonus 100',))
+    """
+
+    player: int
+    row: str
+    column: str
+    dice: Dice
+    turn: Turn
+    scratch: bool
+    points: int
+    crossed: bool
+    extra: int = 0
+    also_cross: tuple[tuple[str, str], ...] = ()
+    notes: tuple[str, ...] = ()
+
+    def written_as_zero(self, note: str) -> Placement:
+        """This placement, written as a crossed-out 0, with ``note`` explaining why."""
+        return _zeroed(self, 0, True, (*self.notes, note))
+
+
+#: A placement with other points, crossing and notes, without the checks (see `yamskit._fast`).
+_zeroed = replacer(Placement, "points", "crossed", "notes")
+#: ``Placement(...)`` from values known to be right, without the constructor's checks: the
+#: scorecard builds one or two placements at every write.
+new_placement = builder(Placement)
+
+
+#: A placement with other points, crossing and notes, without the checks (see `yamskit._fast`).
+_zeroed = replacer(Placement, "points", "crossed", "notes")
+#: ``Placement(...)`` from values known to be right, without the constructor's checks: the
+#: scorecard builds one or two placements at every write.
+new_placement = builder(Placement)
+
+
+@runtime_checkable
+class SheetVariant(Variant, Protocol):
+    """A scorecard variant as its states see it: a `yamskit.game.Variant` with a sheet's rules.
+
+    `yamskit.scorecard.ScorecardVariant` is one (and any class a user writes that offers
+    the same members).
+
+    Examples:
+        >>> import yamskit
+        >>> isinstance(yamskit.variant("challenge"), SheetVariant)
+        True
+    """
+
+    @property
+    def rules(self) -> ScorecardRules:
+        """The rows, columns and placement rules."""
+
+    @property
+    def rows(self) -> tuple[str, ...]:
+        """Row ids, top to bottom."""
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        """Column ids, left to right."""
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """The rulings the variant follows, one line each."""
+
+    def category(self, row: str) -> Category:
+        """The category behind a row id."""
+
+    def score(self, row: str, dice: DiceLike) -> int:
+        """Points ``row`` gives for ``dice`` alone, with no sheet context."""
+
+
+@runtime_checkable
+class SheetState(GameState, Protocol):
+    """A scorecard game as its placement rules and result functions read it (`yamskit.scorecard.ScorecardGame`).
+
+    Examples:
+        >>> import yamskit
+        >>> isinstance(yamskit.variant("classic").new_game(seed=1), SheetState)
+        True
+    """
+
+    @property
+    def variant(self) -> SheetVariant:
+        """The variant this game follows."""
+
+    @property
+    def rules(self) -> ScorecardRules:
+        """The variant's rules."""
+
+    @property
+    def sheets(self) -> tuple[Sheet, ...]:
+        """One sheet per player, in seat order."""
+
+    @property
+    def column_weights(self) -> tuple[int, ...]:
+        """The columns' coefficients, for variants whose columns carry them (else empty)."""
+
+    def cell(self, player: int, row: str, column: str | None = None) -> Cell:
+        """The box ``row``/``column`` of ``player``'s sheet."""
+
+    def placement(self, action: Score | Scratch) -> Placement:
+        """What ``action`` would write, after every rule; raises if it is illegal."""
+
+    def upper_total(self, player: int, column: str | None = None) -> int:
+        """The sum of the bonus rows of ``player``'s ``column``."""
+
+
+#: A placement rule: inspect or change a placement, or raise an `IllegalActionError` naming the rule.
+PlacementRule: TypeAlias = Callable[[SheetState, Placement], Placement]
 
 
 @attrs.frozen
@@ -44,7 +183,8 @@ class ScorecardRules:
         bonus: the upper bonus paid per column, or ``None``.
         max_throws: throws per turn.
         allow_scratch: whether ``Scratch`` may cross a box out.
-        rules: placement rules applied, in order, to every Score and Scratch.
+        placement_rules: placement rules applied, in order, to every Score and Scratch
+            (``rules`` in 0.1, which still reads them, with a `DeprecationWarning`, until 0.3).
         result: computes the `Result`; ``None`` sums each player's
             boxes, column bonuses and extra points.
         setup: draws per-game column weights from the seeded stream (or returns given
@@ -67,8 +207,8 @@ class ScorecardRules:
     bonus: UpperBonus | None = None
     max_throws: int = 3
     allow_scratch: bool = True
-    rules: tuple[PlacementRule, ...] = ()
-    result: Callable[[ScorecardGame], Result] | None = None
+    placement_rules: tuple[PlacementRule, ...] = ()
+    result: Callable[[SheetState], Result] | None = None
     setup: Callable[[DiceStream, int], tuple[tuple[int, ...], DiceStream]] | None = None
     players: tuple[int, int] = (1, 8)
 
@@ -133,12 +273,29 @@ class ScorecardRules:
     @_values.default
     def _make_values(self) -> BoxValues | None:
         values: BoxValues | None = tuple(frozenset(row.table) for row in self.rows)
-        for rule in self.rules:
+        for rule in self.placement_rules:
             hook = getattr(rule, "box_values", None)
             if values is None or hook is None:
                 return None
             values = hook(self, values)
         return values
+
+    @property
+    def rules(self) -> tuple[PlacementRule, ...]:
+        """The 0.1 name of `placement_rules`: deprecated, it goes in 0.3.
+
+        Examples:
+            >>> import warnings, yamskit
+            >>> with warnings.catch_warnings(record=True) as caught:
+            ...     warnings.simplefilter("always")
+            ...     rules = yamskit.variant("challenge").rules.rules
+            >>> len(rules), str(caught[0].message)
+            (1, 'ScorecardRules.rules is deprecated: read ScorecardRules.placement_rules')
+        """
+        warnings.warn(
+            "ScorecardRules.rules is deprecated: read ScorecardRules.placement_rules", DeprecationWarning, stacklevel=2
+        )
+        return self.placement_rules
 
     def __reduce__(self) -> tuple[Any, ...]:
         # a copy (pickle, a worker process) is made anew from the fields given, and works out its own tables

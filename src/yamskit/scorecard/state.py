@@ -13,15 +13,14 @@ Examples:
 from __future__ import annotations
 
 from bisect import bisect_left
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import ClassVar
 
 import attrs
 
 from .._fast import memo_slot, replacer
 from ..action_space import NUM_ROLL_IDS
-from ..action_text import ActionWords
 from ..actions import Action, Roll, Score, Scratch
-from ..dice import NUM_DICE, Dice, DiceStream
+from ..dice import KEEPS, NUM_DICE, SUB_KEEPS, Dice, DiceStream
 from ..errors import (
     ColumnConditionError,
     FillOrderError,
@@ -34,20 +33,11 @@ from ..errors import (
 from ..history import EMPTY_HISTORY, History, to_history
 from ..result import Result
 from ..seats import resolve_player
-from ..serialization import dump_game
 from ..transitions import GameStateBase, Transitions
 from ..turn import Turn
-from .action_text import WORDS
-from .codec import state_to_data
-from .moves import legal_ids
-from .notation import write_scorecard
-from .placement import Placement, new_placement
+from .moves import Refusable, Refused
+from .rules import Placement, ScorecardRules, SheetVariant, new_placement
 from .sheet import SCRATCHED, Cell, Sheet
-from .text import render_scorecard
-
-if TYPE_CHECKING:
-    from .rules import ScorecardRules
-    from .variant import ScorecardVariant
 
 __all__ = ["TRANSITIONS", "ScorecardGame"]
 
@@ -89,7 +79,7 @@ class ScorecardGame(GameStateBase):
         (True, 40)
     """
 
-    variant: ScorecardVariant
+    variant: SheetVariant
     players: tuple[str, ...]
     sheets: tuple[Sheet, ...]
     current_player: int
@@ -102,7 +92,7 @@ class ScorecardGame(GameStateBase):
     is_over: bool = attrs.field(init=False, eq=False)
     _legal: tuple[int, ...] | None = attrs.field(init=False, default=None, eq=False)
     #: The position this state's history starts from (``None`` for a state with an empty history).
-    _origin: Any = attrs.field(default=None, eq=False, alias="origin")
+    _origin: ScorecardGame | None = attrs.field(default=None, eq=False, alias="origin")
 
     @is_over.default
     def _all_sheets_full(self) -> bool:
@@ -198,7 +188,7 @@ class ScorecardGame(GameStateBase):
         p = new_placement(
             self.current_player, rules.row_ids[r], rules.column_ids[c], throw.dice, turn, scratch, points, scratch
         )
-        for rule in rules.rules:
+        for rule in rules.placement_rules:
             p = rule(self, p)
         return p
 
@@ -251,7 +241,7 @@ class ScorecardGame(GameStateBase):
         """
         legal = self._legal
         if legal is None:  # computed once (`remembered_legal_ids`, inlined: this runs at every step)
-            legal = legal_ids(self)
+            legal = _legal_ids(self)
             _set_legal(self, legal)
         return legal
 
@@ -290,29 +280,9 @@ class ScorecardGame(GameStateBase):
         """
         return (self.rules.result or _standard_result)(self)
 
-    def render(self) -> str:
-        """The sheets and the turn as plain text (see `yamskit.text.render_scorecard`)."""
-        return render_scorecard(self)
-
-    def to_json(self) -> str:
-        """This state as JSON text; `yamskit.load_game` reads it back into an equal state."""
-        return dump_game(self.variant, state_to_data(self))
-
-    def to_notation(self) -> str:
-        """This position as one line of text (see `yamskit.notation`); `from_notation` reads it back.
-
-        Examples:
-            >>> import yamskit
-            >>> yamskit.variant("classic").new_game(players=["Ann"], seed=3).to_notation()
-            'classic Ann ,,,,,,,,,,,, 0:0 - 3:0'
-        """
-        return write_scorecard(self)
-
     # ------------------------------------------------------------------ the class's parts of the protocol
     #: What each decision makes of a state (set below, once the transitions are defined).
     transitions: ClassVar[Transitions[ScorecardGame]]
-    #: How this game's own actions read as text (see `yamskit.action_text`).
-    action_words: ClassVar[ActionWords | None] = WORDS
     #: The picture Jupyter shows: the sheet `yamskit.svg` draws (see ``yamskit._display``).
     picture_kind: ClassVar[str] = "sheet"
 
@@ -323,6 +293,103 @@ _thrown_state = replacer(ScorecardGame, "turn", "stream", "history", fresh=["_le
 _written = replacer(ScorecardGame, "sheets", "current_player", "turn", "history", "is_over", fresh=["_legal"])
 #: Remembers a state's legal ids once they are asked for.
 _set_legal = memo_slot(ScorecardGame, "_legal")
+
+
+def _legal_ids(game: ScorecardGame) -> tuple[int, ...]:
+    """The ascending ids of the legal decisions of ``game``, from the tables (see `yamskit.scorecard.moves`).
+
+    The open boxes of each column come from the tables, the keeps a player may choose
+    from `yamskit.dice.SUB_KEEPS`; the columns' turn conditions and the placement rules
+    (as far as they say they may refuse a box) decide the rest.
+    """
+    if game.is_over:
+        return ()
+    rules = game.variant.rules
+    tables = rules.tables
+    turn = game.turn
+    throws = turn.throws
+    masks = game.sheets[game.current_player].masks
+    by_column = tables.by_column
+    free = False  # whether a column without a turn condition has an open box
+    scores: tuple[int, ...] = ()
+    scratches: tuple[int, ...] = ()
+    if throws:  # the open boxes of every column whose condition this turn meets
+        for c, mask in enumerate(masks):
+            condition, score_ids, scratch_ids, _ = by_column[c].get(mask) or tables.open_column(c, mask)
+            if score_ids:
+                if condition is None:
+                    free = True
+                elif not condition.check(turn):
+                    continue
+                scores += score_ids
+                scratches += scratch_ids
+    else:
+        for c, mask in enumerate(masks):
+            condition, score_ids, _, _ = by_column[c].get(mask) or tables.open_column(c, mask)
+            if score_ids and condition is None:
+                free = True
+                break
+    if len(throws) >= turn.max_throws:
+        keeps: tuple[int, ...] = ()
+    elif not throws:
+        keeps = (0,)
+    else:
+        keeps = SUB_KEEPS[throws[-1].index]
+    if keeps and not free:  # every open column has a turn condition: keep only throws that can still finish
+        if tables.shape_conditions and keeps[0] == 0:
+            # the built-in conditions read only whether the keep is empty: ask once for each kind of keep
+            rest = len(keeps) > 1 and game._can_finish_keeping(KEEPS[keeps[1]])
+            keeps = ((0,) if game._can_finish_keeping(KEEPS[0]) else ()) + (keeps[1:] if rest else ())
+        else:
+            keeps = tuple(k for k in keeps if game._can_finish_keeping(KEEPS[k]))
+    if not throws:
+        return keeps
+    if scores and (tables.static_rows or tables.tellers):
+        # the rules' answers: the boxes they might refuse now (None: a rule that cannot tell)
+        answers: tuple[frozenset[Refusable], ...] | None = (tables.static_rows,) if tables.static_rows else ()
+        for tell in tables.tellers:
+            if tell is None:
+                answers = None
+                break
+            more = tell(game)
+            if more:
+                answers += (more,)  # type: ignore[operator]
+        if answers is None or answers:
+            rows_count = tables.rows
+            boxes = rows_count * tables.columns
+            base = tables.score_base
+            refused: set[int] = set()  # boxes whose Score a rule refuses for sure
+            if answers is None:
+                check = set(range(boxes))
+            else:
+                check = set()
+                for answer in answers:  # one answer at a time: a Refused pair equals the plain one
+                    for item in answer:
+                        if isinstance(item, str):
+                            r = rules.row_index(item)
+                            check.update(range(r, boxes, rows_count))
+                        else:
+                            box = rules.column_index(item[1]) * rows_count + rules.row_index(item[0])
+                            (refused if type(item) is Refused else check).add(box)
+            scores = tuple(
+                i
+                for i in scores
+                if (i - base) not in refused and ((i - base) not in check or _placeable(game, i - base, boxes))
+            )
+            scratches = tuple(
+                i for i in scratches if (i - base) % boxes not in check or _placeable(game, i - base, boxes)
+            )
+    return keeps + scores + scratches
+
+
+def _placeable(game: ScorecardGame, box: int, boxes: int) -> bool:
+    """Whether the rules accept the placement ``box`` (counted from the first Score id)."""
+    c, r = divmod(box % boxes, game.rules.tables.rows)
+    try:
+        game._placement_at(r, c, box >= boxes)
+    except (IllegalActionError, ValueError):
+        return False
+    return True
 
 
 def _thrown(state: ScorecardGame, turn: Turn, stream: DiceStream, history: History) -> ScorecardGame:

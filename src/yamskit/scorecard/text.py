@@ -15,13 +15,11 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .house_rules import FiveOfAKindBonus, Joker
-
-if TYPE_CHECKING:
-    from .state import ScorecardGame
-    from .variant import ScorecardVariant
+from .rules import SheetVariant
+from .state import ScorecardGame
 
 __all__ = ["describe_scorecard", "duel_points", "render_scorecard", "table"]
 
@@ -156,9 +154,9 @@ def render_scorecard(game: ScorecardGame) -> str:
     return "\n".join(lines)
 
 
-def _fixed_options(variant: ScorecardVariant) -> str:
+def _fixed_options(variant: SheetVariant) -> str:
     """The house rules a preset fixes, as ``" (fixed: joker='forced', ...)"``, or ``""``."""
-    fixed = [f"{k}={v!r}" for rule in variant.rules.rules for k, v in _rule_options(rule).items()]
+    fixed = [f"{k}={v!r}" for rule in variant.rules.placement_rules for k, v in _rule_options(rule).items()]
     return f" (fixed: {', '.join(fixed)})" if fixed else ""
 
 
@@ -170,7 +168,7 @@ def _rule_options(rule: object) -> dict[str, object]:
     return {}
 
 
-def describe_scorecard(variant: ScorecardVariant) -> str:
+def describe_scorecard(variant: SheetVariant) -> str:
     """The rows (with their maximum), columns, bonus, throws, options and notes of a variant.
 
     A variant without options says ``Options: none``, naming the house rules a preset

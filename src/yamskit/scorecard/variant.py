@@ -23,27 +23,39 @@ from ..actions import DiceLike, to_dice
 from ..categories import Category
 from ..dice import DiceStream, new_stream
 from ..errors import RuleConfigError
-from ..notation import read_position
-from ..position.saves import check_loaded, read_origin
-from ..position.witness import record_reaching
+from ..family import Family, VariantBase
 from ..result import Result
 from ..seats import check_players, choose_first_player
 from ..state_checks import check_column_weights
 from ..turn import Turn
-from .codec import state_fields
-from .notation import read_scorecard
+from .action_text import WORDS
+from .codec import state_fields, state_to_data
+from .notation import read_scorecard, write_scorecard
 from .placement import PlacementRule
 from .position import check_scorecard, scorecard_position
-from .rules import ScorecardRules
+from .rules import ScorecardRules, SheetState
 from .sheet import Column, Sheet, UpperBonus
 from .state import ScorecardGame
-from .text import describe_scorecard
+from .text import describe_scorecard, render_scorecard
 
 __all__ = ["ScorecardVariant"]
 
 
+#: How scorecard states are read, written and checked (see `yamskit.family`).
+FAMILY: Family[ScorecardGame] = Family(
+    game=ScorecardGame,
+    read_data=state_fields,
+    write_data=state_to_data,
+    read_notation=read_scorecard,
+    write_notation=write_scorecard,
+    render=render_scorecard,
+    check_position=check_scorecard,
+    words=WORDS,
+)
+
+
 @attrs.frozen
-class ScorecardVariant:
+class ScorecardVariant(VariantBase[ScorecardGame]):
     """A named scorecard rule set; starts games and scores dice.
 
     Two variants are equal when their names and options are.
@@ -96,7 +108,7 @@ class ScorecardVariant:
         max_throws: int = 3,
         allow_scratch: bool = True,
         rules: Sequence[PlacementRule] = (),
-        result: Callable[[ScorecardGame], Result] | None = None,
+        result: Callable[[SheetState], Result] | None = None,
         setup: Callable[[DiceStream, int], tuple[tuple[int, ...], DiceStream]] | None = None,
         players: tuple[int, int] = (1, 8),
         options: Mapping[str, Any] | None = None,
@@ -123,7 +135,7 @@ class ScorecardVariant:
                 bonus=bonus,
                 max_throws=max_throws,
                 allow_scratch=allow_scratch,
-                rules=tuple(rules),
+                placement_rules=tuple(rules),
                 result=result,
                 setup=setup,
                 players=players,
@@ -212,45 +224,8 @@ class ScorecardVariant:
         """
         return describe_scorecard(self)
 
-    def state_from_data(self, data: Any) -> ScorecardGame:
-        """Rebuild a state from the ``"state"`` part of its JSON (see `yamskit.scorecard.codec`)."""
-        return check_loaded(ScorecardGame(**state_fields(self, data)), read_origin(self, data))
+    #: The family's state class and how its states are read, written and checked.
+    family = FAMILY
 
     #: A position set up from paper, checked against what a game can reach (see `scorecard_position`).
     position = scorecard_position
-
-    #: Raise a `yamskit.position.PositionError` unless some game of these rules reaches a state; returns the game found
-    #: (a `yamskit.position.witness.Witness`).
-    check_position = staticmethod(check_scorecard)
-
-    def witness(self, state: ScorecardGame) -> Any:
-        """A game record (`yamskit.records.GameRecord`) of a game of these rules that reaches ``state``.
-
-        See `yamskit.position.witness.record_reaching`.
-
-        Raises:
-            PositionError: no game reaches ``state``: the first rule it breaks.
-
-        Examples:
-            >>> import yamskit
-            >>> v = yamskit.variant("yahtzee")
-            >>> state = v.position(["Ann"], sheets=[{"yams": 50, "sixes": 30}], extra=[100], seed=1)
-            >>> record = v.witness(state)
-            >>> [str(m.action) for m in record.moves][-1], record.to_game().sheets == state.sheets
-            ('score sixes', True)
-        """
-        return record_reaching(check_scorecard, state)
-
-    def from_notation(self, text: str) -> ScorecardGame:
-        """The state a position notation describes (see `yamskit.notation`); its history is empty.
-
-        Raises:
-            NotationError: malformed text, or a notation of other rules.
-            PositionError: a position no game can reach.
-
-        Examples:
-            >>> import yamskit
-            >>> yamskit.variant("classic").from_notation("classic Ann ,,9,,,,,,,,,, 0:0 - 3:0").cell(0, "threes")
-            Cell(points=9, scratched=False)
-        """
-        return read_position(text, self, lambda fields: ScorecardGame(**read_scorecard(self, fields)))

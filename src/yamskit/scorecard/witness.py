@@ -38,16 +38,14 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..actions import Roll
 from ..history import Move
 from ..position.errors import ImpossibleSheetError
 from ..position.witness import Witness
+from .state import ScorecardGame
 from .witness_turns import SEARCH_LIMIT, Box, Plan, Recipe, Search
-
-if TYPE_CHECKING:
-    from .state import ScorecardGame
 
 __all__ = ["SEARCH_LIMIT", "Box", "witness_of"]
 
@@ -187,7 +185,7 @@ def _refuse_player(search: Search, p: int, goal: int, extras: set[int]) -> None:
 # ------------------------------------------------------------------ players together
 def _pairs(search: Search) -> list[tuple[Box, Box, str]]:
     pairs: list[tuple[Box, Box, str]] = []
-    for rule in search.rules.rules:
+    for rule in search.rules.placement_rules:
         order = getattr(rule, "witness_order", None)
         if callable(order):
             pairs.extend(order(search.target))
@@ -393,10 +391,10 @@ def witness_of(game: ScorecardGame) -> Witness:
         for sheet in game.sheets
     ]
     order = [(game.first_player + i) % n for i in range(n)]
-    contexts = all(callable(getattr(rule, "witness_context", None)) for rule in rules.rules)
+    contexts = all(callable(getattr(rule, "witness_context", None)) for rule in rules.placement_rules)
     search = Search(game, boxes, order, contexts)
     timeline: list[tuple[int, int, Recipe, int]]
-    if all(getattr(rule, "witness_own_sheet", False) for rule in rules.rules):
+    if all(getattr(rule, "witness_own_sheet", False) for rule in rules.placement_rules):
         plans = {p: _one_player(search, p) for p in range(n)}
         done = [0] * n
         timeline = []

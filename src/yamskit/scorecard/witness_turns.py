@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Hashable, Iterable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
@@ -31,11 +31,9 @@ from ..errors import YamskitError
 from ..history import Move
 from ..position.errors import ImpossibleSheetError
 from ..turn import Turn
+from .rules import ScorecardRules
 from .sheet import EMPTY, Cell, Sheet
-
-if TYPE_CHECKING:
-    from .rules import ScorecardRules
-    from .state import ScorecardGame
+from .state import ScorecardGame
 
 __all__ = ["SEARCH_LIMIT", "Box", "Plan", "Recipe", "Search", "other_turns", "turns_for", "where"]
 
@@ -193,7 +191,7 @@ class Search:
         r, c, cell = self.boxes[p][i]
         key: Hashable = None
         if self.contexts:
-            rules: tuple[Any, ...] = self.rules.rules
+            rules: tuple[Any, ...] = self.rules.placement_rules
             key = (p, r, c, every, *(rule.witness_context(game, p, r, c) for rule in rules))
             known = self.known.get(key)
             if known is not None:

@@ -153,9 +153,9 @@ def model_of(variant: object) -> Model:
     if len(rules.rows) > MAX_ROWS:
         raise _fail(variant, f"it has {len(rules.rows)} rows; the solver handles at most {MAX_ROWS}")
     rows = rules.row_ids
-    jokers = [r for r in rules.rules if isinstance(r, Joker)]
-    bonuses = [r for r in rules.rules if isinstance(r, FiveOfAKindBonus)]
-    others = [r for r in rules.rules if not isinstance(r, (Joker, FiveOfAKindBonus))]
+    jokers = [r for r in rules.placement_rules if isinstance(r, Joker)]
+    bonuses = [r for r in rules.placement_rules if isinstance(r, FiveOfAKindBonus)]
+    others = [r for r in rules.placement_rules if not isinstance(r, (Joker, FiveOfAKindBonus))]
     if others:
         raise _fail(variant, f"the placement rule {others[0]!r} is not one the solver knows")
     if len(jokers) > 1 or len(bonuses) > 1:

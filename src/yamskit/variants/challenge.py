@@ -27,7 +27,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
@@ -47,12 +47,9 @@ from ..errors import ConstraintError
 from ..position.errors import ImpossibleSheetError
 from ..scorecard.moves import Refused
 from ..scorecard.placement import BoxValues, Placement
+from ..scorecard.rules import ScorecardRules, SheetState
 from ..scorecard.sheet import Column, FillPolicy, TurnCondition, UpperBonus
 from ..scorecard.variant import ScorecardVariant
-
-if TYPE_CHECKING:
-    from ..scorecard.rules import ScorecardRules
-    from ..scorecard.state import ScorecardGame
 
 __all__ = ["COLUMNS", "NOTES", "ROWS", "VARIANTS", "PlusAboveMinus", "PlusMinusError", "challenge"]
 
@@ -140,7 +137,7 @@ class PlusAboveMinus:
     plus: str = "plus"
     minus: str = "minus"
 
-    def __call__(self, game: ScorecardGame, p: Placement) -> Placement:
+    def __call__(self, game: SheetState, p: Placement) -> Placement:
         if p.crossed or p.row not in (self.plus, self.minus):
             return p
         rules = game.rules
@@ -164,7 +161,7 @@ class PlusAboveMinus:
     witness_own_sheet: ClassVar[bool] = True
 
     def witness_context(
-        self, game: ScorecardGame, player: int, row: int, column: int
+        self, game: SheetState, player: int, row: int, column: int
     ) -> tuple[int | None, int | None] | None:
         """What of ``player``'s sheet the rule reads for a box: plus and minus of its column (nothing for other rows).
 
@@ -183,7 +180,7 @@ class PlusAboveMinus:
             sheet.cell(rules.row_index(self.minus), column).points,
         )
 
-    def check_position(self, game: ScorecardGame) -> None:
+    def check_position(self, game: SheetState) -> None:
         """Refuse a sheet where plus does not beat minus in a column where both hold a number.
 
         Raises:
@@ -211,7 +208,7 @@ class PlusAboveMinus:
                         rule="plus_above_minus",
                     )
 
-    def refusable_rows(self, game: ScorecardGame) -> frozenset[tuple[str, str]]:
+    def refusable_rows(self, game: SheetState) -> frozenset[tuple[str, str]]:
         """The boxes this rule may refuse now: plus in a column whose minus holds a number, and the reverse.
 
         See `yamskit.scorecard.moves`: only these boxes are checked one by one. When the rule is
@@ -225,7 +222,7 @@ class PlusAboveMinus:
             >>> PlusAboveMinus().refusable_rows(g)
             frozenset()
             >>> g = g.apply(yamskit.Roll(outcome="55555")).apply(yamskit.Score("minus", "up"))
-            >>> rule = g.rules.rules[0]
+            >>> rule = g.rules.placement_rules[0]
             >>> rule.refusable_rows(g.apply(yamskit.Roll(outcome="12345")))  # 15 is not above 25
             frozenset({Refused(('plus', 'up'))})
             >>> rule.refusable_rows(g.apply(yamskit.Roll(outcome="66666")))
@@ -243,7 +240,7 @@ class PlusAboveMinus:
             return _NONE
         # alone, this rule sees the boxes' own points: then only the boxes it does refuse are named
         throws = game.turn.throws
-        exact = len(rules.rules) == 1 and rules.rules[0] is self and bool(throws)
+        exact = len(rules.placement_rules) == 1 and rules.placement_rules[0] is self and bool(throws)
         roll = throws[-1].index if exact else 0
         boxes = []
         for c in half:

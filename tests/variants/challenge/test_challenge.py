@@ -265,7 +265,7 @@ def test_plus_minus_rule_ignores_other_columns() -> None:
 
 def test_plus_above_minus_is_a_value_rule() -> None:
     assert PlusAboveMinus() == PlusAboveMinus("plus", "minus")
-    assert V.rules.rules == (PlusAboveMinus(),)
+    assert V.rules.placement_rules == (PlusAboveMinus(),)
 
 
 # ---------------------------------------------------------------- columns and actions

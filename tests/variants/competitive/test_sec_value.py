@@ -15,7 +15,7 @@ from yamskit import Roll, Score, ScorecardGame
 
 V = yamskit.variant("competitive")
 #: The sec rule type of Competitive Yams, whatever module holds it.
-Sec = type(V.rules.rules[0])
+Sec = type(V.rules.placement_rules[0])
 
 
 def _first_throw(dice: str) -> yamskit.GameState:
@@ -73,7 +73,7 @@ def test_sec_in_small_sum_pays_29_or_the_dices_own_30() -> None:
 
 def test_sec_value_above_the_row_maximum_is_the_dice_value_given_and_0_without_dice() -> None:
     game = with_cells(competitive_game(), 1, {("small_sum", "free"): 30})
-    sec = game.rules.rules[0]
+    sec = game.rules.placement_rules[0]
     assert sec.value(game, 0, "small_sum", "free", dice_value=30)[0] == 30
     assert sec.value(game, 0, "small_sum", "free")[0] == 0
 

@@ -23,18 +23,15 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 import attrs
 
 from ...dice import DiceStream
 from ...errors import RuleConfigError
 from ...result import Result, Team
+from ...scorecard.rules import ScorecardRules, SheetState
 from ...scorecard.sheet import Sheet, UpperBonus
-
-if TYPE_CHECKING:
-    from ...scorecard.rules import ScorecardRules
-    from ...scorecard.state import ScorecardGame
 
 __all__ = [
     "CLEAN_BONUS",
@@ -237,7 +234,7 @@ class DuelScoring:
 
     mode: Mode
 
-    def duels(self, game: ScorecardGame) -> tuple[Duel, ...]:
+    def duels(self, game: SheetState) -> tuple[Duel, ...]:
         """Every duel of ``game`` so far, column by column."""
         rules = game.rules
         weights = game.column_weights
@@ -252,7 +249,7 @@ class DuelScoring:
                 out.append(Duel.between((a, b), column.id, weights[c], sa, sb))
         return tuple(out)
 
-    def __call__(self, game: ScorecardGame) -> Result:
+    def __call__(self, game: SheetState) -> Result:
         duels = self.duels(game)
         scores = [0] * len(game.players)
         for d in duels:

@@ -19,7 +19,7 @@ highest value they accept (`Bounds`), which is how the *sec* finds its value.
 Examples:
     >>> import yamskit
     >>> v = yamskit.variant("competitive")
-    >>> tuple(type(rule).__name__ for rule in v.rules.rules)
+    >>> tuple(type(rule).__name__ for rule in v.rules.placement_rules)
     ('Sec', 'ZeroIsScratch', 'GoldenRule', 'SumPair')
 """
 
@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, ClassVar, Protocol
+from typing import ClassVar, Protocol
 
 import attrs
 
@@ -35,11 +35,8 @@ from ...categories import is_five_of_a_kind
 from ...errors import RuleConfigError
 from ...position.errors import ImpossibleSheetError
 from ...scorecard.placement import BoxValues, Placement
-
-if TYPE_CHECKING:
-    from ...scorecard.rules import ScorecardRules
-    from ...scorecard.state import ScorecardGame
-    from ...scorecard.witness import Box
+from ...scorecard.rules import ScorecardRules, SheetState
+from ...scorecard.witness import Box
 
 __all__ = ["Bounds", "Constraint", "GoldenRule", "Sec", "SumPair", "ZeroIsScratch"]
 
@@ -88,7 +85,7 @@ class Constraint(Protocol):
 
     Examples:
         >>> import yamskit
-        >>> sec = yamskit.variant("competitive").rules.rules[0]
+        >>> sec = yamskit.variant("competitive").rules.placement_rules[0]
         >>> tuple(type(c).__name__ for c in sec.constraints)
         ('GoldenRule', 'SumPair')
         >>> class AtMostSixty:
@@ -99,7 +96,7 @@ class Constraint(Protocol):
         (60, 'house rule: 60 at most')
     """
 
-    def bounds(self, game: ScorecardGame, player: int, row: str, column: str) -> Bounds:
+    def bounds(self, game: SheetState, player: int, row: str, column: str) -> Bounds:
         """The values ``player`` may write in ``row``/``column`` of ``game`` now."""
 
 
@@ -109,7 +106,7 @@ def _apply_bounds(rule: str, bounds: Bounds, p: Placement) -> Placement:
     return p.written_as_zero(f"{rule}: {p.points} -> 0 ({bounds.reason(p.points)})")
 
 
-def _values(game: ScorecardGame, row: str, column: str) -> list[tuple[int, int]]:
+def _values(game: SheetState, row: str, column: str) -> list[tuple[int, int]]:
     """(player, value) of every filled box ``row``/``column``, all sheets."""
     r, c = game.rules.row_index(row), game.rules.column_index(column)
     return [(i, sheet.cell(r, c).value) for i, sheet in enumerate(game.sheets) if not sheet.cell(r, c).is_empty]
@@ -131,7 +128,7 @@ class ZeroIsScratch:
         (0, True)
     """
 
-    def __call__(self, game: ScorecardGame, p: Placement) -> Placement:
+    def __call__(self, game: SheetState, p: Placement) -> Placement:
         if p.crossed or p.points:
             return p
         return p.written_as_zero(f"{p.row}: these dice do not qualify, 0")
@@ -144,7 +141,7 @@ class ZeroIsScratch:
     #: Reads nothing but the dice (see `yamskit.scorecard.witness`).
     witness_own_sheet: ClassVar[bool] = True
 
-    def witness_context(self, game: ScorecardGame, player: int, row: int, column: int) -> tuple[()]:
+    def witness_context(self, game: SheetState, player: int, row: int, column: int) -> tuple[()]:
         """The rule reads nothing of the sheets: one context for every box.
 
         Examples:
@@ -182,7 +179,7 @@ class GoldenRule:
         0
     """
 
-    def bounds(self, game: ScorecardGame, player: int, row: str, column: str) -> Bounds:
+    def bounds(self, game: SheetState, player: int, row: str, column: str) -> Bounds:
         """At least the highest value any other player has in ``row``/``column``.
 
         Examples:
@@ -197,7 +194,7 @@ class GoldenRule:
         best, value = max(others, key=lambda iv: iv[1])
         return Bounds(low=value, why_low=f"{game.players[best]} has {value} in {column}/{row}")
 
-    def __call__(self, game: ScorecardGame, p: Placement) -> Placement:
+    def __call__(self, game: SheetState, p: Placement) -> Placement:
         if p.crossed:  # a cross is always accepted (see _apply_bounds)
             return p
         rules = game.variant.rules
@@ -220,7 +217,7 @@ class GoldenRule:
         """Its zeros are crosses, never a value: the values are unchanged."""
         return values
 
-    def witness_order(self, game: ScorecardGame) -> Iterator[tuple[Box, Box, str]]:
+    def witness_order(self, game: SheetState) -> Iterator[tuple[Box, Box, str]]:
         """The order the golden rule needs: in each box, a lower value written before a higher one.
 
         Yields ``(before, after, "golden_rule")`` with boxes as ``(player, row, column)``
@@ -271,7 +268,7 @@ class SumPair:
     large: str = "large_sum"
     minimum: int = 20
 
-    def bounds(self, game: ScorecardGame, player: int, row: str, column: str) -> Bounds:
+    def bounds(self, game: SheetState, player: int, row: str, column: str) -> Bounds:
         """What the sum rules allow in ``row`` (no limit for rows other than the two sums).
 
         Examples:
@@ -301,7 +298,7 @@ class SumPair:
         who = "your" if best == player else f"{game.players[best]}'s"
         return Bounds(low=value + 1, why_low=f"{who} {self.small} is {value} in {column}")
 
-    def __call__(self, game: ScorecardGame, p: Placement) -> Placement:
+    def __call__(self, game: SheetState, p: Placement) -> Placement:
         if p.row not in (self.small, self.large):
             return p
         p = _apply_bounds("sums", self.bounds(game, p.player, p.row, p.column), p)
@@ -321,7 +318,7 @@ class SumPair:
         """Its zeros are crosses, never a value: the values are unchanged."""
         return values
 
-    def witness_order(self, game: ScorecardGame) -> Iterator[tuple[Box, Box, str]]:
+    def witness_order(self, game: SheetState) -> Iterator[tuple[Box, Box, str]]:
         """The order the sums need: a large sum before every small sum of its column that is not below it.
 
         Yields ``(before, after, "sum_pair")`` with boxes as ``(player, row, column)``
@@ -349,7 +346,7 @@ class SumPair:
                     if small is not None and small >= large:
                         yield (a, high, c), (b, low, c), "sum_pair"
 
-    def check_position(self, game: ScorecardGame) -> None:
+    def check_position(self, game: SheetState) -> None:
         """Refuse a sheet with one sum crossed out and the other holding points, or the small one not below.
 
         Raises:
@@ -448,7 +445,7 @@ class Sec:
                 out[r] = out[r] | added
         return tuple(out)
 
-    def value(self, game: ScorecardGame, player: int, row: str, column: str, *, dice_value: int = 0) -> tuple[int, str]:
+    def value(self, game: SheetState, player: int, row: str, column: str, *, dice_value: int = 0) -> tuple[int, str]:
         """The sec value of ``row``/``column`` for ``player`` now, and what limited it.
 
         Args:
@@ -462,7 +459,7 @@ class Sec:
         Examples:
             >>> import yamskit
             >>> g = yamskit.variant("competitive").new_game(players=["Ann", "Bob"], seed=1)
-            >>> rule = g.rules.rules[0]
+            >>> rule = g.rules.placement_rules[0]
             >>> rule.value(g, 0, "small_sum", "free")
             (29, '')
             >>> rule.value(g, 0, "small_sum", "free", dice_value=30)
@@ -478,7 +475,7 @@ class Sec:
                 return 0, b.reason(value)
         return value, why
 
-    def __call__(self, game: ScorecardGame, p: Placement) -> Placement:
+    def __call__(self, game: SheetState, p: Placement) -> Placement:
         if len(p.turn.throws) != 1 or not is_five_of_a_kind(p.dice) or p.row not in self.maxima:
             return p
         value, why = self.value(game, p.player, p.row, p.column, dice_value=p.points)

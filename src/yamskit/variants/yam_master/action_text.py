@@ -23,15 +23,12 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from ...action_text import ActionWords, ambiguous, lookup
 from ...actions import Action, Place, RemoveToken
 from ...errors import NotationError
 from .board import LABEL_TABLE, LABELS, SIZE
-
-if TYPE_CHECKING:
-    from .game import YamMasterGame
+from .game import YamMasterGame
 
 __all__ = ["WORDS", "read", "short"]
 

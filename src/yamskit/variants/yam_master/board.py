@@ -46,18 +46,16 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Literal, TypeAlias
+from typing import Any, Literal, Protocol, TypeAlias, runtime_checkable
 
 import attrs
 
 from ...categories import full_house, is_five_of_a_kind, is_large_straight, n_of_a_kind, sum_at_most
 from ...dice import Dice
 from ...errors import InvalidDiceError, YamskitError
+from ...game import GameState
 from ...names import Name, Names
 from ...turn import Turn
-
-if TYPE_CHECKING:
-    from .game import YamMasterGame
 
 __all__ = [
     "FACE_LABELS",
@@ -72,6 +70,7 @@ __all__ = [
     "SIZE",
     "Board",
     "BoardError",
+    "BoardGame",
     "Cell",
     "Direction",
     "LabelSet",
@@ -518,7 +517,42 @@ def render_board(board: Board, marks: Sequence[str] = MARKS) -> str:
     return "\n".join(lines)
 
 
-def render_game(game: YamMasterGame) -> str:
+@runtime_checkable
+class BoardGame(GameState, Protocol):
+    """A Yam Master game as `render_game` reads it (`yamskit.variants.yam_master.YamMasterGame`).
+
+    Examples:
+        >>> import yamskit
+        >>> isinstance(yamskit.variant("yam-master").new_game(seed=1), BoardGame)
+        True
+    """
+
+    @property
+    def board(self) -> Board:
+        """Who owns each cell."""
+
+    @property
+    def supply(self) -> tuple[int, ...]:
+        """Tokens each player still has to place."""
+
+    @property
+    def out(self) -> tuple[int, ...]:
+        """Tokens of each player removed from the game."""
+
+    @property
+    def turns(self) -> int:
+        """Completed turns, both players counted."""
+
+    @property
+    def end_reason(self) -> str | None:
+        """Why the game ended, or ``None``."""
+
+    @property
+    def labels(self) -> frozenset[str]:
+        """The label ids the current turn's dice satisfy."""
+
+
+def render_game(game: BoardGame) -> str:
     """A Yam Master game as text: the board, each player's tokens and points, then the turn or the outcome.
 
     Examples:

@@ -8,17 +8,14 @@ Examples:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...errors import DeserializationError, YamskitError
 from ...position.saves import origin_to_data
 from ...serialization import expect, expect_int, shared_fields, shared_to_data
 from .board import SIZE, Board
-from .rules import MAX_THROWS, TOKENS, end_reason
-
-if TYPE_CHECKING:
-    from .game import YamMasterGame
-    from .variant import YamMasterVariant
+from .game import YamMasterGame
+from .rules import MAX_THROWS, TOKENS, BoardVariant, end_reason
 
 __all__ = ["state_fields", "state_to_data"]
 
@@ -48,7 +45,7 @@ def _pair(data: Any, key: str) -> tuple[int, int]:
     return (values[0], values[1])
 
 
-def state_fields(variant: YamMasterVariant, data: Any) -> dict[str, Any]:
+def state_fields(variant: BoardVariant, data: Any) -> dict[str, Any]:
     """The fields of the state the ``"state"`` part of a save describes, checked to be possible.
 
     `YamMasterVariant.state_from_data` builds the state from them.

@@ -10,29 +10,25 @@ Examples:
 from __future__ import annotations
 
 from bisect import bisect_left
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import ClassVar
 
 import attrs
 
 from ..._fast import memo_slot, replacer
-from ...action_text import ActionWords
 from ...actions import Action, DeclareChallenge, Pass, Place, RemoveToken, Roll
 from ...dice import DiceStream
 from ...errors import UnknownActionError, game_over_error
 from ...history import EMPTY_HISTORY, History, to_history
 from ...result import Result
 from ...seats import resolve_player
-from ...serialization import dump_game
 from ...transitions import GameStateBase, Transitions
 from ...turn import Turn
-from .action_text import WORDS
-from .board import Board, render_game
-from .codec import state_to_data
-from .notation import write_yam_master
+from .board import Board
 from .rules import (
     ACTIONS,
     MAX_THROWS,
     PASS_ID,
+    BoardVariant,
     EndReason,
     check_declare,
     check_end,
@@ -43,9 +39,6 @@ from .rules import (
     labels_of,
     legal_ids,
 )
-
-if TYPE_CHECKING:
-    from .variant import YamMasterVariant
 
 __all__ = ["TRANSITIONS", "YamMasterGame"]
 
@@ -70,7 +63,7 @@ class YamMasterGame(GameStateBase):
         [(0, 4), (1, 1), (1, 2), (1, 3), (2, 1), (2, 2), (3, 0), (3, 1), (4, 2)]
     """
 
-    variant: YamMasterVariant
+    variant: BoardVariant
     players: tuple[str, ...]
     board: Board
     supply: tuple[int, ...]
@@ -83,7 +76,7 @@ class YamMasterGame(GameStateBase):
     first_player: int = 0
     _legal: tuple[int, ...] | None = attrs.field(init=False, default=None, eq=False)
     #: The position this state's history starts from (``None`` for a state with an empty history).
-    _origin: Any = attrs.field(default=None, eq=False, alias="origin")
+    _origin: YamMasterGame | None = attrs.field(default=None, eq=False, alias="origin")
     #: ``(end_reason,)`` once asked (the state never changes, so neither does its end), else ``None``.
     _end: tuple[EndReason | None] | None = attrs.field(init=False, default=None, eq=False)
 
@@ -198,43 +191,9 @@ class YamMasterGame(GameStateBase):
         scores = tuple(board.points(p) for p in range(len(self.players)))
         return Result.from_scores(self.players, scores, details={"end": self.end_reason, "runs": runs})
 
-    def render(self) -> str:
-        """The board, the players' tokens and the turn (or the outcome) as plain text (see `render_game`).
-
-        Examples:
-            >>> import yamskit
-            >>> g = yamskit.variant("yam-master").new_game(players=["Ann", "Bob"], seed=1)
-            >>> print(g.apply(yamskit.Roll(outcome="12345")).render().splitlines()[-1])
-            Ann (X) to play: dice 12345, throw 1/3; the dice satisfy: Sec, Suite
-        """
-        return render_game(self)
-
-    def to_json(self) -> str:
-        """This state as JSON text; `yamskit.load_game` reads it back into an equal state.
-
-        Examples:
-            >>> import yamskit
-            >>> g = yamskit.variant("yam-master", removed="out").new_game(seed=4).apply(yamskit.Roll())
-            >>> yamskit.load_game(g.to_json()) == g
-            True
-        """
-        return dump_game(self.variant, state_to_data(self))
-
-    def to_notation(self) -> str:
-        """This position as one line of text (see `yamskit.notation`); `YamMasterVariant.from_notation` reads it.
-
-        Examples:
-            >>> import yamskit
-            >>> yamskit.variant("yam-master").new_game(players=["Ann", "Bob"], seed=3).to_notation()
-            'yam-master Ann,Bob ...../...../...../...../..... 0,0 0:0 - 3:0 0'
-        """
-        return write_yam_master(self)
-
     # ------------------------------------------------------------------ the class's parts of the protocol
     #: What each decision makes of a state (set below, once the transitions are defined).
     transitions: ClassVar[Transitions[YamMasterGame]]
-    #: How this game's own actions read as text (see `yamskit.action_text`).
-    action_words: ClassVar[ActionWords | None] = WORDS
     #: The picture Jupyter shows: the board `yamskit.svg` draws (see ``yamskit._display``).
     picture_kind: ClassVar[str] = "board"
 

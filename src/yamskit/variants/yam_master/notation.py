@@ -12,17 +12,14 @@ Examples:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...errors import NotationError, YamskitError
 from ...notation import grammar
 from ...position.errors import ImpossibleBoardError
 from .board import Board
-from .rules import MAX_THROWS, TOKENS
-
-if TYPE_CHECKING:
-    from .game import YamMasterGame
-    from .variant import YamMasterVariant
+from .game import YamMasterGame
+from .rules import MAX_THROWS, TOKENS, BoardVariant
 
 __all__ = ["read_yam_master", "write_yam_master"]
 
@@ -54,7 +51,7 @@ def write_yam_master(game: YamMasterGame) -> str:
     )
 
 
-def read_yam_master(variant: YamMasterVariant, fields: list[str]) -> dict[str, Any]:
+def read_yam_master(variant: BoardVariant, fields: list[str]) -> dict[str, Any]:
     """The fields of the Yam Master state a notation describes (not yet checked for reachability).
 
     `YamMasterVariant.from_notation` builds the state from them and checks it.

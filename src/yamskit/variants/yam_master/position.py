@@ -21,7 +21,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...dice import Dice
 from ...errors import YamskitError
@@ -39,11 +39,8 @@ from ...position.turns import (
 from ...position.witness import Witness, verify
 from .board import SIZE, Board
 from .game import YamMasterGame
-from .rules import MAX_THROWS, TOKENS
+from .rules import MAX_THROWS, TOKENS, BoardVariant
 from .witness import witness_of
-
-if TYPE_CHECKING:
-    from .variant import YamMasterVariant
 
 __all__ = ["check_yam_master", "yam_master_position"]
 
@@ -199,7 +196,7 @@ def _fewest_turns(board: Board, out: tuple[int, int], current: int, first: int |
 
 
 def yam_master_position(
-    variant: YamMasterVariant,
+    variant: BoardVariant,
     players: Sequence[str] | None = None,
     *,
     board: Board | str | Mapping[Any, Iterable[Any]] | None = None,

@@ -15,13 +15,14 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, Protocol, runtime_checkable
 
 from ..._cache import Memo
 from ...action_space import NUM_ROLL_IDS, ROLL_ACTIONS, ActionSpace
 from ...actions import DeclareChallenge, Pass, Place, RemoveToken, Roll
 from ...dice import ROLLS, SUB_KEEPS
 from ...errors import IllegalActionError, MustRollFirstError, OccupiedError, UnknownActionError
+from ...game import Variant
 from ...turn import Turn
 from .board import FIGURE_LABELS, LABEL_NAMES, LABELS, SIZE, Board, Cell, LabelSet, dice_labels
 
@@ -35,6 +36,7 @@ __all__ = [
     "REMOVE_ID",
     "RULINGS",
     "TOKENS",
+    "BoardVariant",
     "ChallengeError",
     "EndReason",
     "LabelError",
@@ -62,6 +64,26 @@ DEFAULT_MAX_TURNS = 200
 RemovedTo = Literal["supply", "out"]
 #: Why a game ended.
 EndReason = Literal["five_in_a_row", "last_token", "max_turns"]
+
+
+@runtime_checkable
+class BoardVariant(Variant, Protocol):
+    """The Yam Master variant as its states see it: a `yamskit.game.Variant` with the two options.
+
+    Examples:
+        >>> import yamskit
+        >>> isinstance(yamskit.variant("yam-master"), BoardVariant)
+        True
+    """
+
+    @property
+    def removed(self) -> RemovedTo:
+        """Where a token taken by the Yam predator goes: ``"supply"`` or ``"out"``."""
+
+    @property
+    def max_turns(self) -> int:
+        """The most turns, both players counted, before the game ends and is scored."""
+
 
 #: The rulings this module applies, one line each, set-up to winner (shown by ``describe()``; explained in the docs).
 RULINGS: tuple[str, ...] = (

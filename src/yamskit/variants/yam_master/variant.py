@@ -17,15 +17,14 @@ from ... import _registry
 from ...action_space import ActionSpace
 from ...dice import new_stream
 from ...errors import RuleConfigError
-from ...notation import read_position
-from ...position.saves import check_loaded, read_origin
-from ...position.witness import record_reaching
+from ...family import Family, VariantBase
 from ...seats import check_players, choose_first_player
 from ...turn import Turn
-from .board import LABEL_NAMES, SIZE, Board, render_board
-from .codec import state_fields
+from .action_text import WORDS
+from .board import LABEL_NAMES, SIZE, Board, render_board, render_game
+from .codec import state_fields, state_to_data
 from .game import YamMasterGame
-from .notation import read_yam_master
+from .notation import read_yam_master, write_yam_master
 from .position import check_yam_master, yam_master_position
 from .rules import ACTIONS, DEFAULT_MAX_TURNS, MAX_THROWS, RULINGS, TOKENS, RemovedTo
 
@@ -42,8 +41,21 @@ def _check_max_turns(_instance: object, _attribute: object, value: object) -> No
         raise RuleConfigError(f"max_turns must be a whole number from 1 to 100000, not {value!r}")
 
 
+#: How Yam Master states are read, written and checked (see `yamskit.family`).
+FAMILY: Family[YamMasterGame] = Family(
+    game=YamMasterGame,
+    read_data=state_fields,
+    write_data=state_to_data,
+    read_notation=read_yam_master,
+    write_notation=write_yam_master,
+    render=render_game,
+    check_position=check_yam_master,
+    words=WORDS,
+)
+
+
 @attrs.frozen
-class YamMasterVariant:
+class YamMasterVariant(VariantBase[YamMasterGame]):
     """The Yam Master rules with their options; starts games.
 
     Two variants are equal when their options are.
@@ -136,53 +148,11 @@ class YamMasterVariant:
         lines.extend(f"  - {ruling}" for ruling in RULINGS)
         return "\n".join(lines)
 
-    def state_from_data(self, data: Any) -> YamMasterGame:
-        """Rebuild a state from the ``"state"`` part of `YamMasterGame.to_json`, checking it.
-
-        Raises:
-            DeserializationError: a field is missing or malformed, or the state is impossible.
-        """
-        return check_loaded(YamMasterGame(**state_fields(self, data)), read_origin(self, data))
+    #: The family's state class and how its states are read, written and checked.
+    family = FAMILY
 
     #: A position set up from paper, checked against what a game can reach (see `yam_master_position`).
     position = yam_master_position
-
-    #: Raise a `yamskit.position.PositionError` unless some game of these rules reaches a state; returns the game found
-    #: (a `yamskit.position.witness.Witness`).
-    check_position = staticmethod(check_yam_master)
-
-    def witness(self, state: YamMasterGame) -> Any:
-        """A game record (`yamskit.records.GameRecord`) of a game of these rules that reaches ``state``.
-
-        See `yamskit.position.witness.record_reaching`.
-
-        Raises:
-            PositionError: no game reaches ``state``: the first rule it breaks.
-
-        Examples:
-            >>> import yamskit
-            >>> v = yamskit.variant("yam-master")
-            >>> state = v.position(["Ann", "Bob"], board="X..../...../...../...../.....", turns=3, current_player=1)
-            >>> record = v.witness(state)
-            >>> len(record.moves), record.to_game().board == state.board
-            (6, True)
-        """
-        return record_reaching(check_yam_master, state)
-
-    def from_notation(self, text: str) -> YamMasterGame:
-        """The state a position notation describes (see `yamskit.notation`); its history is empty.
-
-        Raises:
-            NotationError: malformed text, or a notation of other rules.
-            PositionError: a position no game can reach.
-
-        Examples:
-            >>> import yamskit
-            >>> text = "yam-master Ann,Bob ...../..X../...../...../..... 0,0 1:0 - 1:0 1"
-            >>> yamskit.variant("yam-master").from_notation(text).board.owner((1, 2))
-            0
-        """
-        return read_position(text, self, lambda fields: YamMasterGame(**read_yam_master(self, fields)))
 
 
 def yam_master(*, removed: RemovedTo = "supply", max_turns: int = DEFAULT_MAX_TURNS) -> YamMasterVariant:

@@ -20,17 +20,13 @@ Examples:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...actions import Action, DeclareChallenge, Pass, Place, RemoveToken, Roll
 from ...dice import Dice
 from ...history import Move
 from ...position.errors import ImpossibleBoardError, ImpossibleTurnError
 from ...position.witness import Witness
 from .board import LABELS, SIZE, Board, Cell
-
-if TYPE_CHECKING:
-    from .game import YamMasterGame
+from .game import YamMasterGame
 
 __all__ = ["witness_of"]
 

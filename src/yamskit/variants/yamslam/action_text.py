@@ -22,14 +22,11 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from ...action_text import ActionWords, lookup, words_of
 from ...actions import Action, TakeChip
 from .chips import CHIP_NAMES
-
-if TYPE_CHECKING:
-    from .game import YamslamGame
+from .game import YamslamGame
 
 __all__ = ["FRENCH_CHIPS", "WORDS", "read", "short"]
 

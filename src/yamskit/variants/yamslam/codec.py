@@ -9,17 +9,14 @@ Examples:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...errors import DeserializationError
 from ...position.saves import origin_to_data
 from ...serialization import expect, expect_int, shared_fields, shared_to_data
 from .chips import CHIPS_PER_KIND, KINDS, ChipSet, is_yamslam
-from .rules import MAX_THROWS
-
-if TYPE_CHECKING:
-    from .game import YamslamGame
-    from .variant import YamslamVariant
+from .game import YamslamGame
+from .rules import MAX_THROWS, ChipVariant
 
 __all__ = ["state_fields", "state_to_data"]
 
@@ -44,7 +41,7 @@ def state_to_data(state: YamslamGame) -> dict[str, Any]:
     }
 
 
-def state_fields(variant: YamslamVariant, data: Any) -> dict[str, Any]:
+def state_fields(variant: ChipVariant, data: Any) -> dict[str, Any]:
     """The fields of the state the ``"state"`` part of a save describes, checked to be possible.
 
     `YamslamVariant.state_from_data` builds the state from them.

@@ -11,30 +11,26 @@ Examples:
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
 from ..._fast import memo_slot, replacer
-from ...action_text import ActionWords
 from ...actions import Action, DiceLike, Pass, Roll, TakeChip
 from ...dice import Dice, DiceStream
 from ...errors import UnknownActionError, game_over_error
 from ...history import EMPTY_HISTORY, History, to_history
 from ...result import Result, Team
 from ...seats import resolve_player
-from ...serialization import dump_game
 from ...transitions import GameStateBase, Transitions
 from ...turn import Turn
-from .action_text import WORDS
-from .chips import KINDS, Chip, ChipSet, chip_kind, is_yamslam, qualifying_kinds, tally
-from .codec import state_to_data
-from .notation import write_yamslam
+from .chips import KINDS, Chip, ChipSet, chip_kind, is_yamslam, tally
 from .rules import (
     ACTIONS,
     DISCARD_ID,
     MAX_THROWS,
     TAKE_ID,
+    ChipVariant,
     check_end,
     check_take,
     discard_highest,
@@ -42,9 +38,6 @@ from .rules import (
     is_over,
     legal_ids,
 )
-
-if TYPE_CHECKING:
-    from .variant import YamslamVariant
 
 __all__ = ["TRANSITIONS", "YamslamGame"]
 
@@ -71,7 +64,7 @@ class YamslamGame(GameStateBase):
         (True, False)
     """
 
-    variant: YamslamVariant
+    variant: ChipVariant
     players: tuple[str, ...]
     rack: ChipSet
     discard: ChipSet
@@ -89,7 +82,7 @@ class YamslamGame(GameStateBase):
     is_over: bool = attrs.field(init=False, eq=False)
     _legal: tuple[int, ...] | None = attrs.field(init=False, default=None, eq=False)
     #: The position this state's history starts from (``None`` for a state with an empty history).
-    _origin: Any = attrs.field(default=None, eq=False, alias="origin")
+    _origin: YamslamGame | None = attrs.field(default=None, eq=False, alias="origin")
 
     @is_over.default
     def _rack_done(self) -> bool:
@@ -247,74 +240,9 @@ class YamslamGame(GameStateBase):
             )
         return Result.from_scores(self.players, [tallies[s]["total"] for s in sides], details=details, teams=teams)
 
-    def render(self) -> str:
-        """The rack, the discard pile, each collection with its score, and the turn, as plain text.
-
-        Examples:
-            >>> import yamskit
-            >>> print(yamskit.variant("yamslam").new_game(players=["Ann", "Bob"], seed=1).render().splitlines()[1])
-            Rack:    two_pairs x4, three_of_a_kind x4, ...
-        """
-
-        def listing(chips: ChipSet) -> str:
-            return ", ".join(f"{k.value} x{chips.count(k)}" for k in chips.kinds) or "-"
-
-        scores = self.result().details["players"]
-        lines = [
-            f"Yamslam ({self.variant.mode})",
-            f"Rack:    {listing(self.rack)}",
-            f"Discard: {listing(self.discard)}",
-        ]
-        current = self.variant.side(self.current_player)
-        for s, (name, chips) in enumerate(zip(self.side_names, self.collections, strict=True)):
-            t = next(entry for entry in scores if entry["name"] == name)
-            marker = "  <- to play" if s == current and not self.is_over else ""
-            lines.append(
-                f"{name}: {listing(chips)} = {t['chip_points']} + bonuses {t['bonuses']} = {t['total']}{marker}"
-            )
-        if self.is_over:
-            winners = self.result().winner_names
-            lines.append(f"Game over; {'winner' if len(winners) == 1 else 'winners'}: {', '.join(winners)}")
-        elif self.second_pick:
-            lines.append(f"{self.players[self.current_player]} takes the Yamslam's second chip")
-        elif self.turn.has_thrown:
-            dice = self.turn.dice
-            fits = [k.value for k in (KINDS if is_yamslam(dice) else qualifying_kinds(dice)) if k in self.rack]
-            lines.append(
-                f"{self.players[self.current_player]}: throw {self.turn.throws_used} of {MAX_THROWS}, dice {dice}"
-                + (" (Yamslam!)" if is_yamslam(dice) else "")
-                + f"; may take: {', '.join(fits) or 'nothing'}"
-            )
-        else:
-            lines.append(f"{self.players[self.current_player]} to throw")
-        return "\n".join(lines)
-
-    def to_json(self) -> str:
-        """This state as JSON text; `yamskit.load_game` reads it back into an equal state.
-
-        Examples:
-            >>> import yamskit
-            >>> g = yamskit.variant("yamslam", mode="team").new_game(seed=1).apply(yamskit.Roll())
-            >>> yamskit.load_game(g.to_json()) == g
-            True
-        """
-        return dump_game(self.variant, state_to_data(self))
-
-    def to_notation(self) -> str:
-        """This position as one line of text (see `yamskit.notation`); `YamslamVariant.from_notation` reads it.
-
-        Examples:
-            >>> import yamskit
-            >>> yamskit.variant("yamslam", mode="solo").new_game(players=["Ann"], seed=3, first_player=0).to_notation()
-            'yamslam(mode=solo) Ann 0000000 0000000 0:0 - 3:0 -'
-        """
-        return write_yamslam(self)
-
     # ------------------------------------------------------------------ the class's parts of the protocol
     #: What each decision makes of a state (set below, once the transitions are defined).
     transitions: ClassVar[Transitions[YamslamGame]]
-    #: How this game's own actions read as text (see `yamskit.action_text`).
-    action_words: ClassVar[ActionWords | None] = WORDS
     #: The picture Jupyter shows: the rack `yamskit.svg` draws (see ``yamskit._display``).
     picture_kind: ClassVar[str] = "rack"
 

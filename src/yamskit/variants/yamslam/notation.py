@@ -11,17 +11,14 @@ Examples:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...errors import NotationError
 from ...notation import grammar
 from ...position.errors import ImpossibleChipsError
 from .chips import CHIPS_PER_KIND, KINDS, ChipSet
-from .rules import MAX_THROWS
-
-if TYPE_CHECKING:
-    from .game import YamslamGame
-    from .variant import YamslamVariant
+from .game import YamslamGame
+from .rules import MAX_THROWS, ChipVariant
 
 __all__ = ["read_yamslam", "write_yamslam"]
 
@@ -75,7 +72,7 @@ def write_yamslam(game: YamslamGame) -> str:
     )
 
 
-def read_yamslam(variant: YamslamVariant, fields: list[str]) -> dict[str, Any]:
+def read_yamslam(variant: ChipVariant, fields: list[str]) -> dict[str, Any]:
     """The fields of the Yamslam state a notation describes (not yet checked for reachability).
 
     `YamslamVariant.from_notation` builds the state from them and checks it.

@@ -23,7 +23,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...dice import Dice
 from ...errors import UnknownActionError, YamskitError
@@ -41,11 +41,8 @@ from ...position.turns import (
 from ...position.witness import Witness, verify
 from .chips import CHIPS_PER_KIND, KINDS, ChipSet, chip_kind, is_yamslam
 from .game import YamslamGame
-from .rules import MAX_THROWS
+from .rules import MAX_THROWS, ChipVariant
 from .witness import witness_of
-
-if TYPE_CHECKING:
-    from .variant import YamslamVariant
 
 __all__ = ["ChipsLike", "check_yamslam", "chip_set", "yamslam_position"]
 
@@ -189,7 +186,7 @@ def _by_side(value: Any, game_players: tuple[str, ...], names: tuple[str, ...], 
 
 
 def yamslam_position(
-    variant: YamslamVariant,
+    variant: ChipVariant,
     players: Sequence[str] | None = None,
     *,
     collections: Sequence[ChipsLike] | Mapping[str, ChipsLike] | None = None,

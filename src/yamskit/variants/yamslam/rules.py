@@ -17,12 +17,14 @@ TakeChip(kind='flush', from_discard=False), TakeChip(kind='full_house', from_dis
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Sequence
+from typing import Literal, Protocol, runtime_checkable
 
 from ...action_space import NUM_ROLL_IDS, ROLL_ACTIONS, ActionSpace
 from ...actions import Pass, TakeChip
 from ...dice import ROLLS, SUB_KEEPS, Dice
 from ...errors import IllegalActionError, MustRollFirstError, UnknownActionError
+from ...game import Variant
 from ...turn import Turn
 from .chips import KINDS, Chip, ChipSet, chip_kind, is_yamslam, qualifying_kinds
 
@@ -37,6 +39,7 @@ __all__ = [
     "ChipError",
     "ChipNotAvailableError",
     "ChipNotQualifiedError",
+    "ChipVariant",
     "DiscardPileError",
     "Mode",
     "SecondChipError",
@@ -53,6 +56,32 @@ Mode = Literal["standard", "solo", "team"]
 #: Throws a turn allows.
 MAX_THROWS = 3
 PLAYERS: dict[str, tuple[int, int]] = {"standard": (2, 8), "solo": (1, 1), "team": (4, 4)}
+
+
+@runtime_checkable
+class ChipVariant(Variant, Protocol):
+    """The Yamslam variant as its states see it: a `yamskit.game.Variant` with its mode and sides.
+
+    Examples:
+        >>> import yamskit
+        >>> isinstance(yamskit.variant("yamslam", mode="team"), ChipVariant)
+        True
+    """
+
+    @property
+    def mode(self) -> Mode:
+        """``"standard"``, ``"solo"`` or ``"team"``."""
+
+    @property
+    def players(self) -> tuple[int, int]:
+        """The smallest and largest number of players of the mode."""
+
+    def side_names(self, players: Sequence[str]) -> tuple[str, ...]:
+        """The name of each collection: the players, or the two teams in team play."""
+
+    def side(self, player: int) -> int:
+        """The collection ``player`` collects for (their own, or their team's)."""
+
 
 #: The rulings this module applies, set-up to winner (shown by `YamslamVariant.describe`; explained on the docs page).
 NOTES: tuple[str, ...] = (

@@ -9,7 +9,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, get_args
+from typing import Any, ClassVar, Literal, get_args
 
 import attrs
 
@@ -17,20 +17,17 @@ from ... import _registry
 from ...action_space import ActionSpace
 from ...dice import new_stream
 from ...errors import RuleConfigError
-from ...notation import read_position
-from ...position.saves import check_loaded, read_origin
-from ...position.witness import record_reaching
+from ...family import Family, VariantBase
 from ...seats import check_players, choose_first_player
 from ...turn import Turn
+from .action_text import WORDS
 from .chips import CHIPS_PER_KIND, FULL_STACK_BONUS, GOLDEN_7_BONUS, KINDS, LAST_DRAW_BONUS, SILVER_6_BONUS, ChipSet
-from .codec import state_fields
+from .codec import state_fields, state_to_data
 from .game import YamslamGame
-from .notation import read_yamslam
+from .notation import read_yamslam, write_yamslam
 from .position import check_yamslam, yamslam_position
 from .rules import ACTIONS, MAX_THROWS, NOTES, PLAYERS, Mode
-
-if TYPE_CHECKING:
-    pass
+from .text import render_yamslam
 
 __all__ = ["VARIANTS", "YamslamVariant", "yamslam"]
 
@@ -40,8 +37,21 @@ def _check_mode(_instance: object, _attribute: object, value: str) -> None:
         raise RuleConfigError(f"mode must be 'standard', 'solo' or 'team', not {value!r}")
 
 
+#: How Yamslam states are read, written and checked (see `yamskit.family`).
+FAMILY: Family[YamslamGame] = Family(
+    game=YamslamGame,
+    read_data=state_fields,
+    write_data=state_to_data,
+    read_notation=read_yamslam,
+    write_notation=write_yamslam,
+    render=render_yamslam,
+    check_position=check_yamslam,
+    words=WORDS,
+)
+
+
 @attrs.frozen
-class YamslamVariant:
+class YamslamVariant(VariantBase[YamslamGame]):
     """The Yamslam rule set in one of its modes; starts games.
 
     Two variants are equal when their modes are.
@@ -177,49 +187,11 @@ class YamslamVariant:
         ]
         return "\n".join(lines)
 
-    def state_from_data(self, data: Any) -> YamslamGame:
-        """Rebuild a state from the ``"state"`` part of its JSON, checking it is possible."""
-        return check_loaded(YamslamGame(**state_fields(self, data)), read_origin(self, data))
+    #: The family's state class and how its states are read, written and checked.
+    family = FAMILY
 
     #: A position set up from paper, checked against what a game can reach (see `yamslam_position`).
     position = yamslam_position
-
-    #: Raise a `yamskit.position.PositionError` unless some game of these rules reaches a state; returns the game found
-    #: (a `yamskit.position.witness.Witness`).
-    check_position = staticmethod(check_yamslam)
-
-    def witness(self, state: YamslamGame) -> Any:
-        """A game record (`yamskit.records.GameRecord`) of a game of these rules that reaches ``state``.
-
-        See `yamskit.position.witness.record_reaching`.
-
-        Raises:
-            PositionError: no game reaches ``state``: the first rule it breaks.
-
-        Examples:
-            >>> import yamskit
-            >>> v = yamskit.variant("yamslam")
-            >>> state = v.position(["Ann", "Bob"], collections={"Bob": ["flush"]}, current_player=1, round_chip=True)
-            >>> record = v.witness(state)
-            >>> [str(m.action) for m in record.moves][-1], record.to_game().collections == state.collections
-            ('take flush', True)
-        """
-        return record_reaching(check_yamslam, state)
-
-    def from_notation(self, text: str) -> YamslamGame:
-        """The state a position notation describes (see `yamskit.notation`); its history is empty.
-
-        Raises:
-            NotationError: malformed text, or a notation of other rules.
-            PositionError: a position no game can reach.
-
-        Examples:
-            >>> import yamskit
-            >>> text = "yamslam Ann,Bob 0001000/0000000 0000000 1:0 - 1:0 c"
-            >>> yamskit.variant("yamslam").from_notation(text).chips(0)
-            ChipSet.of('flush')
-        """
-        return read_position(text, self, lambda fields: YamslamGame(**read_yamslam(self, fields)))
 
 
 def yamslam(*, mode: Mode = "standard") -> YamslamVariant:

@@ -28,7 +28,7 @@ Examples:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NoReturn
+from typing import NoReturn
 
 import attrs
 
@@ -38,9 +38,7 @@ from ...history import Move
 from ...position.errors import ImpossibleChipsError, ImpossibleTurnError
 from ...position.witness import Witness
 from .chips import KINDS, Chip
-
-if TYPE_CHECKING:
-    from .game import YamslamGame
+from .game import YamslamGame
 
 __all__ = ["witness_of"]
 
