@@ -90,14 +90,17 @@ def lazy(
 
     Examples:
         >>> import warnings
-        >>> get, listing = lazy("yamskit.demo", {"Joker": "yamskit.scorecard.house_rules"}, moved={"Sec": "yamskit.variants.competitive"})
-        >>> get("Joker").__name__, listing()
-        ('Joker', ['Joker'])
+        >>> import sys, types
+        >>> sys.modules["yamskit_demo"] = types.ModuleType("yamskit_demo")
+        >>> names, moved = {"Joker": "yamskit.scorecard.house_rules"}, {"Sec": "yamskit.variants.competitive"}
+        >>> get, listing = lazy("yamskit_demo", names, moved=moved)
+        >>> get("Joker").__name__, "Joker" in listing()
+        ('Joker', True)
         >>> with warnings.catch_warnings(record=True) as caught:
         ...     warnings.simplefilter("always")
         ...     sec = get("Sec")
         >>> str(caught[0].message)
-        'yamskit.demo.Sec is deprecated: import it from yamskit.variants.competitive'
+        'yamskit_demo.Sec is deprecated: import it from yamskit.variants.competitive'
     """
     moved = dict(moved or {})
 

@@ -283,3 +283,8 @@ def to_history(moves: Iterable[Move]) -> History:
         True
     """
     return moves if type(moves) is History else History.of(moves)
+
+
+# attrs copies a converter's annotations into the ``__init__`` of the classes that use it, where
+# `typing.get_type_hints` evaluates them in those classes' modules: give it evaluated ones.
+to_history.__annotations__ = {"moves": Iterable[Move], "return": History}

@@ -14,12 +14,10 @@ Examples:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .result import Result
 from .scorecard.text import describe_scorecard, render_scorecard, table
-
-if TYPE_CHECKING:
-    from .result import Result
 
 __all__ = ["describe_scorecard", "render_duels", "render_result", "render_scorecard"]
 

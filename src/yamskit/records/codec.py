@@ -8,7 +8,7 @@ anything else, and takes time proportional to its size. `GameRecord.to_data`,
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..actions import Action, Roll, action_from_data, action_to_data
 from ..errors import DeserializationError
@@ -16,10 +16,51 @@ from ..history import Move
 from ..serialization import expect
 from .schema import FORMAT, MAX_MOVES, MAX_POINTS, MAX_SEED, VERSION
 
-if TYPE_CHECKING:
-    from .model import GameRecord
 
-__all__ = ["check_python_fields", "fields_from_data", "record_to_data", "record_to_text"]
+class RecordFields(Protocol):
+    """What the writers here read of a record (a `yamskit.records.GameRecord`, which they serve).
+
+    Examples:
+        >>> import yamskit
+        >>> record = yamskit.GameRecord("classic", ["Ann"], seed=1)
+        >>> record_to_data(record)["players"]
+        ['Ann']
+    """
+
+    @property
+    def variant(self) -> str:
+        """The variant's registered name."""
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The variant's options (JSON values: ``Any``)."""
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The names, in seat order."""
+
+    @property
+    def seed(self) -> int | None:
+        """The dice stream's seed."""
+
+    @property
+    def setup(self) -> dict[str, Any]:
+        """Further keyword arguments of ``new_game`` (JSON values: ``Any``)."""
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """Every move, throws with their faces."""
+
+    @property
+    def claimed(self) -> dict[str, int] | None:
+        """The points the players claim, by name."""
+
+    @property
+    def metadata(self) -> dict[str, Any]:
+        """Free JSON (``Any``)."""
+
+
+__all__ = ["RecordFields", "check_python_fields", "fields_from_data", "record_to_data", "record_to_text"]
 
 _MAX_DEPTH = 32
 _KEYS = {"format", "version", "variant", "players", "seed", "setup", "moves", "claimed", "metadata"}
@@ -71,7 +112,7 @@ def _move_from_data(data: Any, i: int, players: int) -> Move:
     return Move(player, action)
 
 
-def check_python_fields(record: GameRecord) -> None:
+def check_python_fields(record: RecordFields) -> None:
     """What `record_to_data` needs before the JSON checks of `fields_from_data` can run."""
     if not isinstance(record.variant, str):
         raise DeserializationError(f"record.variant must be a name, not {type(record.variant).__name__}")
@@ -85,7 +126,7 @@ def check_python_fields(record: GameRecord) -> None:
             raise DeserializationError(f"{where}.action is not an action: {type(move.action).__name__}")
 
 
-def record_to_data(record: GameRecord) -> dict[str, Any]:
+def record_to_data(record: RecordFields) -> dict[str, Any]:
     """A JSON-ready dict of ``record`` (see the record format page)."""
     data: dict[str, Any] = {
         "format": FORMAT,

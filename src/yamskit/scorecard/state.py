@@ -30,6 +30,7 @@ from ..errors import (
     UnknownActionError,
     game_over_error,
 )
+from ..game import GameState
 from ..history import EMPTY_HISTORY, History, to_history
 from ..result import Result
 from ..seats import resolve_player
@@ -92,7 +93,7 @@ class ScorecardGame(GameStateBase):
     is_over: bool = attrs.field(init=False, eq=False)
     _legal: tuple[int, ...] | None = attrs.field(init=False, default=None, eq=False)
     #: The position this state's history starts from (``None`` for a state with an empty history).
-    _origin: ScorecardGame | None = attrs.field(default=None, eq=False, alias="origin")
+    _origin: GameState | None = attrs.field(default=None, eq=False, alias="origin")
 
     @is_over.default
     def _all_sheets_full(self) -> bool:

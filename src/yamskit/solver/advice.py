@@ -24,17 +24,14 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ..actions import Roll, action_id
 from ..dice import NUM_DICE
 from ..errors import YamskitError
+from ..scorecard.state import ScorecardGame
 from ..scorecard.text import table
-
-if TYPE_CHECKING:
-    from ..scorecard.state import ScorecardGame
-    from ..scorecard.variant import ScorecardVariant
-    from . import Advice, Strategy
+from ..scorecard.variant import ScorecardVariant
+from .strategy import Advice, Strategy
 
 __all__ = ["cache_directory", "cached_strategy", "ranked", "render_advice"]
 

@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ..variants.yam_master import YamMasterGame
 from ._canvas import Canvas, fit, text_width, turn_panel
 from ._theme import Theme
 from ._title import variant_title
-
-if TYPE_CHECKING:
-    from ..variants.yam_master import YamMasterGame
 
 _CELL = 68
 _PAD = 12

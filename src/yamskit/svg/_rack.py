@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ..variants.yamslam import YamslamGame
+from ..variants.yamslam.chips import ChipSet
 from ._canvas import Canvas, fit, text_width, turn_panel, wrap
 from ._theme import Theme
 from ._title import variant_title
-
-if TYPE_CHECKING:
-    from ..variants.yamslam import YamslamGame
-    from ..variants.yamslam.chips import ChipSet
 
 _PAD = 10
 _ROW = 34

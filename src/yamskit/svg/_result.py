@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ..result import Result
 from ._canvas import MAX_WIDTH, Canvas, fit, text_width
 from ._theme import Theme
-
-if TYPE_CHECKING:
-    from ..result import Result
 
 _ROW = 22
 _PAD = 10

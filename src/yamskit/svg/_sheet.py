@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ..scorecard.state import ScorecardGame
 from ..scorecard.text import duel_points
 from ._canvas import MAX_WIDTH, Canvas, fit, text_width, turn_panel
 from ._theme import Theme
 from ._title import variant_title
-
-if TYPE_CHECKING:
-    from ..scorecard.state import ScorecardGame
 
 _ROW = 22
 _PAD = 8

@@ -18,6 +18,7 @@ from ..._fast import memo_slot, replacer
 from ...actions import Action, DeclareChallenge, Pass, Place, RemoveToken, Roll
 from ...dice import DiceStream
 from ...errors import UnknownActionError, game_over_error
+from ...game import GameState
 from ...history import EMPTY_HISTORY, History, to_history
 from ...result import Result
 from ...seats import resolve_player
@@ -76,7 +77,7 @@ class YamMasterGame(GameStateBase):
     first_player: int = 0
     _legal: tuple[int, ...] | None = attrs.field(init=False, default=None, eq=False)
     #: The position this state's history starts from (``None`` for a state with an empty history).
-    _origin: YamMasterGame | None = attrs.field(default=None, eq=False, alias="origin")
+    _origin: GameState | None = attrs.field(default=None, eq=False, alias="origin")
     #: ``(end_reason,)`` once asked (the state never changes, so neither does its end), else ``None``.
     _end: tuple[EndReason | None] | None = attrs.field(init=False, default=None, eq=False)
 

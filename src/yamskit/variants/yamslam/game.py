@@ -19,6 +19,7 @@ from ..._fast import memo_slot, replacer
 from ...actions import Action, DiceLike, Pass, Roll, TakeChip
 from ...dice import Dice, DiceStream
 from ...errors import UnknownActionError, game_over_error
+from ...game import GameState
 from ...history import EMPTY_HISTORY, History, to_history
 from ...result import Result, Team
 from ...seats import resolve_player
@@ -82,7 +83,7 @@ class YamslamGame(GameStateBase):
     is_over: bool = attrs.field(init=False, eq=False)
     _legal: tuple[int, ...] | None = attrs.field(init=False, default=None, eq=False)
     #: The position this state's history starts from (``None`` for a state with an empty history).
-    _origin: YamslamGame | None = attrs.field(default=None, eq=False, alias="origin")
+    _origin: GameState | None = attrs.field(default=None, eq=False, alias="origin")
 
     @is_over.default
     def _rack_done(self) -> bool:
