@@ -1,10 +1,15 @@
 """The package's shape: core -> scorecard engine -> variant families -> edges, with no circle.
 
 Every import that runs counts: at module level, inside a function, and a module named by a
-constant string to ``importlib.import_module``. Imports under ``if TYPE_CHECKING:`` never run;
-they may point back inside their own unit (a placement rule naming the state that calls it)
-but never up a layer or into another family. No module is left out and no edge is exempted:
-where a check would need an exception, the code gets a hook instead.
+constant string to ``importlib.import_module`` (or to the package's lazy names,
+``yamskit._compat.lazy``). Imports under ``if TYPE_CHECKING:`` never run; they may point back
+inside their own unit but never up a layer or into another family, and among the core's
+modules they make no circle either. No module is left out and no edge is exempted: where a
+check would need an exception, the code gets a hook instead.
+
+The plumbing that makes a step quick stays in one private module, ``yamskit._fast``: no other
+module keys a dictionary by ``id()`` or sets a frozen value's field with
+``object.__setattr__``, and no module reaches into another object's private fields.
 """
 
 from __future__ import annotations
@@ -156,6 +161,10 @@ def imports(module: Module, known: dict[str, Module]) -> Iterator[Import]:
         ):
             arguments = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
             found = [a for a in arguments if a.startswith("yamskit")]
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "lazy":
+            # ``_compat.lazy(__name__, {name: "yamskit.module"}, moved={...})``: every module it names loads lazily
+            strings = [n.value for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+            found = sorted({value for value in strings if value.startswith("yamskit.")})
         for target in found:
             while target and target not in known:
                 target = target.rpartition(".")[0]
@@ -229,6 +238,13 @@ def test_no_circle_counting_every_import_that_runs() -> None:
     assert circles(sorted(known), running) == []
 
 
+def test_no_circle_across_core_modules_even_counting_type_only_imports() -> None:
+    known, edges = graph()
+    core = sorted(name for name, module in known.items() if layer(module) == CORE)
+    inside = [e for e in edges if e.source in core and e.target in core]
+    assert circles(core, inside) == []
+
+
 def test_no_module_imports_one_above_its_layer() -> None:
     known, edges = graph()
     upward = [
@@ -284,6 +300,153 @@ def test_the_core_tests_no_family_class_by_name() -> None:
     assert found == []
 
 
+# ---------------------------------------------------------------- the step's plumbing stays in yamskit._fast
+_FAST = "yamskit._fast"
+#: Methods that look a key up in a mapping, or put one in.
+_KEYED = frozenset({"get", "pop", "setdefault", "put", "__getitem__", "__setitem__", "__contains__"})
+
+
+def _is_id_call(node: ast.AST) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "id"
+
+
+def _keyed_by_id(tree: ast.AST) -> list[int]:
+    """The lines where ``id(...)`` (alone or in a tuple) is used as a mapping's key."""
+    found = []
+    for node in ast.walk(tree):
+        keys: list[ast.AST] = []
+        if isinstance(node, ast.Subscript):
+            keys = [node.slice]
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _KEYED:
+            keys = node.args[:1]
+        elif isinstance(node, ast.Compare) and any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops):
+            keys = [node.left]
+        elif isinstance(node, ast.Dict):
+            keys = [k for k in node.keys if k is not None]
+        elif isinstance(node, ast.DictComp):
+            keys = [node.key]
+        for key in keys:
+            parts = key.elts if isinstance(key, ast.Tuple) else [key]
+            if any(_is_id_call(part) for part in parts):
+                found.append(node.lineno)
+    return found
+
+
+def _frozen_sets(tree: ast.AST) -> list[int]:
+    """The lines that call ``object.__setattr__``."""
+    return [
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute)
+        and node.attr == "__setattr__"
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "object"
+    ]
+
+
+def test_no_module_but_the_fast_path_keys_a_mapping_by_id() -> None:
+    found = []
+    for module in modules().values():
+        if module.name != _FAST:
+            tree = ast.parse(module.path.read_text(encoding="utf-8"))
+            found += [f"{module.path.relative_to(SRC.parent)}:{line}" for line in _keyed_by_id(tree)]
+    assert found == []
+
+
+def test_no_module_but_the_fast_path_sets_a_frozen_value_field() -> None:
+    found = []
+    for module in modules().values():
+        if module.name != _FAST:
+            tree = ast.parse(module.path.read_text(encoding="utf-8"))
+            found += [f"{module.path.relative_to(SRC.parent)}:{line}" for line in _frozen_sets(tree)]
+    assert found == []
+
+
+def _own_names(tree: ast.AST) -> set[str]:
+    """The private names a module's own classes define: fields, slots, methods, ``self._x`` assignments."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef):
+            for item in node.body:
+                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    names.add(item.name)
+                elif isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+                    names.add(item.target.id)
+                elif isinstance(item, ast.Assign):
+                    names.update(t.id for t in item.targets if isinstance(t, ast.Name))
+            for item in ast.walk(node):  # the names of __slots__
+                if isinstance(item, ast.Constant) and isinstance(item.value, str) and item.value.startswith("_"):
+                    names.add(item.value)
+        elif (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.ctx, ast.Store)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in ("self", "cls")
+        ):
+            names.add(node.attr)
+    return names
+
+
+def _standard_modules(tree: ast.AST) -> set[str]:
+    """The names a module binds to modules of the standard library (``import sys``)."""
+    return {
+        alias.asname or alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for alias in node.names
+        if not alias.name.startswith("yamskit")
+    }
+
+
+def _private_reads(tree: ast.AST) -> list[tuple[int, str]]:
+    """``thing._name`` reads of another object's private fields (not ``self``'s, ``cls``'s or a class of the module)."""
+    own, standard = _own_names(tree), _standard_modules(tree)
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__"):
+            base = node.value
+            if isinstance(base, ast.Name) and (base.id in ("self", "cls") or base.id in standard):
+                continue
+            if node.attr not in own:
+                found.append((node.lineno, ast.unparse(node)))
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in ("getattr", "setattr", "hasattr")
+            and len(node.args) > 1
+            and isinstance(node.args[1], ast.Constant)
+            and isinstance(node.args[1].value, str)
+            and node.args[1].value.startswith("_")
+            and not node.args[1].value.startswith("__")
+            and node.args[1].value not in own
+        ):
+            found.append((node.lineno, ast.unparse(node)))
+    return found
+
+
+def test_no_module_reaches_into_another_objects_private_fields() -> None:
+    found = []
+    for module in modules().values():
+        if module.name != _FAST:
+            tree = ast.parse(module.path.read_text(encoding="utf-8"))
+            found += [f"{module.path.relative_to(SRC.parent)}:{line} {text}" for line, text in _private_reads(tree)]
+    assert found == []
+
+
+def test_the_plumbing_checks_see_what_they_must() -> None:
+    tree = ast.parse(
+        "import sys\n"
+        "class Box:\n    __slots__ = ('_mine',)\n"
+        "    def look(self, other):\n        return self._mine, other._mine, other._theirs, sys._getframe\n"
+        "memo = {}\n"
+        "memo[id(memo)] = 1\nmemo.get((1, id(memo)))\nid(memo) in memo\nx = {id(memo): 1}\n"
+        "object.__setattr__(memo, 'a', 1)\nprint(id(memo))\ngetattr(memo, '_theirs')\n"
+    )
+    assert _keyed_by_id(tree) == [7, 8, 9, 10]
+    assert _frozen_sets(tree) == [11]
+    assert sorted(_private_reads(tree)) == [(5, "other._theirs"), (13, "getattr(memo, '_theirs')")]
+
+
 # ---------------------------------------------------------------- the checker checks itself
 def _fake_package(tmp_path: pathlib.Path, files: dict[str, str]) -> dict[str, Module]:
     for name, text in files.items():
@@ -312,6 +475,26 @@ def test_the_checker_sees_an_import_inside_a_function_and_the_circle_it_closes(t
     assert any(e.lazy and e.target == "yamskit.svg" for e in edges)
     assert circles(sorted(known), edges) == [["yamskit.dice", "yamskit.svg"]]
     assert [layer(known[e.target]) > layer(known[e.source]) for e in edges] == [True, False]
+
+
+def test_the_checker_sees_a_type_only_circle_among_core_modules(tmp_path: pathlib.Path) -> None:
+    known = _fake_package(
+        tmp_path,
+        {
+            "yamskit/__init__.py": "",
+            "yamskit/game.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .words import Words\n",
+            "yamskit/words.py": "from .game import GameState\n",
+            "yamskit/_compat.py": "",
+            "yamskit/lazy.py": "from . import _compat\n_compat.lazy(__name__, {'X': 'yamskit.words'})\n",
+        },
+    )
+    edges = [e for m in known.values() for e in imports(m, known)]
+    core = sorted(name for name, module in known.items() if layer(module) == CORE)
+    assert circles(core, [e for e in edges if e.source in core and e.target in core]) == [
+        ["yamskit.game", "yamskit.words"]
+    ]
+    assert circles(core, [e for e in edges if not e.typing_only]) == []
+    assert ("yamskit.lazy", "yamskit.words") in {(e.source, e.target) for e in edges}
 
 
 def test_the_checker_counts_a_string_import_and_separates_type_checking(tmp_path: pathlib.Path) -> None:

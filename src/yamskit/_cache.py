@@ -8,8 +8,9 @@ of cache registers its name, bound and key; `caches` lists them, and the documen
 
 Two policies:
 
-* `LruCache`: past its size, the least recently used entry goes. For values that are
-  dear to make (a solved strategy, a bot's tables).
+* `LruCache`, and `cached` for a function: past its size, the least recently used entry
+  goes. For values that are dear to make (a solved strategy, a bot's tables, a table of
+  outcomes); `cached` is ``functools.lru_cache`` with its bound registered.
 * `Memo`: emptied when it reaches its size. For small values that are cheap to make
   again and asked for at every step, where the bookkeeping of recency would cost more
   than a miss (its look-up is the C-level ``dict.get``).
@@ -24,14 +25,17 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from typing import Generic, TypeVar
+from typing import Generic, ParamSpec, TypeVar, cast
 
-__all__ = ["LruCache", "Memo", "caches", "register"]
+__all__ = ["LruCache", "Memo", "cached", "caches", "register"]
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
+P = ParamSpec("P")
+R = TypeVar("R")
 
 #: name -> (the most entries, what the keys are)
 _REGISTERED: dict[str, tuple[int, str]] = {}
@@ -135,6 +139,26 @@ class Memo(dict[K, V]):
             self.clear()
         self[key] = value
         return value
+
+
+def cached(name: str, *, size: int, key: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """A decorator: the function's results remembered for its last ``size`` arguments (``functools.lru_cache``).
+
+    The arguments must be hashable. The bound is registered under ``name`` (see `caches`).
+
+    Examples:
+        >>> @cached("example cubes", size=8, key="a number")
+        ... def cube(n: int) -> int:
+        ...     return n**3
+        >>> cube(3), cube.cache_info().currsize, caches()["example cubes"]
+        (27, 1, (8, 'a number'))
+    """
+    register(name, size=size, key=key)
+
+    def remember(function: Callable[P, R]) -> Callable[P, R]:
+        return cast(Callable[P, R], functools.lru_cache(maxsize=size)(function))
+
+    return remember
 
 
 def caches() -> dict[str, tuple[int, str]]:

@@ -92,7 +92,7 @@ def lazy(
         >>> import warnings
         >>> import sys, types
         >>> sys.modules["yamskit_demo"] = types.ModuleType("yamskit_demo")
-        >>> names, moved = {"Joker": "yamskit.scorecard.house_rules"}, {"Sec": "yamskit.variants.competitive"}
+        >>> names, moved = {"Joker": "yamskit.scorecard.house_rules"}, {"Sec": "yamskit.variants.competitive.rules"}
         >>> get, listing = lazy("yamskit_demo", names, moved=moved)
         >>> get("Joker").__name__, "Joker" in listing()
         ('Joker', True)
@@ -100,7 +100,8 @@ def lazy(
         ...     warnings.simplefilter("always")
         ...     sec = get("Sec")
         >>> str(caught[0].message)
-        'yamskit_demo.Sec is deprecated: import it from yamskit.variants.competitive'
+        'yamskit_demo.Sec is deprecated: import it from yamskit.variants.competitive.rules'
+        >>> del sys.modules["yamskit_demo"]
     """
     moved = dict(moved or {})
 

@@ -32,12 +32,11 @@ Examples:
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from operator import itemgetter
 from typing import Any, Protocol, overload
 
-from ._cache import Memo
+from ._cache import Memo, cached
 from ._fast import finder
 from .actions import Action, Roll, Score, Scratch
 from .dice import KEEPS, Dice, keep_index
@@ -322,7 +321,7 @@ def scorecard_actions(name: str, rules: SheetShape) -> ActionSpace:
     return _scorecard_actions(name, rules.row_ids, rules.column_ids, rules.allow_scratch)
 
 
-@functools.lru_cache(maxsize=256)
+@cached("action spaces: sheets", size=256, key="a sheet's name, row ids, column ids and crossing-out rule")
 def _scorecard_actions(name: str, rows: tuple[str, ...], columns: tuple[str, ...], allow_scratch: bool) -> ActionSpace:
     # shared by every variant object with the same sheet (loading a game builds a new variant object)
     single = len(columns) == 1

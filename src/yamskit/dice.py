@@ -19,13 +19,11 @@ Examples:
 
 from __future__ import annotations
 
-import functools
 import itertools
 import math
 import os
 from collections.abc import Iterable, Iterator
 from fractions import Fraction
-from functools import cache
 from typing import ClassVar
 
 import attrs
@@ -36,6 +34,7 @@ except ImportError:  # pragma: no cover - an interpreter built without it
     from hashlib import blake2b
 
 from . import _display
+from ._cache import cached
 from ._fast import builder
 from .errors import InvalidDiceError
 
@@ -227,7 +226,7 @@ class Dice:
     _repr_svg_ = _display.repr_svg
 
 
-@cache
+@cached("dice: sub-multisets", size=462, key="the sorted faces of at most five dice (462 multisets)")
 def _sub_multisets(faces: tuple[int, ...]) -> tuple[Dice, ...]:
     found = {combo for size in range(len(faces) + 1) for combo in itertools.combinations(faces, size)}
     return tuple(sorted((Dice(f) for f in found), key=lambda d: _KEEP_INDEX[d.faces]))
@@ -298,7 +297,7 @@ SUB_KEEPS: tuple[tuple[int, ...], ...] = tuple(_sub_keep_indexes(roll.faces) for
 _SUB_KEEP_SETS: tuple[frozenset[int], ...] = tuple(frozenset(keeps) for keeps in SUB_KEEPS)
 
 
-@cache
+@cached("dice: outcome probabilities", size=6, key="how many dice are thrown (0 to 5)")
 def outcome_probabilities(count: int) -> tuple[tuple[Dice, Fraction], ...]:
     """Every multiset ``count`` thrown dice can show, with its exact probability.
 
@@ -347,7 +346,7 @@ def face_from_seed(seed: int, draw: int) -> int:
         attempt += 1  # pragma: no cover - probability 2**-80
 
 
-@functools.lru_cache(maxsize=1024)
+@cached("dice: seeded hashers", size=1024, key="a dice stream's seed")
 def _seeded_hasher(seed: int) -> blake2b:
     """A BLAKE2b hasher fed with the seed's bytes; copies of it hash the rest of a draw."""
     return blake2b(seed.to_bytes(8, "big"), digest_size=16)

@@ -30,7 +30,6 @@ Examples:
 
 from __future__ import annotations
 
-import functools
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
@@ -39,6 +38,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 import attrs
 
 from . import _display
+from ._cache import cached
 from ._fast import memo_by_identity_and_value, remember
 from .action_space import ActionSpace
 from .action_text import state_action_text, state_parse_action
@@ -455,7 +455,7 @@ def is_legal(state: Playable, action: Action, player: int | str | None) -> bool:
     return True
 
 
-@functools.cache
+@cached("chance: throws of a keep", size=462, key="a keep's index in KEEPS (462 keeps)")
 def _chance_table(keep: int) -> tuple[tuple[Roll, Fraction], ...]:
     kept = KEEPS[keep]
     return tuple((thrown_parts(kept, rolled)[0], p) for rolled, p in outcome_probabilities(NUM_DICE - len(kept)))

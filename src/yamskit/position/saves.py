@@ -23,7 +23,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from .._fast import remember
 from ..actions import Roll
@@ -183,10 +183,10 @@ def origin_to_data(state: _State, to_data: Callable[[_State], dict[str, Any]]) -
         >>> origin_to_data(g, state_to_data), sorted(origin_to_data(g.apply(yamskit.Roll()), state_to_data))
         ({}, ['origin'])
     """
-    origin = getattr(state, "_origin", None)
+    origin = state.origin
     if origin is None or not len(state.history):
         return {}
-    return {"origin": to_data(origin)}
+    return {"origin": to_data(cast(_State, origin))}  # (a state's origin is a state of its own class)
 
 
 def read_origin(variant: Variant, data: Any) -> GameState | None:

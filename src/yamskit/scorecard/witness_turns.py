@@ -18,12 +18,12 @@ Examples:
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Hashable, Iterable, Iterator
 from typing import Any
 
 import attrs
 
+from .._cache import cached
 from ..actions import Action, Roll, Score, Scratch
 from ..categories import FIVE_OF_A_KIND_ROLLS
 from ..dice import ROLLS, Dice
@@ -62,7 +62,7 @@ class Recipe:
         return [*(Move(player, Roll(outcome=dice)) for dice in self.throws), Move(player, action)]
 
 
-@functools.lru_cache(maxsize=64)
+@cached("scorecard: witness rolls by value", size=64, key="a row's score table")
 def _rolls_by_value(table: tuple[int, ...]) -> dict[int, tuple[Dice, ...]]:
     """The plain rolls (no five of a kind) of each value a row's table gives."""
     found: dict[int, list[Dice]] = {}

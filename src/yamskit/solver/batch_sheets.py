@@ -56,7 +56,7 @@ class _Games:
         by_roll = np.ascontiguousarray(model.tables.T)
         return cls(model, zeros.copy(), zeros.copy(), zeros.copy(), points, zeros.copy(), open_rows, by_roll)
 
-    def _further(self, games: IntArray, roll: IntArray, filled: IntArray | None) -> tuple[IntArray, IntArray]:
+    def further(self, games: IntArray, roll: IntArray, filled: IntArray | None) -> tuple[IntArray, IntArray]:
         """The positions (in ``games``) of further five of a kinds (their box filled), and their face index."""
         m = self.model
         if m.flag_row < 0 or (m.joker is None and not m.five_bonus):
@@ -72,7 +72,7 @@ class _Games:
         m = self.model
         legal = np.take(self.open_rows, self.filled[games] if filled is None else filled, axis=0)
         if m.joker == "forced":
-            where, face = self._further(games, roll, filled)
+            where, face = self.further(games, roll, filled)
             if len(where):
                 filled = self.filled[games[where]]
                 is_upper = m.is_upper
@@ -93,7 +93,7 @@ class _Games:
         m = self.model
         points = np.take(self.by_roll, roll, axis=0)
         extra = np.zeros(len(games), dtype=np.int64)
-        where, face = self._further(games, roll, filled)
+        where, face = self.further(games, roll, filled)
         if len(where):
             flag = self.flag[games[where]]
             if m.five_bonus and m.needs_flag:

@@ -109,7 +109,7 @@ def _optimal_turn(
     at += local[:, None]
     scored = np.take(candidates.reshape(-1), at)
     # a five of a kind whose box is filled may pay a joker or a bonus: those games are worked out apart
-    special, _ = g._further(games, roll, filled)
+    special, _ = g.further(games, roll, filled)
     extra = np.zeros(count, dtype=np.int64)
     if len(special):
         paid, extra[special] = g.scores(games[special], roll[special], filled=filled[special])

@@ -31,13 +31,13 @@ Examples:
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
 import attrs
 
 from ... import _registry
+from ..._cache import cached
 from ...categories import (
     Category,
     full_house,
@@ -115,7 +115,7 @@ def rows(four_of_a_kind: FourOfAKind = "four_dice") -> tuple[Category, ...]:
     return _rows(four_of_a_kind)
 
 
-@functools.cache
+@cached("competitive: rows", size=2, key="the four_of_a_kind option")
 def _rows(four_of_a_kind: FourOfAKind) -> tuple[Category, ...]:
     four = _four_dice if four_of_a_kind == "four_dice" else _thirty_and_sum
     return (

@@ -33,6 +33,7 @@ Examples:
 
 from __future__ import annotations
 
+from .board import BoardError
 from .game import YamMasterGame
 from .rules import (
     ACTIONS,
@@ -59,6 +60,7 @@ __all__ = [
     "RULINGS",
     "TOKENS",
     "VARIANTS",
+    "BoardError",
     "ChallengeError",
     "LabelError",
     "RemovalError",

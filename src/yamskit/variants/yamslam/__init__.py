@@ -30,6 +30,7 @@ Examples:
 from __future__ import annotations
 
 from .game import YamslamGame
+from .match import MatchError
 from .rules import (
     ACTIONS,
     MAX_THROWS,
@@ -52,6 +53,7 @@ __all__ = [
     "ChipNotAvailableError",
     "ChipNotQualifiedError",
     "DiscardPileError",
+    "MatchError",
     "Mode",
     "SecondChipError",
     "YamslamGame",
