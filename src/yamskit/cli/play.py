@@ -106,7 +106,7 @@ def _menu(state: GameState, legal: list[Action]) -> list[tuple[Action, str]]:
     values, line points); throws and passes show none.
     """
     seat = state.current_player
-    sheet = state if isinstance(state, SheetState) else None  # the boxes' points come from a scorecard's sheets
+    sheet = state if isinstance(state, SheetState) else None  # only a scorecard says what a box would write
     scores = {(a.row, a.column): a for a in legal if isinstance(a, Score)}
     scratches = {(a.row, a.column): a for a in legal if isinstance(a, Scratch)}
     menu: list[tuple[Action, str]] = []
