@@ -21,15 +21,18 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import attrs
 
 from .actions import Action, Roll
 from .dice import NUM_DICE, Dice
 from .errors import InvalidDiceError
+from .game import GameState
 
 __all__ = ["RollOff", "keep_score", "read_throw", "roll_off", "thrown"]
+
+_State = TypeVar("_State", bound=GameState)
 
 
 @attrs.frozen
@@ -87,7 +90,7 @@ def roll_off(players: Sequence[str], faces: Callable[[int, int], Dice | str], *,
     return RollOff(contenders[0] if contenders else 0, tuple(throws))
 
 
-def thrown(state: Any, *, keep: Dice | str, faces: Dice | str | Any) -> Roll:
+def thrown(state: GameState, *, keep: Dice | str, faces: Dice | str | Any) -> Roll:
     """The `Roll` that keeps ``keep`` and throws the other dice, which showed ``faces``.
 
     Args:
@@ -127,7 +130,7 @@ def thrown(state: Any, *, keep: Dice | str, faces: Dice | str | Any) -> Roll:
 _THROW_WORDS = frozenset({"roll", "rolled", "throw", "threw", "thrown"})
 
 
-def read_throw(state: Any, text: str) -> Roll | None:
+def read_throw(state: GameState, text: str) -> Roll | None:
     """The throw one line of a table's report names, checked; ``None`` when the line names no throw.
 
     A throw is told in one line, faces as digits (spaces and commas allowed):
@@ -199,12 +202,12 @@ def read_throw(state: Any, text: str) -> Roll | None:
 
 
 def keep_score(
-    state: Any,
+    state: _State,
     *,
-    decide: Callable[[Any], Action],
-    faces: Callable[[Any, Dice], Dice | str],
-    after: Callable[[Any], None] | None = None,
-) -> Any:
+    decide: Callable[[_State], Action],
+    faces: Callable[[_State, Dice], Dice | str],
+    after: Callable[[_State], None] | None = None,
+) -> _State:
     """Play ``state`` to its end with real dice: moves from ``decide``, the faces of each throw from ``faces``.
 
     Args:
@@ -242,7 +245,7 @@ def keep_score(
         action = decide(state)
         if isinstance(action, Roll) and action.outcome is None:
             action = thrown(state, keep=action.keep, faces=faces(state, action.keep))
-        state = state.apply(action)
+        state = cast(_State, state.apply(action))  # each state's apply keeps its type
         if after is not None:
             after(state)
     return state

@@ -15,17 +15,15 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
 from ..actions import Action, DeclareChallenge, Pass, Roll, Score, Scratch
 from ..dice import KEEP_CHILDREN, KEEPS, NUM_DICE, ROLLS, Dice, keep_index
 from ..errors import YamskitError
-from ..game import Player, play
-
-if TYPE_CHECKING:
-    pass
+from ..game import GameState, Player, play
+from ..scorecard.state import ScorecardGame
 
 __all__ = ["GreedyPlayer", "OptimalPlayer", "Player", "RandomPlayer", "play"]
 
@@ -46,7 +44,7 @@ class RandomPlayer:
 
     seed: int = 0
 
-    def choose(self, state: Any) -> Action:
+    def choose(self, state: GameState) -> Action:
         """A uniformly random legal action."""
         actions = list(state.legal_actions())
         if not actions:
@@ -54,7 +52,7 @@ class RandomPlayer:
         digest = hashlib.blake2b(
             f"{self.seed}:{len(state.history)}:{state.current_player}".encode(), digest_size=8
         ).digest()
-        return actions[int.from_bytes(digest, "big") % len(actions)]  # type: ignore[no-any-return]
+        return actions[int.from_bytes(digest, "big") % len(actions)]
 
 
 def greedy_keep_values(rows: Sequence[Any]) -> list[int]:
@@ -101,13 +99,11 @@ class GreedyPlayer:
         True
     """
 
-    def choose(self, state: Any) -> Action:
+    def choose(self, state: GameState) -> Action:
         """The greedy action for the player to move."""
         actions: list[Action] = list(state.legal_actions())
         if not actions:
             raise YamskitError("no legal action to choose from")
-        from ..scorecard.state import ScorecardGame
-
         if not isinstance(state, ScorecardGame):
             for action in actions:
                 if not isinstance(action, (Roll, Pass, DeclareChallenge)):
@@ -123,7 +119,7 @@ class GreedyPlayer:
         return self._box(state, actions)
 
     @staticmethod
-    def _keep(state: Any, rolls: list[Roll]) -> Roll | None:
+    def _keep(state: ScorecardGame, rolls: list[Roll]) -> Roll | None:
         sheet = state.sheets[state.current_player]
         rules = state.rules
         open_rows = [row for r, row in enumerate(rules.rows) if any(col[r].is_empty for col in sheet.cells)]
@@ -132,7 +128,7 @@ class GreedyPlayer:
         return None if len(best.keep) == NUM_DICE else best
 
     @staticmethod
-    def _box(state: Any, actions: list[Action]) -> Action:
+    def _box(state: ScorecardGame, actions: list[Action]) -> Action:
         boxes: list[Score | Scratch] = [a for a in actions if isinstance(a, Score)]
         boxes = boxes or [a for a in actions if isinstance(a, Scratch)]
         if not boxes:
@@ -171,6 +167,6 @@ class OptimalPlayer:
 
     strategy: Any = attrs.field(eq=False)
 
-    def choose(self, state: Any) -> Action:
+    def choose(self, state: GameState) -> Action:
         """The best action according to the strategy."""
         return self.strategy.best_action(state)  # type: ignore[no-any-return]

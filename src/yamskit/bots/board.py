@@ -49,6 +49,7 @@ from ..variants.yam_master.board import (
     Board,
     dice_labels,
 )
+from ..variants.yam_master.game import YamMasterGame
 from .lookahead import keep_values_after, single_target_values
 
 __all__ = [
@@ -181,7 +182,7 @@ def board_values(boards: IntArray, supplies: IntArray, player: int) -> FloatArra
     return np.where(my_five, _WIN, values)
 
 
-def board_value(game: Any, board: Board, supply: tuple[int, ...], player: int) -> float:
+def board_value(game: YamMasterGame, board: Board, supply: tuple[int, ...], player: int) -> float:
     """The evaluation of ``board`` for ``player`` (own lines minus the opponent's).
 
     Examples:
@@ -234,7 +235,7 @@ def _stop_matrices(label_values: FloatArray) -> tuple[FloatArray, FloatArray, Fl
     return base, sec, defi
 
 
-def end_values(game: Any, *, tempo: float = 0.0) -> list[tuple[float, Action, str]]:
+def end_values(game: YamMasterGame, *, tempo: float = 0.0) -> list[tuple[float, Action, str]]:
     """Every way to end the turn now with its value and the label it needs ("" to pass, "yam-remove" to remove).
 
     The value is the change the end makes to `board_value` for the player to move, plus
@@ -281,7 +282,7 @@ def _stop_factory(label_values: FloatArray, remove: float, challenge: bool) -> A
     return stop
 
 
-def choose_board_action(game: Any, *, depth: int = 10, tempo: float | None = None) -> Action:
+def choose_board_action(game: YamMasterGame, *, depth: int = 10, tempo: float | None = None) -> Action:
     """The strong bot's action in Yam Master: the best way to end the turn, keep, or declare a défi.
 
     ``depth`` is how many throws ahead keeps look; ``tempo`` what an end placing a

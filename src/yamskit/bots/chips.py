@@ -25,14 +25,13 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
 from ..actions import Action, Pass, Roll, TakeChip
 from ..dice import ROLLS, keep_index
 from ..solver.tables import FloatArray
 from ..variants.yamslam.chips import CHIP_CATEGORIES, CHIPS_PER_KIND, KINDS, LAST_DRAW_BONUS, ChipSet, is_yamslam
+from ..variants.yamslam.game import YamslamGame
 from .lookahead import keep_values_after
 
 __all__ = ["EXTRA_TURN", "KINDS_POTENTIAL", "STACK_POTENTIAL", "chip_value", "choose_chip_action"]
@@ -83,7 +82,7 @@ def chip_value(chips: ChipSet, rack: ChipSet, kind: str, *, from_discard: bool =
     return gain
 
 
-def _values(game: Any) -> tuple[FloatArray, float]:
+def _values(game: YamslamGame) -> tuple[FloatArray, float]:
     """The value of each kind taken from the rack (-inf if none left), and the best Yamslam take."""
     chips = game.chips(game.current_player)
     rack, discard = game.rack, game.discard
@@ -105,7 +104,7 @@ def _values(game: Any) -> tuple[FloatArray, float]:
     return values, best_any + max(extra, 0.0)
 
 
-def _pass_value(game: Any, values: FloatArray) -> float:
+def _pass_value(game: YamslamGame, values: FloatArray) -> float:
     if game.variant.mode != "solo":
         return 0.0
     highest = game.rack.highest
@@ -114,7 +113,7 @@ def _pass_value(game: Any, values: FloatArray) -> float:
     return -0.25 * float(values[KINDS.index(highest)])
 
 
-def choose_chip_action(game: Any, *, depth: int = 10) -> Action:
+def choose_chip_action(game: YamslamGame, *, depth: int = 10) -> Action:
     """The strong bot's action in Yamslam: the best chip now, or the keep that promises most.
 
     ``depth`` is how many throws ahead keeps look.

@@ -45,7 +45,6 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from itertools import combinations
-from typing import Any
 
 import attrs
 import numpy as np
@@ -54,6 +53,7 @@ from .._cache import LruCache
 from .._fast import IdentityCache
 from ..actions import Action
 from ..errors import RuleConfigError
+from ..game import Variant
 from ..scorecard.state import ScorecardGame
 from ..scorecard.variant import ScorecardVariant
 from ..solver import Strategy
@@ -347,7 +347,7 @@ _BY_RULES: IdentityCache[FittedStrategy | None] = IdentityCache(
 _FITTING = threading.Lock()
 
 
-def fitted_strategy(variant: Any) -> FittedStrategy | None:
+def fitted_strategy(variant: Variant) -> FittedStrategy | None:
     """The fitted strategy of a one-column sheet the solver's model describes (fitted once), else ``None``.
 
     Examples:

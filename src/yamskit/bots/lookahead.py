@@ -18,14 +18,15 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import numpy as np
 
 from ..actions import Action, Roll, Score, Scratch
 from ..dice import keep_index
 from ..errors import IllegalActionError
+from ..game import GameState
 from ..scorecard.placement import Placement
+from ..scorecard.rules import SheetState
 from ..solver import tables
 from ..solver.expectimax import best_keeps, keep_values
 from ..solver.tables import FloatArray
@@ -120,7 +121,7 @@ def single_target_values(targets: FloatArray, *, throws: int, fresh_only: bool =
     return np.asarray(tables.ROLL_PROBABILITIES @ rolls, dtype=np.float64)
 
 
-def box_placement(game: Any, row: str, column: str | None) -> tuple[Score | Scratch, Placement] | None:
+def box_placement(game: SheetState, row: str, column: str | None) -> tuple[Score | Scratch, Placement] | None:
     """Writing in box (``row``, ``column``) now: the Score if it is legal, else the Scratch, else ``None``.
 
     Examples:
@@ -138,7 +139,7 @@ def box_placement(game: Any, row: str, column: str | None) -> tuple[Score | Scra
     return None
 
 
-def keep_or_box(game: Any, best_box: tuple[float, Action] | None, stop: StopValues, *, depth: int) -> Action:
+def keep_or_box(game: GameState, best_box: tuple[float, Action] | None, stop: StopValues, *, depth: int) -> Action:
     """The best legal keep if it beats ``best_box`` (value, action), else that box (else any legal action).
 
     Keeps are valued by `keep_values_after` from ``stop``; on a tie the longer keep,

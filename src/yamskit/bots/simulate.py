@@ -48,8 +48,10 @@ import attrs
 
 from .._signals import held_signals, release_signals
 from ..errors import RuleConfigError
+from ..game import Variant
 from ..names import renamed_argument
 from ..registry import variant as make_variant
+from ..scorecard.variant import ScorecardVariant
 from . import GreedyPlayer, Player, RandomPlayer, play
 
 __all__ = [
@@ -320,7 +322,7 @@ class SimulationResult:
 PERCENTILES = (5, 25, 50, 75, 95)
 
 
-def _seat_names(variant: Any, seats: int | None) -> tuple[str, ...]:
+def _seat_names(variant: Variant, seats: int | None) -> tuple[str, ...]:
     """``Bot 1``..``Bot n``; by default the fewest seats the variant accepts."""
     counts = [seats] if seats is not None else list(range(1, 9))
     for count in counts:
@@ -412,7 +414,7 @@ def _end_workers(workers: Sequence[multiprocessing.process.BaseProcess], grace: 
         time.sleep(0.01)
 
 
-def check_run(variant: Any, n: int, *, seats: int | None = None, seed: int = 0, jobs: int = 1) -> tuple[str, ...]:
+def check_run(variant: Variant, n: int, *, seats: int | None = None, seed: int = 0, jobs: int = 1) -> tuple[str, ...]:
     """Check the arguments of a run before starting it; the seat names.
 
     Raises:
@@ -432,7 +434,7 @@ def check_run(variant: Any, n: int, *, seats: int | None = None, seed: int = 0, 
     return _seat_names(variant, seats)
 
 
-def batch_refusal(variant: Any, seats: int) -> str | None:
+def batch_refusal(variant: Variant, seats: int) -> str | None:
     """Why the batch engine cannot play ``seats`` players of ``variant``, or ``None`` when it can.
 
     The batch engine plays solitaire games of the variants the solver models: one
@@ -463,7 +465,7 @@ def batch_refusal(variant: Any, seats: int) -> str | None:
 
 
 def _simulate_batch(
-    rules: Any,
+    rules: ScorecardVariant,
     players: tuple[str, ...],
     n: int,
     *,
@@ -529,7 +531,7 @@ def _run_on(
 
 
 def simulate(
-    variant: str | Any,
+    variant: str | Variant,
     games: int | None = None,
     *,
     seats: int | None = None,
@@ -595,7 +597,7 @@ def simulate(
         raise RuleConfigError("the batch engine runs in local processes: give no executor")
     if engine == "batch" or (engine == "auto" and executor is None):
         why = batch_refusal(rules, len(players))
-        if why is None:
+        if why is None and isinstance(rules, ScorecardVariant):  # no refusal: the solver models it, so it is one
             return _simulate_batch(rules, players, n, seed=seed, jobs=jobs, bot=bot, progress=progress)
         if engine == "batch":
             raise RuleConfigError(f"the batch engine does not apply: {why}")

@@ -31,6 +31,7 @@ from .._fast import IdentityCache
 from ..actions import Action, Roll
 from ..dice import ROLLS
 from ..errors import RuleConfigError
+from ..game import Variant
 from ..scorecard.placement import Placement
 from ..scorecard.rules import SheetVariant
 from ..scorecard.state import ScorecardGame
@@ -138,7 +139,7 @@ def _correlation(table: Any, totals: FloatArray) -> float:
     return float(np.corrcoef(values, totals)[0, 1])
 
 
-def splittable(variant: Any) -> bool:
+def splittable(variant: Variant) -> bool:
     """Whether ``variant`` is a one-column sheet in free order whose parts the solver handles.
 
     Examples:

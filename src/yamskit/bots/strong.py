@@ -28,7 +28,7 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 import attrs
 
@@ -36,6 +36,11 @@ from .._cache import LruCache
 from .._fast import IdentityCache
 from ..actions import Action
 from ..errors import RuleConfigError
+from ..game import GameState, Variant
+from ..scorecard.state import ScorecardGame
+from ..scorecard.variant import ScorecardVariant
+from ..variants.yam_master.game import YamMasterGame
+from ..variants.yamslam.game import YamslamGame
 from .basic import GreedyPlayer, OptimalPlayer, Player, RandomPlayer
 
 __all__ = ["LEVELS", "Level", "StrongPlayer", "player", "solvable"]
@@ -50,16 +55,14 @@ _COUNTS: LruCache[str, int] = LruCache("bots: state counts", size=256, key="a so
 _MODELS: IdentityCache[Any] = IdentityCache("bots: solver models", size=64, key="a ScorecardRules object")
 
 
-def _model(variant: Any) -> Any:
+def _model(variant: Variant) -> Any:
     """The solver's model of ``variant`` (``None`` if it has none), computed once per rules object."""
-    from ..scorecard.variant import ScorecardVariant
-
     if not isinstance(variant, ScorecardVariant) or len(variant.rules.columns) != 1:
         return None
     return _MODELS.get(variant.rules, lambda: _model_or_none(variant))
 
 
-def _model_or_none(variant: Any) -> Any:
+def _model_or_none(variant: ScorecardVariant) -> Any:
     try:
         from ..solver.model import model_of
 
@@ -68,7 +71,7 @@ def _model_or_none(variant: Any) -> Any:
         return None
 
 
-def solvable(variant: Any, *, time_budget: float | None = None) -> bool:
+def solvable(variant: Variant, *, time_budget: float | None = None) -> bool:
     """Whether ``variant`` is a one-column sheet the exact solver handles (within ``time_budget`` seconds).
 
     Examples:
@@ -91,12 +94,13 @@ def solvable(variant: Any, *, time_budget: float | None = None) -> bool:
     return count / _STATES_PER_SECOND <= time_budget
 
 
-def _strategy(variant: Any) -> Any:
+def _strategy(variant: Variant) -> Any:
     """The solved strategy of a solvable variant, computed once per rules (one process, quiet)."""
     from ..solver import Strategy
     from ..solver.expectimax import solve_values
 
     model = _model(variant)
+    assert isinstance(variant, ScorecardVariant)  # solvable: only a ScorecardVariant has a solver model
     return _STRATEGIES.get(
         model.fingerprint, lambda: Strategy(variant, model, solve_values(model, processes=1, quiet=True))
     )
@@ -127,12 +131,12 @@ class StrongPlayer:
         Roll(keep=Dice.parse('666'), outcome=None)
     """
 
-    variant: Any = attrs.field(eq=False)
+    variant: Variant = attrs.field(eq=False)
     time_budget: float = attrs.field(default=5.0, kw_only=True)
     seed: int = attrs.field(default=0, kw_only=True)
     depth: int = attrs.field(default=3, kw_only=True)
 
-    def choose(self, state: Any) -> Action:
+    def choose(self, state: GameState) -> Action:
         """The action it takes in ``state`` (always legal there).
 
         Examples:
@@ -141,8 +145,6 @@ class StrongPlayer:
             >>> StrongPlayer(v).choose(v.new_game(players=["A", "B"], seed=1))
             Roll(keep=Dice.parse(''), outcome=None)
         """
-        from ..scorecard.state import ScorecardGame
-
         if state.is_over:
             return GreedyPlayer().choose(state)
         if isinstance(state, ScorecardGame):
@@ -161,19 +163,21 @@ class StrongPlayer:
             from .sheet import choose_on_sheet
 
             return choose_on_sheet(state, depth=self.depth)
-        family = state.variant.name  # the chip and board families, by the name their variant gives
+        # The chip and board families, by the name their variant gives: the edges never test a
+        # family's classes, so each cast says what that name's games are.
+        family = state.variant.name
         if family == "yamslam":
             from .chips import choose_chip_action
 
-            return choose_chip_action(state, depth=self.depth)
+            return choose_chip_action(cast(YamslamGame, state), depth=self.depth)
         if family == "yam-master":
             from .board import choose_board_action
 
-            return choose_board_action(state, depth=self.depth)
+            return choose_board_action(cast(YamMasterGame, state), depth=self.depth)
         return GreedyPlayer().choose(state)
 
 
-def player(variant: Any, level: str = "hard", *, seed: int = 0, time_budget: float = 5.0) -> Player:
+def player(variant: Variant, level: str = "hard", *, seed: int = 0, time_budget: float = 5.0) -> Player:
     """A bot for ``variant`` at ``level``.
 
     Levels, weakest first:

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..actions import action_id
 from ..errors import DeserializationError, YamskitError
+from ..game import Variant
 from ..registry import variant as make_variant
 from ..serialization import parse_json
 
@@ -40,11 +41,12 @@ def _option(text: str) -> tuple[str, Any, str | None]:
         return key.replace("-", "_"), raw, str(error)
 
 
-def read_variant(args: argparse.Namespace) -> Any:
+def read_variant(args: argparse.Namespace) -> Variant:
     """The variant ``VARIANT`` and the ``-o KEY=VALUE`` options name (a value that is not JSON is text)."""
     parsed = [_option(o) for o in args.option or ()]
+    name: str = args.variant
     try:
-        return make_variant(args.variant, **{key: value for key, value, _ in parsed})
+        return make_variant(name, **{key: value for key, value, _ in parsed})
     except YamskitError as error:
         texts = [f"{key}={value}" for key, value, why in parsed if why is not None and value.strip()]
         if texts:

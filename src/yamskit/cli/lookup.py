@@ -8,6 +8,7 @@ import sys
 from ..actions import Score, Scratch
 from ..dice import NUM_DICE, Dice
 from ..registry import variant_names
+from ..scorecard.variant import ScorecardVariant
 from .common import CliError, action_id, need_numpy, read_variant
 from .output import grid, safe_lines
 
@@ -79,6 +80,7 @@ def advise_command(args: argparse.Namespace) -> int:
     from ..solver.model import model_of
 
     model_of(variant)
+    assert isinstance(variant, ScorecardVariant)  # model_of refuses every other kind of variant
     if state.is_over:
         raise CliError("the game in this position is over: there is nothing to advise")
     strategy = cached_strategy(variant, directory=args.cache, quiet=not sys.stderr.isatty())

@@ -13,9 +13,11 @@ from ..actions import Action, Place, RemoveToken, Roll, Score, Scratch, TakeChip
 from ..bots import LEVELS, player, solvable
 from ..bots.simulate import make_bot
 from ..errors import NotationError, YamskitError
+from ..game import GameState, Player, Variant
 from ..records import GameRecord
 from ..registry import variant as make_variant
 from ..registry import variant_names
+from ..scorecard.rules import SheetState
 from .common import CliError, action_id, need_numpy, read_variant
 from .output import check_writable, safe, safe_lines, write_file
 from .setup import ask_first_player, first_player_option
@@ -26,7 +28,7 @@ _QUIT = {"q", "quit", "exit"}
 _HELP = {"?", "h", "help", "list"}
 
 
-def _last_throw(state: Any, since: int) -> str:
+def _last_throw(state: GameState, since: int) -> str:
     throws = [m.action for m in state.history[since:] if isinstance(m.action, Roll)]
     outcome = throws[-1].outcome if throws else None
     if outcome is None:
@@ -35,7 +37,7 @@ def _last_throw(state: Any, since: int) -> str:
     return f" -> {outcome}" + (f" (dice {keep + outcome})" if len(keep) else "")
 
 
-def _mid_turn(state: Any) -> bool:
+def _mid_turn(state: GameState) -> bool:
     """Whether the player to move has just thrown (the sheet was shown at the start of the turn)."""
     if not state.history:
         return False
@@ -43,7 +45,7 @@ def _mid_turn(state: Any) -> bool:
     return bool(last.player == state.current_player and isinstance(last.action, Roll))
 
 
-def _print_result(state: Any, out: IO[str]) -> None:
+def _print_result(state: GameState, out: IO[str]) -> None:
     """The ranking (by team where there are teams), and the duel table of a Competitive Yams game."""
     from ..text import render_duels, render_result
 
@@ -61,7 +63,7 @@ def _print_result(state: Any, out: IO[str]) -> None:
     print(safe_lines("\n".join(lines)), file=out)
 
 
-def _choose(state: Any, menu: list[tuple[Action, str]], line: str) -> Action | str:
+def _choose(state: GameState, menu: list[tuple[Action, str]], line: str) -> Action | str:
     """The action a typed line names (a menu number or action text, see `yamskit.action_text`), or why it names none.
 
     The dice are seeded here (real dice go through `yamskit.cli.scorekeeping`), so a
@@ -84,7 +86,7 @@ def _choose(state: Any, menu: list[tuple[Action, str]], line: str) -> Action | s
     return action
 
 
-def _box_label(state: Any, action: Score | Scratch) -> str:
+def _box_label(state: SheetState, action: Score | Scratch) -> str:
     """What writing ``action`` does, in the sheet's own numbers: ``"full_house: 25"``, ``"yams: cross out"``."""
     box = action.row + (f" {action.column}" if action.column is not None else "")
     placement = state.placement(action)
@@ -97,28 +99,29 @@ def _box_label(state: Any, action: Score | Scratch) -> str:
     return text
 
 
-def _menu(state: Any, legal: list[Action]) -> list[tuple[Action, str]]:
+def _menu(state: GameState, legal: list[Action]) -> list[tuple[Action, str]]:
     """The numbered choices: one per box (its Score, or its Scratch where scoring would only write 0 too).
 
     Placements show what they write in the variant's own units (box points, chip
     values, line points); throws and passes show none.
     """
     seat = state.current_player
+    sheet = state if isinstance(state, SheetState) else None  # only a scorecard says what a box would write
     scores = {(a.row, a.column): a for a in legal if isinstance(a, Score)}
     scratches = {(a.row, a.column): a for a in legal if isinstance(a, Scratch)}
     menu: list[tuple[Action, str]] = []
     shown: set[tuple[str, str | None]] = set()
     for action in legal:
-        if isinstance(action, (Score, Scratch)):
+        if isinstance(action, (Score, Scratch)) and sheet is not None:
             key = (action.row, action.column)
             if key in shown:
                 continue
             shown.add(key)
             score, scratch = scores.get(key), scratches.get(key)
             chosen: Score | Scratch = score if score is not None else action
-            if score is not None and scratch is not None and state.placement(score).points == 0:
+            if score is not None and scratch is not None and sheet.placement(score).points == 0:
                 chosen = scratch  # scoring would write 0 as well: one choice, crossing out
-            menu.append((chosen, _box_label(state, chosen)))
+            menu.append((chosen, _box_label(sheet, chosen)))
             continue
         label = action_id(action)
         if isinstance(action, TakeChip):
@@ -157,7 +160,7 @@ def _prompt(prompt: str, out: IO[str]) -> str | None:
 _PLAY = "play"
 
 
-def _save(args: argparse.Namespace, state: Any, out: IO[str] | None) -> None:
+def _save(args: argparse.Namespace, state: GameState, out: IO[str] | None) -> None:
     """Write the game's record to ``--save`` (whole or not at all), with the seats of the bots."""
     if not args.save:
         return
@@ -168,14 +171,14 @@ def _save(args: argparse.Namespace, state: Any, out: IO[str] | None) -> None:
         print(f"Record saved to {args.save}", file=out)
 
 
-def _leave(args: argparse.Namespace, state: Any, out: IO[str], *, ended: bool = False) -> int:
+def _leave(args: argparse.Namespace, state: GameState, out: IO[str], *, ended: bool = False) -> int:
     """The players leave (``quit``, or the input ``ended``): say so, save the game; exit status 0."""
     print("\nInput ended: the game is left unfinished." if ended else "Game left unfinished.", file=out)
     _save(args, state, out)
     return 0
 
 
-def _same_start(record: GameRecord, state: Any) -> bool:
+def _same_start(record: GameRecord, state: GameState) -> bool:
     """Whether ``record`` is a game of the same variant, players, seed and setup as ``state``."""
     mine = GameRecord.from_game(state)
     return (record.variant, record.options, record.players, record.seed, record.setup) == (
@@ -187,7 +190,7 @@ def _same_start(record: GameRecord, state: Any) -> bool:
     )
 
 
-def _check_target(path: str, state: Any, *, force: bool) -> None:
+def _check_target(path: str, state: GameState, *, force: bool) -> None:
     """Refuse a ``--save`` path that cannot be written, or that holds anything but a save of this game."""
     check_writable(path)
     target = Path(path)
@@ -201,14 +204,14 @@ def _check_target(path: str, state: Any, *, force: bool) -> None:
         raise CliError(f"{path} exists and is not a save of this game: pass --force to overwrite it")
 
 
-def _bot(variant: Any, seat: Mapping[str, Any]) -> Any:
+def _bot(variant: Variant, seat: Mapping[str, Any]) -> Player:
     """The bot a seat describes: ``{"level": "hard", "seed": 8}`` or ``{"bot": "greedy", "seed": 8}``."""
     if "level" in seat:
         return player(variant, seat["level"], seed=seat["seed"])
     return make_bot(seat["bot"], seed=seat["seed"])
 
 
-def _check_perfect(variant: Any) -> None:
+def _check_perfect(variant: Variant) -> None:
     """``--level perfect`` where the exact solver cannot play: say which variants it plays."""
     if solvable(variant):
         return
@@ -226,7 +229,7 @@ def _solvable_name(name: str) -> bool:
         return False
 
 
-def _new_game(args: argparse.Namespace, out: IO[str]) -> tuple[Any, list[str]]:
+def _new_game(args: argparse.Namespace, out: IO[str]) -> tuple[GameState | None, list[str]]:
     """The game the options describe (``None`` if the players quit before it starts), and its human players.
 
     Prints the game's heading, asks who starts when the scorekeeper needs to know, and sets
@@ -264,7 +267,7 @@ def _new_game(args: argparse.Namespace, out: IO[str]) -> tuple[Any, list[str]]:
     return variant.new_game(names, seed=seed, **({} if first is None else {"first_player": first})), humans
 
 
-def _resumed_game(args: argparse.Namespace) -> tuple[Any, list[str]]:
+def _resumed_game(args: argparse.Namespace) -> tuple[GameState, list[str]]:
     """The game saved in ``--resume FILE``, and its human players; sets ``args.bot_seats`` and ``args.dice``."""
     given = [
         flag
@@ -323,7 +326,7 @@ def _is_seat(name: str, seat: Any, players: tuple[str, ...]) -> bool:
 
 
 #: A game's prompt loop: ``loop(args, state, humans, bots, out, game)`` plays on and returns the exit status.
-Loop = Callable[[argparse.Namespace, Any, list[str], dict[str, Any], IO[str], list[Any]], int]
+Loop = Callable[[argparse.Namespace, GameState, list[str], dict[str, Player], IO[str], list[GameState]], int]
 
 
 def play_command(args: argparse.Namespace, *, scorekeeper: Loop) -> int:
@@ -360,7 +363,12 @@ def play_command(args: argparse.Namespace, *, scorekeeper: Loop) -> int:
 
 
 def _play_loop(
-    args: argparse.Namespace, state: Any, humans: list[str], bots: dict[str, Any], out: IO[str], game: list[Any]
+    args: argparse.Namespace,
+    state: GameState,
+    humans: list[str],
+    bots: dict[str, Player],
+    out: IO[str],
+    game: list[GameState],
 ) -> int:
     shown = -1
     while not state.is_over:

@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from typing import IO, Any
+from typing import IO
 
 import attrs
 
 from ..actions import Action, Roll
 from ..errors import YamskitError
+from ..game import GameState, Player
 from ..records import GameRecord
 from ..scorekeeper import read_throw
 from .common import action_id
@@ -61,7 +62,7 @@ def _choices(menu: list[tuple[Action, str]]) -> list[tuple[Action, str]]:
     return [(action, label) for action, label in menu if not isinstance(action, Roll)]
 
 
-def read_entry(state: Any, line: str, menu: list[tuple[Action, str]]) -> Action | str | Problem:
+def read_entry(state: GameState, line: str, menu: list[tuple[Action, str]]) -> Action | str | Problem:
     """What one line typed at the scorekeeper's prompt asks: an action, a command of `COMMANDS`, or a `Problem`.
 
     ``menu`` is the numbered list of `yamskit.cli.play._menu` (``#N`` counts its
@@ -105,20 +106,20 @@ def read_entry(state: Any, line: str, menu: list[tuple[Action, str]]) -> Action 
             return action
     for action in state.legal_actions():  # the exact id: score yams where the list crosses it out
         if not isinstance(action, Roll) and wanted == _key(action_id(action)):
-            return action  # type: ignore[no-any-return]
+            return action
     return Problem(
         f"not an entry now: {text!r}; type the faces thrown (12345 or keep 55 roll 123), "
         "a box (its name, or #N from the list), undo, sheet, help or quit"
     )
 
 
-def _undo(state: Any) -> Any:
+def _undo(state: GameState) -> GameState:
     """``state`` without its last move: the game replayed from its record with one move less."""
     record = GameRecord.from_game(state)
     return attrs.evolve(record, moves=record.moves[:-1]).to_game(variant=state.variant)
 
 
-def _list(state: Any, menu: list[tuple[Action, str]], out: IO[str]) -> None:
+def _list(state: GameState, menu: list[tuple[Action, str]], out: IO[str]) -> None:
     """What the player may type now: the throw's form, then the numbered boxes and moves."""
     choices = _choices(menu)
     throws = [action for action, _ in menu if isinstance(action, Roll)]
@@ -134,7 +135,12 @@ def _list(state: Any, menu: list[tuple[Action, str]], out: IO[str]) -> None:
 
 
 def _keep_score_loop(
-    args: argparse.Namespace, state: Any, humans: list[str], bots: dict[str, Any], out: IO[str], game: list[Any]
+    args: argparse.Namespace,
+    state: GameState,
+    humans: list[str],
+    bots: dict[str, Player],
+    out: IO[str],
+    game: list[GameState],
 ) -> int:
     """The prompt of a game kept with real dice, until the players leave or end the finished game.
 
@@ -158,7 +164,7 @@ def _keep_score_loop(
         _save(args, state, None)
 
 
-def _entries(args: argparse.Namespace, state: Any, out: IO[str], game: list[Any]) -> int | None:
+def _entries(args: argparse.Namespace, state: GameState, out: IO[str], game: list[GameState]) -> int | None:
     """Read entries until the game is over (``None``; the state in ``game[0]``) or the players leave (the status)."""
     shown = -1
     listed = -1
@@ -204,7 +210,7 @@ def _entries(args: argparse.Namespace, state: Any, out: IO[str], game: list[Any]
     return None
 
 
-def _take_back(state: Any, out: IO[str]) -> Any:
+def _take_back(state: GameState, out: IO[str]) -> GameState:
     """``state`` without its last entry, said on ``out`` (or ``state`` itself, said, when there is none)."""
     if not state.history:
         print("nothing to undo: no entry yet", file=out)

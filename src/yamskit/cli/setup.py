@@ -13,10 +13,11 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import IO, Any
+from typing import IO
 
 from ..dice import NUM_DICE, Dice
 from ..errors import YamskitError
+from ..game import Variant
 from ..scorekeeper import roll_off
 from .common import CliError
 from .output import safe
@@ -60,7 +61,7 @@ def _line(prompt: str, out: IO[str]) -> str | None:
     return None if not line else line.strip()
 
 
-def ask_first_player(names: Sequence[str], variant: Any, out: IO[str]) -> int | None:
+def ask_first_player(names: Sequence[str], variant: Variant, out: IO[str]) -> int | None:
     """Ask who starts; ``None`` when the input ends or the players quit.
 
     A name, a seat number from 1, ``roll`` (a roll-off with the real dice: five dice

@@ -11,7 +11,8 @@ from collections.abc import Iterator
 from importlib.util import find_spec
 from typing import Any
 
-from ..bots.simulate import PERCENTILES, batch_refusal, check_run, max_jobs, simulate
+from ..bots.simulate import PERCENTILES, SimulationResult, batch_refusal, check_run, max_jobs, simulate
+from ..game import Variant
 from .common import CliError, read_variant
 from .output import Progress, check_writable, grid, write_file
 
@@ -55,7 +56,9 @@ def simulate_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def _print_statistics(args: argparse.Namespace, variant: Any, stats: Any, bins: list[tuple[int, int, int]]) -> None:
+def _print_statistics(
+    args: argparse.Namespace, variant: Variant, stats: SimulationResult, bins: list[tuple[int, int, int]]
+) -> None:
     """The statistics: a JSON object with ``--json``, else the tables."""
     if args.json:
         print(json.dumps(stats.to_data(), indent=2))
@@ -88,7 +91,7 @@ def _print_statistics(args: argparse.Namespace, variant: Any, stats: Any, bins: 
         print(grid("By seat", ("seat", "mean points", "win rate"), seats, (True, True, True)))
 
 
-def _engine_line(args: argparse.Namespace, variant: Any, stats: Any) -> str:
+def _engine_line(args: argparse.Namespace, variant: Variant, stats: SimulationResult) -> str:
     """Which engine played the games, and why the batch engine did not where ``auto`` could have used it."""
     if stats.engine == "batch":
         return "batch (the numpy batch engine: every seat's sheet a solitaire game, played together)"
@@ -118,7 +121,7 @@ def _dask(args: argparse.Namespace) -> Iterator[Any]:
         yield client.get_executor()
 
 
-def _write_histogram(path: str, stats: Any, bins: list[tuple[int, int, int]]) -> None:
+def _write_histogram(path: str, stats: SimulationResult, bins: list[tuple[int, int, int]]) -> None:
     from ..svg.histogram import histogram
 
     title = f"{stats.variant}: {stats.games} games, mean {stats.mean:.1f}"

@@ -13,6 +13,7 @@ import attrs
 
 from ..actions import Action, Roll, action_id, action_to_data
 from ..errors import DeserializationError, YamskitError
+from ..game import GameState, Variant
 from ..history import Move
 from ..notation import from_notation
 from ..position import PositionError
@@ -48,7 +49,7 @@ class CheckReport:
 
     valid: bool
     moves: int
-    state: Any = attrs.field(repr=False, eq=False)
+    state: GameState = attrs.field(repr=False, eq=False)
     index: int | None = None
     move: Move | None = None
     error: str | None = None
@@ -106,7 +107,7 @@ def _describe(action: Action) -> str:
 
 
 def check_record(
-    record: GameRecord | str | bytes | Mapping[str, Any], *, variant: Any = None, strict_dice: bool = False
+    record: GameRecord | str | bytes | Mapping[str, Any], *, variant: Variant | None = None, strict_dice: bool = False
 ) -> CheckReport:
     """Replay a record and report the first illegal move, or check the claimed totals.
 
@@ -214,7 +215,7 @@ class PositionReport:
     """
 
     reachable: bool
-    state: Any = attrs.field(default=None, repr=False, eq=False)
+    state: GameState | None = attrs.field(default=None, repr=False, eq=False)
     record: GameRecord | None = attrs.field(default=None, repr=False)
     rule: str | None = None
     error: str | None = None
@@ -258,7 +259,7 @@ class PositionReport:
         }
 
 
-def check_position(position: Any, *, variant: Any = None) -> PositionReport:
+def check_position(position: str | GameState, *, variant: Variant | None = None) -> PositionReport:
     """Whether a claimed position can be reached, with a game that reaches it or the rule no game satisfies.
 
     Args:

@@ -22,7 +22,7 @@ class RecordFields(Protocol):
 
     Examples:
         >>> import yamskit
-        >>> record = yamskit.GameRecord("classic", ["Ann"], seed=1)
+        >>> record = yamskit.GameRecord("classic", players=["Ann"], seed=1)
         >>> record_to_data(record)["players"]
         ['Ann']
     """

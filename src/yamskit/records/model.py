@@ -14,6 +14,7 @@ import attrs
 
 from ..actions import DeclareChallenge, Roll
 from ..errors import DeserializationError, YamskitError
+from ..game import GameState, Variant
 from ..history import Move
 from ..position.witness import Witness
 from ..serialization import parse_json
@@ -75,7 +76,7 @@ class GameRecord:
     @classmethod
     def from_game(
         cls,
-        state: Any,
+        state: GameState,
         *,
         claimed: bool | Mapping[str, int] = False,
         metadata: Mapping[str, Any] | None = None,
@@ -182,7 +183,7 @@ class GameRecord:
             tuple(witness.moves),
         )
 
-    def start(self, *, variant: Any = None) -> Any:
+    def start(self, *, variant: Variant | None = None) -> GameState:
         """The state before the first move.
 
         The record is checked first, as `dump` and `check_record` check it (`validated`).
@@ -197,7 +198,7 @@ class GameRecord:
         """
         return self.validated()._start(variant)
 
-    def replay(self, *, variant: Any = None) -> Iterator[Any]:
+    def replay(self, *, variant: Variant | None = None) -> Iterator[GameState]:
         """Every state of the game in turn: the start, then the state after each move.
 
         The record is checked first (`validated`), before the first state is given.
@@ -215,7 +216,7 @@ class GameRecord:
         """
         return self.validated()._states(variant)
 
-    def to_game(self, *, variant: Any = None) -> Any:
+    def to_game(self, *, variant: Variant | None = None) -> GameState:
         """The state after the last move (equal to the game the record was made from).
 
         The record is checked first (`validated`).
@@ -231,7 +232,7 @@ class GameRecord:
         """
         return self.validated()._last_state(variant)
 
-    def story(self, *, variant: Any = None) -> tuple[str, ...]:
+    def story(self, *, variant: Variant | None = None) -> tuple[str, ...]:
         """The moves as a score sheet's story: a line per turn, each action in its short text.
 
         Each action is written as the state before it writes it (``state.action_text``,
@@ -265,7 +266,7 @@ class GameRecord:
         return tuple(lines)
 
     # ------------------------------------------------------------ replays of checked records
-    def _start(self, variant: Any) -> Any:
+    def _start(self, variant: Variant | None) -> GameState:
         """The state before the first move, with no check of the record's fields."""
         rules = variant_of(self.variant, self.options, variant)
         try:
@@ -273,7 +274,7 @@ class GameRecord:
         except (YamskitError, TypeError, ValueError) as error:
             raise DeserializationError(f"cannot start this {self.variant} game: {error}") from None
 
-    def _states(self, variant: Any) -> Iterator[Any]:
+    def _states(self, variant: Variant | None) -> Iterator[GameState]:
         """Every state in turn, with no check of the record's fields."""
         state = self._start(variant)
         yield state
@@ -286,9 +287,10 @@ class GameRecord:
                 raise
             yield state
 
-    def _last_state(self, variant: Any) -> Any:
-        state = None
-        for state in self._states(variant):  # noqa: B007 - the last one is the answer
+    def _last_state(self, variant: Variant | None) -> GameState:
+        states = self._states(variant)
+        state = next(states)  # the start: there is always one
+        for state in states:  # noqa: B007 - the last one is the answer
             pass
         return state
 
@@ -374,7 +376,7 @@ class GameRecord:
         return cls.from_data(parse_json(text))
 
 
-def _seed_of(state: Any) -> int | None:
+def _seed_of(state: GameState) -> int | None:
     """The seed of a state's dice stream: its ``stream.seed``, or the same in its JSON."""
     seed = getattr(getattr(state, "stream", None), "seed", None)
     if type(seed) is int:
@@ -386,7 +388,7 @@ def _seed_of(state: Any) -> int | None:
     return found if type(found) is int else None
 
 
-def _same_position(replayed: Any, state: Any) -> bool:
+def _same_position(replayed: GameState, state: GameState) -> bool:
     """Equal but for the dice stream: same history, same position, same points.
 
     A game that mixed faces drawn from its seed with faces given explicitly replays
@@ -401,7 +403,7 @@ def _same_position(replayed: Any, state: Any) -> bool:
     )
 
 
-def _setup_candidates(state: Any) -> Iterator[dict[str, Any]]:
+def _setup_candidates(state: GameState) -> Iterator[dict[str, Any]]:
     yield {}
     given: dict[str, Any] = {}
     first = getattr(state, "first_player", None)

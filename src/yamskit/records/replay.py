@@ -8,12 +8,13 @@ from typing import Any
 from .. import _registry
 from ..actions import Roll
 from ..errors import DiceMismatchError
+from ..game import GameState, Variant
 from ..history import Move
 
 __all__ = ["step", "variant_of"]
 
 
-def variant_of(name: str, options: Mapping[str, Any], variant: Any) -> Any:
+def variant_of(name: str, options: Mapping[str, Any], variant: Variant | None) -> Variant:
     """The variant a record names: ``variant`` itself when given (it must match), else from the registry.
 
     Raises:
@@ -22,7 +23,7 @@ def variant_of(name: str, options: Mapping[str, Any], variant: Any) -> Any:
     return _registry.resolve(name, options, variant, what="this record")
 
 
-def step(state: Any, move: Move, seeded: bool, *, strict_dice: bool = False) -> Any:
+def step(state: GameState, move: Move, seeded: bool, *, strict_dice: bool = False) -> GameState:
     """Apply one recorded move; a throw whose faces match the seeded stream is drawn from it.
 
     Drawing keeps the replayed stream where the original game left it, so a replay
@@ -40,8 +41,9 @@ def step(state: Any, move: Move, seeded: bool, *, strict_dice: bool = False) -> 
                 return state.apply(action, player=move.player)  # the rule break the move makes anyway
         else:
             if strict_dice:
-                thrown = drawn.history[len(state.history)].action.outcome
+                thrown = drawn.history[len(state.history)].action
+                assert isinstance(thrown, Roll)  # applying a Roll records a Roll
                 raise DiceMismatchError(
-                    f"strict dice: the seed's stream throws {thrown} here, the record says {action.outcome}"
+                    f"strict dice: the seed's stream throws {thrown.outcome} here, the record says {action.outcome}"
                 )
     return state.apply(action, player=move.player)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..game import Variant
 from ..notation.grammar import parse_head, variant_head
 
 #: How the built-in variants are called on their rule sheets (other variants show their registry name).
@@ -25,7 +26,7 @@ def _value(value: Any) -> str:
     return str(value).replace("_", " ")
 
 
-def variant_title(variant: Any) -> str:
+def variant_title(variant: Variant) -> str:
     """The variant's name, then its options that differ from the defaults (all of them for a user's variant).
 
     Examples:
