@@ -328,7 +328,7 @@ class FittedStrategy:
             RuleConfigError: ``state`` is not a scorecard game, or the game is over.
             RulesMismatchError: ``state`` is played by other rules than the fit's.
         """
-        p = self.strategy._position(state)  # checks the rules too
+        p = self.strategy.position(state)  # checks the rules too
         with self._lock:
             where, backed = self._backed_up(p.filled, p.flag, p.upper)
             flat = self.values.reshape(-1)

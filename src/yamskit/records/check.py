@@ -144,7 +144,7 @@ def check_record(
         record = GameRecord.from_data(record)
     if strict_dice and record.seed is None:
         raise DeserializationError("strict dice: this record has no seed to check its throws against")
-    state = record._start(variant)
+    state = record.first_state(variant)
     seeded = record.seed is not None
     for i, move in enumerate(record.moves):
         try:

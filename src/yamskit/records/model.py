@@ -196,7 +196,7 @@ class GameRecord:
             >>> GameRecord("classic", players=("Ann", "Bob"), seed=2).start().players
             ('Ann', 'Bob')
         """
-        return self.validated()._start(variant)
+        return self.validated().first_state(variant)
 
     def replay(self, *, variant: Variant | None = None) -> Iterator[GameState]:
         """Every state of the game in turn: the start, then the state after each move.
@@ -266,8 +266,16 @@ class GameRecord:
         return tuple(lines)
 
     # ------------------------------------------------------------ replays of checked records
-    def _start(self, variant: Variant | None) -> GameState:
-        """The state before the first move, with no check of the record's fields."""
+    def first_state(self, variant: Variant | None = None) -> GameState:
+        """The state before the first move, without checking the record's fields: for a record `validated` gave.
+
+        Raises:
+            DeserializationError: an unknown variant or options, or players or setup the variant refuses.
+
+        Examples:
+            >>> GameRecord("classic", players=("Ann",), seed=2).validated().first_state().players
+            ('Ann',)
+        """
         rules = variant_of(self.variant, self.options, variant)
         try:
             return rules.new_game(list(self.players), seed=self.seed, **self.setup)
@@ -276,7 +284,7 @@ class GameRecord:
 
     def _states(self, variant: Variant | None) -> Iterator[GameState]:
         """Every state in turn, with no check of the record's fields."""
-        state = self._start(variant)
+        state = self.first_state(variant)
         yield state
         seeded = self.seed is not None
         for i, move in enumerate(self.moves):

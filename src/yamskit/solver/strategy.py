@@ -39,7 +39,7 @@ from .expectimax import keep_values, solve_values, turn_tables
 from .model import Model, model_of
 from .tables import FloatArray
 
-__all__ = ["FORMAT_VERSION", "Advice", "RulesMismatchError", "Strategy", "solve"]
+__all__ = ["FORMAT_VERSION", "Advice", "RulesMismatchError", "SheetPosition", "Strategy", "solve"]
 
 #: Version of the saved-table format; bumped whenever its layout changes.
 FORMAT_VERSION = 1
@@ -67,8 +67,23 @@ class Advice:
 
 
 @attrs.frozen(eq=False)
-class _Position:
-    """A player's sheet reduced to a solver state, with the points already earned."""
+class SheetPosition:
+    """A player's sheet as the solver's tables index it, with the points already earned.
+
+    Attributes:
+        filled: the filled boxes, a bit mask (bit ``i`` for row ``i``).
+        flag: 1 when the five-of-a-kind box holds points (the jokers and bonuses need it), else 0.
+        upper: the upper total, capped where the bonus no longer cares.
+        so_far: the points already written (boxes and extra points).
+
+    Examples:
+        >>> import yamskit
+        >>> from yamskit.solver import solve
+        >>> sixes = yamskit.ScorecardVariant.define("sixes", rows=[yamskit.variant("classic").category("sixes")])
+        >>> strategy = solve(sixes)
+        >>> strategy.position(strategy.variant.new_game(seed=1))
+        SheetPosition(filled=0, flag=0, upper=0, so_far=0)
+    """
 
     filled: int
     flag: int
@@ -145,7 +160,12 @@ class Strategy:
             )
         self._checked = [rules, *self._checked[:7]]
 
-    def _position(self, state: ScorecardGame) -> _Position:
+    def position(self, state: ScorecardGame) -> SheetPosition:
+        """``state``'s sheet of the player to move, as the tables index it (checked to follow the solved rules).
+
+        Raises:
+            RulesMismatchError: ``state`` is played by other rules than the solved ones.
+        """
         self._check(state)
         sheet = state.sheets[state.current_player]
         cells = sheet.cells[0]
@@ -155,12 +175,12 @@ class Strategy:
         if self.model.needs_flag and cells[self.model.flag_row].value > 0:
             flag = 1
         so_far = sum(cell.value for cell in cells) + sheet.extra
-        return _Position(filled, flag, upper, so_far)
+        return SheetPosition(filled, flag, upper, so_far)
 
     def _value(self, filled: int, flag: int, upper: int) -> float:
         return float(self.values[filled, flag, upper])
 
-    def _layers(self, p: _Position) -> list[FloatArray]:
+    def _layers(self, p: SheetPosition) -> list[FloatArray]:
         one = np.array([p.filled], dtype=np.int64)
         layers = turn_tables(self.model, self.values, one, np.array([p.flag]), np.array([p.upper]))
         return [layer[:, 0] for layer in layers]
@@ -181,7 +201,7 @@ class Strategy:
         """
         if state is None:
             return self._value(0, 0, 0)
-        p = self._position(state)
+        p = self.position(state)
         if state.is_over:
             return float(state.result().scores[state.current_player])
         if not state.turn.has_thrown:
@@ -210,7 +230,7 @@ class Strategy:
             Score chance 5.694
             Scratch chance 10.694
         """
-        p = self._position(state)
+        p = self.position(state)
         if state.is_over:
             return ()
         rated: list[tuple[Action, float]] = []
@@ -244,7 +264,7 @@ class Strategy:
         order = sorted(range(len(rated)), key=lambda i: -rated[i][1])
         return tuple(Advice(rated[i][0], rated[i][1], best - rated[i][1]) for i in order)
 
-    def _after(self, state: ScorecardGame, p: _Position, action: Score | Scratch) -> float:
+    def _after(self, state: ScorecardGame, p: SheetPosition, action: Score | Scratch) -> float:
         placed = state.placement(action)
         row = self.model.rows.index(placed.row)
         points = 0 if placed.crossed else placed.points
