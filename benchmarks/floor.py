@@ -36,9 +36,9 @@ from typing import Any
 import attrs
 from peers import ensure
 from protocol import median_of, paired, pyhtzee_games, random_games, ratio_text
-from yamskit._slots import field_setters
 
 import yamskit
+from yamskit._fast import builder
 from yamskit.dice import KEEPS, NUM_DICE, SUB_KEEPS, DiceStream
 from yamskit.history import EMPTY_HISTORY, History, Move
 from yamskit.turn import Turn, thrown_parts
@@ -160,9 +160,9 @@ class Twelve:
     f11: Any
 
 
-# one slot setter a field, as yamskit's own builders use (and as many fields as its scorecard state has)
-_SET = field_setters(Twelve, *(f"f{n}" for n in range(12)))
-if len(_SET) != len(attrs.fields(yamskit.ScorecardGame)):
+# built field by field, as yamskit's own generated builders do (and as many fields as its scorecard state has)
+_TWELVE = builder(Twelve)
+if len(attrs.fields(Twelve)) != len(attrs.fields(yamskit.ScorecardGame)):
     raise SystemExit("yamskit.ScorecardGame no longer has twelve fields: update Twelve and FlatValues.frozen")
 _MOVES: dict[int, Move] = {}
 
@@ -200,21 +200,8 @@ class FlatValues(Flat):
         new.value = self.frozen(new)
 
     def frozen(self, new: FlatValues) -> Twelve:
-        value = object.__new__(Twelve)
-        s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11 = _SET
-        s0(value, VARIANT)
-        s1(value, ("P1",))
-        s2(value, new.cells)
-        s3(value, 0)
-        s4(value, new.turn)
-        s5(value, new.stream)
-        s6(value, new.history)
-        s7(value, 0)
-        s8(value, (1,))
-        s9(value, new.is_over)
-        s10(value, None)
-        s11(value, None)
-        return value
+        fields = (VARIANT, ("P1",), new.cells, 0, new.turn, new.stream, new.history, 0, (1,), new.is_over, None, None)
+        return _TWELVE(*fields)
 
 
 def yamskit_start(seed: int) -> yamskit.ScorecardGame:

@@ -39,9 +39,9 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 import attrs
 
@@ -55,6 +55,8 @@ from .legal import LegalActions
 from .result import Result
 from .turn import Turn
 
+_S = TypeVar("_S")
+
 __all__ = [
     "EMPTY_HISTORY",
     "GameState",
@@ -63,12 +65,49 @@ __all__ = [
     "Move",
     "Player",
     "Result",
+    "Transitions",
     "Variant",
     "VariantLike",
     "Witness",
     "play",
     "to_history",
 ]
+
+
+def _same(_state: object, action: Action) -> Action:
+    return action
+
+
+@attrs.frozen
+class Transitions(Generic[_S]):
+    """A game class's transitions: what each legal decision makes of a state.
+
+    A transition's new state keeps the ``origin`` of the state it comes from (a copy by
+    ``attrs.evolve`` or by a `yamskit._fast.replacer` does).
+
+    Attributes:
+        thrown: ``thrown(state, turn, stream, history)``, the state after a throw: the turn
+            with the new dice, the stream after it, the history with the throw (faces
+            included) appended.
+        moves: for each other action type, ``move(state, action, id, history)``: the state
+            after that legal decision (``id`` its id in ``variant.actions``, ``history``
+            with the move appended).
+        canonical: ``canonical(state, action)``: the decision of ``variant.actions`` that a
+            legal action spelled otherwise stands for (an alias, a label); it is dispatched
+            and recorded as that one. By default the action itself.
+
+    A state class names its transitions in its ``transitions`` class attribute, which
+    `yamskit.transitions.GameStateBase.apply` runs.
+
+    Examples:
+        >>> from yamskit.variants.yamslam.game import TRANSITIONS
+        >>> sorted(t.__name__ for t in TRANSITIONS.moves)
+        ['Pass', 'TakeChip']
+    """
+
+    thrown: Callable[[_S, Turn, DiceStream, History], _S]
+    moves: Mapping[type[Any], Callable[[_S, Any, int, History], _S]]
+    canonical: Callable[[_S, Action], Action] = _same
 
 
 @runtime_checkable
@@ -160,6 +199,9 @@ class GameState(Protocol):
 
     #: The kind of picture `yamskit.svg` draws of the state (see ``yamskit._display``).
     picture_kind: ClassVar[str]
+
+    #: What each decision makes of a state (`Transitions`; run by `yamskit.transitions.GameStateBase.apply`).
+    transitions: ClassVar[Transitions[Any]]
 
     def parse_action(self, text: str) -> Action:
         """The legal action ``text`` names: ``str(action)``, the short form, or a variant (see `yamskit.action_text`).

@@ -30,12 +30,11 @@ Examples:
 
 from __future__ import annotations
 
+import warnings
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from fractions import Fraction
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
-
-import attrs
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from . import _display
 from ._cache import cached
@@ -45,7 +44,7 @@ from .action_text import state_action_text, state_parse_action
 from .actions import Action, DiceLike, Roll, to_dice
 from .dice import KEEPS, NUM_DICE, Dice, DiceStream, keep_index, outcome_probabilities
 from .errors import UnknownActionError, game_over_error
-from .game import GameState
+from .game import GameState, Transitions
 from .history import EMPTY_HISTORY, History, Move
 from .legal import LegalActions
 from .seats import resolve_player
@@ -107,39 +106,6 @@ class Playable(Protocol):
 
 
 S = TypeVar("S", bound=Playable)
-
-
-def _same(_state: object, action: Action) -> Action:
-    return action
-
-
-@attrs.frozen
-class Transitions(Generic[S]):
-    """A game class's transitions: what each legal decision makes of a state.
-
-    A transition's new state keeps the ``origin`` of the state it comes from (a copy by
-    ``attrs.evolve`` or by a `yamskit._fast.replacer` does).
-
-    Attributes:
-        thrown: ``thrown(state, turn, stream, history)``, the state after a throw: the turn
-            with the new dice, the stream after it, the history with the throw (faces
-            included) appended.
-        moves: for each other action type, ``move(state, action, id, history)``: the state
-            after that legal decision (``id`` its id in ``variant.actions``, ``history``
-            with the move appended).
-        canonical: ``canonical(state, action)``: the decision of ``variant.actions`` that a
-            legal action spelled otherwise stands for (an alias, a label); it is dispatched
-            and recorded as that one. By default the action itself.
-
-    Examples:
-        >>> from yamskit.variants.yamslam.game import TRANSITIONS
-        >>> sorted(t.__name__ for t in TRANSITIONS.moves)
-        ['Pass', 'TakeChip']
-    """
-
-    thrown: Callable[[S, Turn, DiceStream, History], S]
-    moves: Mapping[type[Any], Callable[[S, Any, int, History], S]]
-    canonical: Callable[[S, Action], Action] = _same
 
 
 #: The `Move` of a player's shared throw (a `Roll` of `thrown_parts`), made once (see `yamskit._fast`).
@@ -389,9 +355,9 @@ class GameStateBase:
 def apply_move(state: S, action: Action, player: int | str | None, transitions: Transitions[S]) -> S:
     """The state after ``action`` by ``player`` (``None``: whoever is to move): ``state.apply(action, player=player)``.
 
-    0.1's entry point, kept until 0.3: a state class now derives from `GameStateBase`,
-    whose ``apply`` runs the steps with the class's own transitions, the only ones
-    ``transitions`` may be.
+    0.1's entry point, deprecated (it warns) and kept until 0.3: a state class now derives
+    from `GameStateBase`, whose ``apply`` runs the steps with the class's own transitions,
+    the only ones ``transitions`` may be.
 
     Raises:
         IllegalActionError: a subclass naming the broken rule (from the state's ``check``).
@@ -401,9 +367,17 @@ def apply_move(state: S, action: Action, player: int | str | None, transitions: 
         >>> import yamskit
         >>> from yamskit.variants.yam_master.game import TRANSITIONS
         >>> g = yamskit.variant("yam-master").new_game(players=["Ann", "Bob"], seed=1)
-        >>> apply_move(g, yamskit.Roll(outcome="66666"), "Ann", TRANSITIONS).dice
+        >>> import warnings
+        >>> with warnings.catch_warnings():
+        ...     warnings.simplefilter("ignore", DeprecationWarning)
+        ...     apply_move(g, yamskit.Roll(outcome="66666"), "Ann", TRANSITIONS).dice
         Dice.parse('66666')
     """
+    warnings.warn(
+        "yamskit.transitions.apply_move is deprecated: use state.apply(action, player=...)",
+        DeprecationWarning,
+        stacklevel=2,
+    )
     if transitions is not state.transitions:
         raise TypeError("apply_move takes the state class's own transitions (type(state).transitions)")
     return GameStateBase.apply(state, action, player=player)

@@ -171,7 +171,7 @@ def expect_fields(fields: list[str], name: str, layout: str, counts: tuple[int, 
         >>> expect_fields(["classic", "Ann"], "classic", "HEAD PLAYERS SHEETS SEATS TURN STREAM [WEIGHTS]", (6, 7))
         Traceback (most recent call last):
         ...
-        yamskit.notation.grammar.NotationError: a classic notation has 6 or 7 fields \
+        yamskit.errors.NotationError: a classic notation has 6 or 7 fields \
 (HEAD PLAYERS SHEETS SEATS TURN STREAM [WEIGHTS]), not 2
     """
     if len(fields) not in counts:

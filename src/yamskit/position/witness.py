@@ -14,7 +14,7 @@ imported, and the package loads it on first use (`add_loader`), as the pictures 
 
 Examples:
     >>> import yamskit
-    >>> from yamskit import Roll, Score
+    >>> from yamskit import Move, Roll, Score
     >>> v = yamskit.variant("classic")
     >>> w = Witness(v, ("Ann",), 1, {}, (Move(0, Roll(outcome="66612")), Move(0, Score("sixes"))))
     >>> state = v.position(["Ann"], sheets=[{"sixes": 18}], seed=1)
