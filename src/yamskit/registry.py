@@ -30,9 +30,9 @@ from typing import TYPE_CHECKING, Any, Literal, TypeAlias, overload
 
 from . import _registry
 from ._registry import ENTRY_POINT_GROUP
+from .game import Variant
 
-if TYPE_CHECKING:
-    from .game import VariantLike
+if TYPE_CHECKING:  # (the families load on first use: `import yamskit` does not import them)
     from .scorecard import ScorecardVariant
     from .variants.yam_master import YamMasterVariant
     from .variants.yamslam import YamslamVariant
@@ -107,8 +107,8 @@ def variant(name: Literal["yam-master"], /, **options: Any) -> YamMasterVariant:
 @overload
 def variant(name: Literal["yamslam"], /, **options: Any) -> YamslamVariant: ...
 @overload
-def variant(name: str, /, **options: Any) -> VariantLike: ...
-def variant(name: str, /, **options: Any) -> Any:
+def variant(name: str, /, **options: Any) -> Variant: ...
+def variant(name: str, /, **options: Any) -> Variant:
     """The variant ``name`` with ``options`` (keyword-only, documented per variant).
 
     ``name`` is read like a row name (case, ``-``, ``_`` and spaces do not matter) or is
@@ -117,7 +117,7 @@ def variant(name: str, /, **options: Any) -> Any:
     For type checkers the result is precise for a literal built-in name
     (``variant("classic")`` is a `ScorecardVariant`, ``variant("yam-master")`` a
     ``YamMasterVariant``, ``variant("yamslam")`` a ``YamslamVariant``) and the
-    `VariantLike` protocol for any other name (plug-ins, registered variants).
+    `yamskit.Variant` protocol for any other name (plug-ins, registered variants).
 
     Raises:
         RuleConfigError: unknown name (the message suggests the nearest names and lists

@@ -34,7 +34,7 @@ import warnings
 from bisect import bisect_left
 from collections.abc import Callable, Iterable
 from fractions import Fraction
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self, TypeVar
 
 from . import _display
 from ._cache import cached
@@ -44,7 +44,7 @@ from .action_text import state_action_text, state_parse_action
 from .actions import Action, DiceLike, Roll, to_dice
 from .dice import KEEPS, NUM_DICE, Dice, DiceStream, keep_index, outcome_probabilities
 from .errors import UnknownActionError, game_over_error
-from .game import GameState, Transitions
+from .game import GameState, Transitions, Variant
 from .history import EMPTY_HISTORY, History, Move
 from .legal import LegalActions
 from .seats import resolve_player
@@ -148,12 +148,36 @@ class GameStateBase:
 
     __slots__ = ()
 
+    if TYPE_CHECKING:  # what a state class has, which the methods below read (see above)
+
+        @property
+        def variant(self) -> Variant: ...
+        @property
+        def players(self) -> tuple[str, ...]: ...
+        @property
+        def current_player(self) -> int: ...
+        @property
+        def turn(self) -> Turn: ...
+        @property
+        def stream(self) -> DiceStream: ...
+        @property
+        def is_over(self) -> bool: ...
+        @property
+        def _history(self) -> History: ...
+        @property
+        def _legal(self) -> tuple[int, ...] | None: ...
+        @property
+        def _origin(self) -> GameState | None: ...
+        def check(self, action: Action, *, player: int | str | None = None) -> None: ...
+        def legal_action_ids(self) -> tuple[int, ...]: ...
+        def _generate(self) -> Iterable[Action]: ...
+
     #: What each decision makes of a state.
     transitions: ClassVar[Transitions[Any]]
     #: The kind of picture `yamskit.svg` draws of the state (see ``yamskit._display``).
     picture_kind: ClassVar[str]
 
-    def apply(self: S, action: Action, *, player: int | str | None = None) -> S:
+    def apply(self, action: Action, *, player: int | str | None = None) -> Self:
         """The state after ``action``; this state is left as it was (see the module docs for the steps).
 
         Raises:
@@ -191,7 +215,7 @@ class GameStateBase:
                 i = space.index(action)
         # 3. dispatch
         me, history = self.current_player, self.history
-        transitions: Transitions[S] = self.transitions
+        transitions: Transitions[Self] = self.transitions
         if isinstance(action, Roll):
             keep, faces, stream = action.keep, action.outcome, self.stream
             if faces is None:
@@ -218,9 +242,13 @@ class GameStateBase:
             >>> yamskit.variant("classic").new_game(seed=1).is_legal(yamskit.Score("yams"))
             False
         """
-        return is_legal(self, action, player)  # type: ignore[arg-type]
+        try:
+            self.check(action, player=player)
+        except (ValueError, TypeError):  # IllegalActionError is a ValueError, like malformed dice
+            return False
+        return True
 
-    def legal_actions(self: Playable) -> LegalActions:
+    def legal_actions(self) -> LegalActions:
         """A lazy view of the legal actions (throws listed with ``outcome=None``), in the state's own order.
 
         The actions are the interned values of ``variant.actions``.
@@ -233,7 +261,7 @@ class GameStateBase:
         """
         return LegalActions(self._generate, self.is_legal)
 
-    def legal_action_mask(self: Playable) -> bytes:
+    def legal_action_mask(self) -> bytes:
         """One byte per id of ``variant.actions``: 1 where the decision is legal, else 0.
 
         Examples:
@@ -244,7 +272,7 @@ class GameStateBase:
         """
         return legal_action_mask(len(self.variant.actions), self.legal_action_ids())
 
-    def outcomes(self: Playable, keep: DiceLike = "") -> tuple[tuple[Dice, Fraction], ...]:
+    def outcomes(self, keep: DiceLike = "") -> tuple[tuple[Dice, Fraction], ...]:
         """Every five-dice result of throwing all dice but ``keep``, with exact probabilities.
 
         Examples:
@@ -255,7 +283,7 @@ class GameStateBase:
         """
         return throw_outcomes(self.turn, keep)
 
-    def chance_outcomes(self: Playable, keep: DiceLike = "") -> tuple[tuple[Roll, Fraction], ...]:
+    def chance_outcomes(self, keep: DiceLike = "") -> tuple[tuple[Roll, Fraction], ...]:
         """The throws that keeping ``keep`` can make, each once, with its exact probability: a chance node.
 
         Each item is a `Roll` with its faces (``Roll(keep, outcome=...)``), ready for
@@ -283,12 +311,12 @@ class GameStateBase:
         return _chance_table(keep_index(kept.faces))
 
     @property
-    def history(self: Playable) -> History:
+    def history(self) -> History:
         """Every move so far, throws with their faces (a `History`, which reads like a tuple of moves)."""
         return self._history
 
     @property
-    def origin(self: Playable) -> Any:
+    def origin(self) -> GameState | None:
         """The position the history starts from: a new game, or a position set up from paper or notation.
 
         ``None`` while the history is empty (the state is its own start). `apply` sets it on
@@ -304,14 +332,14 @@ class GameStateBase:
         return self._origin
 
     @property
-    def dice(self: Playable) -> Dice:
+    def dice(self) -> Dice:
         """The dice showing in the current turn (empty before its first throw)."""
         return self.turn.dice
 
     parse_action = state_parse_action
     action_text = state_action_text
 
-    def to_json(self: GameState) -> str:
+    def to_json(self) -> str:
         """This state as JSON text; `yamskit.load_game` reads it back into an equal state.
 
         Examples:
@@ -322,7 +350,7 @@ class GameStateBase:
         """
         return dump_game(self.variant, self.variant.state_to_data(self))
 
-    def to_notation(self: GameState) -> str:
+    def to_notation(self) -> str:
         """This position as one line of text (see `yamskit.notation`); `yamskit.from_notation` reads it back.
 
         Examples:
@@ -332,7 +360,7 @@ class GameStateBase:
         """
         return self.variant.to_notation(self)
 
-    def render(self: GameState) -> str:
+    def render(self) -> str:
         """The state as plain text (also ``str(state)``), as its variant writes it.
 
         Examples:
@@ -342,7 +370,7 @@ class GameStateBase:
         """
         return self.variant.render(self)
 
-    def __str__(self: GameState) -> str:
+    def __str__(self) -> str:
         """The text view (``render()``)."""
         return self.render()
 

