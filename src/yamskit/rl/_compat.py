@@ -7,23 +7,23 @@ Thin accessors over the engine's ``variant.actions`` (an ``ActionSpace``) and th
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from ..actions import Action
+from ..game import GameState, Variant
 
 __all__ = ["action_space", "legal_ids", "legal_mask"]
 
 
-def action_space(variant: Any) -> Sequence[Action]:
+def action_space(variant: Variant) -> Sequence[Action]:
     """The variant's fixed action space (``len``, ``[i]``, ``index``)."""
-    return variant.actions  # type: ignore[no-any-return]
+    return variant.actions
 
 
-def legal_ids(state: Any) -> list[int]:
+def legal_ids(state: GameState) -> list[int]:
     """The ids of the legal actions of ``state``, ascending."""
     return list(state.legal_action_ids())
 
 
-def legal_mask(state: Any) -> bytes:
+def legal_mask(state: GameState) -> bytes:
     """One byte per action id, 1 where the action is legal."""
     return bytes(state.legal_action_mask())

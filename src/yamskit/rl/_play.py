@@ -21,6 +21,7 @@ from ..actions import Action, Roll
 from ..bots import Player
 from ..dice import KEEPS, NUM_DICE, keep_index
 from ..errors import IllegalActionError, RenderModeError, RuleConfigError
+from ..game import GameState, Variant
 from ..turn import thrown_parts
 from . import _compat
 from .dice import faces
@@ -61,7 +62,7 @@ def built_in_names() -> list[str]:
     return _registry.builtin_names()
 
 
-def resolve_variant(variant: Any, options: Mapping[str, Any]) -> Any:
+def resolve_variant(variant: str | Variant, options: Mapping[str, Any]) -> Variant:
     """A variant from a registry name (with options) or a variant object (without).
 
     Raises:
@@ -138,7 +139,7 @@ class Driver:
     """
 
     def __init__(
-        self, variant: Any, names: Sequence[str], reward: Reward, bots: Mapping[int, Player] | None = None
+        self, variant: Variant, names: Sequence[str], reward: Reward, bots: Mapping[int, Player] | None = None
     ) -> None:
         self.variant = variant
         self.names = tuple(names)
@@ -157,7 +158,7 @@ class Driver:
 
     def start(self, key: int) -> None:
         """A new game whose throws show the faces of episode ``key``."""
-        self.game: Any = self.variant.new_game(players=self.names, seed=key & (2**63 - 1))
+        self.game: GameState = self.variant.new_game(players=self.names, seed=key & (2**63 - 1))
         self.dice = EpisodeDice(key)
         self._paid = [0] * len(self.names)
         self._moved = False  # a move that may change a score was made since the last payment
@@ -240,7 +241,7 @@ class Driver:
         return side_score(self.game.result(), seat)
 
 
-def illegal(state: Any, action_id: int, space: Any) -> IllegalActionError:
+def illegal(state: GameState, action_id: int, space: Sequence[Action]) -> IllegalActionError:
     """The error for playing the masked-out (in-range) id ``action_id``, with the rule it breaks."""
     action = space[action_id]
     try:

@@ -46,6 +46,7 @@ from gymnasium import spaces
 
 from ..bots import GreedyPlayer, Player
 from ..errors import GameOverError, RuleConfigError
+from ..game import GameState, Variant
 from . import _play
 from .dice import episode_key
 from .ids import action_id
@@ -86,7 +87,7 @@ class YamsEnv(gymnasium.Env[Observation, np.int64]):
 
     def __init__(
         self,
-        variant: Any = "classic",
+        variant: str | Variant = "classic",
         *,
         opponents: Sequence[Player] | None = None,
         reward: Reward = "score",
@@ -117,7 +118,7 @@ class YamsEnv(gymnasium.Env[Observation, np.int64]):
         self._legal = self._driver.legal()
 
     @property
-    def game(self) -> Any:
+    def game(self) -> GameState:
         """The game being played: an ordinary yamskit state."""
         return self._driver.game
 

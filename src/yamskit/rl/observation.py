@@ -60,12 +60,22 @@ import numpy.typing as npt
 
 from .. import _registry
 from .._fast import IdentityCache
+from ..game import GameState, Variant
+from ..scorecard.rules import ScorecardRules
+from ..scorecard.sheet import Sheet
+from ..scorecard.state import ScorecardGame
 from ..scorecard.variant import ScorecardVariant
 from ..turn import Turn
+from ..variants.yam_master.game import YamMasterGame
+from ..variants.yam_master.variant import YamMasterVariant
+from ..variants.yamslam.game import YamslamGame
+from ..variants.yamslam.variant import YamslamVariant
 
 __all__ = ["Observer", "default_players", "observation_layout", "observation_size", "observe"]
 
 Vector = npt.NDArray[np.float32]
+#: The parts of a state that an `Observer` compares with the last ones it saw.
+_Parts = tuple[Any, ...]  # Any: each family's parts have their own types (sheets, a board, chip sets)
 
 _TOKENS = 12
 _BOARD = 25
@@ -75,12 +85,12 @@ _EXTRA_SCALE = 1000.0
 _WEIGHT_SCALE = 20.0
 
 
-def _as_variant(variant: Any) -> Any:
+def _as_variant(variant: str | Variant) -> Variant:
     """A variant object, built from its registry name if given one."""
     return _registry.build(variant, {}) if isinstance(variant, str) else variant
 
 
-def default_players(variant: Any) -> int:
+def default_players(variant: str | Variant) -> int:
     """The number of players the adapters use by default: the variant's smallest.
 
     ``variant`` is a variant object or a registry name, here and in `observation_layout`,
@@ -94,20 +104,20 @@ def default_players(variant: Any) -> int:
     variant = _as_variant(variant)
     if isinstance(variant, ScorecardVariant):
         return variant.rules.players[0]
-    if variant.name == "yam-master":
+    if isinstance(variant, YamMasterVariant):
         return 2
-    if variant.name == "yamslam":
+    if isinstance(variant, YamslamVariant):
         return int(variant.players[0])
     raise TypeError(f"yamskit.rl does not know the variant {variant.name!r}")
 
 
-def _max_throws(variant: Any) -> int:
+def _max_throws(variant: Variant) -> int:
     if isinstance(variant, ScorecardVariant):
         return variant.rules.max_throws
     return 3
 
 
-def observation_layout(variant: Any, players: int | None = None) -> tuple[tuple[str, int], ...]:
+def observation_layout(variant: str | Variant, players: int | None = None) -> tuple[tuple[str, int], ...]:
     """The blocks of `observe`'s vector, in order: ``(name, length)`` pairs.
 
     Args:
@@ -134,8 +144,10 @@ def observation_layout(variant: Any, players: int | None = None) -> tuple[tuple[
             ("weights", columns),
             *turn,
         )
-    if variant.name == "yam-master":
+    if isinstance(variant, YamMasterVariant):
         return (("board", _BOARD * 2), ("supply", 2), ("out", 2), ("turns", 1), *turn)
+    if not isinstance(variant, YamslamVariant):
+        raise TypeError(f"yamskit.rl does not know the variant {variant.name!r}")
     sides = 2 if variant.mode == "team" else n
     return (
         ("rack", _KINDS),
@@ -147,7 +159,7 @@ def observation_layout(variant: Any, players: int | None = None) -> tuple[tuple[
     )
 
 
-def observation_size(variant: Any, players: int | None = None) -> int:
+def observation_size(variant: str | Variant, players: int | None = None) -> int:
     """The length of `observe`'s vector for ``variant`` with ``players`` players.
 
     Examples:
@@ -175,7 +187,7 @@ _SHEETS: IdentityCache[tuple[list[float], list[int], int]] = IdentityCache(
 )
 
 
-def _sheet_facts(rules: Any) -> tuple[list[float], list[int], int]:
+def _sheet_facts(rules: ScorecardRules) -> tuple[list[float], list[int], int]:
     """Per rules (cached): each row's scale, the bonus rows' indexes, the bonus threshold."""
 
     def compute() -> tuple[list[float], list[int], int]:
@@ -208,7 +220,7 @@ class Observer:
         (True, 98)
     """
 
-    def __init__(self, variant: Any, players: int | None = None) -> None:
+    def __init__(self, variant: str | Variant, players: int | None = None) -> None:
         self.variant = variant = _as_variant(variant)
         self.players = default_players(variant) if players is None else players
         self.layout = observation_layout(variant, self.players)
@@ -224,38 +236,52 @@ class Observer:
         #: seat to move relative to the observer): at most 253 x (throws + 1) x 2 x players entries
         self._turns: dict[tuple[tuple[int, ...], int, bool, int], Vector] = {}
         #: per observing seat: the state's parts last seen and the vector of everything else
-        self._static: dict[int, tuple[tuple[Any, ...], Vector]] = {}
+        self._static: dict[int, tuple[_Parts, Vector]] = {}
         if isinstance(variant, ScorecardVariant):
-            rules = variant.rules
+            rules = self._rules = variant.rules
             self._scales, self._upper_rows, self._cap = _sheet_facts(rules)
             self._upper_set = frozenset(self._upper_rows)
             self._columns, self._rows = len(rules.columns), len(rules.rows)
             self._kind = "sheet"
-        elif variant.name in ("yam-master", "yamslam"):
-            self._kind = variant.name
+        elif isinstance(variant, YamMasterVariant):
+            self._kind = "yam-master"
+        elif isinstance(variant, YamslamVariant):
+            self._kind = "yamslam"
         else:
             raise TypeError(f"yamskit.rl does not know the variant {variant.name!r}")
 
-    def __call__(self, state: Any, player: int) -> Vector:
-        """The state as seen by seat ``player`` (see `observe`)."""
+    def __call__(self, state: GameState, player: int) -> Vector:
+        """The state as seen by seat ``player`` (see `observe`).
+
+        Raises:
+            IndexError: ``player`` is not a seat of this game.
+            ValueError: the game does not have the observer's number of players.
+            TypeError: the state is not of the observer's family (a Yamslam state for a scorecard variant...).
+        """
         n = len(state.players)
         if not 0 <= player < n:
             raise IndexError(f"no seat {player} in this game of {n}")
         if n != self.players:
             raise ValueError(f"this observer is for games of {self.players} players, not {n}")
         known = self._static.get(player)
-        if self._kind == "sheet":
+        kind = self._kind
+        if kind == "sheet" and isinstance(state, ScorecardGame):
             sheets, weights = state.sheets, state.column_weights
             if known is None or known[0][0] is not sheets or known[0][1] is not weights:
                 known = self._static[player] = ((sheets, weights), self._build(state, player, known))
         else:
-            if self._kind == "yam-master":
-                parts: tuple[Any, ...] = (state.board, state.supply, state.out, state.turns)
-            else:
+            if kind == "yam-master" and isinstance(state, YamMasterGame):
+                parts: _Parts = (state.board, state.supply, state.out, state.turns)
+            elif kind == "yamslam" and isinstance(state, YamslamGame):
                 parts = (state.rack, state.discard, state.collections, state.round_chip, state.second_pick)
                 parts += (state.last_draw,)
+            else:
+                raise TypeError(f"this observer is for {self.variant.name} games, not for a {type(state).__name__}")
             if known is None or not all(a is b or a == b for a, b in zip(known[0], parts, strict=True)):
-                known = self._static[player] = (parts, self._build(state, player, known))
+                values = _yam_master(state, player) if isinstance(state, YamMasterGame) else _yamslam(state, player)
+                static = np.zeros(self.size, dtype=np.float32)
+                static[: len(values)] = values
+                known = self._static[player] = (parts, static)
         turn = state.turn
         throws = turn.throws
         seat = (state.current_player - player) % n
@@ -268,17 +294,12 @@ class Observer:
         return out
 
     # ------------------------------------------------------------------ the parts a throw does not change
-    def _build(self, state: Any, player: int, known: tuple[tuple[Any, ...], Vector] | None) -> Vector:
-        """Everything but the turn's part; a scorecard's vector is updated from ``known``'s where it can be."""
-        if self._kind != "sheet":
-            values = _yam_master(state, player) if self._kind == "yam-master" else _yamslam(state, player)
-            static = np.zeros(self.size, dtype=np.float32)
-            static[: len(values)] = values
-            return static
+    def _build(self, state: ScorecardGame, player: int, known: tuple[_Parts, Vector] | None) -> Vector:
+        """A scorecard's vector but the turn's part, updated from ``known``'s where it can be."""
         n = len(state.players)
         if known is None:
             static = np.zeros(self.size, dtype=np.float32)
-            before: tuple[Any, ...] = (None,) * n
+            before: tuple[Sheet | None, ...] = (None,) * n
         else:
             static = known[1]  # private to this observer (every call returns a copy): updated in place
             before = known[0][0]
@@ -293,9 +314,9 @@ class Observer:
             static[at : at + len(weights)] = weights
         return static
 
-    def _write_sheet(self, static: Vector, k: int, n: int, sheet: Any, before: Any) -> None:
+    def _write_sheet(self, static: Vector, k: int, n: int, sheet: Sheet, before: Sheet | None) -> None:
         """Write ``sheet`` as the ``k``-th sheet of the vector: only its boxes that differ from ``before``'s."""
-        rules = self.variant.rules
+        rules = self._rules
         rows, scales = self._rows, self._scales
         upper_at = n * self._columns * rows * 3 + k * self._columns * 2
         for c, column in enumerate(sheet.cells):
@@ -326,7 +347,7 @@ class Observer:
         static[n * self._columns * (rows * 3 + 2) + k] = min(1.0, sheet.extra / _EXTRA_SCALE)
 
 
-def _yam_master(state: Any, player: int) -> list[float]:
+def _yam_master(state: YamMasterGame, player: int) -> list[float]:
     other = 1 - player
     board: list[float] = []
     for owner in state.board.cells:
@@ -337,7 +358,7 @@ def _yam_master(state: Any, player: int) -> list[float]:
     return board + supply + out + turns
 
 
-def _yamslam(state: Any, player: int) -> list[float]:
+def _yamslam(state: YamslamGame, player: int) -> list[float]:
     variant = state.variant
     sides = len(state.collections)
     mine = variant.side(player)
@@ -351,7 +372,7 @@ def _yamslam(state: Any, player: int) -> list[float]:
     return out + last
 
 
-def observe(state: Any, player: int) -> Vector:
+def observe(state: GameState, player: int) -> Vector:
     """The state as seen by seat ``player``: a float32 vector laid out as `observation_layout` says.
 
     For many states of one game, an `Observer` gives the same vectors faster.

@@ -64,9 +64,12 @@ from .. import registry
 from .._cache import Memo
 from ..actions import Roll
 from ..dice import ROLLS, Dice, keep_index
+from ..game import GameState, Variant
 from ..scorecard.variant import ScorecardVariant
 from ..turn import thrown_parts
+from ..variants.yam_master.variant import YamMasterVariant
 from ..variants.yamslam.chips import MAX_SCORE
+from ..variants.yamslam.variant import YamslamVariant
 from . import _compat, _play
 from .ids import ActionIdError, action_id
 from .observation import Observer, default_players
@@ -91,7 +94,7 @@ def game_name(variant: str) -> str:
     return "python_yamskit_" + variant.replace("-", "_")
 
 
-def _parameters(variant: Any) -> dict[str, Any]:
+def _parameters(variant: Variant) -> dict[str, Any]:
     params: dict[str, Any] = {"players": 0, "reward": _default_reward(variant)}  # 0: the variant's own number
     for key, value in variant.options.items():
         if isinstance(value, (str, int)) and not isinstance(value, bool):
@@ -99,27 +102,27 @@ def _parameters(variant: Any) -> dict[str, Any]:
     return params
 
 
-def _players(variant: Any) -> int:
+def _players(variant: Variant) -> int:
     low = default_players(variant)
     high = variant.rules.players[1] if isinstance(variant, ScorecardVariant) else low
     return max(low, min(2, high))
 
 
-def _default_reward(variant: Any) -> Reward:
+def _default_reward(variant: Variant) -> Reward:
     """``"outcome"`` for the zero-sum setups (duels, Yam Master), ``"score"`` elsewhere."""
     if isinstance(variant, ScorecardVariant):
         return "score" if variant.rules.result is None else "outcome"
-    return "outcome" if variant.name == "yam-master" else "score"
+    return "outcome" if isinstance(variant, YamMasterVariant) else "score"
 
 
-def _sides(variant: Any, players: int) -> int:
+def _sides(variant: Variant, players: int) -> int:
     """How many sides (teams, or players alone) a game of ``players`` has."""
     result = variant.new_game(players=[f"player_{i}" for i in range(players)], seed=0).result()
     in_teams = sum(len(team.seats) for team in result.teams)
     return len(result.teams) + players - in_teams
 
 
-def _bounds(variant: Any, players: int) -> tuple[float, float, int]:
+def _bounds(variant: Variant, players: int) -> tuple[float, float, int]:
     """Bounds of the final scores and the longest game (decisions and chance nodes), generously."""
     if isinstance(variant, ScorecardVariant):
         rules = variant.rules
@@ -132,9 +135,11 @@ def _bounds(variant: Any, players: int) -> tuple[float, float, int]:
             duel = (column + 2 * 200) * 20 * 5 * len(rules.columns)
             return -duel * (players - 1) * 2.0, duel * (players - 1) * 2.0, length
         return 0.0, float(column * len(rules.columns) + extra), length
-    if variant.name == "yam-master":
+    if isinstance(variant, YamMasterVariant):
         return 0.0, 100.0, variant.max_turns * 9 + 1
-    return 0.0, float(MAX_SCORE), variant.max_turns(players) * 9 + 2
+    if isinstance(variant, YamslamVariant):
+        return 0.0, float(MAX_SCORE), variant.max_turns(players) * 9 + 2
+    raise TypeError(f"yamskit.rl does not know the variant {variant.name!r}")
 
 
 class YamsGame(pyspiel.Game):  # type: ignore[misc]
@@ -154,7 +159,7 @@ class YamsGame(pyspiel.Game):  # type: ignore[misc]
         name = str(params.pop("variant", self.default_variant))
         players = params.pop("players", None)
         reward = params.pop("reward", None)
-        self.variant: Any = registry.variant(name, **params)  # any registered variant, options as given
+        self.variant: Variant = registry.variant(name, **params)  # any registered variant, options as given
         self.players = _players(self.variant) if not players else int(players)
         self.reward_mode: Reward = check_reward(_default_reward(self.variant) if reward is None else reward)
         self.space = _compat.action_space(self.variant)
@@ -229,7 +234,7 @@ class YamsState(pyspiel.State):  # type: ignore[misc]
         return self._held.game
 
     @property
-    def game_state(self) -> Any:
+    def game_state(self) -> GameState | None:
         """The yamskit state (``None`` before the coefficients are dealt).
 
         Examples:
@@ -278,7 +283,10 @@ class YamsState(pyspiel.State):  # type: ignore[misc]
         return int(self.game_state.current_player)
 
     def _legal_actions(self, player: int) -> list[int]:
-        return list(self.game_state.legal_action_ids())
+        state = self.game_state
+        if state is None:  # pragma: no cover - pyspiel asks only at decision nodes, which come after the deal
+            return []
+        return list(state.legal_action_ids())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The outcomes of the pending throw (or deal) with their probabilities.
@@ -348,9 +356,10 @@ class YamsState(pyspiel.State):  # type: ignore[misc]
             [0.0, 0.0]
         """
         game = self._yams
-        if not self.is_terminal():
+        state = self.game_state
+        if state is None or not self.is_terminal():
             return [0.0] * game.players
-        result = self.game_state.result()
+        result = state.result()
         if game.reward_mode == "outcome":
             return [float(outcome(result, i)) for i in range(game.players)]
         return [side_score(result, i) / game.scale for i in range(game.players)]
@@ -414,7 +423,7 @@ class _Shared:
 
     __slots__ = ("game", "keep", "state")
 
-    def __init__(self, game: YamsGame, state: Any, keep: Dice | None) -> None:
+    def __init__(self, game: YamsGame, state: GameState | None, keep: Dice | None) -> None:
         self.game = game
         self.state = state
         self.keep = keep
@@ -461,18 +470,18 @@ class _Observer:
         return str(state)
 
 
-def _zero_sum(variant: Any, players: int, reward: Reward) -> bool:
+def _zero_sum(variant: Variant, players: int, reward: Reward) -> bool:
     """Whether the returns always add up to 0: duel points, or outcomes between exactly two sides."""
     if reward == "outcome":
         return _sides(variant, players) == 2
     return isinstance(variant, ScorecardVariant) and variant.rules.result is not None
 
 
-def _game_type(variant: Any, *, zero_sum: bool) -> Any:
+def _game_type(variant: Variant, *, zero_sum: bool) -> Any:  # Any: a pyspiel.GameType (pyspiel has no type hints)
     players = _players(variant)
     if isinstance(variant, ScorecardVariant):
         low, high = variant.rules.players
-    elif variant.name == "yamslam":
+    elif isinstance(variant, YamslamVariant):
         low, high = variant.players
     else:
         low = high = 2

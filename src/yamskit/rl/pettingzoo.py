@@ -38,6 +38,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ..errors import GameOverError
+from ..game import GameState, Variant
 from . import _play
 from .dice import episode_key
 from .ids import action_id
@@ -72,7 +73,7 @@ class YamsAECEnv(AECEnv):  # type: ignore[misc]
 
     def __init__(
         self,
-        variant: Any = "classic",
+        variant: str | Variant = "classic",
         *,
         players: int | None = None,
         reward: Reward = "score",
@@ -102,7 +103,7 @@ class YamsAECEnv(AECEnv):  # type: ignore[misc]
         self._legal = self._driver.legal()
 
     @property
-    def game(self) -> Any:
+    def game(self) -> GameState:
         """The game being played: an ordinary yamskit state."""
         return self._driver.game
 
@@ -230,7 +231,7 @@ class YamsAECEnv(AECEnv):  # type: ignore[misc]
         """
 
 
-def raw_env(variant: Any = "classic", **kwargs: Any) -> YamsAECEnv:
+def raw_env(variant: str | Variant = "classic", **kwargs: Any) -> YamsAECEnv:
     """The unwrapped env (see `YamsAECEnv`).
 
     Examples:
@@ -240,7 +241,7 @@ def raw_env(variant: Any = "classic", **kwargs: Any) -> YamsAECEnv:
     return YamsAECEnv(variant, **kwargs)
 
 
-def env(variant: Any = "classic", **kwargs: Any) -> Any:
+def env(variant: str | Variant = "classic", **kwargs: Any) -> Any:  # Any: pettingzoo's wrapper has no type hints
     """The env wrapped as PettingZoo's classic games are (order enforcing).
 
     Examples:

@@ -27,13 +27,20 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Literal, get_args
+from typing import Literal, TypeVar, get_args
 
 from ..errors import RuleConfigError
+from ..game import GameState, Variant
 from ..result import Result
+from ..scorecard.rules import ScorecardRules
+from ..scorecard.sheet import Cell, Sheet
+from ..scorecard.state import ScorecardGame
 from ..scorecard.variant import ScorecardVariant
 from ..variants.competitive.duels import duel_points, opponents
+from ..variants.yam_master.variant import YamMasterVariant
 from ..variants.yamslam.chips import MAX_SCORE, tally
+from ..variants.yamslam.game import YamslamGame
+from ..variants.yamslam.variant import YamslamVariant
 
 __all__ = ["DUEL_SCALE", "REWARDS", "Reward", "outcome", "reward_scale", "scorer", "side_score"]
 
@@ -45,6 +52,8 @@ REWARDS: tuple[str, ...] = get_args(Reward)
 DUEL_SCALE = 100_000.0
 #: The divisor of ``"normalized"`` rewards in Yam Master: a player's 12 tokens.
 _TOKENS = 12.0
+
+_State = TypeVar("_State", bound=GameState)
 
 
 def check_reward(reward: object) -> Reward:
@@ -95,7 +104,7 @@ def outcome(result: Result, seat: int) -> int:
     return 1 if winners <= side else 0
 
 
-def reward_scale(variant: Any, players: int) -> float:
+def reward_scale(variant: Variant, players: int) -> float:
     """The divisor of ``"normalized"`` rewards: a score of this size is a return of 1.
 
     * scorecard sheets scored by totals (classic, yahtzee, challenge, yours): the sheet's
@@ -119,14 +128,14 @@ def reward_scale(variant: Any, players: int) -> float:
             return DUEL_SCALE
         bonus = max((points for _, points in rules.bonus.tiers), default=0) if rules.bonus else 0
         return float((sum(row.max for row in rules.rows) + bonus) * len(rules.columns))
-    if variant.name == "yam-master":
+    if isinstance(variant, YamMasterVariant):
         return _TOKENS
-    if variant.name == "yamslam":
+    if isinstance(variant, YamslamVariant):
         return float(MAX_SCORE)
     raise RuleConfigError(f"yamskit.rl does not know the variant {variant.name!r}")
 
 
-def scorer(variant: Any, players: Sequence[str]) -> Callable[[Any, Sequence[int]], list[int]]:
+def scorer(variant: Variant, players: Sequence[str]) -> Callable[[GameState, Sequence[int]], list[int]]:
     """``scores(state, seats)``: `side_score` of the state's result for ``seats``, without the whole result.
 
     The adapters pay score rewards after every move that can change a score, so they read
@@ -146,16 +155,31 @@ def scorer(variant: Any, players: Sequence[str]) -> Callable[[Any, Sequence[int]
         rules = variant.rules
         tally = _ColumnTally(rules)
         if rules.result is None:
-            return lambda state, seats: [tally.sheet_total(state.sheets[s], s) for s in seats]
+            return lambda state, seats: [
+                tally.sheet_total(game.sheets[s], s) for game in (_family(ScorecardGame, state),) for s in seats
+            ]
         mode = getattr(rules.result, "mode", None)
         if getattr(rules.result, "duels", None) is not None and mode is not None:  # the duels of Competitive Yams
             probe = variant.new_game(players=players, seed=0).result()
             sides = [next((t.seats for t in probe.teams if s in t.seats), (s,)) for s in range(len(players))]
             book = _DuelBook(opponents(mode), tally)
-            return lambda state, seats: book.totals(state, [sides[s] for s in seats])
-    elif variant.name == "yamslam":
-        return lambda state, seats: [_collection_total(state, s) for s in seats]
+            return lambda state, seats: book.totals(_family(ScorecardGame, state), [sides[s] for s in seats])
+    elif isinstance(variant, YamslamVariant):
+        return lambda state, seats: [
+            _collection_total(game, s) for game in (_family(YamslamGame, state),) for s in seats
+        ]
     return lambda state, seats: [side_score(result, s) for result in (state.result(),) for s in seats]
+
+
+def _family(game: type[_State], state: GameState) -> _State:
+    """``state``, of the family's state class ``game``.
+
+    Raises:
+        TypeError: ``state`` is of another family (a scorer reads the states of the variant it was made for).
+    """
+    if not isinstance(state, game):
+        raise TypeError(f"this scorer reads {game.__name__} states, not a {type(state).__name__}")
+    return state
 
 
 class _ColumnTally:
@@ -169,20 +193,20 @@ class _ColumnTally:
     the boxes that differ change the sums: at most seats x columns entries.
     """
 
-    def __init__(self, rules: Any) -> None:
+    def __init__(self, rules: ScorecardRules) -> None:
         self.bonus = rules.bonus
         self.upper = frozenset(rules.row_index(r) for r in rules.bonus.rows) if rules.bonus else frozenset()
         #: (seat, column) -> (boxes, score, clean, points of the boxes, upper total, boxes holding points)
-        self.last: dict[tuple[int, int], tuple[Any, int, bool, int, int, int]] = {}
+        self.last: dict[tuple[int, int], tuple[tuple[Cell, ...], int, bool, int, int, int]] = {}
 
-    def column(self, seat: int, c: int, cells: Any) -> tuple[Any, int, bool, int, int, int]:
+    def column(self, seat: int, c: int, cells: tuple[Cell, ...]) -> tuple[tuple[Cell, ...], int, bool, int, int, int]:
         """``seat``'s column ``c`` showing ``cells``: (cells, score, clean, points, upper total, boxes with points)."""
         last = self.last.get((seat, c))
         if last is not None and last[0] is cells:
             return last
         upper_rows = self.upper
         if last is None:
-            before: Any = None
+            before: tuple[Cell, ...] | None = None
             points = upper = positive = 0
         else:
             before, _, _, points, upper, positive = last
@@ -200,7 +224,7 @@ class _ColumnTally:
         found = self.last[(seat, c)] = (cells, score, positive == len(cells), points, upper, positive)
         return found
 
-    def sheet_total(self, sheet: Any, seat: int) -> int:
+    def sheet_total(self, sheet: Sheet, seat: int) -> int:
         """A sheet's total as the standard scorecard result counts it: boxes, upper bonuses, extra points."""
         total: int = sheet.extra
         column = self.column
@@ -224,14 +248,14 @@ class _DuelBook:
     def __init__(self, pairs: tuple[tuple[int, int], ...], tally: _ColumnTally) -> None:
         self.pairs = pairs
         self.tally = tally
-        self.sheets: tuple[Any, ...] = ()
-        self.weights: Any = None
+        self.sheets: tuple[Sheet, ...] = ()
+        self.weights: tuple[int, ...] | None = None
         self.points: dict[tuple[int, int, int], int] = {}
         self.per_seat: list[int] = []
         #: for each seat, the pairs it duels in
         self.duels_of = {seat: tuple(p for p in pairs if seat in p) for pair in pairs for seat in pair}
 
-    def totals(self, state: Any, sides: list[tuple[int, ...]]) -> list[int]:
+    def totals(self, state: ScorecardGame, sides: list[tuple[int, ...]]) -> list[int]:
         sheets, weights = state.sheets, state.column_weights
         before = self.sheets
         tally = self.tally
@@ -265,7 +289,7 @@ class _DuelBook:
         return [sum(per_seat[seat] for seat in side) for side in sides]
 
 
-def _collection_total(state: Any, seat: int) -> int:
+def _collection_total(state: YamslamGame, seat: int) -> int:
     """The points of the Yamslam collection ``seat`` plays for, bonuses included."""
     side = state.variant.side(seat)
     return tally(state.collections[side], last_draw=state.last_draw == side).total

@@ -42,6 +42,9 @@ from gymnasium.vector.utils import batch_space
 from ..actions import Roll, Score, Scratch
 from ..dice import KEEPS
 from ..errors import RuleConfigError
+from ..game import Variant
+from ..scorecard.state import ScorecardGame
+from ..scorecard.variant import ScorecardVariant
 from ..solver import tables
 from ..solver.batch import _POW6, _Games, _throw
 from ..solver.model import model_of
@@ -85,14 +88,16 @@ class YamsVectorEnv(VectorEnv[Floats, IntArray, Floats]):
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}  # noqa: RUF012 - the Gymnasium convention
 
     def __init__(
-        self, variant: Any = "yahtzee", num_envs: int = 1, *, reward: Reward = "score", **options: Any
+        self, variant: str | Variant = "yahtzee", num_envs: int = 1, *, reward: Reward = "score", **options: Any
     ) -> None:
         if type(num_envs) is not int or num_envs < 1:
             raise RuleConfigError(f"num_envs must be a positive whole number, not {num_envs!r}")
-        self.variant = _play.resolve_variant(variant, options)
+        resolved = _play.resolve_variant(variant, options)
         self.reward_mode: Reward = check_reward(reward)
-        self._reward_scale = reward_scale(self.variant, 1) if reward == "normalized" else 1.0
-        self.model = model_of(self.variant)
+        self._reward_scale = reward_scale(resolved, 1) if reward == "normalized" else 1.0
+        self.model = model_of(resolved)
+        assert isinstance(resolved, ScorecardVariant)  # model_of refuses every other variant
+        self.variant = resolved
         self.num_envs = num_envs
         self.space = _compat.action_space(self.variant)
         size = self._size = observation_size(self.variant, 1)
@@ -298,7 +303,7 @@ class YamsVectorEnv(VectorEnv[Floats, IntArray, Floats]):
         bonus = m.bonus[np.minimum(g.upper[games], m.cap)]
         return (g.points[games].sum(axis=1) + bonus + g.extra[games]).astype(np.float64)  # type: ignore[no-any-return]
 
-    def _single_state(self, i: int) -> Any:
+    def _single_state(self, i: int) -> ScorecardGame:
         """A yamskit state with game ``i``'s sheet and dice (used to explain an illegal action)."""
         from ..scorecard.sheet import SCRATCHED, Cell
 
