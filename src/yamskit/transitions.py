@@ -47,6 +47,7 @@ from .errors import UnknownActionError, game_over_error
 from .game import GameState, Transitions, Variant
 from .history import EMPTY_HISTORY, History, Move
 from .legal import LegalActions
+from .result import Result
 from .seats import resolve_player
 from .serialization import dump_game
 from .turn import Turn, throw_outcomes, thrown_parts
@@ -126,6 +127,9 @@ def _given_throw(space: ActionSpace, throw: Roll) -> int | None:
     return space.throw_id(throw.keep)
 
 
+_B = TypeVar("_B", bound="GameStateBase")
+
+
 class GameStateBase:
     """The protocol's methods every game state shares: a slotted mixin that adds no field.
 
@@ -163,6 +167,8 @@ class GameStateBase:
         @property
         def is_over(self) -> bool: ...
         @property
+        def first_player(self) -> int: ...
+        @property
         def _history(self) -> History: ...
         @property
         def _legal(self) -> tuple[int, ...] | None: ...
@@ -171,6 +177,7 @@ class GameStateBase:
         def check(self, action: Action, *, player: int | str | None = None) -> None: ...
         def legal_action_ids(self) -> tuple[int, ...]: ...
         def _generate(self) -> Iterable[Action]: ...
+        def result(self) -> Result: ...
 
     #: What each decision makes of a state.
     transitions: ClassVar[Transitions[Any]]
@@ -380,7 +387,7 @@ class GameStateBase:
     _repr_svg_ = _display.repr_svg
 
 
-def apply_move(state: S, action: Action, player: int | str | None, transitions: Transitions[S]) -> S:
+def apply_move(state: _B, action: Action, player: int | str | None, transitions: Transitions[_B]) -> _B:
     """The state after ``action`` by ``player`` (``None``: whoever is to move): ``state.apply(action, player=player)``.
 
     0.1's entry point, deprecated (it warns) and kept until 0.3: a state class now derives
@@ -408,7 +415,7 @@ def apply_move(state: S, action: Action, player: int | str | None, transitions: 
     )
     if transitions is not state.transitions:
         raise TypeError("apply_move takes the state class's own transitions (type(state).transitions)")
-    return GameStateBase.apply(state, action, player=player)
+    return state.apply(action, player=player)
 
 
 def remembered_legal_ids(state: Playable, compute: Callable[[], tuple[int, ...]]) -> tuple[int, ...]:
