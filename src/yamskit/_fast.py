@@ -288,17 +288,23 @@ def finder(objects: Sequence[object], index: Mapping[Any, int]) -> Callable[[obj
     return find
 
 
-def memo_by_identity(make: Callable[[A, B], V], *, name: str, size: int, key: str) -> Callable[[A, B], V]:
-    """``make(a, b)``, remembered by the identities of ``a`` and ``b`` (at most ``size`` pairs, then emptied).
+def memo_by_identity(
+    make: Callable[[A, B], V], *, shared: Callable[[A, B], tuple[A, B]], name: str, size: int, key: str
+) -> Callable[[A, B], V]:
+    """``make(a, b)``, remembered by the identities of the shared objects equal to ``a`` and ``b``.
 
-    Each entry holds ``a`` and ``b`` and is checked against them. For values made from
-    shared objects (interned dice), where equal objects made elsewhere are first looked
-    up by ``make`` itself.
+    ``shared(a, b)`` gives the shared (interned) objects equal to ``a`` and ``b``: only
+    those key an entry, so an object made elsewhere (dice read from a file) costs one more
+    look-up and adds nothing. Each entry holds its two objects and is checked against
+    them; at most ``size`` entries, then the memo is emptied.
 
     Examples:
-        >>> joined = memo_by_identity(lambda a, b: a + b, name="example joined", size=4, key="two strings")
-        >>> x, y = "ab", "cd"
-        >>> joined(x, y), joined(x, y) is joined(x, y)
+        >>> words = {"ab": "ab", "cd": "cd"}
+        >>> joined = memo_by_identity(
+        ...     lambda a, b: a + b, shared=lambda a, b: (words[a], words[b]), name="example joined", size=4, key="words"
+        ... )
+        >>> x, y = words["ab"], words["cd"]
+        >>> joined(x, y), joined(x, y) is joined(x, y) is joined("".join("ab"), y)
         ('abcd', True)
     """
     entries: Memo[tuple[int, int], tuple[A, B, V]] = Memo(name, size=size, key=key)
@@ -307,6 +313,9 @@ def memo_by_identity(make: Callable[[A, B], V], *, name: str, size: int, key: st
         found = entries.get((id(a), id(b)))
         if found is not None and found[0] is a and found[1] is b:
             return found[2]
+        shared_a, shared_b = shared(a, b)
+        if shared_a is not a or shared_b is not b:
+            return remembered(shared_a, shared_b)
         value = make(a, b)
         entries.put((id(a), id(b)), (a, b, value))
         return value

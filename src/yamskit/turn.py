@@ -210,10 +210,11 @@ _thrown_turn = replacer(Turn, "throws")
 def _make_parts(keep: Dice, rolled: Dice) -> tuple[Roll, Throw]:
     """The throw keeping ``keep`` that showed ``rolled``, as the `Roll` a history records and the `Throw` of a turn.
 
-    Both are values, so they are made once per pair of dice and shared: equal dice made
-    elsewhere are replaced by the shared ones first (the dice of a game are interned,
-    which makes a few thousand pairs in all). Nothing is checked beyond what the
-    constructors check: the caller has checked the throw.
+    Both are values, so they are made once per pair of dice and shared: `thrown_parts`
+    remembers them for the shared (interned) dice, and looks equal dice made elsewhere up
+    as those first (the dice of a game are interned, which makes a few thousand pairs in
+    all). Nothing is checked beyond what the constructors check: the caller has checked
+    the throw.
 
     Examples:
         >>> done, throw = thrown_parts(Dice.parse("66"), Dice.parse("123"))
@@ -222,15 +223,20 @@ def _make_parts(keep: Dice, rolled: Dice) -> tuple[Roll, Throw]:
         >>> thrown_parts(done.keep, done.outcome)[0] is done
         True
     """
-    shared_keep, shared_rolled = interned(keep.faces), interned(rolled.faces)
-    if shared_keep is not keep or shared_rolled is not rolled:
-        return thrown_parts(shared_keep, shared_rolled)
     return Roll(keep, rolled), Throw(keep, rolled)  # built once per pair, through the constructors
+
+
+def _interned_pair(keep: Dice, rolled: Dice) -> tuple[Dice, Dice]:
+    return interned(keep.faces), interned(rolled.faces)
 
 
 #: `_make_parts`, remembered for each pair of dice (by their identities; see `yamskit._fast`).
 thrown_parts = memo_by_identity(
-    _make_parts, name="throws: shared Roll and Throw", size=1 << 13, key="the identities of the kept and thrown dice"
+    _make_parts,
+    shared=_interned_pair,
+    name="throws: shared Roll and Throw",
+    size=1 << 13,
+    key="the identities of the kept and thrown dice",
 )
 
 
