@@ -23,7 +23,7 @@ Examples:
 
 from typing import TYPE_CHECKING
 
-from . import _compat, _display
+from . import _compat, _hooks
 from ._version import __version__
 from .action_space import ActionSpace
 from .actions import (
@@ -65,16 +65,14 @@ from .game import GameState, Player, Variant, play
 from .history import Move
 from .legal import LegalActions
 from .names import UnknownNameError
-from .notation import from_notation
-from .position import PositionError
-from .position import witness as _witness
 from .registry import register_variant, variant, variant_names
 from .result import Result
-from .serialization import load_game
 from .turn import Throw, Turn
 
 if TYPE_CHECKING:  # the names below load on first use (see the end of this module)
     from .bots import GreedyPlayer, OptimalPlayer, RandomPlayer
+    from .notation import from_notation
+    from .position import PositionError
     from .records import CheckReport, GameRecord, check_record, record_schema
     from .scorecard import (
         Cell,
@@ -87,6 +85,7 @@ if TYPE_CHECKING:  # the names below load on first use (see the end of this modu
         TurnCondition,
         UpperBonus,
     )
+    from .serialization import load_game
 
 __all__ = [
     "Action",
@@ -157,9 +156,9 @@ __all__ = [
     "variant_names",
 ]
 
-# The scorecard engine, the bots and the records load the first time one of their names is
-# read, so that ``import yamskit`` stays quick; the 0.1 names that moved to their family
-# packages warn (see `yamskit._compat.lazy`).
+# Saves, notation and positions, the scorecard engine, the bots and the records load the first time
+# one of their names is read, so that ``import yamskit`` stays quick; the 0.1 names that moved to
+# their family packages warn (see `yamskit._compat.lazy`).
 __getattr__, __dir__ = _compat.lazy(
     __name__,
     {
@@ -170,6 +169,9 @@ __getattr__, __dir__ = _compat.lazy(
         **dict.fromkeys(("TurnCondition", "UpperBonus"), "yamskit.scorecard"),
         **dict.fromkeys(("GreedyPlayer", "OptimalPlayer", "RandomPlayer"), "yamskit.bots"),
         **dict.fromkeys(("CheckReport", "GameRecord", "check_record", "record_schema"), "yamskit.records"),
+        "load_game": "yamskit.serialization",
+        "from_notation": "yamskit.notation",
+        "PositionError": "yamskit.position",
     },
     moved={
         "VariantLike": "yamskit.game",
@@ -201,7 +203,7 @@ def _pictures() -> None:
     from . import svg  # noqa: F401
 
 
-_display.add_loader(_pictures)
+_hooks.PICTURES.add_loader(_pictures)
 
 
 def _records() -> None:
@@ -209,4 +211,4 @@ def _records() -> None:
     from . import records  # noqa: F401
 
 
-_witness.add_loader(_records)
+_hooks.RECORDS.add_loader(_records)

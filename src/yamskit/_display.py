@@ -19,15 +19,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from ._hooks import Hook
+from ._hooks import PICTURES
 
 __all__ = ["PICTURES", "Drawer", "add_loader", "drawer", "kind_of", "picture", "register", "repr_svg", "state_repr"]
 
 #: A drawer: ``drawer(thing, **options) -> str``, a standalone SVG document.
 Drawer = Callable[..., str]
-
-#: The drawers by kind of picture (see `yamskit._hooks`): `yamskit.svg` fills it when it is imported.
-PICTURES: Hook[Drawer] = Hook("pictures")
 
 
 def add_loader(loader: Callable[[], None]) -> None:

@@ -8,8 +8,11 @@ modules above fill when they are imported (``hook.register(key, value)``), and a
 first time the hook is read, its loaders run, each once; so ``import yamskit`` loads
 nothing it does not use, and no core module names a module above it.
 
-Three hooks exist: the variant families (`yamskit._registry`), the pictures
-(`yamskit._display`) and the game records (`yamskit.position.witness`).
+The three hooks are defined here, so that the package can add their loaders without
+importing the modules that read them: `FAMILIES` (the variant families, read by
+`yamskit._registry`), `PICTURES` (the drawers of `yamskit.svg`, read by
+`yamskit._display`) and `RECORDS` (how `yamskit.records` turns a witness game into a
+record, read by `yamskit.position.witness`).
 
 Examples:
     >>> colours: Hook[str] = Hook("example colours")
@@ -23,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
-__all__ = ["Hook"]
+__all__ = ["FAMILIES", "PICTURES", "RECORDS", "Hook"]
 
 V = TypeVar("V")
 
@@ -98,3 +101,12 @@ class Hook(Generic[V]):
         """
         self.load()
         return sorted(self._entries)
+
+
+#: The variant families: a family registers its names with `yamskit._registry` when it is imported;
+#: `yamskit.registry` adds the loader that imports the built-in ones.
+FAMILIES: Hook[Callable[..., object]] = Hook("variant families")
+#: The drawers of each kind of picture (``drawer(thing, **options) -> str``): `yamskit.svg` registers them.
+PICTURES: Hook[Callable[..., str]] = Hook("pictures")
+#: How a witness game becomes a record (``"record"``: ``GameRecord.from_witness``): `yamskit.records` registers it.
+RECORDS: Hook[Callable[..., object]] = Hook("game records")

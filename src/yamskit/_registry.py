@@ -28,7 +28,7 @@ import difflib
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ._hooks import Hook
+from ._hooks import FAMILIES
 from .errors import DeserializationError, RuleConfigError, YamskitError
 from .game import Variant
 from .names import normalize
@@ -53,8 +53,6 @@ __all__ = [
 ENTRY_POINT_GROUP = "yamskit.variants"
 
 _FACTORIES: dict[str, Callable[..., Variant]] = {}
-#: The families to import before a name is looked up (see `yamskit._hooks`); each registers its names itself.
-FAMILIES: Hook[Callable[..., Any]] = Hook("variant families")
 _BUILTIN: set[str] = set()
 #: Aliases in their normalised form, each to the registered name it stands for.
 _ALIASES: dict[str, str] = {}

@@ -281,18 +281,22 @@ KEEP_CHILDREN: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
+def _sub_keeps() -> tuple[tuple[int, ...], ...]:
+    """For each roll, the `KEEPS` indexes of its sub-multisets, ascending: down the keep lattice.
+
+    A keep's sub-multisets are itself and those of each keep one die smaller; the keeps come
+    by size, so each one's are known before its children's (`KEEP_CHILDREN`).
+    """
+    below: list[set[int]] = [{k} for k in range(len(KEEPS))]
+    for k, children in enumerate(KEEP_CHILDREN):
+        for child in children:
+            below[child] |= below[k]
+    return tuple(tuple(sorted(below[k])) for k in range(len(KEEPS) - len(ROLLS), len(KEEPS)))
+
+
 #: ``SUB_KEEPS[i]`` lists, ascending, the `KEEPS` indexes of every sub-multiset of the roll
 #: ``ROLLS[i]`` (from keeping nothing to keeping all five): the keeps a player may choose.
-def _sub_keep_indexes(faces: tuple[int, ...]) -> tuple[int, ...]:
-    """The `KEEPS` indexes of every sub-multiset of sorted ``faces``, ascending (from the face counts)."""
-    counts = [(face, faces.count(face)) for face in sorted(set(faces))]
-    found: set[tuple[int, ...]] = {()}
-    for face, count in counts:
-        found = {kept + (face,) * n for kept in found for n in range(count + 1)}
-    return tuple(sorted(_KEEP_INDEX[kept] for kept in found))
-
-
-SUB_KEEPS: tuple[tuple[int, ...], ...] = tuple(_sub_keep_indexes(roll.faces) for roll in ROLLS)
+SUB_KEEPS: tuple[tuple[int, ...], ...] = _sub_keeps()
 
 _SUB_KEEP_SETS: tuple[frozenset[int], ...] = tuple(frozenset(keeps) for keeps in SUB_KEEPS)
 
@@ -354,13 +358,29 @@ def _seeded_hasher(seed: int) -> blake2b:
 
 #: The face a die shows when the first byte of its hash is ``b`` (``b % 6 + 1``), or 0 for 252-255.
 _FIRST_BYTE_FACE = bytes(b % 6 + 1 if b < 252 else 0 for b in range(256))
-#: The interned `Dice` of every sequence of 0 to 5 faces in throw order, keyed by the faces as
-#: bytes (9,331 keys): a throw looks its dice up without sorting them.
-_BY_THROWN_FACES: dict[bytes, Dice] = {
-    bytes(faces): _INTERNED[tuple(sorted(faces))]
-    for count in range(NUM_DICE + 1)
-    for faces in itertools.product(range(1, 7), repeat=count)
-}
+
+
+def _by_thrown_faces() -> dict[bytes, Dice]:
+    """The interned `Dice` of every sequence of 0 to 5 faces in throw order, keyed by the faces as bytes.
+
+    9,331 keys, built one die at a time along the keep lattice (`KEEP_CHILDREN`), so that
+    nothing is sorted: a throw then looks its dice up without sorting them.
+    """
+    table: dict[bytes, Dice] = {b"": KEEPS[0]}
+    level: dict[bytes, int] = {b"": 0}
+    for _ in range(NUM_DICE):
+        grown: dict[bytes, int] = {}
+        for prefix, k in level.items():
+            children = KEEP_CHILDREN[k]
+            for f, byte in _FACE_BYTES:
+                grown[prefix + byte] = children[f - 1]
+        table.update((faces, KEEPS[k]) for faces, k in grown.items())
+        level = grown
+    return table
+
+
+_FACE_BYTES: tuple[tuple[int, bytes], ...] = tuple((f, bytes((f,))) for f in FACES)
+_BY_THROWN_FACES: dict[bytes, Dice] = _by_thrown_faces()
 
 
 def _check_seed(_instance: object, _attribute: object, value: int) -> None:

@@ -27,6 +27,7 @@ import yamskit
 from tests.position.reach import accepted, breadth_first
 from yamskit import DeclareChallenge, Pass, Place, RemoveToken, Roll
 from yamskit.dice import DiceStream
+from yamskit.position import ImpossibleBoardError
 from yamskit.turn import Turn
 from yamskit.variants.yam_master.board import LABELS, Board
 from yamskit.variants.yam_master.game import YamMasterGame
@@ -128,7 +129,7 @@ def test_the_checks_accept_exactly_the_reachable_turn_starts(
 def test_two_rows_of_five_without_a_common_cell_are_refused() -> None:
     v = yamskit.variant("yam-master")
     board = "XXXXX/OOOO./XXXXX/OOOO./O.O.O"
-    with pytest.raises(yamskit.ImpossibleBoardError) as info:
+    with pytest.raises(ImpossibleBoardError) as info:
         v.position(["Ann", "Bob"], board=board, current_player=1)
     assert info.value.rule == "five_in_a_row"
     crossing = "XXXXX/X.OO./X.OO./X.O../XOO.O"  # a row and a column sharing (0, 0): one token made both

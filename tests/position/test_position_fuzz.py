@@ -18,8 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import yamskit
-from yamskit import PositionArgumentError
 from yamskit.errors import YamskitError
+from yamskit.position import PositionArgumentError
 
 ANY = st.recursive(
     st.one_of(

@@ -30,7 +30,7 @@ from typing import Any
 
 import attrs
 
-from .._hooks import Hook
+from .._hooks import RECORDS
 from ..errors import YamskitError
 from ..game import GameState, Witness
 from .errors import ImpossibleBoardError, ImpossibleChipsError, ImpossibleSheetError, ImpossibleTurnError, PositionError
@@ -121,9 +121,6 @@ def verify(witness: Witness, state: GameState) -> None:
 
 
 # ------------------------------------------------------------------ the record hook
-#: How a witness becomes a game record (see `yamskit._hooks`): `yamskit.records` registers
-#: ``GameRecord.from_witness`` when it is imported; the package adds the loader that imports it.
-RECORDS: Hook[Callable[[Witness], Any]] = Hook("game records")
 
 
 def add_loader(loader: Callable[[], None]) -> None:
