@@ -49,7 +49,7 @@ from itertools import combinations
 import attrs
 import numpy as np
 
-from .._cache import LruCache
+from .._cache import LruCache, Memo
 from .._fast import IdentityCache
 from ..actions import Action
 from ..errors import RuleConfigError
@@ -287,7 +287,9 @@ class FittedStrategy:
         self.values = values
         self.strategy = Strategy(variant, self.model, values)
         self._lock = threading.Lock()
-        self._ahead: dict[tuple[int, int, int], tuple[IntArray, FloatArray]] = {}
+        self._ahead: Memo[tuple[int, int, int], tuple[IntArray, FloatArray]] = Memo(
+            "bots: fitted look-ahead backups", size=256, key="a solver state (filled rows, flag, upper total)"
+        )
 
     def __repr__(self) -> str:
         return f"FittedStrategy({self.name!r})"
@@ -315,10 +317,7 @@ class FittedStrategy:
             states = self._after_states(filled, flag, upper)
             _, flags, uppers = self.values.shape
             where = (states[0] * flags + states[1]) * uppers + states[2]
-            hit = (where, _backups(self.model, self.values, *states))
-            if len(self._ahead) > 256:
-                self._ahead.clear()
-            self._ahead[key] = hit
+            hit = self._ahead.put(key, (where, _backups(self.model, self.values, *states)))
         return hit
 
     def best_action(self, state: ScorecardGame) -> Action:
