@@ -122,7 +122,7 @@ def _given_throw(space: ActionSpace, throw: Roll) -> int | None:
     of its keep, which the remembered legal ids may hold.
     """
     assert throw.outcome is not None
-    if len(throw.keep) + len(throw.outcome) != NUM_DICE:
+    if len(throw.keep.faces) + len(throw.outcome.faces) != NUM_DICE:
         return None
     return space.throw_id(throw.keep)
 
@@ -221,12 +221,12 @@ class GameStateBase:
                 action = self.transitions.canonical(self, action)
                 i = space.index(action)
         # 3. dispatch
-        me, history = self.current_player, self.history
+        me, history = self.current_player, self._history
         transitions: Transitions[Self] = self.transitions
         if isinstance(action, Roll):
             keep, faces, stream = action.keep, action.outcome, self.stream
             if faces is None:
-                faces, stream = stream.throw(NUM_DICE - len(keep))
+                faces, stream = stream.throw(NUM_DICE - len(keep.faces))
             done, throw = thrown_parts(keep, faces)
             new = transitions.thrown(self, self.turn.with_throw(throw), stream, history.append(_throw_move(me, done)))
         else:

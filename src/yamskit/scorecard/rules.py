@@ -90,13 +90,6 @@ _zeroed = replacer(Placement, "points", "crossed", "notes")
 new_placement = builder(Placement)
 
 
-#: A placement with other points, crossing and notes, without the checks (see `yamskit._fast`).
-_zeroed = replacer(Placement, "points", "crossed", "notes")
-#: ``Placement(...)`` from values known to be right, without the constructor's checks: the
-#: scorecard builds one or two placements at every write.
-new_placement = builder(Placement)
-
-
 @runtime_checkable
 class SheetVariant(Variant, Protocol):
     """A scorecard variant as its states see it: a `yamskit.game.Variant` with a sheet's rules.

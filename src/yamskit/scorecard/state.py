@@ -288,8 +288,9 @@ class ScorecardGame(GameStateBase):
     picture_kind: ClassVar[str] = "sheet"
 
 
-#: The state after a throw, and after a box is written: ``attrs.evolve`` without the checks, naming the fields
-#: that change, the legal ids to be worked out anew (see `yamskit._fast`).
+#: The state after a throw (the ``thrown`` transition: the sheets do not change), and after a box is written:
+#: ``attrs.evolve`` without the checks, naming the fields that change, the legal ids to be worked out anew
+#: (see `yamskit._fast`).
 _thrown_state = replacer(ScorecardGame, "turn", "stream", "history", fresh=["_legal"])
 _written = replacer(ScorecardGame, "sheets", "current_player", "turn", "history", "is_over", fresh=["_legal"])
 #: Remembers a state's legal ids once they are asked for.
@@ -393,11 +394,6 @@ def _placeable(game: ScorecardGame, box: int, boxes: int) -> bool:
     return True
 
 
-def _thrown(state: ScorecardGame, turn: Turn, stream: DiceStream, history: History) -> ScorecardGame:
-    """The same game a throw later (the sheets do not change)."""
-    return _thrown_state(state, turn, stream, history)
-
-
 def _write_box(state: ScorecardGame, _action: Score | Scratch, i: int, history: History) -> ScorecardGame:
     """Score or cross out the box of the legal decision ``i`` (boxes column by column, Scores before Scratches)."""
     rules = state.variant.rules
@@ -418,6 +414,6 @@ def _canonical(state: ScorecardGame, action: Action) -> Action:
 
 #: What each scorecard decision makes of a state (applied by `yamskit.transitions.apply_move`).
 TRANSITIONS: Transitions[ScorecardGame] = Transitions(
-    thrown=_thrown, moves={Score: _write_box, Scratch: _write_box}, canonical=_canonical
+    thrown=_thrown_state, moves={Score: _write_box, Scratch: _write_box}, canonical=_canonical
 )
 ScorecardGame.transitions = TRANSITIONS

@@ -199,8 +199,9 @@ class YamMasterGame(GameStateBase):
     picture_kind: ClassVar[str] = "board"
 
 
-#: The state a decision later in the same turn, and after the turn: ``attrs.evolve`` without the checks,
-#: naming the fields that change, the legal ids to be worked out anew (see `yamskit._fast`).
+#: The state a decision later in the same turn (a throw's ``thrown`` transition), and after the turn:
+#: ``attrs.evolve`` without the checks, naming the fields that change, the legal ids to be worked out anew
+#: (see `yamskit._fast`).
 _same_turn = replacer(YamMasterGame, "turn", "stream", "history", fresh=["_legal"])
 _turn_ended = replacer(
     YamMasterGame, "board", "supply", "out", "current_player", "turn", "turns", "history", "_end", fresh=["_legal"]
@@ -208,10 +209,6 @@ _turn_ended = replacer(
 #: Remember a state's legal ids, and its end, once they are asked for.
 _set_legal = memo_slot(YamMasterGame, "_legal")
 _set_end = memo_slot(YamMasterGame, "_end")
-
-
-def _thrown(state: YamMasterGame, turn: Turn, stream: DiceStream, history: History) -> YamMasterGame:
-    return state._next(turn=turn, stream=stream, history=history)
 
 
 def _declare(state: YamMasterGame, _action: DeclareChallenge, _i: int, history: History) -> YamMasterGame:
@@ -241,6 +238,6 @@ def _pass(state: YamMasterGame, _action: Pass, _i: int, history: History) -> Yam
 
 #: What each Yam Master decision makes of a state (applied by `yamskit.transitions.apply_move`).
 TRANSITIONS: Transitions[YamMasterGame] = Transitions(
-    thrown=_thrown, moves={DeclareChallenge: _declare, Place: _place, RemoveToken: _remove, Pass: _pass}
+    thrown=_same_turn, moves={DeclareChallenge: _declare, Place: _place, RemoveToken: _remove, Pass: _pass}
 )
 YamMasterGame.transitions = TRANSITIONS

@@ -263,8 +263,9 @@ class YamslamGame(GameStateBase):
         return GameStateBase.outcomes(self, keep)
 
 
-#: The state after a throw, and after a decision: ``attrs.evolve`` without the checks, naming the fields
-#: that change, the legal ids to be worked out anew (see `yamskit._fast`).
+#: The state after a throw (the ``thrown`` transition: nothing else changes), and after a decision:
+#: ``attrs.evolve`` without the checks, naming the fields that change, the legal ids to be worked out anew
+#: (see `yamskit._fast`).
 _thrown_state = replacer(YamslamGame, "turn", "stream", "history", fresh=["_legal"])
 _decided = replacer(
     YamslamGame,
@@ -284,10 +285,6 @@ _decided = replacer(
 _set_legal = memo_slot(YamslamGame, "_legal")
 
 
-def _thrown(state: YamslamGame, turn: Turn, stream: DiceStream, history: History) -> YamslamGame:
-    return _thrown_state(state, turn, stream, history)
-
-
 def _take_chip(state: YamslamGame, _action: TakeChip, i: int, history: History) -> YamslamGame:
     return state._take(KINDS[(i - TAKE_ID) % len(KINDS)], i >= DISCARD_ID, history)
 
@@ -305,6 +302,6 @@ def _canonical(_state: YamslamGame, action: Action) -> Action:
 
 #: What each Yamslam decision makes of a state (applied by `yamskit.transitions.apply_move`).
 TRANSITIONS: Transitions[YamslamGame] = Transitions(
-    thrown=_thrown, moves={TakeChip: _take_chip, Pass: _pass}, canonical=_canonical
+    thrown=_thrown_state, moves={TakeChip: _take_chip, Pass: _pass}, canonical=_canonical
 )
 YamslamGame.transitions = TRANSITIONS
