@@ -45,7 +45,8 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 import attrs
 
-from . import _compat, dice, errors, result, seats, turn
+from . import dice, errors, result, seats, turn
+from ._compat import renamed
 from .action_space import ActionSpace
 from .actions import Action, DiceLike, Roll
 from .dice import Dice, DiceStream
@@ -375,7 +376,7 @@ def play(
 
 
 #: The 0.1 names of this module that moved when it was split by idea (they warn until 0.3).
-__getattr__ = _compat.renamed(
+__getattr__ = renamed(
     __name__,
     {
         "Team": ("yamskit.result.Team", result.Team),
