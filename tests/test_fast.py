@@ -1,8 +1,7 @@
 """The step's plumbing (`yamskit._fast`) makes the same values as the constructors, and its memos stay honest.
 
-A value built from its slots must equal the one ``attrs.evolve`` makes; a memo keyed by
-identity must never answer for another object, and must keep only the shared objects it
-is told of.
+A value built from its slots must equal the one ``attrs.evolve`` makes; a cache keyed by
+identity must never answer for another object; the throws of a game share their parts.
 """
 
 from __future__ import annotations
@@ -16,16 +15,7 @@ from hypothesis import strategies as st
 
 import yamskit
 from yamskit._cache import caches
-from yamskit._fast import (
-    IdentityCache,
-    builder,
-    finder,
-    memo_by_identity,
-    memo_by_identity_and_value,
-    memo_slot,
-    remember,
-    replacer,
-)
+from yamskit._fast import IdentityCache, builder, memo_slot, remember, replacer
 from yamskit.dice import Dice, interned
 from yamskit.turn import thrown_parts
 
@@ -73,51 +63,27 @@ def test_a_builder_sets_every_field_and_keeps_the_last_defaults() -> None:
 def test_a_memo_slot_sets_only_fields_that_take_no_part_in_equality() -> None:
     sample = Sample(1, b="x")
     memo_slot(Sample, "_seen")(sample, 3)
-    assert sample._seen == 3 and sample == Sample(1, b="x")
+    assert sample._seen == 3
+    assert sample == Sample(1, b="x")
     with pytest.raises(TypeError, match="not a memo field"):
         memo_slot(Sample, "a")
     remember(sample, "_seen", 4)
     assert sample._seen == 4
 
 
-def test_a_finder_finds_its_own_objects_by_identity_and_others_by_equality() -> None:
-    objects = [("a",), ("b",)]
-    find = finder(objects, {("a",): 0, ("b",): 1})
-    assert find(objects[1]) == 1
-    assert find(("a",)) == 0  # an equal tuple made elsewhere
-    assert find(["a"]) is None  # unhashable
-    assert find(("c",)) is None
-
-
-def test_an_identity_memo_keeps_the_shared_objects_only() -> None:
-    made: list[tuple[str, str]] = []
-    shared = {"ab": "ab", "cd": "cd"}
-
-    def make(a: str, b: str) -> str:
-        made.append((a, b))
-        return a + b
-
-    joined = memo_by_identity(make, shared=lambda a, b: (shared[a], shared[b]), name="test joined", size=4, key="w")
-    x, y = shared["ab"], shared["cd"]
-    copy = "".join(["a", "b"])
-    assert copy is not x
-    assert joined(x, y) is joined(copy, y) is joined(x, y)
-    assert made == [(x, y)]  # made once, for the shared pair
-    assert caches()["test joined"] == (4, "w")
-
-
-def test_an_identity_memo_never_answers_for_an_object_that_is_gone() -> None:
-    tagged = memo_by_identity_and_value(lambda n, thing: (n, len(thing)), name="test tagged", size=2, key="w")
+def test_an_identity_cache_never_answers_for_an_object_that_is_gone() -> None:
+    cache: IdentityCache[int] = IdentityCache("example identity gone", size=2, key="a list")
     first = [1, 2, 3]
-    assert tagged(0, first) == (0, 3)
+    assert cache.get(first, lambda: 3) == 3
     del first
     gc.collect()
-    second = [1]  # may take the first list's id: the memo must not give the first's value
-    assert tagged(0, second) == (0, 1)
+    second = [1]  # would take the first list's id if the cache let it go: it holds the first list
+    assert cache.get(second, lambda: 1) == 1
+    assert caches()["example identity gone"] == (2, "a list")
 
 
 def test_an_identity_cache_holds_its_objects_until_it_drops_them() -> None:
-    cache: IdentityCache[int] = IdentityCache("test identity", size=2, key="a list")
+    cache: IdentityCache[int] = IdentityCache("example identity", size=2, key="a list")
     lists = [[i] for i in range(3)]
     assert [cache.get(x, lambda x=x: x[0]) for x in lists] == [0, 1, 2]
     assert len(cache) == 2
@@ -128,5 +94,7 @@ def test_the_throws_of_the_game_share_their_parts() -> None:
     done, throw = thrown_parts(kept, rolled)
     assert thrown_parts(interned(kept.faces), interned(rolled.faces)) == (done, throw)
     assert thrown_parts(done.keep, done.outcome)[0] is done
+    assert done.keep is interned(kept.faces)  # built from the shared dice
+    assert throw.rolled is interned(rolled.faces)
     g = yamskit.variant("classic").new_game(seed=1).apply(yamskit.Roll(outcome=rolled + Dice.parse("66")))
     assert g.apply(yamskit.Roll(keep=kept, outcome=rolled)).turn.throws[-1] is throw

@@ -1,34 +1,34 @@
 """The one private fast path: the plumbing that makes a step quick, kept out of the rules.
 
 The rules say what a step makes (a new state, a new turn, a placement); this module makes
-those values quickly, and nothing in it knows a rule. Every part below says what it saves.
-The figures are CPU times on the 2-core machine of docs/performance.md, Python 3.11,
-measured on 2026-12-02 with ``timeit`` (the median of 7 runs), and the effect on a whole
-step where it shows in ``benchmarks/protocol.py``.
+those values quickly, and nothing in it knows a rule. Every part below says what it saves:
+CPU time a call on the 2-core machine of docs/performance.md, Python 3.11, 2026-12-02,
+``python benchmarks/fast_path.py`` twice (``timeit``, the median of 7 runs of 200,000
+calls, the call itself included; the two runs' figures).
 
 1. **Values built from their slots** (`replacer`, `builder`). A step makes a few frozen
    values from values already checked: a state, its turn, its dice stream, a sheet, a
    placement. ``attrs.evolve`` reads the class's fields, builds keyword arguments and runs
-   the constructor with its validators: 2.5 µs for a twelve-field state. A generated
-   ``replace`` takes the fields a transition changes by position, copies the others and
-   sets each slot through its own descriptor: 0.55 µs. A scorecard step makes one or two
-   states, a turn and a stream, so this is about a quarter of a classic step.
+   the constructor with its validators: 2.4-2.5 µs for a classic state of twelve fields a
+   throw later. A generated ``replace`` takes the fields a transition changes by
+   position, copies the others and sets each slot through its own descriptor: 0.6-1.0 µs
+   (2.4-4.0 times quicker). A classic step of about 7 µs makes one or two states, a turn
+   and a stream this way.
 2. **Memo slots** (`memo_slot`). A state remembers its legal ids, or its end, once asked:
    a frozen value's field that takes no part in equality, set once through its slot's
-   descriptor (0.04 µs; ``object.__setattr__`` looks the name up first: 0.07 µs).
-3. **Look-ups by identity** (`finder`, `memo_by_identity`, `memo_by_identity_and_value`,
-   `IdentityCache`).
-   An action space finds one of its own interned actions by identity (0.05 µs) instead of
-   hashing it (a `Score`'s attrs hash: 0.45 µs); a throw finds the shared `Roll` and
-   `Throw` of its pair of kept and thrown dice, and the history the shared `Move` of each
-   player's throw, by the identity of the shared dice and throws (0.1 µs) instead of
-   building them (about 3 µs). Every entry holds the objects whose identities key it and
-   is checked against them, so a key never stands for another object: a stale ``id`` of
-   an object that is gone cannot name a new one while the entry lives, and an entry that
-   is gone is simply made again. The bots and the learning adapters keep what they work
-   out of a rule set by the identity of the rules object (`IdentityCache`): a
+   descriptor: 0.055 µs, where ``object.__setattr__`` looks the name up first: 0.09-0.10 µs.
+3. **Caches keyed by identity** (`IdentityCache`). The bots and the learning adapters keep
+   what they work out of a rule set by the identity of the rules object: a
    `yamskit.scorecard.ScorecardRules` need not be hashable (a user's placement rule may
-   not be), and hashing one walks its 13 or more score tables.
+   not be). Each entry holds its object, so a key never stands for an object that is gone.
+
+What is not here any more: before 0.2.0 the step also found a space's own actions, the
+shared `Roll` and `Throw` of a throw and the shared `Move` of a player's throw by the
+``id()`` of the objects. Actions and dice keep their hash (``cache_hash``), so a look-up by
+value is as quick: the shared throw parts come from a ``functools`` cache of their dice in
+0.17-0.25 µs (building them: 1.4-2.1 µs), and `yamskit.action_space.ActionSpace.find` is a
+method that looks the action up by value in 0.10 µs, 0.04 µs more than the 0.1 step's inline
+look-up by ``id()`` (under 1% of a step).
 
 No other module keys a dictionary by ``id()`` or sets a frozen value's slot
 (``tests/test_layout.py`` checks both); the rest of the package calls what is here.
@@ -48,42 +48,24 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable
 from types import MemberDescriptorType
 from typing import Any, Generic, TypeVar
 
 import attrs
 
-from ._cache import LruCache, Memo
+from ._cache import LruCache
 
 __all__ = [
     "IdentityCache",
     "builder",
-    "finder",
-    "memo_by_identity",
-    "memo_by_identity_and_value",
     "memo_slot",
     "remember",
     "replacer",
 ]
 
 T = TypeVar("T")
-A = TypeVar("A")
-B = TypeVar("B")
-H = TypeVar("H", bound=Hashable)
 V = TypeVar("V")
-
-
-class _Same:
-    """The default of every argument of a generated ``replace``: keep the old value."""
-
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        return "<same>"
-
-
-_SAME = _Same()
 
 
 def _setters(cls: type) -> tuple[list[attrs.Attribute[Any]], dict[str, Any]]:
@@ -118,9 +100,8 @@ def replacer(cls: type[T], *changed: str, fresh: Iterable[str] = ()) -> Callable
     other field from ``old``; the fields named in ``fresh`` (memos that belong
     to one value) start at their default instead. Nothing is validated or converted: for
     values known to be right. A transition names the fields it changes, so that the
-    generated function takes them by position and copies the rest: twice as quick as
-    one function taking every field by keyword (a twelve-field state: 0.55 µs against
-    1.26 µs, and ``attrs.evolve`` 2.5 µs).
+    generated function takes them by position and copies the rest (what that saves:
+    the module's docstring).
 
     Raises:
         TypeError: a name that is not a field of ``cls``, a field of ``cls`` that is not
@@ -254,101 +235,6 @@ def remember(value: object, name: str, x: object) -> None:
         Note(_seen=True)
     """
     object.__setattr__(value, name, x)
-
-
-def finder(objects: Sequence[object], index: Mapping[Any, int]) -> Callable[[object], int | None]:
-    """``find(thing)``: the position of ``thing`` among ``objects`` by identity, else in ``index``, else ``None``.
-
-    An action space finds its own interned actions this way at every step, without
-    hashing them; an equal action made elsewhere (or an alias) is found in ``index``,
-    and an unhashable thing is found nowhere. The function holds the objects, so no other
-    object can take their identities while it lives.
-
-    Examples:
-        >>> words = ["a", "b"]
-        >>> find = finder(words, {"a": 0, "b": 1, "alias": 1})
-        >>> find(words[1]), find("alias"), find(["a"]), find("c")
-        (1, 1, None, None)
-    """
-    kept = tuple(objects)
-    at = {id(thing): i for i, thing in enumerate(kept)}
-    equal = index.get
-
-    def find(thing: object) -> int | None:
-        found = at.get(id(thing))
-        if found is not None:
-            return found
-        try:
-            return equal(thing)
-        except TypeError:  # unhashable
-            return None
-
-    find.__qualname__ = "find"
-    find.__dict__["objects"] = kept  # (kept alive with the function, for readers)
-    return find
-
-
-def memo_by_identity(
-    make: Callable[[A, B], V], *, shared: Callable[[A, B], tuple[A, B]], name: str, size: int, key: str
-) -> Callable[[A, B], V]:
-    """``make(a, b)``, remembered by the identities of the shared objects equal to ``a`` and ``b``.
-
-    ``shared(a, b)`` gives the shared (interned) objects equal to ``a`` and ``b``: only
-    those key an entry, so an object made elsewhere (dice read from a file) costs one more
-    look-up and adds nothing. Each entry holds its two objects and is checked against
-    them; at most ``size`` entries, then the memo is emptied.
-
-    Examples:
-        >>> words = {"ab": "ab", "cd": "cd"}
-        >>> joined = memo_by_identity(
-        ...     lambda a, b: a + b, shared=lambda a, b: (words[a], words[b]), name="example joined", size=4, key="words"
-        ... )
-        >>> x, y = words["ab"], words["cd"]
-        >>> joined(x, y), joined(x, y) is joined(x, y) is joined("".join("ab"), y)
-        ('abcd', True)
-    """
-    entries: Memo[tuple[int, int], tuple[A, B, V]] = Memo(name, size=size, key=key)
-
-    def remembered(a: A, b: B) -> V:
-        found = entries.get((id(a), id(b)))
-        if found is not None and found[0] is a and found[1] is b:
-            return found[2]
-        shared_a, shared_b = shared(a, b)
-        if shared_a is not a or shared_b is not b:
-            return remembered(shared_a, shared_b)
-        value = make(a, b)
-        entries.put((id(a), id(b)), (a, b, value))
-        return value
-
-    remembered.__qualname__ = remembered.__name__ = getattr(make, "__name__", "remembered")
-    remembered.__doc__ = make.__doc__
-    return remembered
-
-
-def memo_by_identity_and_value(make: Callable[[H, B], V], *, name: str, size: int, key: str) -> Callable[[H, B], V]:
-    """``make(h, b)``, remembered by the value of ``h`` (hashable) and the identity of ``b``.
-
-    Each entry holds ``b`` and is checked against it.
-
-    Examples:
-        >>> tagged = memo_by_identity_and_value(lambda n, s: (n, s), name="example tagged", size=4, key="a tag")
-        >>> word = "go"
-        >>> tagged(1, word) is tagged(1, word), tagged(2, word)
-        (True, (2, 'go'))
-    """
-    entries: Memo[tuple[H, int], tuple[B, V]] = Memo(name, size=size, key=key)
-
-    def remembered(h: H, b: B) -> V:
-        found = entries.get((h, id(b)))
-        if found is not None and found[0] is b:
-            return found[1]
-        value = make(h, b)
-        entries.put((h, id(b)), (b, value))
-        return value
-
-    remembered.__qualname__ = remembered.__name__ = getattr(make, "__name__", "remembered")
-    remembered.__doc__ = make.__doc__
-    return remembered
 
 
 class IdentityCache(Generic[V]):

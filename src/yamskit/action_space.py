@@ -32,12 +32,11 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from operator import itemgetter
 from typing import Any, Protocol, overload
 
 from ._cache import Memo, cached
-from ._fast import finder
 from .actions import Action, Roll, Score, Scratch
 from .dice import KEEPS, Dice, keep_index
 from .errors import UnknownActionError
@@ -64,12 +63,6 @@ class ActionSpace(Sequence[Action]):
         aliases: other spellings of a decision and the id they stand for (such as
             ``Score("chance", "main")`` for ``Score("chance")`` on a one-column sheet).
 
-    Attributes:
-        find: ``find(action)``, the id of ``action`` when it is exactly one of the space's
-            decisions (or an alias), else ``None``. Unlike `index`, a throw with explicit
-            faces is not found (it is not a decision of the space). The space's own
-            actions are found by identity, without hashing them (see `yamskit._fast.finder`).
-
     Raises:
         ValueError: an action appears twice.
 
@@ -84,7 +77,7 @@ class ActionSpace(Sequence[Action]):
         (0, None, None)
     """
 
-    __slots__ = ("_actions", "_index", "_lists", "_moves", "_name", "find")
+    __slots__ = ("_actions", "_index", "_lists", "_moves", "_name")
 
     def __init__(self, name: str, actions: Iterable[Action], *, aliases: Iterable[tuple[Action, int]] = ()) -> None:
         self._name = name
@@ -94,7 +87,6 @@ class ActionSpace(Sequence[Action]):
             raise ValueError(f"the action space of {name!r} lists an action twice")
         for action, i in aliases:
             self._index.setdefault(action, i)
-        self.find: Callable[[object], int | None] = finder(self._actions, self._index)
         self._lists: Memo[tuple[int, ...], tuple[Action, ...]] = Memo(
             "action spaces: ordered listings", size=1 << 13, key="a set of legal ids"
         )
@@ -153,6 +145,23 @@ class ActionSpace(Sequence[Action]):
         if found is None or not (start <= found and (stop is None or found < stop)):
             raise UnknownActionError(f"{action!r} is not in the action space of {self._name}")
         return found
+
+    def find(self, action: object) -> int | None:
+        """The id of ``action`` when it is exactly one of the space's decisions (or an alias), else ``None``.
+
+        Unlike `index`, it raises nothing, and a throw with explicit faces is not found (it
+        is not a decision of the space). Actions keep their hash, so this is one look-up.
+
+        Examples:
+            >>> from yamskit import Roll
+            >>> space = ActionSpace("tiny", ROLL_ACTIONS)
+            >>> space.find(Roll()), space.find(Roll(outcome="12345")), space.find(["not", "hashable"])
+            (0, None, None)
+        """
+        try:
+            return self._index.get(action)  # type: ignore[call-overload, no-any-return]
+        except TypeError:  # unhashable: not an action
+            return None
 
     def pick(self, ids: Sequence[int]) -> tuple[Action, ...]:
         """The actions of ``ids``, in their order (one C-level look-up each: the hot path's listing).

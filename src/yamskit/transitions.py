@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self, TypeVar
 
 from . import _display
 from ._cache import cached
-from ._fast import memo_by_identity_and_value, remember
+from ._fast import remember
 from .action_space import ActionSpace
 from .action_text import state_action_text, state_parse_action
 from .actions import Action, DiceLike, Roll, to_dice
@@ -109,10 +109,8 @@ class Playable(Protocol):
 S = TypeVar("S", bound=Playable)
 
 
-#: The `Move` of a player's shared throw (a `Roll` of `thrown_parts`), made once (see `yamskit._fast`).
-_throw_move = memo_by_identity_and_value(
-    Move, name="throws: shared moves", size=1 << 15, key="a player and the identity of a shared throw"
-)
+#: The `Move` of a player's throw (a shared `Roll` of `thrown_parts`), made once and shared by the histories.
+_throw_move = cached("throws: shared moves", size=1 << 15, key="a player and a throw")(Move)
 
 
 def _given_throw(space: ActionSpace, throw: Roll) -> int | None:

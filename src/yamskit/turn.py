@@ -22,7 +22,8 @@ from fractions import Fraction
 
 import attrs
 
-from ._fast import memo_by_identity, replacer
+from ._cache import cached
+from ._fast import replacer
 from .actions import DiceLike, Roll, to_dice
 from .dice import NUM_DICE, Dice, DiceStream, interned, outcome_probabilities
 from .errors import (
@@ -207,13 +208,13 @@ _STARTS: tuple[Turn, ...] = tuple(Turn(max_throws=n) for n in range(1, 11))
 _thrown_turn = replacer(Turn, "throws")
 
 
-def _make_parts(keep: Dice, rolled: Dice) -> tuple[Roll, Throw]:
+@cached("throws: shared Roll and Throw", size=1 << 13, key="the kept and the thrown dice")
+def thrown_parts(keep: Dice, rolled: Dice) -> tuple[Roll, Throw]:
     """The throw keeping ``keep`` that showed ``rolled``, as the `Roll` a history records and the `Throw` of a turn.
 
-    Both are values, so they are made once per pair of dice and shared: `thrown_parts`
-    remembers them for the shared (interned) dice, and looks equal dice made elsewhere up
-    as those first (the dice of a game are interned, which makes a few thousand pairs in
-    all). Nothing is checked beyond what the constructors check: the caller has checked
+    Both are values, so they are made once per pair of dice and shared, from the shared
+    (interned) dice: a game's throws make a few thousand pairs in all, which the cache
+    holds. Nothing is checked beyond what the constructors check: the caller has checked
     the throw.
 
     Examples:
@@ -223,21 +224,8 @@ def _make_parts(keep: Dice, rolled: Dice) -> tuple[Roll, Throw]:
         >>> thrown_parts(done.keep, done.outcome)[0] is done
         True
     """
-    return Roll(keep, rolled), Throw(keep, rolled)  # built once per pair, through the constructors
-
-
-def _interned_pair(keep: Dice, rolled: Dice) -> tuple[Dice, Dice]:
-    return interned(keep.faces), interned(rolled.faces)
-
-
-#: `_make_parts`, remembered for each pair of dice (by their identities; see `yamskit._fast`).
-thrown_parts = memo_by_identity(
-    _make_parts,
-    shared=_interned_pair,
-    name="throws: shared Roll and Throw",
-    size=1 << 13,
-    key="the identities of the kept and thrown dice",
-)
+    keep, rolled = interned(keep.faces), interned(rolled.faces)
+    return Roll(keep, rolled), Throw(keep, rolled)
 
 
 def roll_dice(turn: Turn, stream: DiceStream, action: Roll) -> tuple[Turn, DiceStream, Roll]:
