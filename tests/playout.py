@@ -25,6 +25,10 @@ import pytest
 
 import yamskit
 from yamskit import IllegalActionError, NotYourTurnError
+from yamskit.categories import Category, is_five_of_a_kind, n_of_a_kind, total, upper, when
+from yamskit.scorecard import Column, FillPolicy, ScorecardVariant, TurnCondition, UpperBonus
+from yamskit.scorecard.house_rules import FiveOfAKindBonus, Joker
+from yamskit.variants.challenge import PlusAboveMinus
 
 Candidates = Callable[[Any], Iterable[Any]]
 
@@ -104,3 +108,27 @@ def five_of_a_kind_often(state: Any, rng: random.Random) -> Any:
         if all(f == face for f in throw.keep.faces):
             return yamskit.Roll(keep=throw.keep, outcome=[face] * (5 - len(throw.keep)))
     return rng.choice(actions)
+
+
+def kniffel_lite() -> ScorecardVariant:
+    """A user's one-column variant with a joker, a bonus and a bonus row of its own."""
+    rows = [
+        *(upper(face) for face in range(1, 7)),
+        Category("three_of_a_kind", when(n_of_a_kind(3), total)),
+        Category("yams", when(is_five_of_a_kind, 50)),
+        Category("chance", total),
+    ]
+    return ScorecardVariant.define(
+        "kniffel-lite", rows=rows, bonus=UpperBonus.single(50, 25), rules=[Joker("free"), FiveOfAKindBonus(100)]
+    )
+
+
+def two_columns() -> ScorecardVariant:
+    """A user's two-column variant: one column top to bottom, one for single throws, plus above minus."""
+    rows = [upper(1), upper(6), Category("plus", total), Category("minus", total)]
+    return ScorecardVariant.define(
+        "two-columns",
+        rows=rows,
+        columns=[Column("down", FillPolicy.down()), Column("dry", condition=TurnCondition.at_most_throws(1))],
+        rules=[PlusAboveMinus()],
+    )

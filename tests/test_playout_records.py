@@ -28,36 +28,10 @@ from typing import Any
 import pytest
 
 import yamskit
-from tests.playout import five_of_a_kind_often
-from yamskit.categories import Category, is_five_of_a_kind, n_of_a_kind, total, upper, when
+from tests.playout import five_of_a_kind_often, kniffel_lite, two_columns
 from yamskit.records import GameRecord
-from yamskit.scorecard import Column, FillPolicy, ScorecardVariant, TurnCondition, UpperBonus
-from yamskit.scorecard.house_rules import FiveOfAKindBonus, Joker
-from yamskit.variants.challenge import PlusAboveMinus
 
 DATA = Path(__file__).resolve().parent / "data" / "playouts"
-
-
-def _kniffel_lite() -> ScorecardVariant:
-    rows = [
-        *(upper(face) for face in range(1, 7)),
-        Category("three_of_a_kind", when(n_of_a_kind(3), total)),
-        Category("yams", when(is_five_of_a_kind, 50)),
-        Category("chance", total),
-    ]
-    return ScorecardVariant.define(
-        "kniffel-lite", rows=rows, bonus=UpperBonus.single(50, 25), rules=[Joker("free"), FiveOfAKindBonus(100)]
-    )
-
-
-def _two_columns() -> ScorecardVariant:
-    rows = [upper(1), upper(6), Category("plus", total), Category("minus", total)]
-    return ScorecardVariant.define(
-        "two-columns",
-        rows=rows,
-        columns=[Column("down", FillPolicy.down()), Column("dry", condition=TurnCondition.at_most_throws(1))],
-        rules=[PlusAboveMinus()],
-    )
 
 
 def _registered(name: str, **options: Any) -> Callable[[], Any]:
@@ -83,8 +57,8 @@ CASES: dict[str, tuple[Callable[[], Any], int]] = {
     "yamslam-5": (_registered("yamslam"), 5),
     "yamslam-solo": (_registered("yamslam", mode="solo"), 1),
     "yamslam-team": (_registered("yamslam", mode="team"), 4),
-    "user-kniffel-lite-2": (_kniffel_lite, 2),
-    "user-two-columns-1": (_two_columns, 1),
+    "user-kniffel-lite-2": (kniffel_lite, 2),
+    "user-two-columns-1": (two_columns, 1),
 }
 
 

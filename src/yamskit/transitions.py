@@ -63,50 +63,18 @@ __all__ = [
 ]
 
 
-class _Variant(Protocol):
-    @property
-    def actions(self) -> ActionSpace: ...
-
-
 class Playable(Protocol):
-    """What the shared step reads from a state: the protocol's fields, ``check`` and the remembered legal ids.
+    """What this module's helpers read of a state: its remembered legal ids and its ``check``.
 
     ``_legal`` is the state's memo of its ``legal_action_ids()`` (``None`` until they are
-    asked for; see `remembered_legal_ids`) and ``_origin`` the position its history
-    starts from; both take no part in equality.
+    asked for; see `remembered_legal_ids`); it takes no part in equality. Every member a
+    state offers is `yamskit.game.GameState`'s.
     """
 
     @property
-    def variant(self) -> _Variant: ...
-    @property
-    def players(self) -> tuple[str, ...]: ...
-    @property
-    def current_player(self) -> int: ...
-    @property
-    def turn(self) -> Turn: ...
-    @property
-    def stream(self) -> DiceStream: ...
-    @property
-    def history(self) -> History: ...
-    @property
-    def is_over(self) -> bool: ...
-    @property
     def _legal(self) -> tuple[int, ...] | None: ...
-    @property
-    def _origin(self) -> Any: ...
-    @property
-    def _history(self) -> History: ...
-
-    transitions: ClassVar[Transitions[Any]]
 
     def check(self, action: Action, *, player: int | str | None = None) -> None: ...
-    def legal_action_ids(self) -> tuple[int, ...]: ...
-    def is_legal(self, action: Action, *, player: int | str | None = None) -> bool: ...
-    def _generate(self) -> Iterable[Action]: ...
-    def outcomes(self, keep: DiceLike = "") -> tuple[tuple[Dice, Fraction], ...]: ...
-
-
-S = TypeVar("S", bound=Playable)
 
 
 #: The `Move` of a player's throw (a shared `Roll` of `thrown_parts`), made once and shared by the histories.

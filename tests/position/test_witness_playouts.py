@@ -18,41 +18,9 @@ import attrs
 import pytest
 
 import yamskit
-from tests.playout import five_of_a_kind_often
+from tests.playout import five_of_a_kind_often, kniffel_lite, two_columns
 from yamskit import Roll
-from yamskit.categories import Category, is_five_of_a_kind, n_of_a_kind, total, upper, when
 from yamskit.position.witness import difference
-from yamskit.scorecard import Column, FillPolicy, ScorecardVariant, TurnCondition, UpperBonus
-from yamskit.scorecard.house_rules import FiveOfAKindBonus, Joker
-from yamskit.variants.challenge import PlusAboveMinus
-
-
-def _kniffel() -> ScorecardVariant:
-    """A user's one-column variant with a joker, a bonus and a bonus row of its own."""
-    rows = [
-        *(upper(face) for face in range(1, 7)),
-        Category("three_of_a_kind", when(n_of_a_kind(3), total)),
-        Category("yams", when(is_five_of_a_kind, 50)),
-        Category("chance", total),
-    ]
-    return ScorecardVariant.define(
-        "kniffel-lite",
-        rows=rows,
-        bonus=UpperBonus.single(50, 25),
-        rules=[Joker("free"), FiveOfAKindBonus(100)],
-    )
-
-
-def _two_columns() -> ScorecardVariant:
-    """A user's two-column variant: one column top to bottom, one for single throws, plus above minus."""
-    rows = [upper(1), upper(6), Category("plus", total), Category("minus", total)]
-    return ScorecardVariant.define(
-        "two-columns",
-        rows=rows,
-        columns=[Column("down", FillPolicy.down()), Column("dry", condition=TurnCondition.at_most_throws(1))],
-        rules=[PlusAboveMinus()],
-    )
-
 
 CASES: list[tuple[str, Any, int]] = [
     ("classic", {}, 2),
@@ -68,8 +36,8 @@ CASES: list[tuple[str, Any, int]] = [
     ("yamslam", {}, 3),
     ("yamslam", {"mode": "solo"}, 1),
     ("yamslam", {"mode": "team"}, 4),
-    ("user", _kniffel, 2),
-    ("user", _two_columns, 1),
+    ("user", kniffel_lite, 2),
+    ("user", two_columns, 1),
 ]
 
 

@@ -412,7 +412,7 @@ def _canonical(state: ScorecardGame, action: Action) -> Action:
     return action
 
 
-#: What each scorecard decision makes of a state (applied by `yamskit.transitions.apply_move`).
+#: What each scorecard decision makes of a state (applied by `yamskit.transitions.GameStateBase.apply`).
 TRANSITIONS: Transitions[ScorecardGame] = Transitions(
     thrown=_thrown_state, moves={Score: _write_box, Scratch: _write_box}, canonical=_canonical
 )

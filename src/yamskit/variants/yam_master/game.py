@@ -236,7 +236,7 @@ def _pass(state: YamMasterGame, _action: Pass, _i: int, history: History) -> Yam
     return state._end_turn(state.board, state.supply, state.out, history)
 
 
-#: What each Yam Master decision makes of a state (applied by `yamskit.transitions.apply_move`).
+#: What each Yam Master decision makes of a state (applied by `yamskit.transitions.GameStateBase.apply`).
 TRANSITIONS: Transitions[YamMasterGame] = Transitions(
     thrown=_same_turn, moves={DeclareChallenge: _declare, Place: _place, RemoveToken: _remove, Pass: _pass}
 )

@@ -300,7 +300,7 @@ def _canonical(_state: YamslamGame, action: Action) -> Action:
     return action
 
 
-#: What each Yamslam decision makes of a state (applied by `yamskit.transitions.apply_move`).
+#: What each Yamslam decision makes of a state (applied by `yamskit.transitions.GameStateBase.apply`).
 TRANSITIONS: Transitions[YamslamGame] = Transitions(
     thrown=_thrown_state, moves={TakeChip: _take_chip, Pass: _pass}, canonical=_canonical
 )
