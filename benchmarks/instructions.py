@@ -14,7 +14,7 @@ With ``--against``, the same cases run a second time on another source tree (for
 ``git worktree`` of an older commit, its ``src`` folder) and each line prints the ratio.
 
 A count of instructions is not a time (a cache miss costs more than an add), but on one
-machine and one interpreter it moves with the time, and it repeats to the instruction from
+machine and one interpreter it moves with the time, and with a fixed hash seed it repeats from
 run to run: on a shared two-core machine where a timed ratio moves by 10% between runs, it
 tells a 1% change from none. Needs ``valgrind`` on the ``PATH``; a case takes about a
 minute under it.
@@ -78,7 +78,9 @@ def play(case: str, path: str, steps: int) -> None:
 
 def count(case: str, path: str, steps: int, src: str | None) -> int:
     """Instructions a step for one case and path, run under callgrind in a fresh interpreter."""
-    env = dict(os.environ)
+    # a fixed hash seed: with a random one, the order of sets and dicts of strings (and so the
+    # count) moves by about half a percent from one interpreter to the next
+    env = dict(os.environ, PYTHONHASHSEED="0")
     if src is not None:
         env["PYTHONPATH"] = src
     command = [
