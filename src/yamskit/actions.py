@@ -25,7 +25,7 @@ from typing import Any, TypeAlias
 import attrs
 
 from .dice import NUM_DICE, Dice
-from .errors import DeserializationError, InvalidDiceError, YamskitError
+from .errors import DeserializationError, InvalidDiceError, UnknownActionError, YamskitError, shown
 
 __all__ = [
     "Action",
@@ -78,8 +78,9 @@ def _to_optional_dice(value: DiceLike | None) -> Dice | None:
 
 
 def _to_cell(value: tuple[int, int] | list[int]) -> tuple[int, int]:
-    row, col = value
-    return (row, col)
+    if isinstance(value, (tuple, list)) and len(value) == 2 and all(type(i) is int for i in value):
+        return (value[0], value[1])
+    raise UnknownActionError(f"a cell is a (row, column) pair of integers, not {shown(value)}")
 
 
 def _box_text(verb: str, row: str, column: str | None) -> str:

@@ -36,7 +36,7 @@ except ImportError:  # pragma: no cover - an interpreter built without it
 from . import _display
 from ._cache import cached
 from ._fast import builder
-from .errors import InvalidDiceError
+from .errors import InvalidDiceError, shown
 
 __all__ = [
     "FACES",
@@ -62,25 +62,45 @@ _MAX_SEED = 2**64
 _SEPARATORS = frozenset(" ,;-")
 
 
-def _sorted_faces(faces: Iterable[int]) -> tuple[int, ...]:
-    values = tuple(faces)
+def _sorted_faces(faces: Iterable[int] | str) -> tuple[int, ...]:
+    if isinstance(faces, str):  # Dice("22555") reads like Dice.parse("22555"), as Roll(outcome="22555") does
+        faces = _read_faces(faces)
+    try:
+        values = tuple(faces)
+    except TypeError:
+        raise InvalidDiceError(
+            f"dice are faces 1 to 6 (Dice.of(2, 2, 5)) or their digits (Dice('225')), not {shown(faces)}"
+        ) from None
     for face in values:
         if type(face) is not int or not 1 <= face <= 6:
-            raise InvalidDiceError(f"invalid face {face!r}: faces are integers 1 to 6")
+            raise InvalidDiceError(f"invalid face {shown(face)}: faces are integers 1 to 6")
     if len(values) > NUM_DICE:
         raise InvalidDiceError(f"{len(values)} dice given: there are only {NUM_DICE}")
     return tuple(sorted(values))
+
+
+def _read_faces(text: str) -> list[int]:
+    """The faces of a string of digits (spaces and commas between them allowed)."""
+    faces = []
+    for char in text:
+        if char in _SEPARATORS:
+            continue
+        if char not in "123456":
+            raise InvalidDiceError(f"invalid face {char!r} in {shown(text)}: faces are 1 to 6")
+        faces.append(int(char))
+    return faces
 
 
 @attrs.frozen(repr=False, order=False, cache_hash=True)
 class Dice:
     """A sorted multiset of at most five faces, each 1 to 6.
 
-    Build one with `of` or `parse`; the faces are stored sorted, so two
-    rolls showing the same faces are equal whatever order they landed in.
+    Build one with `of` or `parse`, or call it with the faces or their digits; the faces
+    are stored sorted, so two rolls showing the same faces are equal whatever order they
+    landed in.
 
     Examples:
-        >>> Dice.of(6, 1, 6) == Dice.parse("616") == Dice.parse("1 6 6")
+        >>> Dice.of(6, 1, 6) == Dice.parse("616") == Dice.parse("1 6 6") == Dice("616") == Dice([6, 1, 6])
         True
         >>> Dice.parse("23335").counts
         (0, 1, 3, 0, 1, 0)
@@ -111,15 +131,8 @@ class Dice:
             Dice.parse('23335')
         """
         if not isinstance(text, str):
-            raise InvalidDiceError(f"dice must be given as a string of digits, not {text!r}")
-        faces = []
-        for char in text:
-            if char in _SEPARATORS:
-                continue
-            if char not in "123456":
-                raise InvalidDiceError(f"invalid face {char!r} in {text!r}: faces are 1 to 6")
-            faces.append(int(char))
-        return cls(faces)
+            raise InvalidDiceError(f"dice must be given as a string of digits, not {shown(text)}")
+        return cls(_read_faces(text))
 
     def __str__(self) -> str:
         return "".join(map(str, self.faces))

@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from typing import Literal
 
 from .dice import NUM_DICE, DiceStream
-from .errors import InvalidDiceError, NotYourTurnError, RuleConfigError
+from .errors import InvalidDiceError, NotYourTurnError, RuleConfigError, shown
 
-__all__ = ["check_players", "choose_first_player", "resolve_player", "roll_off"]
+__all__ = ["check_players", "choose_first_player", "resolve_player", "roll_off", "seat_of"]
 
 
 def check_players(players: Sequence[str], *, minimum: int = 1, maximum: int = 8) -> tuple[str, ...]:
@@ -43,6 +43,22 @@ def check_players(players: Sequence[str], *, minimum: int = 1, maximum: int = 8)
     return names
 
 
+def seat_of(players: tuple[str, ...], player: int | str) -> int:
+    """The seat of ``player``, given by its index or its name; `NotYourTurnError` if there is none.
+
+    Examples:
+        >>> seat_of(("Ann", "Bob"), "Bob"), seat_of(("Ann", "Bob"), 0)
+        (1, 0)
+    """
+    if isinstance(player, str):
+        if player not in players:
+            raise NotYourTurnError(f"no player named {shown(player)} in this game")
+        return players.index(player)
+    if type(player) is int and 0 <= player < len(players):
+        return player
+    raise NotYourTurnError(f"no player {shown(player)} in this game of {len(players)}")
+
+
 def resolve_player(players: tuple[str, ...], current: int, player: int | str | None) -> None:
     """Raise `NotYourTurnError` unless ``player`` (index or name) is ``current`` or ``None``.
 
@@ -51,14 +67,7 @@ def resolve_player(players: tuple[str, ...], current: int, player: int | str | N
     """
     if player is None:
         return
-    if isinstance(player, str):
-        if player not in players:
-            raise NotYourTurnError(f"no player named {player!r} in this game")
-        index = players.index(player)
-    elif type(player) is int and 0 <= player < len(players):
-        index = player
-    else:
-        raise NotYourTurnError(f"no player {player!r} in this game of {len(players)}")
+    index = seat_of(players, player)
     if index != current:
         raise NotYourTurnError(f"it is {players[current]}'s turn, not {players[index]}'s")
 

@@ -47,7 +47,7 @@ from typing import Any, Literal, Protocol, TypeAlias
 import attrs
 
 from .._signals import held_signals, release_signals
-from ..errors import RuleConfigError
+from ..errors import RuleConfigError, shown
 from ..game import Variant
 from ..names import renamed_argument
 from ..registry import variant as make_variant
@@ -429,8 +429,8 @@ def check_run(variant: Variant, n: int, *, seats: int | None = None, seed: int =
         raise RuleConfigError(f"the number of games must be 1 to {MAX_GAMES}, not {n!r}")
     if type(jobs) is not int or not 1 <= jobs <= max_jobs():
         raise RuleConfigError(f"jobs must be a whole number from 1 to {max_jobs()} (4 x the CPU count), not {jobs!r}")
-    if type(seed) is not int or seed < 0:
-        raise RuleConfigError(f"the seed must be a whole number from 0, not {seed!r}")
+    if type(seed) is not int or not 0 <= seed < 2**64:  # the range of a game's seed, so one rule for both
+        raise RuleConfigError(f"the seed must be a whole number from 0 to 2**64 - 1, not {shown(seed)}")
     return _seat_names(variant, seats)
 
 

@@ -152,7 +152,7 @@ class SheetState(GameState, Protocol):
     def column_weights(self) -> tuple[int, ...]:
         """The columns' coefficients, for variants whose columns carry them (else empty)."""
 
-    def cell(self, player: int, row: str, column: str | None = None) -> Cell:
+    def cell(self, player: int | str, row: str, column: str | None = None) -> Cell:
         """The box ``row``/``column`` of ``player``'s sheet."""
 
     def placement(self, action: Score | Scratch) -> Placement:

@@ -29,11 +29,12 @@ from ..errors import (
     OccupiedError,
     UnknownActionError,
     game_over_error,
+    shown,
 )
 from ..game import GameState
 from ..history import EMPTY_HISTORY, History, to_history
 from ..result import Result
-from ..seats import resolve_player
+from ..seats import resolve_player, seat_of
 from ..transitions import GameStateBase, Transitions
 from ..turn import Turn
 from .moves import Refusable, Refused
@@ -105,9 +106,21 @@ class ScorecardGame(GameStateBase):
         """The variant's rules."""
         return self.variant.rules
 
-    def cell(self, player: int, row: str, column: str | None = None) -> Cell:
-        """The box ``row``/``column`` of ``player``'s sheet."""
-        return self.sheets[player].cell(self.rules.row_index(row), self.rules.column_index(column))
+    def cell(self, player: int | str, row: str, column: str | None = None) -> Cell:
+        """The box ``row``/``column`` of ``player``'s sheet (``player``: a seat or a name).
+
+        Raises:
+            NotYourTurnError: no such player in this game.
+            UnknownNameError: no such row or column.
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("classic").new_game(["Ann", "Bob"], seed=1)
+            >>> g.cell("Bob", "ones") == g.cell(1, "ones")
+            True
+        """
+        seat = seat_of(self.players, player)
+        return self.sheets[seat].cell(self.rules.row_index(row), self.rules.column_index(column))
 
     # ------------------------------------------------------------------ legality
     def _free_column(self) -> bool:
@@ -156,6 +169,8 @@ class ScorecardGame(GameStateBase):
         """
         if self.is_over:
             raise game_over_error(self.players)
+        if not isinstance(action, (Score, Scratch)):
+            raise UnknownActionError(f"a placement is a Score or a Scratch, not {shown(action)}")
         turn = self.turn
         if not turn.throws:
             raise MustRollFirstError(f"{self.players[self.current_player]} must throw the dice before placing")
