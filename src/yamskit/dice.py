@@ -36,7 +36,7 @@ except ImportError:  # pragma: no cover - an interpreter built without it
 from . import _display
 from ._cache import cached
 from ._fast import builder
-from .errors import InvalidDiceError, shown
+from .errors import InvalidDiceError, brief
 
 __all__ = [
     "FACES",
@@ -69,11 +69,11 @@ def _sorted_faces(faces: Iterable[int] | str) -> tuple[int, ...]:
         values = tuple(faces)
     except TypeError:
         raise InvalidDiceError(
-            f"dice are faces 1 to 6 (Dice.of(2, 2, 5)) or their digits (Dice('225')), not {shown(faces)}"
+            f"dice are faces 1 to 6 (Dice.of(2, 2, 5)) or their digits (Dice('225')), not {brief(faces)}"
         ) from None
     for face in values:
         if type(face) is not int or not 1 <= face <= 6:
-            raise InvalidDiceError(f"invalid face {shown(face)}: faces are integers 1 to 6")
+            raise InvalidDiceError(f"invalid face {brief(face)}: faces are integers 1 to 6")
     if len(values) > NUM_DICE:
         raise InvalidDiceError(f"{len(values)} dice given: there are only {NUM_DICE}")
     return tuple(sorted(values))
@@ -86,7 +86,7 @@ def _read_faces(text: str) -> list[int]:
         if char in _SEPARATORS:
             continue
         if char not in "123456":
-            raise InvalidDiceError(f"invalid face {char!r} in {shown(text)}: faces are 1 to 6")
+            raise InvalidDiceError(f"invalid face {brief(char)} in {brief(text)}: faces are 1 to 6")
         faces.append(int(char))
     return faces
 
@@ -131,7 +131,7 @@ class Dice:
             Dice.parse('23335')
         """
         if not isinstance(text, str):
-            raise InvalidDiceError(f"dice must be given as a string of digits, not {shown(text)}")
+            raise InvalidDiceError(f"dice must be given as a string of digits, not {brief(text)}")
         return cls(_read_faces(text))
 
     def __str__(self) -> str:
@@ -328,7 +328,7 @@ def outcome_probabilities(count: int) -> tuple[tuple[Dice, Fraction], ...]:
         Fraction(1, 1)
     """
     if type(count) is not int or not 0 <= count <= NUM_DICE:
-        raise InvalidDiceError(f"cannot throw {count!r} dice: between 0 and {NUM_DICE}")
+        raise InvalidDiceError(f"cannot throw {brief(count)} dice: between 0 and {NUM_DICE}")
     total = 6**count
     result = []
     for faces in _multisets(count):
@@ -398,12 +398,12 @@ _BY_THROWN_FACES: dict[bytes, Dice] = _by_thrown_faces()
 
 def _check_seed(_instance: object, _attribute: object, value: int) -> None:
     if type(value) is not int or not 0 <= value < _MAX_SEED:
-        raise InvalidDiceError(f"a seed must be an integer from 0 to 2**64 - 1, not {value!r}")
+        raise InvalidDiceError(f"a seed must be an integer from 0 to 2**64 - 1, not {brief(value)}")
 
 
 def _check_draws(_instance: object, _attribute: object, value: int) -> None:
     if type(value) is not int or not 0 <= value < _MAX_SEED:
-        raise InvalidDiceError(f"a draw counter must be an integer from 0 to 2**64 - 1, not {value!r}")
+        raise InvalidDiceError(f"a draw counter must be an integer from 0 to 2**64 - 1, not {brief(value)}")
 
 
 @attrs.frozen
@@ -435,7 +435,7 @@ class DiceStream:
             3
         """
         if type(count) is not int or not 0 <= count <= NUM_DICE:
-            raise InvalidDiceError(f"cannot throw {count!r} dice: between 0 and {NUM_DICE}")
+            raise InvalidDiceError(f"cannot throw {brief(count)} dice: between 0 and {NUM_DICE}")
         seed, draws = self.seed, self.draws
         if draws + count >= _MAX_SEED:
             raise InvalidDiceError(f"the dice stream is used up: {draws} of 2**64 draws made")

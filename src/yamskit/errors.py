@@ -40,8 +40,8 @@ __all__ = [
     "ThrowOutcomeError",
     "UnknownActionError",
     "YamskitError",
+    "brief",
     "game_over_error",
-    "shown",
 ]
 
 
@@ -365,11 +365,11 @@ def game_over_error(players: tuple[str, ...]) -> GameOverError:
     return GameOverError(f"the game between {', '.join(players)} is over: no action applies")
 
 
-#: How many characters of a value an error message repeats; `shown` cuts the rest.
+#: How many characters of a value an error message repeats; `brief` cuts the rest.
 ECHO_LIMIT = 60
 
 
-def shown(value: object, *, limit: int = ECHO_LIMIT) -> str:
+def brief(value: object, *, limit: int = ECHO_LIMIT) -> str:
     """``repr(value)`` as an error message repeats it: at most ``limit`` characters, then the length cut.
 
     A message names the value it refuses, but a value can be megabytes long (a name read from
@@ -377,11 +377,11 @@ def shown(value: object, *, limit: int = ECHO_LIMIT) -> str:
     string is cut before it is quoted, so a long one costs no more than a short one.
 
     Examples:
-        >>> shown("12a45")
+        >>> brief("12a45")
         "'12a45'"
-        >>> shown("x" * 1000, limit=10)
+        >>> brief("x" * 1000, limit=10)
         "'xxxxxxxxxx'... (1000 characters)"
-        >>> shown(list(range(100)), limit=12)
+        >>> brief(list(range(100)), limit=12)
         '[0, 1, 2, 3,... (390 characters)'
     """
     if isinstance(value, str):

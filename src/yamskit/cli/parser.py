@@ -10,7 +10,7 @@ from typing import NoReturn
 
 from .._version import __version__
 from ..bots import LEVELS
-from ..errors import YamskitError, shown
+from ..errors import YamskitError, brief
 from .check import check_command
 from .common import CliError, WriteError
 from .lookup import advise_command, rules_command, score_command
@@ -29,7 +29,7 @@ def _seed(text: str) -> int:
     except ValueError:
         value = -1
     if not 0 <= value < 2**64:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to 2**64 - 1, not {shown(text)}")
+        raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to 2**64 - 1, not {brief(text)}")
     return value
 
 

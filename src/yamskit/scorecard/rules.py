@@ -26,7 +26,7 @@ from .._fast import builder, replacer
 from ..actions import DiceLike, Score, Scratch
 from ..categories import Category
 from ..dice import Dice, DiceStream
-from ..errors import RuleConfigError, UnknownActionError
+from ..errors import RuleConfigError, UnknownActionError, brief
 from ..game import GameState, Variant
 from ..names import Names, column_names, row_names
 from ..result import Result
@@ -233,7 +233,7 @@ class ScorecardRules:
         for column in self.columns:
             unknown = [r for r in column.policy.first if r not in self.row_ids]
             if unknown:
-                raise RuleConfigError(f"column {column.id!r} starts at unknown rows {unknown}")
+                raise RuleConfigError(f"column {brief(column.id)} starts at unknown rows {unknown}")
         if self.bonus:
             unknown = [r for r in self.bonus.rows if r not in self.row_ids]
             if unknown:

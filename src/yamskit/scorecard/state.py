@@ -28,8 +28,8 @@ from ..errors import (
     MustRollFirstError,
     OccupiedError,
     UnknownActionError,
+    brief,
     game_over_error,
-    shown,
 )
 from ..game import GameState
 from ..history import EMPTY_HISTORY, History, to_history
@@ -155,7 +155,9 @@ class ScorecardGame(GameStateBase):
             kept = f"keeping {action.keep}" if len(action.keep) else "this throw"
             raise ColumnConditionError(
                 f"{kept} would leave no box you may fill this turn: "
-                + "; ".join(f"column {c.id!r}: {c.condition.description}" for c in self.rules.columns if c.condition)
+                + "; ".join(
+                    f"column {brief(c.id)}: {c.condition.description}" for c in self.rules.columns if c.condition
+                )
             )
 
     def placement(self, action: Score | Scratch) -> Placement:
@@ -170,7 +172,7 @@ class ScorecardGame(GameStateBase):
         if self.is_over:
             raise game_over_error(self.players)
         if not isinstance(action, (Score, Scratch)):
-            raise UnknownActionError(f"a placement is a Score or a Scratch, not {shown(action)}")
+            raise UnknownActionError(f"a placement is a Score or a Scratch, not {brief(action)}")
         turn = self.turn
         if not turn.throws:
             raise MustRollFirstError(f"{self.players[self.current_player]} must throw the dice before placing")
@@ -183,16 +185,16 @@ class ScorecardGame(GameStateBase):
             raise IllegalActionError(f"{self.variant.name} has no crossing out: score a box instead")
         mask = self.sheets[self.current_player].masks[c]
         if mask >> r & 1:
-            raise OccupiedError(f"box {action.row!r} of column {column.id!r} is already filled")
+            raise OccupiedError(f"box {brief(action.row)} of column {brief(column.id)} is already filled")
         allowed = rules.tables.open_boxes(c, mask)[0]
         if r not in allowed:
             names = ", ".join(rules.row_ids[i] for i in allowed)
             raise FillOrderError(
-                f"column {column.id!r} fills {column.policy.describe()}: {action.row!r} is not next"
+                f"column {brief(column.id)} fills {column.policy.describe()}: {brief(action.row)} is not next"
                 + (f" (next: {names})" if names else " (it is full)")
             )
         if column.condition is not None and not column.condition.check(turn):
-            raise ColumnConditionError(f"column {column.id!r}: {column.condition.description}")
+            raise ColumnConditionError(f"column {brief(column.id)}: {column.condition.description}")
         return self._placement_at(r, c, scratch)
 
     def _placement_at(self, r: int, c: int, scratch: bool) -> Placement:
