@@ -30,6 +30,8 @@ import warnings
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from .errors import brief
+
 __all__ = ["forward", "lazy", "renamed"]
 
 
@@ -46,7 +48,7 @@ def forward(old: str, new: str) -> tuple[list[str], Callable[[str], Any]]:
 
     def __getattr__(name: str) -> Any:
         if name.startswith("__"):
-            raise AttributeError(f"module {old!r} has no attribute {name!r}")
+            raise AttributeError(f"module {brief(old)} has no attribute {brief(name)}")
         value = getattr(module, name)
         warnings.warn(f"{old} is deprecated: import {name} from {new}", DeprecationWarning, stacklevel=2)
         return value
@@ -68,7 +70,7 @@ def renamed(old: str, names: Mapping[str, tuple[str, Any]]) -> Callable[[str], A
 
     def __getattr__(name: str) -> Any:
         if name not in names:
-            raise AttributeError(f"module {old!r} has no attribute {name!r}")
+            raise AttributeError(f"module {brief(old)} has no attribute {brief(name)}")
         instead, value = names[name]
         warnings.warn(f"{old}.{name} is deprecated: use {instead}", DeprecationWarning, stacklevel=2)
         return value
@@ -115,7 +117,7 @@ def lazy(
                 f"{module}.{name} is deprecated: import it from {moved[name]}", DeprecationWarning, stacklevel=2
             )
             return getattr(importlib.import_module(moved[name]), name)
-        raise AttributeError(f"module {module!r} has no attribute {name!r}")
+        raise AttributeError(f"module {brief(module)} has no attribute {brief(name)}")
 
     def __dir__() -> list[str]:
         return sorted(set(names) | set(vars(importlib.import_module(module))))

@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ._hooks import FAMILIES
-from .errors import DeserializationError, RuleConfigError, YamskitError
+from .errors import ECHO_LIMIT, DeserializationError, RuleConfigError, YamskitError, brief
 from .game import Variant
 from .names import normalize
 
@@ -133,12 +133,12 @@ def register(name: str, factory: Callable[..., Any], *, replace: bool = False) -
     """
     _load()
     if not isinstance(name, str) or not name:
-        raise RuleConfigError(f"a variant name is a non-empty string, not {name!r}")
+        raise RuleConfigError(f"a variant name is a non-empty string, not {brief(name)}")
     if name in _FACTORIES and not replace:
-        raise RuleConfigError(f"a variant named {name!r} already exists (pass replace=True)")
+        raise RuleConfigError(f"a variant named {brief(name)} already exists (pass replace=True)")
     same = [known for known in _FACTORIES if known != name and normalize(known) == normalize(name)]
     if same:
-        raise RuleConfigError(f"{name!r} reads as the variant {same[0]!r}: register it under that name")
+        raise RuleConfigError(f"{brief(name)} reads as the variant {brief(same[0])}: register it under that name")
     _FACTORIES[name] = factory
 
 
@@ -172,10 +172,12 @@ def add_alias(alias: str, name: str) -> None:
         yamskit.errors.RuleConfigError: the variant alias 'yams' already means 'classic', not 'yahtzee'
     """
     if not isinstance(alias, str) or not normalize(alias):
-        raise RuleConfigError(f"a variant alias is a non-empty string, not {alias!r}")
+        raise RuleConfigError(f"a variant alias is a non-empty string, not {brief(alias)}")
     key = normalize(alias)
     if _ALIASES.get(key, name) != name:
-        raise RuleConfigError(f"the variant alias {alias!r} already means {_ALIASES[key]!r}, not {name!r}")
+        raise RuleConfigError(
+            f"the variant alias {brief(alias)} already means {brief(_ALIASES[key])}, not {brief(name)}"
+        )
     _ALIASES[key] = name
 
 
@@ -190,12 +192,18 @@ def aliases() -> dict[str, str]:
     return dict(sorted(_ALIASES.items()))
 
 
+#: No variant name or alias is longer; a longer one is unknown without reading it through.
+_LONGEST_NAME = 100
+
+
 def _spelled(name: str) -> str | None:
     """The registered name ``name`` spells (or the one its alias stands for), or ``None``."""
+    if len(name) > _LONGEST_NAME:
+        return None
     key = normalize(name)
     same = sorted(known for known in _FACTORIES if normalize(known) == key)
     if len(same) > 1:
-        raise RuleConfigError(f"the variant name {name!r} is ambiguous: {' or '.join(map(repr, same))}")
+        raise RuleConfigError(f"the variant name {brief(name)} is ambiguous: {' or '.join(map(repr, same))}")
     if same:
         return same[0]
     target = _ALIASES.get(key)
@@ -206,14 +214,14 @@ def _unknown(name: str) -> RuleConfigError:
     known = sorted(_FACTORIES)
     spellings = {normalize(known_name): known_name for known_name in known}
     spellings.update({alias: target for alias, target in _ALIASES.items() if target in _FACTORIES})
-    key = normalize(name)
+    key = normalize(name[:ECHO_LIMIT])  # a near miss is short: the search reads no more than the message shows
     ratios = {spelling: difflib.SequenceMatcher(None, key, spelling).ratio() for spelling in spellings}
     best = max(ratios.values(), default=0.0)
     # the nearest names: every spelling about as close as the closest one, if that one is close
     close = sorted((s for s, r in ratios.items() if r >= max(0.6, best - 0.05)), key=lambda s: -ratios[s])
     nearest = list(dict.fromkeys(spellings[spelling] for spelling in close))
     hint = f"; did you mean {' or '.join(map(repr, nearest))}?" if nearest else ";"
-    return RuleConfigError(f"unknown variant {name!r}{hint} known variants: {', '.join(known)}")
+    return RuleConfigError(f"unknown variant {brief(name)}{hint} known variants: {', '.join(known)}")
 
 
 def canonical(name: str) -> str:
@@ -232,7 +240,7 @@ def canonical(name: str) -> str:
         yamskit.errors.RuleConfigError: unknown variant 'yam-mastr'; did you mean 'yam-master'? known variants: ...
     """
     if not isinstance(name, str):
-        raise RuleConfigError(f"a variant name is a string, not {name!r}")
+        raise RuleConfigError(f"a variant name is a string, not {brief(name)}")
     _load()
     if name in _FACTORIES:
         return name
@@ -258,7 +266,8 @@ def _check_options(name: str, factory: Callable[..., Any], options: Mapping[str,
     unknown = [o for o in options if o not in known]
     if unknown:
         listed = ", ".join(known) if known else "none"
-        raise RuleConfigError(f"variant {name!r} has no option {', '.join(map(repr, unknown))}; options: {listed}")
+        named = ", ".join(map(brief, unknown))
+        raise RuleConfigError(f"variant {brief(name)} has no option {named}; options: {listed}")
 
 
 def build(name: str, options: Mapping[str, Any] | None = None) -> Variant:
@@ -282,14 +291,14 @@ def build(name: str, options: Mapping[str, Any] | None = None) -> Variant:
     factory = _FACTORIES[name]
     given = dict(options or {})
     if any(not isinstance(key, str) for key in given):
-        raise RuleConfigError(f"option names are strings, not {[k for k in given if not isinstance(k, str)]!r}")
+        raise RuleConfigError(f"option names are strings, not {brief([k for k in given if not isinstance(k, str)])}")
     _check_options(name, factory, given)
     try:
         return factory(**given)
     except YamskitError:
         raise
     except (TypeError, ValueError, LookupError, AttributeError) as error:
-        raise RuleConfigError(f"bad options for variant {name!r}: {error}") from error
+        raise RuleConfigError(f"bad options for variant {brief(name)}: {error}") from error
 
 
 def defaults(name: str) -> dict[str, Any] | None:
@@ -345,11 +354,11 @@ def resolve(
         try:
             return build(name, options)
         except YamskitError as failure:
-            raise error(f"cannot rebuild variant {name!r}: {failure}") from None
+            raise error(f"cannot rebuild variant {brief(name)}: {failure}") from None
     if given.name == name or _spelled_quietly(name) == given.name:
         if dict(given.options) == dict(options):
             return given
         full = defaults(given.name)
         if full is not None and set(options) <= set(full) and {**full, **options} == dict(given.options):
             return given
-    raise error(f"{what} is {name!r} {dict(options)}, not {given.name!r} {given.options}")
+    raise error(f"{what} is {brief(name)} {brief(dict(options))}, not {brief(given.name)} {given.options}")

@@ -39,7 +39,7 @@ from typing import Any, Protocol, overload
 from ._cache import Memo, cached
 from .actions import Action, Roll, Score, Scratch
 from .dice import KEEPS, Dice, keep_index
-from .errors import UnknownActionError
+from .errors import UnknownActionError, brief
 from .history import Move
 
 __all__ = ["NUM_ROLL_IDS", "ROLL_ACTIONS", "ActionSpace", "SheetShape", "scorecard_actions"]
@@ -84,7 +84,7 @@ class ActionSpace(Sequence[Action]):
         self._actions: tuple[Action, ...] = tuple(actions)
         self._index: dict[Action, int] = {action: i for i, action in enumerate(self._actions)}
         if len(self._index) != len(self._actions):
-            raise ValueError(f"the action space of {name!r} lists an action twice")
+            raise ValueError(f"the action space of {brief(name)} lists an action twice")
         for action, i in aliases:
             self._index.setdefault(action, i)
         self._lists: Memo[tuple[int, ...], tuple[Action, ...]] = Memo(
@@ -143,7 +143,7 @@ class ActionSpace(Sequence[Action]):
         if found is None and isinstance(action, Roll) and action.outcome is not None:
             found = self._index.get(Roll(keep=action.keep))
         if found is None or not (start <= found and (stop is None or found < stop)):
-            raise UnknownActionError(f"{action!r} is not in the action space of {self._name}")
+            raise UnknownActionError(f"{brief(action)} is not in the action space of {self._name}")
         return found
 
     def find(self, action: object) -> int | None:

@@ -36,7 +36,7 @@ import attrs
 
 from .actions import Action, DeclareChallenge, Pass, Roll
 from .dice import NUM_DICE, Dice
-from .errors import NotationError, YamskitError
+from .errors import NotationError, YamskitError, brief
 from .game import GameState
 from .names import Names, normalize
 
@@ -113,7 +113,7 @@ def split_words(text: object) -> tuple[str, ...]:
         raise NotationError(f"an action text of {len(text)} characters is longer than {MAX_LENGTH}")
     for ch in text:
         if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") and not ch.isspace():
-            raise NotationError(f"an action text holds the control character {ch!r}")
+            raise NotationError(f"an action text holds the control character {brief(ch)}")
     decomposed = unicodedata.normalize("NFKD", text)
     plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
     words = tuple(word for word in _SEPARATORS.split(plain) if word)
@@ -287,7 +287,7 @@ def state_parse_action(self: Any, text: str) -> Action:
     """
     words = split_words(text)
     if self.is_over:
-        raise NotationError(f"the game is over: {text!r} names no action")
+        raise NotationError(f"the game is over: {brief(text)} names no action")
     shown = " ".join(words)
     action: Action | None = read_roll(words)
     if action is None and words in _PASS:
@@ -304,7 +304,7 @@ def state_parse_action(self: Any, text: str) -> Action:
         action = next((a for a in self.legal_actions() if split_words(str(a)) == words), None)
     if action is None:
         hint = _hint(self, shown, list(self.legal_actions()))
-        raise NotationError(f"cannot read {shown!r} as an action{hint}")
+        raise NotationError(f"cannot read {brief(shown)} as an action{hint}")
     if not self.is_legal(action):
         try:
             self.check(action)
@@ -312,7 +312,7 @@ def state_parse_action(self: Any, text: str) -> Action:
         except YamskitError as error:
             reason = str(error)
         hint = _hint(self, shown, list(self.legal_actions()))
-        raise NotationError(f"{shown!r} reads as {str(action)!r}, but {reason}{hint}")
+        raise NotationError(f"{brief(shown)} reads as {brief(str(action))}, but {reason}{hint}")
     return action
 
 

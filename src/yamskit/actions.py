@@ -25,7 +25,7 @@ from typing import Any, TypeAlias
 import attrs
 
 from .dice import NUM_DICE, Dice
-from .errors import DeserializationError, InvalidDiceError, YamskitError
+from .errors import DeserializationError, InvalidDiceError, UnknownActionError, YamskitError, brief
 
 __all__ = [
     "Action",
@@ -66,7 +66,7 @@ def to_dice(value: DiceLike) -> Dice:
         return Dice.parse(value)
     if isinstance(value, Iterable) and not isinstance(value, (bytes, dict)):
         return Dice(itertools.islice(value, NUM_DICE + 1))  # more than five are refused, never read on
-    raise InvalidDiceError(f"dice are Dice, a string of digits or a sequence of faces, not {value!r}")
+    raise InvalidDiceError(f"dice are Dice, a string of digits or a sequence of faces, not {brief(value)}")
 
 
 def _to_dice(value: DiceLike) -> Dice:
@@ -78,8 +78,9 @@ def _to_optional_dice(value: DiceLike | None) -> Dice | None:
 
 
 def _to_cell(value: tuple[int, int] | list[int]) -> tuple[int, int]:
-    row, col = value
-    return (row, col)
+    if isinstance(value, (tuple, list)) and len(value) == 2 and all(type(i) is int for i in value):
+        return (value[0], value[1])
+    raise UnknownActionError(f"a cell is a (row, column) pair of integers, not {brief(value)}")
 
 
 def _box_text(verb: str, row: str, column: str | None) -> str:
@@ -292,7 +293,7 @@ def _expect(data: dict[str, Any], name: str, kind: type, optional: bool = False)
     if name not in data:
         if optional:
             return None
-        raise DeserializationError(f"action {data.get('type')!r} is missing its field {name!r}")
+        raise DeserializationError(f"action {brief(data.get('type'))} is missing its field {brief(name)}")
     value = data[name]
     if value is None and optional:
         return None
@@ -303,7 +304,7 @@ def _expect(data: dict[str, Any], name: str, kind: type, optional: bool = False)
     else:
         ok = isinstance(value, kind)
     if not ok:
-        raise DeserializationError(f"action field {name!r} must be {kind.__name__}, not {value!r}")
+        raise DeserializationError(f"action field {brief(name)} must be {kind.__name__}, not {brief(value)}")
     return value
 
 
@@ -323,11 +324,11 @@ def action_from_data(data: object) -> Action:
     kind = data.get("type")
     cls = _TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise DeserializationError(f"unknown action type {kind!r}; known: {', '.join(sorted(_TYPES))}")
+        raise DeserializationError(f"unknown action type {brief(kind)}; known: {', '.join(sorted(_TYPES))}")
     names = {f.name for f in attrs.fields(cls)}
     extra = set(data) - names - {"type"}
     if extra:
-        raise DeserializationError(f"action {kind!r} has unknown fields: {', '.join(sorted(map(str, extra)))}")
+        raise DeserializationError(f"action {brief(kind)} has unknown fields: {', '.join(sorted(map(str, extra)))}")
     try:
         if cls is Roll:
             keep = _expect(data, "keep", str, optional=True)
@@ -340,7 +341,7 @@ def action_from_data(data: object) -> Action:
         if cls in (Place, RemoveToken):
             cell = _expect(data, "cell", list)
             if len(cell) != 2 or any(type(v) is not int or not 0 <= v < 100 for v in cell):
-                raise DeserializationError(f"a board cell must be [row, col], not {cell!r}")
+                raise DeserializationError(f"a board cell must be [row, col], not {brief(cell)}")
             return cls((cell[0], cell[1]))  # type: ignore[no-any-return]
         if cls is TakeChip:
             chip = _expect(data, "kind", str)
@@ -350,7 +351,7 @@ def action_from_data(data: object) -> Action:
     except DeserializationError:
         raise
     except YamskitError as error:
-        raise DeserializationError(f"bad action {kind!r}: {error}") from error
+        raise DeserializationError(f"bad action {brief(kind)}: {error}") from error
 
 
 def action_id(action: Action) -> str:

@@ -27,7 +27,7 @@ from collections.abc import Callable
 import attrs
 
 from .dice import NUM_DICE, ROLLS, Dice
-from .errors import InvalidDiceError, RuleConfigError
+from .errors import InvalidDiceError, RuleConfigError, brief
 from .names import LABEL
 
 __all__ = [
@@ -80,7 +80,7 @@ def face_sum(face: int) -> Scorer:
         9
     """
     if face not in range(1, 7):
-        raise RuleConfigError(f"a face is 1 to 6, not {face!r}")
+        raise RuleConfigError(f"a face is 1 to 6, not {brief(face)}")
     return _FaceSum(face)
 
 
@@ -118,7 +118,7 @@ def n_of_a_kind(n: int) -> Predicate:
         (True, False)
     """
     if n not in range(1, NUM_DICE + 1):
-        raise RuleConfigError(f"n of a kind needs n from 1 to {NUM_DICE}, not {n!r}")
+        raise RuleConfigError(f"n of a kind needs n from 1 to {NUM_DICE}, not {brief(n)}")
     return _NOfAKind(n)
 
 
@@ -329,13 +329,13 @@ def _tabulate(scorer: Scorer) -> tuple[int, ...]:
     table = tuple(scorer(roll) for roll in ROLLS)
     for roll, points in zip(ROLLS, table, strict=True):
         if type(points) is not int or points < 0:
-            raise RuleConfigError(f"a scorer must give whole points >= 0, but gives {points!r} for {roll}")
+            raise RuleConfigError(f"a scorer must give whole points >= 0, but gives {brief(points)} for {roll}")
     return table
 
 
 def _check_id(_instance: object, _attribute: object, value: str) -> None:
     if not isinstance(value, str) or not value.isidentifier() or not value.islower():
-        raise RuleConfigError(f"an id is a snake_case name such as 'full_house', not {value!r}")
+        raise RuleConfigError(f"an id is a snake_case name such as 'full_house', not {brief(value)}")
 
 
 @attrs.frozen

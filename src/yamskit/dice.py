@@ -36,7 +36,7 @@ except ImportError:  # pragma: no cover - an interpreter built without it
 from . import _display
 from ._cache import cached
 from ._fast import builder
-from .errors import InvalidDiceError
+from .errors import InvalidDiceError, brief
 
 __all__ = [
     "FACES",
@@ -62,25 +62,45 @@ _MAX_SEED = 2**64
 _SEPARATORS = frozenset(" ,;-")
 
 
-def _sorted_faces(faces: Iterable[int]) -> tuple[int, ...]:
-    values = tuple(faces)
+def _sorted_faces(faces: Iterable[int] | str) -> tuple[int, ...]:
+    if isinstance(faces, str):  # Dice("22555") reads like Dice.parse("22555"), as Roll(outcome="22555") does
+        faces = _read_faces(faces)
+    try:
+        values = tuple(faces)
+    except TypeError:
+        raise InvalidDiceError(
+            f"dice are faces 1 to 6 (Dice.of(2, 2, 5)) or their digits (Dice('225')), not {brief(faces)}"
+        ) from None
     for face in values:
         if type(face) is not int or not 1 <= face <= 6:
-            raise InvalidDiceError(f"invalid face {face!r}: faces are integers 1 to 6")
+            raise InvalidDiceError(f"invalid face {brief(face)}: faces are integers 1 to 6")
     if len(values) > NUM_DICE:
         raise InvalidDiceError(f"{len(values)} dice given: there are only {NUM_DICE}")
     return tuple(sorted(values))
+
+
+def _read_faces(text: str) -> list[int]:
+    """The faces of a string of digits (spaces and commas between them allowed)."""
+    faces = []
+    for char in text:
+        if char in _SEPARATORS:
+            continue
+        if char not in "123456":
+            raise InvalidDiceError(f"invalid face {brief(char)} in {brief(text)}: faces are 1 to 6")
+        faces.append(int(char))
+    return faces
 
 
 @attrs.frozen(repr=False, order=False, cache_hash=True)
 class Dice:
     """A sorted multiset of at most five faces, each 1 to 6.
 
-    Build one with `of` or `parse`; the faces are stored sorted, so two
-    rolls showing the same faces are equal whatever order they landed in.
+    Build one with `of` or `parse`, or call it with the faces or their digits; the faces
+    are stored sorted, so two rolls showing the same faces are equal whatever order they
+    landed in.
 
     Examples:
-        >>> Dice.of(6, 1, 6) == Dice.parse("616") == Dice.parse("1 6 6")
+        >>> Dice.of(6, 1, 6) == Dice.parse("616") == Dice.parse("1 6 6") == Dice("616") == Dice([6, 1, 6])
         True
         >>> Dice.parse("23335").counts
         (0, 1, 3, 0, 1, 0)
@@ -111,15 +131,8 @@ class Dice:
             Dice.parse('23335')
         """
         if not isinstance(text, str):
-            raise InvalidDiceError(f"dice must be given as a string of digits, not {text!r}")
-        faces = []
-        for char in text:
-            if char in _SEPARATORS:
-                continue
-            if char not in "123456":
-                raise InvalidDiceError(f"invalid face {char!r} in {text!r}: faces are 1 to 6")
-            faces.append(int(char))
-        return cls(faces)
+            raise InvalidDiceError(f"dice must be given as a string of digits, not {brief(text)}")
+        return cls(_read_faces(text))
 
     def __str__(self) -> str:
         return "".join(map(str, self.faces))
@@ -315,7 +328,7 @@ def outcome_probabilities(count: int) -> tuple[tuple[Dice, Fraction], ...]:
         Fraction(1, 1)
     """
     if type(count) is not int or not 0 <= count <= NUM_DICE:
-        raise InvalidDiceError(f"cannot throw {count!r} dice: between 0 and {NUM_DICE}")
+        raise InvalidDiceError(f"cannot throw {brief(count)} dice: between 0 and {NUM_DICE}")
     total = 6**count
     result = []
     for faces in _multisets(count):
@@ -385,12 +398,12 @@ _BY_THROWN_FACES: dict[bytes, Dice] = _by_thrown_faces()
 
 def _check_seed(_instance: object, _attribute: object, value: int) -> None:
     if type(value) is not int or not 0 <= value < _MAX_SEED:
-        raise InvalidDiceError(f"a seed must be an integer from 0 to 2**64 - 1, not {value!r}")
+        raise InvalidDiceError(f"a seed must be an integer from 0 to 2**64 - 1, not {brief(value)}")
 
 
 def _check_draws(_instance: object, _attribute: object, value: int) -> None:
     if type(value) is not int or not 0 <= value < _MAX_SEED:
-        raise InvalidDiceError(f"a draw counter must be an integer from 0 to 2**64 - 1, not {value!r}")
+        raise InvalidDiceError(f"a draw counter must be an integer from 0 to 2**64 - 1, not {brief(value)}")
 
 
 @attrs.frozen
@@ -422,7 +435,7 @@ class DiceStream:
             3
         """
         if type(count) is not int or not 0 <= count <= NUM_DICE:
-            raise InvalidDiceError(f"cannot throw {count!r} dice: between 0 and {NUM_DICE}")
+            raise InvalidDiceError(f"cannot throw {brief(count)} dice: between 0 and {NUM_DICE}")
         seed, draws = self.seed, self.draws
         if draws + count >= _MAX_SEED:
             raise InvalidDiceError(f"the dice stream is used up: {draws} of 2**64 draws made")

@@ -16,6 +16,7 @@ Examples:
 from __future__ import annotations
 
 __all__ = [
+    "ECHO_LIMIT",
     "ActionIdError",
     "ActionIdTypeError",
     "ColumnConditionError",
@@ -39,6 +40,7 @@ __all__ = [
     "ThrowOutcomeError",
     "UnknownActionError",
     "YamskitError",
+    "brief",
     "game_over_error",
 ]
 
@@ -361,3 +363,28 @@ def game_over_error(players: tuple[str, ...]) -> GameOverError:
         GameOverError('the game between Ann, Bob is over: no action applies')
     """
     return GameOverError(f"the game between {', '.join(players)} is over: no action applies")
+
+
+#: How many characters of a value an error message repeats; `brief` cuts the rest.
+ECHO_LIMIT = 60
+
+
+def brief(value: object, *, limit: int = ECHO_LIMIT) -> str:
+    """``repr(value)`` as an error message repeats it: at most ``limit`` characters, then the length cut.
+
+    A message names the value it refuses, but a value can be megabytes long (a name read from
+    a file, a command-line option); the message keeps its head and says how long it was. A
+    string is cut before it is quoted, so a long one costs no more than a short one.
+
+    Examples:
+        >>> brief("12a45")
+        "'12a45'"
+        >>> brief("x" * 1000, limit=10)
+        "'xxxxxxxxxx'... (1000 characters)"
+        >>> brief(list(range(100)), limit=12)
+        '[0, 1, 2, 3,... (390 characters)'
+    """
+    if isinstance(value, str):
+        return repr(value) if len(value) <= limit else f"{value[:limit]!r}... ({len(value)} characters)"
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"

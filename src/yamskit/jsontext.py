@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from typing import Any, TypeVar
 
-from .errors import DeserializationError
+from .errors import DeserializationError, brief
 
 __all__ = ["MAX_TEXT", "expect", "expect_int", "parse_json", "unique_keys"]
 
@@ -34,7 +34,7 @@ def _bounded_int(text: str) -> int:
 
 
 def _no_float(text: str) -> Any:
-    raise DeserializationError(f"unexpected non-integer number {text[:40]!r}")
+    raise DeserializationError(f"unexpected non-integer number {brief(text[:40])}")
 
 
 def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -52,7 +52,7 @@ def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise DeserializationError(f"duplicate key {key[:40]!r} in a JSON object")
+                raise DeserializationError(f"duplicate key {brief(key[:40])} in a JSON object")
             seen.add(key)
     return data
 
@@ -109,7 +109,7 @@ def expect(data: Any, key: str, kind: type[_T], where: str) -> _T:
     if not isinstance(data, dict):
         raise DeserializationError(f"{where} must be a JSON object, not {type(data).__name__}")
     if key not in data:
-        raise DeserializationError(f"{where} is missing {key!r}")
+        raise DeserializationError(f"{where} is missing {brief(key)}")
     value = data[key]
     ok = type(value) is kind if kind in (int, bool) else isinstance(value, kind)
     if not ok:

@@ -35,7 +35,7 @@ from typing import Protocol, TypeVar, cast
 
 import attrs
 
-from .errors import UnknownActionError, YamskitError
+from .errors import ECHO_LIMIT, UnknownActionError, YamskitError, brief
 
 __all__ = [
     "COLUMN_ALIASES",
@@ -280,11 +280,11 @@ class Names:
         """
         hint = ""
         if isinstance(text, str) and text:
-            close = difflib.get_close_matches(normalize(text), list(self._index), n=1, cutoff=0.6)
+            # a near miss is short: the search reads no more of the name than the message shows
+            close = difflib.get_close_matches(normalize(text[:ECHO_LIMIT]), list(self._index), n=1, cutoff=0.6)
             if close:
                 hint = f"; did you mean {self._index[close[0]][0]!r}?"
-        shown = repr(text) if not isinstance(text, str) or len(text) <= 60 else repr(text[:60] + "...")
-        return f"unknown {self.kind} {shown}{hint if hint else ';'} {self.kind}s: {', '.join(self.ids)}"
+        return f"unknown {self.kind} {brief(text)}{hint if hint else ';'} {self.kind}s: {', '.join(self.ids)}"
 
 
 def row_names(rows: Iterable[tuple[str, str]]) -> Names:
@@ -333,9 +333,9 @@ def renamed_argument(old: str, old_value: _T | None, new: str, new_value: _T | N
     """
     if old_value is not None:
         if new_value is not None:
-            raise TypeError(f"give {new!r} only ({old!r} is its deprecated name)")
+            raise TypeError(f"give {brief(new)} only ({brief(old)} is its deprecated name)")
         warn_renamed(old, new)
         return old_value
     if new_value is None:
-        raise TypeError(f"missing argument {new!r}")
+        raise TypeError(f"missing argument {brief(new)}")
     return new_value

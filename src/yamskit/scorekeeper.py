@@ -27,7 +27,7 @@ import attrs
 
 from .actions import Action, Roll
 from .dice import NUM_DICE, Dice
-from .errors import InvalidDiceError
+from .errors import InvalidDiceError, brief
 from .game import GameState
 
 __all__ = ["RollOff", "keep_score", "read_throw", "roll_off", "thrown"]
@@ -119,7 +119,7 @@ def thrown(state: GameState, *, keep: Dice | str, faces: Dice | str | Any) -> Ro
     if len(shown) != expected:
         raise InvalidDiceError(
             f"{expected} dice were thrown, so give {expected} faces, not {len(shown)}: "
-            f"{faces if isinstance(faces, str) else str(shown)!r}"
+            f"{brief(faces if isinstance(faces, str) else str(shown))}"
         )
     action = Roll(keep=kept, outcome=shown)
     state.check(action)
@@ -180,7 +180,7 @@ def read_throw(state: GameState, text: str) -> Roll | None:
         at = next((i for i, word in enumerate(words) if word in _THROW_WORDS), len(words))
         if at == len(words) and len(words) > 2:
             raise InvalidDiceError(
-                f"say roll between the dice kept and the faces thrown: keep 55 roll 123, not {text!r}"
+                f"say roll between the dice kept and the faces thrown: keep 55 roll 123, not {brief(text)}"
             )
         kept, rest = "".join(words[1:at]), words[at + 1 :]
     elif "kept" in words and all(word.isdigit() for word in words[: words.index("kept")]):

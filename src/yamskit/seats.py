@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from typing import Literal
 
 from .dice import NUM_DICE, DiceStream
-from .errors import InvalidDiceError, NotYourTurnError, RuleConfigError
+from .errors import InvalidDiceError, NotYourTurnError, RuleConfigError, brief
 
-__all__ = ["check_players", "choose_first_player", "resolve_player", "roll_off"]
+__all__ = ["check_players", "choose_first_player", "resolve_player", "roll_off", "seat_of"]
 
 
 def check_players(players: Sequence[str], *, minimum: int = 1, maximum: int = 8) -> tuple[str, ...]:
@@ -37,10 +37,26 @@ def check_players(players: Sequence[str], *, minimum: int = 1, maximum: int = 8)
         raise RuleConfigError(f"this game takes {wanted} players, not {len(names)}")
     for name in names:
         if not isinstance(name, str) or not name or len(name) > 100:
-            raise RuleConfigError(f"a player name must be a non-empty string of at most 100 characters: {name!r}")
+            raise RuleConfigError(f"a player name must be a non-empty string of at most 100 characters: {brief(name)}")
     if len(set(names)) != len(names):
         raise RuleConfigError(f"player names must be distinct: {list(names)}")
     return names
+
+
+def seat_of(players: tuple[str, ...], player: int | str) -> int:
+    """The seat of ``player``, given by its index or its name; `NotYourTurnError` if there is none.
+
+    Examples:
+        >>> seat_of(("Ann", "Bob"), "Bob"), seat_of(("Ann", "Bob"), 0)
+        (1, 0)
+    """
+    if isinstance(player, str):
+        if player not in players:
+            raise NotYourTurnError(f"no player named {brief(player)} in this game")
+        return players.index(player)
+    if type(player) is int and 0 <= player < len(players):
+        return player
+    raise NotYourTurnError(f"no player {brief(player)} in this game of {len(players)}")
 
 
 def resolve_player(players: tuple[str, ...], current: int, player: int | str | None) -> None:
@@ -51,14 +67,7 @@ def resolve_player(players: tuple[str, ...], current: int, player: int | str | N
     """
     if player is None:
         return
-    if isinstance(player, str):
-        if player not in players:
-            raise NotYourTurnError(f"no player named {player!r} in this game")
-        index = players.index(player)
-    elif type(player) is int and 0 <= player < len(players):
-        index = player
-    else:
-        raise NotYourTurnError(f"no player {player!r} in this game of {len(players)}")
+    index = seat_of(players, player)
     if index != current:
         raise NotYourTurnError(f"it is {players[current]}'s turn, not {players[index]}'s")
 
@@ -103,5 +112,5 @@ def choose_first_player(
     if type(first_player) is int and 0 <= first_player < players:
         return first_player, stream
     raise RuleConfigError(
-        f"first_player must be a player index from 0 to {players - 1} or 'roll_off', not {first_player!r}"
+        f"first_player must be a player index from 0 to {players - 1} or 'roll_off', not {brief(first_player)}"
     )

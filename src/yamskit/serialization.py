@@ -22,7 +22,7 @@ from typing import Any
 from . import _registry
 from .actions import Action, action_from_data, action_to_data
 from .dice import Dice, DiceStream
-from .errors import DeserializationError, YamskitError
+from .errors import DeserializationError, YamskitError, brief
 from .game import GameState, Variant
 from .history import Move
 from .jsontext import MAX_TEXT, expect, expect_int, parse_json, unique_keys
@@ -258,7 +258,9 @@ def load_game(text: str | bytes, *, variant: Variant | None = None) -> GameState
     if expect(data, "format", str, "game") != FORMAT:
         record = data["format"] == "yamskit.record"
         hint = ": a record (yamskit play --save writes them) loads with GameRecord.load(text).to_game()"
-        raise DeserializationError(f"not a saved yamskit game (format {data['format']!r})" + (hint if record else ""))
+        raise DeserializationError(
+            f"not a saved yamskit game (format {brief(data['format'])})" + (hint if record else "")
+        )
     version = expect(data, "version", int, "game")
     if version != VERSION:
         raise DeserializationError(f"saved-game version {version} is not supported (this yamskit reads {VERSION})")

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from .dice import DiceStream
-from .errors import DeserializationError, RuleConfigError
+from .errors import DeserializationError, RuleConfigError, brief
 
 __all__ = [
     "MAX_GAME_DRAWS",
@@ -91,7 +91,7 @@ def check_column_weights(variant: ScorecardLike, weights: Any) -> tuple[int, ...
         or len(weights) != columns
         or any(type(w) is not int or not 1 <= w <= 10**6 for w in weights)
     ):
-        raise RuleConfigError(f"column_weights must be {columns} whole numbers from 1 to 10**6, not {weights!r}")
+        raise RuleConfigError(f"column_weights must be {columns} whole numbers from 1 to 10**6, not {brief(weights)}")
     return tuple(weights)
 
 

@@ -33,6 +33,7 @@ from .errors import (
     MustRollFirstError,
     ThrowLimitError,
     ThrowOutcomeError,
+    brief,
 )
 
 __all__ = ["Throw", "Turn", "roll_dice", "throw_outcomes", "thrown_parts"]
@@ -70,7 +71,7 @@ class Throw:
 
 def _check_max_throws(_instance: object, _attribute: object, value: int) -> None:
     if type(value) is not int or not 1 <= value <= 10:
-        raise InvalidDiceError(f"a turn allows 1 to 10 throws, not {value!r}")
+        raise InvalidDiceError(f"a turn allows 1 to 10 throws, not {brief(value)}")
 
 
 @attrs.frozen

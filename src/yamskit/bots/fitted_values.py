@@ -52,7 +52,7 @@ import numpy as np
 from .._cache import LruCache, Memo
 from .._fast import IdentityCache
 from ..actions import Action
-from ..errors import RuleConfigError
+from ..errors import RuleConfigError, brief
 from ..game import Variant
 from ..scorecard.state import ScorecardGame
 from ..scorecard.variant import ScorecardVariant
@@ -216,9 +216,9 @@ def fit_values(variant: ScorecardVariant, *, samples: int = SAMPLES, seed: int =
         True
     """
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-        raise RuleConfigError(f"samples must be a whole number of states, at least 1, not {samples!r}")
+        raise RuleConfigError(f"samples must be a whole number of states, at least 1, not {brief(samples)}")
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise RuleConfigError(f"seed must be a whole number, not {seed!r}")
+        raise RuleConfigError(f"seed must be a whole number, not {brief(seed)}")
     model = model_of(variant)
     basis = _Basis.of(variant, model)
     space = StateSpace.of(model)

@@ -47,7 +47,7 @@ from typing import Any, Literal, Protocol, TypeAlias
 import attrs
 
 from .._signals import held_signals, release_signals
-from ..errors import RuleConfigError
+from ..errors import RuleConfigError, brief
 from ..game import Variant
 from ..names import renamed_argument
 from ..registry import variant as make_variant
@@ -88,7 +88,7 @@ def make_bot(kind: BotKind, *, seed: int) -> Player:
         return RandomPlayer(seed=seed)
     if kind == "greedy":
         return GreedyPlayer()
-    raise RuleConfigError(f"bot must be 'random' or 'greedy', not {kind!r}")
+    raise RuleConfigError(f"bot must be 'random' or 'greedy', not {brief(kind)}")
 
 
 #: How `simulate` plays: ``"games"`` (one game at a time through the game protocol),
@@ -264,7 +264,7 @@ class SimulationResult:
             (10.0, 25.0, 37.0, 40.0)
         """
         if not 0 <= q <= 100:
-            raise ValueError(f"a percentile is from 0 to 100, not {q!r}")
+            raise ValueError(f"a percentile is from 0 to 100, not {brief(q)}")
         values = sorted(self.all_scores)
         if not values:
             return math.nan
@@ -334,7 +334,7 @@ def _seat_names(variant: Variant, seats: int | None) -> tuple[str, ...]:
                 raise
             continue
         return names
-    raise RuleConfigError(f"variant {variant.name!r} accepts no number of players from 1 to 8")
+    raise RuleConfigError(f"variant {brief(variant.name)} accepts no number of players from 1 to 8")
 
 
 def max_jobs() -> int:
@@ -426,11 +426,13 @@ def check_run(variant: Variant, n: int, *, seats: int | None = None, seed: int =
         ('Bot 1', 'Bot 2')
     """
     if type(n) is not int or not 1 <= n <= MAX_GAMES:
-        raise RuleConfigError(f"the number of games must be 1 to {MAX_GAMES}, not {n!r}")
+        raise RuleConfigError(f"the number of games must be 1 to {MAX_GAMES}, not {brief(n)}")
     if type(jobs) is not int or not 1 <= jobs <= max_jobs():
-        raise RuleConfigError(f"jobs must be a whole number from 1 to {max_jobs()} (4 x the CPU count), not {jobs!r}")
-    if type(seed) is not int or seed < 0:
-        raise RuleConfigError(f"the seed must be a whole number from 0, not {seed!r}")
+        raise RuleConfigError(
+            f"jobs must be a whole number from 1 to {max_jobs()} (4 x the CPU count), not {brief(jobs)}"
+        )
+    if type(seed) is not int or not 0 <= seed < 2**64:  # the range of a game's seed, so one rule for both
+        raise RuleConfigError(f"the seed must be a whole number from 0 to 2**64 - 1, not {brief(seed)}")
     return _seat_names(variant, seats)
 
 
@@ -592,7 +594,7 @@ def simulate(
     players = check_run(rules, n, seats=seats, seed=seed, jobs=jobs)
     make_bot(bot, seed=0)
     if engine not in ("games", "batch", "auto"):
-        raise RuleConfigError(f"engine must be 'games', 'batch' or 'auto', not {engine!r}")
+        raise RuleConfigError(f"engine must be 'games', 'batch' or 'auto', not {brief(engine)}")
     if engine == "batch" and executor is not None:
         raise RuleConfigError("the batch engine runs in local processes: give no executor")
     if engine == "batch" or (engine == "auto" and executor is None):

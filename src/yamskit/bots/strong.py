@@ -35,7 +35,7 @@ import attrs
 from .._cache import LruCache
 from .._fast import IdentityCache
 from ..actions import Action
-from ..errors import RuleConfigError
+from ..errors import RuleConfigError, brief
 from ..game import GameState, Variant
 from ..scorecard.state import ScorecardGame
 from ..scorecard.variant import ScorecardVariant
@@ -217,4 +217,4 @@ def player(variant: Variant, level: str = "hard", *, seed: int = 0, time_budget:
                 f"no 'perfect' level for {name}: the exact solver handles one-column sheets only; use 'hard'"
             )
         return OptimalPlayer(_strategy(variant))
-    raise RuleConfigError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+    raise RuleConfigError(f"level must be one of {', '.join(LEVELS)}, not {brief(level)}")

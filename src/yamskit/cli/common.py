@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from ..actions import action_id
-from ..errors import DeserializationError, YamskitError
+from ..errors import DeserializationError, YamskitError, brief
 from ..game import Variant
 from ..registry import variant as make_variant
 from ..serialization import parse_json
@@ -34,7 +34,7 @@ def _option(text: str) -> tuple[str, Any, str | None]:
     """``(key, value, why)``: the value read as JSON, else as text with ``why`` it is not JSON."""
     key, sep, raw = text.partition("=")
     if not sep or not key:
-        raise CliError(f"an option is KEY=VALUE, not {text!r}")
+        raise CliError(f"an option is KEY=VALUE, not {brief(text)}")
     try:
         return key.replace("-", "_"), parse_json(raw), None
     except DeserializationError as error:
@@ -48,7 +48,7 @@ def read_variant(args: argparse.Namespace) -> Variant:
     try:
         return make_variant(name, **{key: value for key, value, _ in parsed})
     except YamskitError as error:
-        texts = [f"{key}={value}" for key, value, why in parsed if why is not None and value.strip()]
+        texts = [f"{key}={brief(value)}" for key, value, why in parsed if why is not None and value.strip()]
         if texts:
             raise CliError(
                 f"{error} (note: {', '.join(texts)} is not valid JSON, so it was read as text; "

@@ -7,6 +7,7 @@ import sys
 
 from ..actions import Score, Scratch
 from ..dice import NUM_DICE, Dice
+from ..errors import brief
 from ..registry import variant_names
 from ..scorecard.variant import ScorecardVariant
 from .common import CliError, action_id, need_numpy, read_variant
@@ -20,7 +21,9 @@ def _score_position(args: argparse.Namespace) -> int:
 
     state = from_notation(args.variant)
     if not hasattr(state, "placement"):
-        raise CliError(f"variant {state.variant.name!r} has no scorecard rows: 'score' works for scorecard variants")
+        raise CliError(
+            f"variant {brief(state.variant.name)} has no scorecard rows: 'score' works for scorecard variants"
+        )
     if not state.turn.has_thrown:
         raise CliError("the position has no dice thrown this turn: nothing to score")
     if len(args.values) > 2:
@@ -45,12 +48,12 @@ def score_command(args: argparse.Namespace) -> int:
         return _score_position(args)
     variant = read_variant(args)
     if not hasattr(variant, "rows") or not hasattr(variant, "score"):
-        raise CliError(f"variant {variant.name!r} has no scorecard rows: 'score' works for scorecard variants")
+        raise CliError(f"variant {brief(variant.name)} has no scorecard rows: 'score' works for scorecard variants")
     if len(args.values) not in (1, 2):
         raise CliError("usage: yamskit score VARIANT [ROW] DICE")
     dice = Dice.parse(args.values[-1])
     if len(dice) != NUM_DICE:
-        raise CliError(f"a roll is {NUM_DICE} dice, not {len(dice)}: {args.values[-1]!r}")
+        raise CliError(f"a roll is {NUM_DICE} dice, not {len(dice)}: {brief(args.values[-1])}")
     if len(args.values) == 2:
         print(variant.score(args.values[0], dice))
         return 0
@@ -73,7 +76,7 @@ def advise_command(args: argparse.Namespace) -> int:
     variant = read_variant(args)
     read = getattr(variant, "from_notation", None)
     if read is None:
-        raise CliError(f"variant {args.variant!r} has no position notation, which 'advise' needs")
+        raise CliError(f"variant {brief(args.variant)} has no position notation, which 'advise' needs")
     state = read(args.notation)
     need_numpy("advise")
     from ..solver.advice import cached_strategy, ranked, render_advice

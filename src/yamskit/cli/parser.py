@@ -10,7 +10,7 @@ from typing import NoReturn
 
 from .._version import __version__
 from ..bots import LEVELS
-from ..errors import YamskitError
+from ..errors import YamskitError, brief
 from .check import check_command
 from .common import CliError, WriteError
 from .lookup import advise_command, rules_command, score_command
@@ -20,6 +20,17 @@ from .signals import EXIT_INTERRUPTED, EXIT_TERMINATED, Terminated, handled_sign
 from .simulate import simulate_command
 
 __all__ = ["main"]
+
+
+def _seed(text: str) -> int:
+    """A seed given on the command line: a whole number from 0 to 2**64 - 1, as every seed is."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value < 2**64:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to 2**64 - 1, not {brief(text)}")
+    return value
 
 
 class _Parser(argparse.ArgumentParser):
@@ -55,7 +66,7 @@ def _parser() -> argparse.ArgumentParser:
         choices=LEVELS,
         help="bot level, instead of --bot (perfect: solvable sheets only)",
     )
-    play.add_argument("--seed", type=int, help="dice seed (random by default; printed)")
+    play.add_argument("--seed", type=_seed, help="dice seed (random by default; printed)")
     play.add_argument(
         "--save", metavar="FILE", help="write the game record to FILE after every move, at the end, on quit or Ctrl-C"
     )
@@ -116,7 +127,7 @@ def _parser() -> argparse.ArgumentParser:
     simulate = command("simulate", "Play N games between bots; print statistics, percentiles and a histogram.")
     variant_args(simulate)
     simulate.add_argument("-n", type=int, default=1000, metavar="N", help="number of games (default 1000)")
-    simulate.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
+    simulate.add_argument("--seed", type=_seed, default=0, help="the run's seed (default 0)")
     simulate.add_argument(
         "--jobs", type=int, default=1, metavar="J", help="worker processes (default 1, at most 4 x the CPU count)"
     )

@@ -12,7 +12,7 @@ from typing import IO, Any
 from ..actions import Action, Place, RemoveToken, Roll, Score, Scratch, TakeChip
 from ..bots import LEVELS, player, solvable
 from ..bots.simulate import make_bot
-from ..errors import NotationError, YamskitError
+from ..errors import NotationError, YamskitError, brief
 from ..game import GameState, Player, Variant
 from ..records import GameRecord
 from ..registry import variant as make_variant
@@ -218,7 +218,7 @@ def _check_perfect(variant: Variant) -> None:
     supported = [name for name in variant_names() if _solvable_name(name)]
     raise CliError(
         f"--level perfect plays the variants the exact solver handles (one-column solitaire sheets: "
-        f"{', '.join(supported)}), not {variant.name!r}; use --level hard"
+        f"{', '.join(supported)}), not {brief(variant.name)}; use --level hard"
     )
 
 
@@ -245,7 +245,7 @@ def _new_game(args: argparse.Namespace, out: IO[str]) -> tuple[GameState | None,
     names = humans + [f"Bot {i + 1}" for i in range(args.bots)]
     taken = [name for name in humans if name.startswith("Bot ")]
     if taken and args.bots:
-        raise CliError(f"the names 'Bot 1', 'Bot 2'... are the bots': rename {taken[0]!r}")
+        raise CliError(f"the names 'Bot 1', 'Bot 2'... are the bots': rename {brief(taken[0])}")
     if args.dice == "ask" and args.bots:
         raise CliError("--dice ask keeps score for people throwing real dice: seat no --bots")
     seed = args.seed if args.seed is not None else secrets.randbits(32)
@@ -259,12 +259,15 @@ def _new_game(args: argparse.Namespace, out: IO[str]) -> tuple[GameState | None,
     args.bot_seats = {f"Bot {i + 1}": {**kind, "seed": seed + i} for i in range(args.bots)}
     if args.save:
         check_writable(args.save)  # before anything is asked or played
+    # made before the header is printed, so that seats the game refuses end the command at once
+    game = variant.new_game(names, seed=seed, **({} if first is None else {"first_player": first}))
     print(f"{variant.name}: {', '.join(map(safe, names))} (seed {seed})", file=out)
     if first is None and args.dice == "ask" and len(names) > 1:
         first = ask_first_player(names, variant, out)
         if first is None:
             return None, humans
-    return variant.new_game(names, seed=seed, **({} if first is None else {"first_player": first})), humans
+        game = variant.new_game(names, seed=seed, first_player=first)
+    return game, humans
 
 
 def _resumed_game(args: argparse.Namespace) -> tuple[GameState, list[str]]:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import IO
 
 from ..dice import NUM_DICE, Dice
-from ..errors import YamskitError
+from ..errors import YamskitError, brief
 from ..game import Variant
 from ..scorekeeper import roll_off
 from .common import CliError
@@ -48,7 +48,7 @@ def first_player_option(args: argparse.Namespace, names: Sequence[str]) -> int |
     if found.strip('"') in names:
         return list(names).index(found.strip('"'))
     raise CliError(
-        f"first_player must be a seat from 0 to {len(names) - 1}, a player's name or roll_off, not {found!r}"
+        f"first_player must be a seat from 0 to {len(names) - 1}, a player's name or roll_off, not {brief(found)}"
     )
 
 

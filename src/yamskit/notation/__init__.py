@@ -41,7 +41,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from ..errors import NotationError
+from ..errors import NotationError, brief
 from ..game import GameState, Variant
 from ..position import check_reachable
 from .grammar import resolve_variant
@@ -136,6 +136,6 @@ def from_notation(text: str, *, variant: Variant | None = None) -> GameState:
     rules = resolve_variant(split_fields(text)[0], variant)
     read = getattr(rules, "from_notation", None)
     if not callable(read):
-        raise NotationError(f"variant {rules.name!r} has no position notation")
+        raise NotationError(f"variant {brief(rules.name)} has no position notation")
     state: GameState = read(text)
     return state

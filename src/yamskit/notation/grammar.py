@@ -22,7 +22,7 @@ from typing import Any
 
 from .. import _registry
 from ..dice import Dice, DiceStream
-from ..errors import DeserializationError, NotationError, YamskitError
+from ..errors import DeserializationError, NotationError, YamskitError, brief
 from ..game import Variant
 from ..jsontext import unique_keys
 from ..turn import Throw, Turn
@@ -107,7 +107,7 @@ def _read_value(text: str, start: int) -> tuple[Any, int]:
         pass
     match = _BARE.match(text, start)
     if match is None:
-        raise NotationError(f"field 1 (HEAD): cannot read an option value at {text[start : start + 20]!r}")
+        raise NotationError(f"field 1 (HEAD): cannot read an option value at {brief(text[start : start + 20])}")
     return match.group(), match.end()
 
 
@@ -120,20 +120,20 @@ def parse_head(text: str) -> tuple[str, dict[str, Any]]:
     """
     match = _NAME.fullmatch(text)
     if match is None:
-        raise NotationError(f"field 1 (HEAD) must be a variant name with optional (key=value,...): {text[:60]!r}")
+        raise NotationError(f"field 1 (HEAD) must be a variant name with optional (key=value,...): {brief(text[:60])}")
     name, inner = match.group(1), match.group(2)
     options: dict[str, Any] = {}
     i = 0
     while inner is not None and i < len(inner):
         key = _KEY.match(inner, i)
         if key is None:
-            raise NotationError(f"field 1 (HEAD): expected key=value at {inner[i : i + 20]!r}")
+            raise NotationError(f"field 1 (HEAD): expected key=value at {brief(inner[i : i + 20])}")
         if key.group(1) in options:
-            raise NotationError(f"field 1 (HEAD): option {key.group(1)!r} is given twice")
+            raise NotationError(f"field 1 (HEAD): option {brief(key.group(1))} is given twice")
         options[key.group(1)], i = _read_value(inner, key.end())
         if i < len(inner):
             if inner[i] != "," or i + 1 == len(inner):
-                raise NotationError(f"field 1 (HEAD): expected ',' between options at {inner[i : i + 20]!r}")
+                raise NotationError(f"field 1 (HEAD): expected ',' between options at {brief(inner[i : i + 20])}")
             i += 1
     if inner == "":
         raise NotationError("field 1 (HEAD): write the name alone when there are no options, not 'name()'")
@@ -161,7 +161,7 @@ def resolve_variant(text: str, variant: Variant | None = None) -> Variant:
     try:
         return _registry.resolve(name, options, variant, error=NotationError)
     except NotationError:
-        raise NotationError(f"this notation is for {text!r}, not for {variant_head(variant)!r}") from None
+        raise NotationError(f"this notation is for {brief(text)}, not for {brief(variant_head(variant))}") from None
 
 
 def expect_fields(fields: list[str], name: str, layout: str, counts: tuple[int, ...]) -> None:
@@ -188,7 +188,7 @@ def read_int(text: str, where: str, low: int = 0, high: int = 2**64 - 1) -> int:
         42
     """
     if not _INT.fullmatch(text):
-        raise NotationError(f"{where}: expected a whole number, not {text[:30]!r}")
+        raise NotationError(f"{where}: expected a whole number, not {brief(text[:30])}")
     value = int(text)
     if not low <= value <= high:
         raise NotationError(f"{where}: {value} is not from {low} to {high}")
@@ -238,7 +238,7 @@ def read_names(text: str, where: str) -> tuple[str, ...]:
 
         return tuple(unquote(part, errors="surrogatepass") for part in text.split(","))
     except UnicodeDecodeError:
-        raise NotationError(f"{where}: a %-escape that is not UTF-8 in {text[:60]!r}") from None
+        raise NotationError(f"{where}: a %-escape that is not UTF-8 in {brief(text[:60])}") from None
 
 
 def read_seats(text: str, players: int) -> tuple[int, int]:
@@ -250,7 +250,7 @@ def read_seats(text: str, players: int) -> tuple[int, int]:
     """
     current, sep, first = text.partition(":")
     if not sep:
-        raise NotationError(f"SEATS must be current:first, such as 1:0, not {text[:30]!r}")
+        raise NotationError(f"SEATS must be current:first, such as 1:0, not {brief(text[:30])}")
     return read_int(current, "SEATS", 0, players - 1), read_int(first, "SEATS", 0, players - 1)
 
 
@@ -272,7 +272,7 @@ def write_turn(turn: Turn) -> str:
 
 def _read_dice(text: str, where: str) -> Dice:
     if not text.isdigit() and text:
-        raise NotationError(f"{where}: dice are digits 1 to 6, not {text!r}")
+        raise NotationError(f"{where}: dice are digits 1 to 6, not {brief(text)}")
     try:
         return Dice.parse(text)
     except YamskitError as error:
@@ -303,7 +303,7 @@ def read_turn(text: str, max_throws: int) -> Turn:
         try:
             throws.append(Throw(kept=kept_dice, rolled=rolled_dice))
         except YamskitError as error:  # more than five dice in all
-            raise NotationError(f"TURN throw {i}: {part!r}: {error}") from None
+            raise NotationError(f"TURN throw {i}: {brief(part)}: {error}") from None
     return Turn(max_throws=max_throws, throws=tuple(throws), challenge=challenge)
 
 
@@ -326,5 +326,5 @@ def read_stream(text: str) -> DiceStream:
     """
     seed, sep, draws = text.partition(":")
     if not sep:
-        raise NotationError(f"STREAM must be seed:draws, such as 7:15, not {text[:30]!r}")
+        raise NotationError(f"STREAM must be seed:draws, such as 7:15, not {brief(text[:30])}")
     return DiceStream(seed=read_int(seed, "STREAM"), draws=read_int(draws, "STREAM"))

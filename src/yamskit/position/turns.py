@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ..dice import NUM_DICE, Dice, DiceStream, new_stream
-from ..errors import YamskitError
+from ..errors import YamskitError, brief
 from ..seats import check_players
 from ..turn import Throw, Turn
 from .errors import ImpossibleTurnError, PositionArgumentError
@@ -70,7 +70,7 @@ def check_bool(value: Any, name: str) -> bool:
         PositionArgumentError: challenge must be True or False, not 'no' (rule: argument)
     """
     if type(value) is not bool:
-        raise PositionArgumentError(f"{name} must be True or False, not {value!r}", rule="argument")
+        raise PositionArgumentError(f"{name} must be True or False, not {brief(value)}", rule="argument")
     return value
 
 
@@ -114,7 +114,7 @@ def build_turn(
     if throws is None:
         throws = 0 if shown is None else 1
     if type(throws) is not int or not 0 <= throws <= max_throws:
-        raise ImpossibleTurnError(f"throws used must be 0 to {max_throws}, not {throws!r}", rule="throws")
+        raise ImpossibleTurnError(f"throws used must be 0 to {max_throws}, not {brief(throws)}", rule="throws")
     if shown is None or throws == 0:
         if shown is not None:
             raise ImpossibleTurnError(f"dice {shown} are showing but no throw was used", rule="throws")
@@ -193,7 +193,7 @@ def seat(players: tuple[str, ...], value: int | str, what: str = "current_player
             return players.index(value)
     elif type(value) is int and 0 <= value < len(players):
         return value
-    raise ImpossibleTurnError(f"{what}: no player {value!r} among {', '.join(players)}", rule="seats")
+    raise ImpossibleTurnError(f"{what}: no player {brief(value)} among {', '.join(players)}", rule="seats")
 
 
 def make_stream(seed: int | None, draws: int) -> DiceStream:
@@ -209,7 +209,7 @@ def make_stream(seed: int | None, draws: int) -> DiceStream:
     """
     for name, value in (("seed", seed), ("draws", draws)):
         if value is not None and type(value) is not int:
-            raise PositionArgumentError(f"{name} must be a whole number, not {value!r}", rule="argument")
+            raise PositionArgumentError(f"{name} must be a whole number, not {brief(value)}", rule="argument")
     try:
         return DiceStream(seed=new_stream(seed).seed, draws=draws)
     except YamskitError as error:
@@ -228,7 +228,7 @@ def players_of(names: Any, low: int, high: int) -> tuple[str, ...]:
         ('Ann', 'Bob')
     """
     if isinstance(names, (str, bytes)) or not isinstance(names, Sequence):
-        raise PositionArgumentError(f"players must be a list of names, not {names!r}", rule="argument")
+        raise PositionArgumentError(f"players must be a list of names, not {brief(names)}", rule="argument")
     try:
         return check_players(list(names), minimum=low, maximum=high)
     except YamskitError as error:

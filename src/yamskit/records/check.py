@@ -12,7 +12,7 @@ from typing import Any
 import attrs
 
 from ..actions import Action, Roll, action_id, action_to_data
-from ..errors import DeserializationError, YamskitError
+from ..errors import DeserializationError, YamskitError, brief
 from ..game import GameState, Variant
 from ..history import Move
 from ..notation import from_notation
@@ -282,7 +282,9 @@ def check_position(position: str | GameState, *, variant: Variant | None = None)
         state = from_notation(position, variant=variant) if isinstance(position, str) else position
         witness = getattr(state.variant, "witness", None)
         if not callable(witness):
-            raise TypeError(f"variant {state.variant.name!r} builds no game reaching a position (no witness method)")
+            raise TypeError(
+                f"variant {brief(state.variant.name)} builds no game reaching a position (no witness method)"
+            )
         record = witness(state)
     except PositionError as error:
         return PositionReport(False, rule=error.rule, error=str(error), error_type=type(error).__name__)

@@ -11,7 +11,7 @@ import json
 from typing import Any, Protocol
 
 from ..actions import Action, Roll, action_from_data, action_to_data
-from ..errors import DeserializationError
+from ..errors import DeserializationError, brief
 from ..history import Move
 from ..serialization import expect
 from .schema import FORMAT, MAX_MOVES, MAX_POINTS, MAX_SEED, VERSION
@@ -166,7 +166,9 @@ def fields_from_data(data: Any) -> dict[str, Any]:
     """
     where = "record"
     if expect(data, "format", str, where) != FORMAT:
-        raise DeserializationError(f"not a yamskit game record (format {data['format']!r}, expected {FORMAT!r})")
+        raise DeserializationError(
+            f"not a yamskit game record (format {brief(data['format'])}, expected {brief(FORMAT)})"
+        )
     version = expect(data, "version", int, where)
     if version != VERSION:
         raise DeserializationError(f"record version {version} is not supported (this yamskit reads {VERSION})")
@@ -190,7 +192,7 @@ def fields_from_data(data: Any) -> dict[str, Any]:
         raise DeserializationError(f"{where}.setup has more than 16 entries")
     for key, value in setup.items():
         if not key.isidentifier() or len(key) > 40:
-            raise DeserializationError(f"{where}.setup key {key[:40]!r} is not a keyword name")
+            raise DeserializationError(f"{where}.setup key {brief(key[:40])} is not a keyword name")
         _setup_value(value, f"{where}.setup.{key}")
     raw = expect(data, "moves", list, where)
     if len(raw) > MAX_MOVES:
@@ -201,9 +203,9 @@ def fields_from_data(data: Any) -> dict[str, Any]:
         claimed = expect(data, "claimed", dict, where)
         for player, points in claimed.items():
             if player not in names:
-                raise DeserializationError(f"{where}.claimed names {player!r}, who is not a player")
+                raise DeserializationError(f"{where}.claimed names {brief(player)}, who is not a player")
             if type(points) is not int or abs(points) > MAX_POINTS:
-                raise DeserializationError(f"{where}.claimed[{player!r}] must be a whole number of points")
+                raise DeserializationError(f"{where}.claimed[{brief(player)}] must be a whole number of points")
     metadata = expect(data, "metadata", dict, where) if data.get("metadata") is not None else {}
     _check_json(metadata, f"{where}.metadata")
     return {

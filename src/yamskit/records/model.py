@@ -13,7 +13,7 @@ from typing import Any
 import attrs
 
 from ..actions import DeclareChallenge, Roll
-from ..errors import DeserializationError, YamskitError
+from ..errors import DeserializationError, YamskitError, brief
 from ..game import GameState, Variant
 from ..history import Move
 from ..position.witness import Witness
@@ -26,7 +26,7 @@ __all__ = ["GameRecord"]
 
 def _tuple_of_str(value: Sequence[str]) -> tuple[str, ...]:
     if isinstance(value, (str, bytes)):
-        raise DeserializationError(f"players must be a sequence of names, not the single string {value!r}")
+        raise DeserializationError(f"players must be a sequence of names, not the single string {brief(value)}")
     return tuple(value)
 
 

@@ -20,7 +20,7 @@ from ..action_space import NUM_ROLL_IDS
 from ..actions import Action, Roll
 from ..bots import Player
 from ..dice import KEEPS, NUM_DICE, keep_index
-from ..errors import IllegalActionError, RenderModeError, RuleConfigError
+from ..errors import IllegalActionError, RenderModeError, RuleConfigError, brief
 from ..game import GameState, Variant
 from ..turn import thrown_parts
 from . import _compat
@@ -51,7 +51,7 @@ def check_render_mode(render_mode: object) -> str | None:
     """
     if render_mode is not None and render_mode not in RENDER_MODES:
         raise RenderModeError(
-            f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}: "
+            f"render_mode must be None, 'ansi' or 'human', not {brief(render_mode)}: "
             "yamskit draws text, and pictures as SVG (yamskit.svg), not as pixel arrays"
         )
     return render_mode
@@ -71,7 +71,7 @@ def resolve_variant(variant: str | Variant, options: Mapping[str, Any]) -> Varia
     if isinstance(variant, str):
         return _registry.build(variant, options)
     if options:
-        raise RuleConfigError(f"options {sorted(options)} are for a variant given by name, not {variant!r}")
+        raise RuleConfigError(f"options {sorted(options)} are for a variant given by name, not {brief(variant)}")
     return variant
 
 

@@ -45,7 +45,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from ..bots import GreedyPlayer, Player
-from ..errors import GameOverError, RuleConfigError
+from ..errors import GameOverError, RuleConfigError, brief
 from ..game import GameState, Variant
 from . import _play
 from .dice import episode_key
@@ -103,7 +103,7 @@ class YamsEnv(gymnasium.Env[Observation, np.int64]):
         self.opponents: tuple[Player, ...] = tuple(opponents)
         self.players = 1 + len(self.opponents)
         if illegal_action not in ("penalize", "raise"):
-            raise RuleConfigError(f"illegal_action must be 'penalize' or 'raise', not {illegal_action!r}")
+            raise RuleConfigError(f"illegal_action must be 'penalize' or 'raise', not {brief(illegal_action)}")
         self.illegal_action = illegal_action
         self.illegal_reward = float(illegal_reward)
         names = ["agent", *(f"opponent {i}" for i in range(1, self.players))]

@@ -60,6 +60,7 @@ import numpy.typing as npt
 
 from .. import _registry
 from .._fast import IdentityCache
+from ..errors import brief
 from ..game import GameState, Variant
 from ..scorecard.rules import ScorecardRules
 from ..scorecard.sheet import Sheet
@@ -107,7 +108,7 @@ def default_players(variant: str | Variant) -> int:
         return 2
     if variant.name == "yamslam":
         return int(cast(YamslamVariant, variant).players[0])
-    raise TypeError(f"yamskit.rl does not know the variant {variant.name!r}")
+    raise TypeError(f"yamskit.rl does not know the variant {brief(variant.name)}")
 
 
 def _max_throws(variant: Variant) -> int:
@@ -146,7 +147,7 @@ def observation_layout(variant: str | Variant, players: int | None = None) -> tu
     if variant.name == "yam-master":
         return (("board", _BOARD * 2), ("supply", 2), ("out", 2), ("turns", 1), *turn)
     if variant.name != "yamslam":
-        raise TypeError(f"yamskit.rl does not know the variant {variant.name!r}")
+        raise TypeError(f"yamskit.rl does not know the variant {brief(variant.name)}")
     sides = 2 if cast(YamslamVariant, variant).mode == "team" else n
     return (
         ("rack", _KINDS),
@@ -245,7 +246,7 @@ class Observer:
         elif variant.name in ("yam-master", "yamslam"):
             self._kind = variant.name
         else:
-            raise TypeError(f"yamskit.rl does not know the variant {variant.name!r}")
+            raise TypeError(f"yamskit.rl does not know the variant {brief(variant.name)}")
 
     def __call__(self, state: GameState, player: int) -> Vector:
         """The state as seen by seat ``player`` (see `observe`).

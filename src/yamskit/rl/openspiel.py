@@ -64,6 +64,7 @@ from .. import registry
 from .._cache import Memo
 from ..actions import Roll
 from ..dice import ROLLS, Dice, keep_index
+from ..errors import brief
 from ..game import GameState, Variant
 from ..scorecard.variant import ScorecardVariant
 from ..turn import thrown_parts
@@ -139,7 +140,7 @@ def _bounds(variant: Variant, players: int) -> tuple[float, float, int]:
         return 0.0, 100.0, cast(YamMasterVariant, variant).max_turns * 9 + 1
     if variant.name == "yamslam":
         return 0.0, float(MAX_SCORE), cast(YamslamVariant, variant).max_turns(players) * 9 + 2
-    raise TypeError(f"yamskit.rl does not know the variant {variant.name!r}")
+    raise TypeError(f"yamskit.rl does not know the variant {brief(variant.name)}")
 
 
 class YamsGame(pyspiel.Game):  # type: ignore[misc]

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Literal, cast, get_args
 
-from ..errors import RuleConfigError
+from ..errors import RuleConfigError, brief
 from ..game import GameState, Variant
 from ..result import Result
 from ..scorecard.rules import ScorecardRules
@@ -63,7 +63,7 @@ def check_reward(reward: object) -> Reward:
         'outcome'
     """
     if reward not in REWARDS:
-        raise RuleConfigError(f"reward must be one of {', '.join(map(repr, REWARDS))}, not {reward!r}")
+        raise RuleConfigError(f"reward must be one of {', '.join(map(repr, REWARDS))}, not {brief(reward)}")
     return reward  # type: ignore[return-value]
 
 
@@ -128,7 +128,7 @@ def reward_scale(variant: Variant, players: int) -> float:
         return _TOKENS
     if variant.name == "yamslam":
         return float(MAX_SCORE)
-    raise RuleConfigError(f"yamskit.rl does not know the variant {variant.name!r}")
+    raise RuleConfigError(f"yamskit.rl does not know the variant {brief(variant.name)}")
 
 
 def scorer(variant: Variant, players: Sequence[str]) -> Callable[[GameState, Sequence[int]], list[int]]:

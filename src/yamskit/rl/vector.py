@@ -41,7 +41,7 @@ from gymnasium.vector.utils import batch_space
 
 from ..actions import Roll, Score, Scratch
 from ..dice import KEEPS
-from ..errors import RuleConfigError
+from ..errors import RuleConfigError, brief
 from ..game import Variant
 from ..scorecard.state import ScorecardGame
 from ..scorecard.variant import ScorecardVariant
@@ -91,7 +91,7 @@ class YamsVectorEnv(VectorEnv[Floats, IntArray, Floats]):
         self, variant: str | Variant = "yahtzee", num_envs: int = 1, *, reward: Reward = "score", **options: Any
     ) -> None:
         if type(num_envs) is not int or num_envs < 1:
-            raise RuleConfigError(f"num_envs must be a positive whole number, not {num_envs!r}")
+            raise RuleConfigError(f"num_envs must be a positive whole number, not {brief(num_envs)}")
         resolved = _play.resolve_variant(variant, options)
         self.reward_mode: Reward = check_reward(reward)
         self._reward_scale = reward_scale(resolved, 1) if reward == "normalized" else 1.0

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 
 from ..action_text import ActionWords, ambiguous, lookup, words_of
 from ..actions import Action, Score, Scratch
-from ..errors import NotationError
+from ..errors import NotationError, brief
 from ..names import Names
 from .state import ScorecardGame
 
@@ -140,7 +140,7 @@ def read(state: ScorecardGame, words: tuple[str, ...]) -> Action | None:
         raise ambiguous(" ".join(words), [short(state, a, fitting) for a in fitting])
     if fitting:
         return fitting[0]
-    raise NotationError(f"no column takes {str(kind(row))!r} now")
+    raise NotationError(f"no column takes {brief(str(kind(row)))} now")
 
 
 def short(state: ScorecardGame, action: Action, legal: Sequence[Action]) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from ..errors import DeserializationError, YamskitError
+from ..errors import DeserializationError, YamskitError, brief
 from ..position.saves import origin_to_data
 from ..serialization import expect, expect_int, shared_fields, shared_to_data
 from ..state_checks import check_cell_points, check_column_weights, check_extra
@@ -39,7 +39,7 @@ def _cell_from_data(value: Any, where: str) -> Cell:
         return SCRATCHED
     if type(value) is int and 0 <= value < 10**6:
         return Cell(points=value)
-    raise DeserializationError(f"{where} must be null, 'x' or points from 0, not {value!r}")
+    raise DeserializationError(f"{where} must be null, 'x' or points from 0, not {brief(value)}")
 
 
 def state_to_data(game: ScorecardGame) -> dict[str, Any]:

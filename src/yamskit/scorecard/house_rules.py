@@ -18,7 +18,7 @@ from typing import ClassVar, Literal
 import attrs
 
 from ..categories import FIVE_OF_A_KIND_INDEXES, FIVE_OF_A_KIND_ROLLS, Category, is_five_of_a_kind
-from ..errors import JokerRuleError, RuleConfigError
+from ..errors import JokerRuleError, RuleConfigError, brief
 from ..position.errors import ImpossibleSheetError
 from .placement import BoxValues, Placement
 from .rules import ScorecardRules, SheetState
@@ -96,7 +96,7 @@ class Joker:
 
     def __attrs_post_init__(self) -> None:
         if self.kind not in ("free", "forced", "seed"):
-            raise RuleConfigError(f"joker must be None, 'free', 'forced' or 'seed', not {self.kind!r}")
+            raise RuleConfigError(f"joker must be None, 'free', 'forced' or 'seed', not {brief(self.kind)}")
 
     def __call__(self, game: SheetState, p: Placement) -> Placement:
         further, face, upper_filled, box_points = _five_of_a_kind_context(game, p, self.row)
@@ -111,10 +111,10 @@ class Joker:
                 r for r in rules.row_ids if r not in self.upper and sheet.cell(rules.row_index(r), 0).is_empty
             ]
             if not upper_filled and p.row != matching:
-                raise JokerRuleError(f"joker (forced): a five of a kind of {face}s must go in {matching!r}")
+                raise JokerRuleError(f"joker (forced): a five of a kind of {face}s must go in {brief(matching)}")
             if upper_filled and open_lower and is_upper:
                 raise JokerRuleError(
-                    f"joker (forced): {matching!r} is filled, so this five of a kind goes in a lower box "
+                    f"joker (forced): {brief(matching)} is filled, so this five of a kind goes in a lower box "
                     f"({', '.join(open_lower)})"
                 )
         if upper_filled and not is_upper and not p.crossed:
@@ -200,7 +200,7 @@ class FiveOfAKindBonus:
 
     def __attrs_post_init__(self) -> None:
         if type(self.points) is not int or self.points < 0:
-            raise RuleConfigError(f"a five-of-a-kind bonus is whole points >= 0, not {self.points!r}")
+            raise RuleConfigError(f"a five-of-a-kind bonus is whole points >= 0, not {brief(self.points)}")
 
     def __call__(self, game: SheetState, p: Placement) -> Placement:
         further, _face, _upper, box_points = _five_of_a_kind_context(game, p, self.row)
@@ -269,7 +269,7 @@ class FiveOfAKindBonus:
             r = rules.row_index(self.row)
             if not (sheet.cells[0][r].points or 0) > 0:
                 raise ImpossibleSheetError(
-                    f"{who}: a bonus is paid only while the box {self.row!r} holds points", rule="bonus_points"
+                    f"{who}: a bonus is paid only while the box {brief(self.row)} holds points", rule="bonus_points"
                 )
             paid, room = sheet.extra // self.points, _five_of_a_kind_boxes(game, p, r)
             if paid > room:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import NotationError
+from ..errors import NotationError, brief
 from ..notation import grammar
 from .rules import SheetVariant
 from .sheet import EMPTY, SCRATCHED, Cell, Sheet
@@ -76,7 +76,7 @@ def _read_sheet(text: str, variant: SheetVariant, who: str) -> Sheet:
     for column, part in zip(column_ids, parts, strict=True):
         boxes = part.split(",")
         if len(boxes) != len(row_ids):
-            raise NotationError(f"SHEETS: {who}'s column {column!r} has {len(boxes)} boxes, not {len(row_ids)}")
+            raise NotationError(f"SHEETS: {who}'s column {brief(column)} has {len(boxes)} boxes, not {len(row_ids)}")
         cells.append(tuple(_read_cell(box, who, column, row) for box, row in zip(boxes, row_ids, strict=True)))
     return Sheet(tuple(cells), grammar.read_int(extra, f"SHEETS ({who}, +extra)", 1, 10**6) if plus else 0)
 

@@ -36,7 +36,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..dice import Dice, DiceStream
-from ..errors import YamskitError
+from ..errors import YamskitError, brief
 from ..position.errors import ImpossibleSheetError, ImpossibleTurnError, PositionArgumentError
 from ..position.turns import argument, build_turn, check_stream_of, check_turn, make_stream, players_of, seat
 from ..position.witness import Witness, verify
@@ -162,7 +162,7 @@ def _check_shapes(game: ScorecardGame) -> None:
             if not _shape_ok(column.policy, rules.row_ids, sheet.filled(c)):
                 filled = ", ".join(rules.row_ids[r] for r, f in enumerate(sheet.filled(c)) if f)
                 raise ImpossibleSheetError(
-                    f"{game.players[p]}'s column {column.id!r} fills {column.policy.describe()}, "
+                    f"{game.players[p]}'s column {brief(column.id)} fills {column.policy.describe()}, "
                     f"so it cannot have exactly these boxes filled: {filled}",
                     rule="fill_order",
                 )
@@ -203,7 +203,7 @@ def _check_seats(game: ScorecardGame) -> None:
         raise ImpossibleTurnError(f"{n} players need {n} sheets, not {len(game.sheets)}", rule="turn_order")
     for value, what in ((game.current_player, "current_player"), (game.first_player, "first_player")):
         if type(value) is not int or not 0 <= value < n:
-            raise ImpossibleTurnError(f"{what} must be a seat from 0 to {n - 1}, not {value!r}", rule="seats")
+            raise ImpossibleTurnError(f"{what} must be a seat from 0 to {n - 1}, not {brief(value)}", rule="seats")
     empties = [sheet.empty_count for sheet in game.sheets]
     current, first = game.current_player, game.first_player
     if game.is_over:
@@ -275,7 +275,7 @@ def _cell(value: CellValue, where: str) -> Cell:
     if type(value) is int and 0 <= value < 10**6:
         return Cell(points=value)
     raise ImpossibleSheetError(
-        f"{where}: a box holds whole points from 0, 'x' or None, not {value!r}", rule="row_values"
+        f"{where}: a box holds whole points from 0, 'x' or None, not {brief(value)}", rule="row_values"
     )
 
 
@@ -290,7 +290,7 @@ def _by_seat(value: Any, players: tuple[str, ...], what: str) -> list[Any]:
         return out
     if isinstance(value, str) or not isinstance(value, Sequence) or len(value) > len(players):
         raise ImpossibleTurnError(
-            f"{what} must be one entry per player (a list by seat or a dict by name), not {value!r}", rule="seats"
+            f"{what} must be one entry per player (a list by seat or a dict by name), not {brief(value)}", rule="seats"
         )
     return [*value, *([None] * (len(players) - len(value)))]
 
@@ -299,7 +299,7 @@ def _sheet(variant: SheetVariant, spec: Any, extra: Any, name: str) -> Sheet:
     rules = variant.rules
     cells = [[EMPTY] * len(rules.rows) for _ in rules.columns]
     if spec is not None and not isinstance(spec, Mapping):
-        raise ImpossibleSheetError(f"{name}'s sheet must be a dict of boxes, not {spec!r}", rule="row_values")
+        raise ImpossibleSheetError(f"{name}'s sheet must be a dict of boxes, not {brief(spec)}", rule="row_values")
     for key, value in (spec or {}).items():
         if isinstance(key, tuple) and len(key) == 2:
             entries = [(key[0], key[1], value)]
@@ -315,7 +315,7 @@ def _sheet(variant: SheetVariant, spec: Any, extra: Any, name: str) -> Sheet:
             cells[c][r] = _cell(v, where)
     if extra is not None and (type(extra) is not int or extra < 0):
         raise ImpossibleSheetError(
-            f"{name}'s points beside the boxes must be whole points from 0, not {extra!r}", rule="bonus_points"
+            f"{name}'s points beside the boxes must be whole points from 0, not {brief(extra)}", rule="bonus_points"
         )
     return Sheet(tuple(tuple(col) for col in cells), extra or 0)
 
@@ -403,12 +403,12 @@ def scorecard_position(
                 rules.column_index(key)
         elif column_weights is not None:
             if isinstance(column_weights, (str, bytes)):
-                raise TypeError(f"give one whole number per column, not {column_weights!r}")
+                raise TypeError(f"give one whole number per column, not {brief(column_weights)}")
             weights = tuple(column_weights)
         elif rules.setup is not None:
             weights, start = rules.setup(start, len(names))
     if draws is not None and type(draws) is not int:
-        raise PositionArgumentError(f"draws must be a whole number, not {draws!r}", rule="argument")
+        raise PositionArgumentError(f"draws must be a whole number, not {brief(draws)}", rule="argument")
     stream = make_stream(start.seed, start.draws if draws is None else draws)
     turn = build_turn(dice=dice, throws=throws, kept=kept, max_throws=rules.max_throws)
     game = ScorecardGame(
@@ -432,5 +432,5 @@ def _check_totals(game: ScorecardGame, totals: list[Any]) -> None:
     for name, written, score in zip(game.players, totals, scores, strict=True):
         if written is not None and written != score:
             raise ImpossibleSheetError(
-                f"{name}'s total is written as {written!r}, but the boxes and bonuses make {score}", rule="totals"
+                f"{name}'s total is written as {brief(written)}, but the boxes and bonuses make {score}", rule="totals"
             )

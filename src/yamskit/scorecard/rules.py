@@ -26,7 +26,7 @@ from .._fast import builder, replacer
 from ..actions import DiceLike, Score, Scratch
 from ..categories import Category
 from ..dice import Dice, DiceStream
-from ..errors import RuleConfigError, UnknownActionError
+from ..errors import RuleConfigError, UnknownActionError, brief
 from ..game import GameState, Variant
 from ..names import Names, column_names, row_names
 from ..result import Result
@@ -152,7 +152,7 @@ class SheetState(GameState, Protocol):
     def column_weights(self) -> tuple[int, ...]:
         """The columns' coefficients, for variants whose columns carry them (else empty)."""
 
-    def cell(self, player: int, row: str, column: str | None = None) -> Cell:
+    def cell(self, player: int | str, row: str, column: str | None = None) -> Cell:
         """The box ``row``/``column`` of ``player``'s sheet."""
 
     def placement(self, action: Score | Scratch) -> Placement:
@@ -233,7 +233,7 @@ class ScorecardRules:
         for column in self.columns:
             unknown = [r for r in column.policy.first if r not in self.row_ids]
             if unknown:
-                raise RuleConfigError(f"column {column.id!r} starts at unknown rows {unknown}")
+                raise RuleConfigError(f"column {brief(column.id)} starts at unknown rows {unknown}")
         if self.bonus:
             unknown = [r for r in self.bonus.rows if r not in self.row_ids]
             if unknown:

@@ -23,7 +23,7 @@ from typing import Literal
 import attrs
 
 from .._fast import builder
-from ..errors import RuleConfigError
+from ..errors import RuleConfigError, brief
 from ..turn import Turn
 
 __all__ = [
@@ -54,7 +54,7 @@ class Cell:
         if self.scratched and self.points is not None:
             raise RuleConfigError("a crossed-out box holds no points")
         if self.points is not None and (type(self.points) is not int or not 0 <= self.points < 10**6):
-            raise RuleConfigError(f"a box holds whole points from 0, not {self.points!r}")
+            raise RuleConfigError(f"a box holds whole points from 0, not {brief(self.points)}")
 
     @property
     def is_empty(self) -> bool:

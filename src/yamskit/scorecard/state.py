@@ -28,12 +28,13 @@ from ..errors import (
     MustRollFirstError,
     OccupiedError,
     UnknownActionError,
+    brief,
     game_over_error,
 )
 from ..game import GameState
 from ..history import EMPTY_HISTORY, History, to_history
 from ..result import Result
-from ..seats import resolve_player
+from ..seats import resolve_player, seat_of
 from ..transitions import GameStateBase, Transitions
 from ..turn import Turn
 from .moves import Refusable, Refused
@@ -105,9 +106,21 @@ class ScorecardGame(GameStateBase):
         """The variant's rules."""
         return self.variant.rules
 
-    def cell(self, player: int, row: str, column: str | None = None) -> Cell:
-        """The box ``row``/``column`` of ``player``'s sheet."""
-        return self.sheets[player].cell(self.rules.row_index(row), self.rules.column_index(column))
+    def cell(self, player: int | str, row: str, column: str | None = None) -> Cell:
+        """The box ``row``/``column`` of ``player``'s sheet (``player``: a seat or a name).
+
+        Raises:
+            NotYourTurnError: no such player in this game.
+            UnknownNameError: no such row or column.
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("classic").new_game(["Ann", "Bob"], seed=1)
+            >>> g.cell("Bob", "ones") == g.cell(1, "ones")
+            True
+        """
+        seat = seat_of(self.players, player)
+        return self.sheets[seat].cell(self.rules.row_index(row), self.rules.column_index(column))
 
     # ------------------------------------------------------------------ legality
     def _free_column(self) -> bool:
@@ -142,7 +155,9 @@ class ScorecardGame(GameStateBase):
             kept = f"keeping {action.keep}" if len(action.keep) else "this throw"
             raise ColumnConditionError(
                 f"{kept} would leave no box you may fill this turn: "
-                + "; ".join(f"column {c.id!r}: {c.condition.description}" for c in self.rules.columns if c.condition)
+                + "; ".join(
+                    f"column {brief(c.id)}: {c.condition.description}" for c in self.rules.columns if c.condition
+                )
             )
 
     def placement(self, action: Score | Scratch) -> Placement:
@@ -156,6 +171,8 @@ class ScorecardGame(GameStateBase):
         """
         if self.is_over:
             raise game_over_error(self.players)
+        if not isinstance(action, (Score, Scratch)):
+            raise UnknownActionError(f"a placement is a Score or a Scratch, not {brief(action)}")
         turn = self.turn
         if not turn.throws:
             raise MustRollFirstError(f"{self.players[self.current_player]} must throw the dice before placing")
@@ -168,16 +185,16 @@ class ScorecardGame(GameStateBase):
             raise IllegalActionError(f"{self.variant.name} has no crossing out: score a box instead")
         mask = self.sheets[self.current_player].masks[c]
         if mask >> r & 1:
-            raise OccupiedError(f"box {action.row!r} of column {column.id!r} is already filled")
+            raise OccupiedError(f"box {brief(action.row)} of column {brief(column.id)} is already filled")
         allowed = rules.tables.open_boxes(c, mask)[0]
         if r not in allowed:
             names = ", ".join(rules.row_ids[i] for i in allowed)
             raise FillOrderError(
-                f"column {column.id!r} fills {column.policy.describe()}: {action.row!r} is not next"
+                f"column {brief(column.id)} fills {column.policy.describe()}: {brief(action.row)} is not next"
                 + (f" (next: {names})" if names else " (it is full)")
             )
         if column.condition is not None and not column.condition.check(turn):
-            raise ColumnConditionError(f"column {column.id!r}: {column.condition.description}")
+            raise ColumnConditionError(f"column {brief(column.id)}: {column.condition.description}")
         return self._placement_at(r, c, scratch)
 
     def _placement_at(self, r: int, c: int, scratch: bool) -> Placement:

@@ -22,7 +22,7 @@ from ..action_space import ActionSpace, scorecard_actions
 from ..actions import DiceLike, to_dice
 from ..categories import Category
 from ..dice import DiceStream, new_stream
-from ..errors import RuleConfigError
+from ..errors import RuleConfigError, brief
 from ..family import Family, VariantBase
 from ..result import Result
 from ..seats import check_players, choose_first_player
@@ -126,7 +126,7 @@ class ScorecardVariant(VariantBase[ScorecardGame]):
             Roll(keep=Dice.parse(''), outcome=None)
         """
         if max_throws not in range(1, 11):
-            raise RuleConfigError(f"max_throws must be 1 to 10, not {max_throws!r}")
+            raise RuleConfigError(f"max_throws must be 1 to 10, not {brief(max_throws)}")
         return cls(
             name,
             ScorecardRules(

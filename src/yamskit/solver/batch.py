@@ -34,6 +34,7 @@ import attrs
 import numpy as np
 
 from .._signals import held_signals
+from ..errors import brief
 from ..names import warn_renamed
 from ..scorecard.variant import ScorecardVariant
 from . import tables
@@ -306,19 +307,19 @@ def simulate(
     policy = "random" if bot is None else bot
     model = model_of(variant)
     if type(games) is not int or games < 1:
-        raise ValueError(f"games must be a positive whole number, not {games!r}")
+        raise ValueError(f"games must be a positive whole number, not {brief(games)}")
     name = policy if isinstance(policy, str) else "optimal"
     if isinstance(policy, Strategy):
         strategy = policy
     if name not in ("random", "greedy", "optimal"):
-        raise ValueError(f"bot must be 'random', 'greedy', 'optimal' or a Strategy, not {policy!r}")
+        raise ValueError(f"bot must be 'random', 'greedy', 'optimal' or a Strategy, not {brief(policy)}")
     if name == "optimal":
         if strategy is None:
             strategy = solve(variant, quiet=True)
         if strategy.model.fingerprint != model.fingerprint:
             from .strategy import RulesMismatchError
 
-            raise RulesMismatchError(f"the strategy was solved for other rules than {variant.name!r}")
+            raise RulesMismatchError(f"the strategy was solved for other rules than {brief(variant.name)}")
     sizes = [min(GAME_BLOCK, games - start) for start in range(0, games, GAME_BLOCK)]
     workers = (os.cpu_count() or 1) if processes is None else max(1, processes)
     tasks = _tasks(sizes, seed, workers)

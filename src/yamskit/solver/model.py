@@ -23,7 +23,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from ..errors import RuleConfigError
+from ..errors import RuleConfigError, brief
 from ..scorecard.house_rules import FiveOfAKindBonus, Joker, joker_value
 from ..scorecard.variant import ScorecardVariant
 from . import tables
@@ -147,7 +147,7 @@ def model_of(variant: object) -> Model:
     if column.policy.kind != "free":
         raise _fail(variant, f"its column fills {column.policy.describe()}; the solver handles any order")
     if column.condition is not None:
-        raise _fail(variant, f"its column has the turn condition {column.condition.name!r}")
+        raise _fail(variant, f"its column has the turn condition {brief(column.condition.name)}")
     if rules.result is not None:
         raise _fail(variant, "it computes its result with its own function")
     if len(rules.rows) > MAX_ROWS:
@@ -157,7 +157,7 @@ def model_of(variant: object) -> Model:
     bonuses = [r for r in rules.placement_rules if isinstance(r, FiveOfAKindBonus)]
     others = [r for r in rules.placement_rules if not isinstance(r, (Joker, FiveOfAKindBonus))]
     if others:
-        raise _fail(variant, f"the placement rule {others[0]!r} is not one the solver knows")
+        raise _fail(variant, f"the placement rule {brief(others[0])} is not one the solver knows")
     if len(jokers) > 1 or len(bonuses) > 1:
         raise _fail(variant, "it has more than one joker or five-of-a-kind bonus rule")
     joker = jokers[0] if jokers else None
@@ -169,7 +169,9 @@ def model_of(variant: object) -> Model:
     if flag_rows:
         (name,) = flag_rows
         if name not in rows:
-            raise _fail(variant, f"its joker or five-of-a-kind bonus names the row {name!r}, which it does not have")
+            raise _fail(
+                variant, f"its joker or five-of-a-kind bonus names the row {brief(name)}, which it does not have"
+            )
         flag_row = rows.index(name)
     if joker is not None and tuple(joker.upper) != UPPER_ROWS:
         raise _fail(variant, f"its joker uses the number rows {joker.upper}; the solver needs {UPPER_ROWS}")

@@ -31,7 +31,7 @@ import numpy as np
 
 from .._files import write_atomic
 from ..actions import Action, Roll, Score, Scratch
-from ..errors import DeserializationError, RuleConfigError, RulesMismatchError
+from ..errors import DeserializationError, RuleConfigError, RulesMismatchError, brief
 from ..scorecard.state import ScorecardGame
 from ..scorecard.variant import ScorecardVariant
 from . import tables
@@ -100,7 +100,7 @@ def _registered(path: str | os.PathLike[str], about: str) -> ScorecardVariant:
     except (ValueError, KeyError, TypeError) as error:
         raise DeserializationError(f"{path}: pass the variant the table was solved for ({error})") from None
     if not isinstance(found, ScorecardVariant):
-        raise DeserializationError(f"{path}: {saved['name']!r} is not a scorecard variant; pass the variant")
+        raise DeserializationError(f"{path}: {brief(saved['name'])} is not a scorecard variant; pass the variant")
     return found
 
 
@@ -156,7 +156,7 @@ class Strategy:
             return
         if model_of(state.variant).fingerprint != self.model.fingerprint:
             raise RulesMismatchError(
-                f"this strategy was solved for other rules than {state.variant.name!r} {state.variant.options}"
+                f"this strategy was solved for other rules than {brief(state.variant.name)} {state.variant.options}"
             )
         self._checked = [rules, *self._checked[:7]]
 
@@ -356,7 +356,7 @@ class Strategy:
         model = model_of(variant)
         if fingerprint != model.fingerprint:
             raise RulesMismatchError(
-                f"{path} was solved for other rules ({about}) than {variant.name!r} {variant.options}"
+                f"{path} was solved for other rules ({about}) than {brief(variant.name)} {variant.options}"
             )
         return cls(variant, model, values)
 

@@ -32,7 +32,7 @@ from typing import Any
 
 from .. import _display
 from ..dice import Dice
-from ..errors import InvalidDiceError
+from ..errors import InvalidDiceError, brief
 from ..result import Result
 from ..scorecard.state import ScorecardGame
 from ..variants.yam_master import YamMasterGame
@@ -68,7 +68,7 @@ def dice(faces: Dice | str, *, kept: Dice | str = "", size: float = 40, theme: T
     if not keep.issubset(shown):
         raise InvalidDiceError(f"kept dice {keep} are not among the dice {shown}")
     if size <= 0:
-        raise InvalidDiceError(f"a die needs a positive size, not {size!r}")
+        raise InvalidDiceError(f"a die needs a positive size, not {brief(size)}")
     canvas = Canvas(theme)
     pad = size * 0.15
     end = canvas.dice_row(pad, pad, size, shown, keep) if len(shown) else pad + size * 1.25

@@ -7,19 +7,21 @@ from typing import Any
 
 import attrs
 
-from ..errors import RuleConfigError
+from ..errors import RuleConfigError, brief
 
 __all__ = ["DARK", "LIGHT", "Theme"]
 
 
 def _check_colour(_instance: object, attribute: attrs.Attribute[Any], value: str) -> None:
     if not isinstance(value, str) or not value or any(ch in value for ch in "<>&\"'"):
-        raise RuleConfigError(f"theme colour {attribute.name} must be a CSS colour such as '#1f77b4', not {value!r}")
+        raise RuleConfigError(
+            f"theme colour {attribute.name} must be a CSS colour such as '#1f77b4', not {brief(value)}"
+        )
 
 
 def _check_colours(_instance: object, attribute: attrs.Attribute[Any], value: tuple[str, ...]) -> None:
     if len(value) < 2:
-        raise RuleConfigError(f"theme {attribute.name} needs at least two colours, not {value!r}")
+        raise RuleConfigError(f"theme {attribute.name} needs at least two colours, not {brief(value)}")
     for colour in value:
         _check_colour(_instance, attribute, colour)
 

@@ -43,7 +43,7 @@ from ..categories import (
     upper,
     when,
 )
-from ..errors import ConstraintError
+from ..errors import ConstraintError, brief
 from ..position.errors import ImpossibleSheetError
 from ..scorecard.moves import Refused
 from ..scorecard.placement import BoxValues, Placement
@@ -149,7 +149,7 @@ class PlusAboveMinus:
         plus, minus = (p.points, box.points) if p.row == self.plus else (box.points, p.points)
         if plus <= minus:
             raise PlusMinusError(
-                f"{self.plus} ({plus}) must be greater than {self.minus} ({minus}) in column {p.column!r}"
+                f"{self.plus} ({plus}) must be greater than {self.minus} ({minus}) in column {brief(p.column)}"
             )
         return p
 
@@ -203,7 +203,7 @@ class PlusAboveMinus:
                 plus, minus = sheet.cell(above, c).points, sheet.cell(below, c).points
                 if plus is not None and minus is not None and plus <= minus:
                     raise ImpossibleSheetError(
-                        f"{game.players[p]}'s column {column.id!r}: {self.plus} ({plus}) must be greater than "
+                        f"{game.players[p]}'s column {brief(column.id)}: {self.plus} ({plus}) must be greater than "
                         f"{self.minus} ({minus})",
                         rule="plus_above_minus",
                     )

@@ -33,7 +33,7 @@ from ..categories import (
     upper,
     when,
 )
-from ..errors import RuleConfigError
+from ..errors import RuleConfigError, brief
 from ..scorecard.house_rules import FiveOfAKindBonus, Joker, JokerKind
 from ..scorecard.placement import PlacementRule
 from ..scorecard.sheet import UpperBonus
@@ -86,9 +86,9 @@ _YAHTZEE_ROWS = tuple(Category("yams", r.scorer, "Yahtzee") if r.id == "yams" el
 
 def _rules(joker: JokerKind | None, yams_bonus: int) -> list[PlacementRule]:
     if joker is not None and joker not in ("free", "forced", "seed"):
-        raise RuleConfigError(f"joker must be None, 'free', 'forced' or 'seed', not {joker!r}")
+        raise RuleConfigError(f"joker must be None, 'free', 'forced' or 'seed', not {brief(joker)}")
     if yams_bonus not in (0, 100) or type(yams_bonus) is not int:
-        raise RuleConfigError(f"yams_bonus must be 0 or 100, not {yams_bonus!r}")
+        raise RuleConfigError(f"yams_bonus must be 0 or 100, not {brief(yams_bonus)}")
     rules: list[PlacementRule] = []
     if joker is not None:
         rules.append(Joker(joker))

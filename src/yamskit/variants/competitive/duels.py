@@ -28,7 +28,7 @@ from typing import Any, Literal
 import attrs
 
 from ...dice import DiceStream
-from ...errors import RuleConfigError
+from ...errors import RuleConfigError, brief
 from ...result import Result, Team
 from ...scorecard.rules import ScorecardRules, SheetState
 from ...scorecard.sheet import Sheet, UpperBonus
@@ -382,6 +382,6 @@ class Coefficients:
         values = tuple(coefficients[c] for c in columns)
         if any(type(v) is not int or not 1 <= v <= MAX_COEFFICIENT for v in values):
             raise RuleConfigError(
-                f"coefficients must be whole numbers from 1 to {MAX_COEFFICIENT}, not {dict(coefficients)!r}"
+                f"coefficients must be whole numbers from 1 to {MAX_COEFFICIENT}, not {brief(dict(coefficients))}"
             )
         return cls(values)

@@ -32,7 +32,7 @@ from typing import ClassVar, Protocol
 import attrs
 
 from ...categories import is_five_of_a_kind
-from ...errors import RuleConfigError
+from ...errors import RuleConfigError, brief
 from ...position.errors import ImpossibleSheetError
 from ...scorecard.placement import BoxValues, Placement
 from ...scorecard.rules import ScorecardRules, SheetState
@@ -392,7 +392,7 @@ def _as_dict(maxima: Mapping[str, int]) -> dict[str, int]:
 
 def _check_maxima(_instance: object, _attribute: object, value: Mapping[str, int]) -> None:
     if not value or any(type(v) is not int or v < 0 for v in value.values()):
-        raise RuleConfigError(f"sec maxima must be whole points >= 0 per row, not {value!r}")
+        raise RuleConfigError(f"sec maxima must be whole points >= 0 per row, not {brief(value)}")
 
 
 @attrs.frozen

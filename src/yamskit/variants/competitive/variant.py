@@ -50,7 +50,7 @@ from ...categories import (
     when,
 )
 from ...dice import Dice
-from ...errors import RuleConfigError
+from ...errors import RuleConfigError, brief
 from ...names import column_names
 from ...scorecard.sheet import Column, FillPolicy, TurnCondition
 from ...scorecard.variant import ScorecardVariant
@@ -111,7 +111,7 @@ def rows(four_of_a_kind: FourOfAKind = "four_dice") -> tuple[Category, ...]:
         60
     """
     if four_of_a_kind not in ("four_dice", "all_dice") or not isinstance(four_of_a_kind, str):
-        raise RuleConfigError(f"four_of_a_kind must be 'four_dice' or 'all_dice', not {four_of_a_kind!r}")
+        raise RuleConfigError(f"four_of_a_kind must be 'four_dice' or 'all_dice', not {brief(four_of_a_kind)}")
     return _rows(four_of_a_kind)
 
 
@@ -217,7 +217,7 @@ def competitive(
         ((4, 4), ('down', 'free', 'up', 'mid', 'turbo', 'connected'))
     """
     if not isinstance(mode, str) or mode not in MODES:
-        raise RuleConfigError(f"mode must be '1v1', '1v1v1' or '2v2', not {mode!r}")
+        raise RuleConfigError(f"mode must be '1v1', '1v1v1' or '2v2', not {brief(mode)}")
     categories = rows(four_of_a_kind)
     column_ids = tuple(c.id for c in COLUMNS)
     if isinstance(coefficients, Mapping):

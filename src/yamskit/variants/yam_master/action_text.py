@@ -26,7 +26,7 @@ from collections.abc import Sequence
 
 from ...action_text import ActionWords, ambiguous, lookup
 from ...actions import Action, Place, RemoveToken
-from ...errors import NotationError
+from ...errors import NotationError, brief
 from .board import LABEL_TABLE, LABELS, SIZE
 from .game import YamMasterGame
 
@@ -80,7 +80,9 @@ def read(state: YamMasterGame, words: tuple[str, ...]) -> Action | None:
         if label is None:
             return None
         if label != LABELS[cell[0]][cell[1]]:
-            raise NotationError(f"cell {cell[0]},{cell[1]} is {_label_text(cell)!r}, not {' '.join(label_words)!r}")
+            raise NotationError(
+                f"cell {cell[0]},{cell[1]} is {brief(_label_text(cell))}, not {brief(' '.join(label_words))}"
+            )
         return kind(cell)
     label = lookup(LABEL_TABLE, words)
     if label is None:
@@ -92,7 +94,7 @@ def read(state: YamMasterGame, words: tuple[str, ...]) -> Action | None:
         return fitting[0]
     cells = ", ".join(f"{r},{c}" for r in range(SIZE) for c in range(SIZE) if LABELS[r][c] == label)
     verb = "place on" if kind is Place else "remove from"
-    raise NotationError(f"you may {verb} no {LABEL_TABLE.label(label)!r} cell ({cells}) now")
+    raise NotationError(f"you may {verb} no {brief(LABEL_TABLE.label(label))} cell ({cells}) now")
 
 
 def short(state: YamMasterGame, action: Action, legal: Sequence[Action]) -> str:

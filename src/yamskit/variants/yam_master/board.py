@@ -52,7 +52,7 @@ import attrs
 
 from ...categories import full_house, is_five_of_a_kind, is_large_straight, n_of_a_kind, sum_at_most
 from ...dice import Dice
-from ...errors import InvalidDiceError, YamskitError
+from ...errors import InvalidDiceError, YamskitError, brief
 from ...game import GameState
 from ...names import Name, Names
 from ...turn import Turn
@@ -383,7 +383,7 @@ class Board:
         rows = [r.replace(" ", "") for r in text.replace("/", "\n").splitlines() if r.strip()]
         values = {"X": 0, "0": 0, "O": 1, "1": 1, ".": None}
         if len(rows) != SIZE or any(len(r) != SIZE or any(ch.upper() not in values for ch in r) for r in rows):
-            raise BoardError(f"a board is {SIZE} rows of {SIZE} marks (X, O or .), not {text!r}")
+            raise BoardError(f"a board is {SIZE} rows of {SIZE} marks (X, O or .), not {brief(text)}")
         return cls(values[ch.upper()] for row in rows for ch in row)
 
     def __repr__(self) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import DeserializationError, YamskitError
+from ...errors import DeserializationError, YamskitError, brief
 from ...position.saves import origin_to_data
 from ...serialization import expect, expect_int, shared_fields, shared_to_data
 from .board import SIZE, Board
@@ -41,7 +41,7 @@ def state_to_data(state: YamMasterGame) -> dict[str, Any]:
 def _pair(data: Any, key: str) -> tuple[int, int]:
     values = expect(data, key, list, "state")
     if len(values) != 2 or any(type(v) is not int or not 0 <= v <= TOKENS for v in values):
-        raise DeserializationError(f"state.{key} must be two whole numbers from 0 to {TOKENS}, not {values!r}")
+        raise DeserializationError(f"state.{key} must be two whole numbers from 0 to {TOKENS}, not {brief(values)}")
     return (values[0], values[1])
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import NotationError, YamskitError
+from ...errors import NotationError, YamskitError, brief
 from ...notation import grammar
 from ...position.errors import ImpossibleBoardError
 from .board import Board
@@ -67,7 +67,7 @@ def read_yam_master(variant: BoardVariant, fields: list[str]) -> dict[str, Any]:
     if len(players) != 2:
         raise NotationError(f"PLAYERS: Yam Master is for 2 players, not {len(players)}")
     if fields[2].count("/") != 4:
-        raise NotationError(f"BOARD must be 5 rows of 5 marks separated by '/', not {fields[2][:40]!r}")
+        raise NotationError(f"BOARD must be 5 rows of 5 marks separated by '/', not {brief(fields[2][:40])}")
     try:
         board = Board.parse(fields[2])
     except YamskitError as error:

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ...dice import Dice
-from ...errors import YamskitError
+from ...errors import YamskitError, brief
 from ...position.errors import ImpossibleBoardError, ImpossibleTurnError, PositionArgumentError, PositionError
 from ...position.turns import (
     argument,
@@ -70,7 +70,7 @@ def check_yam_master(game: YamMasterGame) -> Witness:
     players_of(list(players), 2, 2)
     for value, what in ((game.current_player, "current_player"), (game.first_player, "first_player")):
         if type(value) is not int or value not in (0, 1):
-            raise ImpossibleTurnError(f"{what} must be seat 0 or 1, not {value!r}", rule="seats")
+            raise ImpossibleTurnError(f"{what} must be seat 0 or 1, not {brief(value)}", rule="seats")
     for p in (0, 1):
         on_board = board.count(p)
         if on_board > TOKENS:
@@ -115,7 +115,7 @@ def check_yam_master(game: YamMasterGame) -> Witness:
     turns = game.turns
     if type(turns) is not int or not 0 <= turns <= v.max_turns:
         raise ImpossibleTurnError(
-            f"turns played must be 0 to max_turns ({v.max_turns}), not {turns!r}", rule="turn_count"
+            f"turns played must be 0 to max_turns ({v.max_turns}), not {brief(turns)}", rule="turn_count"
         )
     if game.current_player != (game.first_player + turns) % 2:
         raise ImpossibleTurnError(
@@ -150,7 +150,8 @@ def _board(value: Board | str | Mapping[Any, Iterable[Any]] | None, players: tup
             return Board.parse(value)
         if not isinstance(value, Mapping):
             raise PositionArgumentError(
-                f"board must be a Board, rows of marks or {{player: [(row, col), ...]}}, not {value!r}", rule="argument"
+                f"board must be a Board, rows of marks or {{player: [(row, col), ...]}}, not {brief(value)}",
+                rule="argument",
             )
         board = Board.empty()
         for who, cells in value.items():
@@ -158,7 +159,9 @@ def _board(value: Board | str | Mapping[Any, Iterable[Any]] | None, players: tup
             for cell in cells:
                 cell = tuple(cell)
                 if len(cell) != 2 or any(type(x) is not int or not 0 <= x < SIZE for x in cell):
-                    raise ImpossibleBoardError(f"no cell {cell!r}: rows and columns are 0 to {SIZE - 1}", rule="tokens")
+                    raise ImpossibleBoardError(
+                        f"no cell {brief(cell)}: rows and columns are 0 to {SIZE - 1}", rule="tokens"
+                    )
                 if board.owner((cell[0], cell[1])) is not None:
                     raise ImpossibleBoardError(f"cell {cell} holds two tokens", rule="tokens")
                 board = board.place((cell[0], cell[1]), p)
@@ -178,10 +181,10 @@ def _pair(value: Sequence[int] | Mapping[str, int] | None, players: tuple[str, .
             out[seat(players, who, what)] = n
         return (out[0], out[1])
     if isinstance(value, (str, bytes)):
-        raise ImpossibleBoardError(f"{what} must be two numbers, one per player, not {value!r}", rule="tokens")
+        raise ImpossibleBoardError(f"{what} must be two numbers, one per player, not {brief(value)}", rule="tokens")
     values = tuple(value)
     if len(values) != 2:
-        raise ImpossibleBoardError(f"{what} must be two numbers, one per player, not {value!r}", rule="tokens")
+        raise ImpossibleBoardError(f"{what} must be two numbers, one per player, not {brief(value)}", rule="tokens")
     return (values[0], values[1])
 
 
@@ -245,10 +248,10 @@ def yam_master_position(
     with argument("out"):
         gone = _pair(out, names, "out")
         if any(type(n) is not int for n in gone):
-            raise TypeError(f"tokens out must be whole numbers, not {out!r}")
+            raise TypeError(f"tokens out must be whole numbers, not {brief(out)}")
     check_bool(challenge, "challenge")
     if turns is not None and type(turns) is not int:
-        raise PositionArgumentError(f"turns must be a whole number, not {turns!r}", rule="argument")
+        raise PositionArgumentError(f"turns must be a whole number, not {brief(turns)}", rule="argument")
     current = seat(names, current_player)
     first = None if first_player is None else seat(names, first_player, "first_player")
     if turns is None:

@@ -21,7 +21,7 @@ from ..._cache import Memo
 from ...action_space import NUM_ROLL_IDS, ROLL_ACTIONS, ActionSpace
 from ...actions import DeclareChallenge, Pass, Place, RemoveToken, Roll
 from ...dice import ROLLS, SUB_KEEPS
-from ...errors import IllegalActionError, MustRollFirstError, OccupiedError, UnknownActionError
+from ...errors import IllegalActionError, MustRollFirstError, OccupiedError, UnknownActionError, brief
 from ...game import Variant
 from ...turn import Turn
 from .board import FIGURE_LABELS, LABEL_NAMES, LABELS, SIZE, Board, Cell, LabelSet, dice_labels
@@ -220,7 +220,9 @@ def cell_of(action: Place | RemoveToken) -> Cell:
     """
     cell = action.cell
     if len(cell) != 2 or any(type(v) is not int or not 0 <= v < SIZE for v in cell):
-        raise UnknownActionError(f"no cell {cell!r} on the {SIZE}x{SIZE} board: rows and columns are 0 to {SIZE - 1}")
+        raise UnknownActionError(
+            f"no cell {brief(cell)} on the {SIZE}x{SIZE} board: rows and columns are 0 to {SIZE - 1}"
+        )
     return cell
 
 
@@ -274,7 +276,7 @@ def check_place(action: Place, board: Board, turn: Turn, players: tuple[str, ...
     if label not in labels:
         have = ", ".join(sorted(labels)) or "no combination"
         raise LabelError(
-            f"cell {cell} is {label!r}: it needs {LABEL_NAMES[label]}; dice {turn.dice} "
+            f"cell {cell} is {brief(label)}: it needs {LABEL_NAMES[label]}; dice {turn.dice} "
             f"after throw {turn.throws_used} make {have}"
         )
 

@@ -16,7 +16,7 @@ import attrs
 from ... import _registry
 from ...action_space import ActionSpace
 from ...dice import new_stream
-from ...errors import RuleConfigError
+from ...errors import RuleConfigError, brief
 from ...family import Family, VariantBase
 from ...seats import check_players, choose_first_player
 from ...turn import Turn
@@ -33,12 +33,12 @@ __all__ = ["VARIANTS", "YamMasterVariant", "yam_master"]
 
 def _check_removed(_instance: object, _attribute: object, value: object) -> None:
     if value not in ("supply", "out"):
-        raise RuleConfigError(f"removed must be 'supply' or 'out', not {value!r}")
+        raise RuleConfigError(f"removed must be 'supply' or 'out', not {brief(value)}")
 
 
 def _check_max_turns(_instance: object, _attribute: object, value: object) -> None:
     if type(value) is not int or not 1 <= value <= 100_000:
-        raise RuleConfigError(f"max_turns must be a whole number from 1 to 100000, not {value!r}")
+        raise RuleConfigError(f"max_turns must be a whole number from 1 to 100000, not {brief(value)}")
 
 
 #: How Yam Master states are read, written and checked (see `yamskit.family`).

@@ -20,6 +20,8 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ...actions import Action, DeclareChallenge, Pass, Place, RemoveToken, Roll
 from ...dice import Dice
 from ...history import Move
@@ -70,47 +72,65 @@ def _ending_cell(game: YamMasterGame) -> Cell | None:
     return min(shared)
 
 
+#: How many tokens each player has placed to be taken out, taken out, and left to place.
+_Counts = tuple[tuple[int, int], tuple[int, int], tuple[int, int]]
+
+
 def _schedule(game: YamMasterGame, finals: list[int], finisher: int | None) -> list[str] | None:
     """What each turn does, in seat order: ``remove``, ``out`` (a token to be taken out), ``place`` or ``pass``.
 
-    A search over how many of each every player has done (dead ends remembered): a token
-    taken out must first be placed by its owner; the finisher's last token comes last.
+    A depth-first search over how many of each every player has done (dead ends remembered): a
+    token taken out must first be placed by its owner; the finisher's last token comes last.
+    The search keeps its own stack, a frame a turn, so a game of any length fits.
     """
     turns, first, out = game.turns, game.first_player, game.out
-    dead: set[tuple[int, ...]] = set()
-    plan: list[str] = []
+    all_taken = (out[1], out[0])
 
-    def go(t: int, placed: tuple[int, int], taken: tuple[int, int], left: tuple[int, int]) -> bool:
-        if t == turns:
-            return placed == out and taken == (out[1], out[0]) and left == (0, 0)
-        key = (t, *placed, *taken, *left)
-        if key in dead:
-            return False
+    def complete(counts: _Counts) -> bool:
+        return counts == (out, all_taken, (0, 0))
+
+    def choices(t: int, counts: _Counts) -> list[tuple[str, _Counts]]:
+        placed, taken, left = counts
         p = (first + t) % 2
         q = 1 - p
         if t == turns - 1 and finisher is not None:
-            if p == finisher and placed == out and taken == (out[1], out[0]) and left == (0, 0):
-                plan.append("last")
-                return True
-            dead.add(key)
-            return False
-        options: list[tuple[str, tuple[int, int], tuple[int, int], tuple[int, int]]] = []
+            return [("last", counts)] if p == finisher and complete(counts) else []
+        found: list[tuple[str, _Counts]] = []
         if taken[p] < out[q] and placed[q] > taken[p]:
-            options.append(("remove", placed, _bump(taken, p), left))
+            found.append(("remove", (placed, _bump(taken, p), left)))
         if placed[p] < out[p]:
-            options.append(("out", _bump(placed, p), taken, left))
+            found.append(("out", (_bump(placed, p), taken, left)))
         if left[p]:
-            options.append(("place", placed, taken, _bump(left, p, -1)))
-        options.append(("pass", placed, taken, left))
-        for what, *after in options:
-            plan.append(what)
-            if go(t + 1, *after):
-                return True
-            plan.pop()
-        dead.add(key)
-        return False
+            found.append(("place", (placed, taken, _bump(left, p, -1))))
+        found.append(("pass", counts))
+        return found
 
-    return plan if go(0, (0, 0), (0, 0), (finals[0], finals[1])) else None
+    start: _Counts = ((0, 0), (0, 0), (finals[0], finals[1]))
+    if turns == 0:
+        return [] if complete(start) else None
+    dead: set[tuple[int, _Counts]] = set()
+    plan: list[str] = []  # the move of each turn on the stack below the top
+    stack: list[tuple[tuple[int, _Counts], Iterator[tuple[str, _Counts]]]] = [((0, start), iter(choices(0, start)))]
+    while stack:
+        here, untried = stack[-1]
+        step = next(untried, None)
+        if step is None:  # every choice from here fails
+            dead.add(here)
+            stack.pop()
+            if plan:
+                plan.pop()
+            continue
+        what, counts = step
+        t = len(stack)  # the turn after this one
+        if t == turns:
+            if what == "last" or complete(counts):
+                return [*plan, what]
+            continue
+        if (t, counts) in dead:
+            continue
+        plan.append(what)
+        stack.append(((t, counts), iter(choices(t, counts))))
+    return None
 
 
 def _bump(pair: tuple[int, int], i: int, by: int = 1) -> tuple[int, int]:

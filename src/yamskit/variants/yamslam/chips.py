@@ -33,7 +33,7 @@ from ...categories import (
     when,
 )
 from ...dice import NUM_DICE, Dice
-from ...errors import DeserializationError, InvalidDiceError, YamskitError
+from ...errors import DeserializationError, InvalidDiceError, YamskitError, brief
 from ...names import Name, Names
 
 __all__ = [
@@ -307,7 +307,7 @@ class ChipSet:
         i = _kind_index(kind)
         counts = self.counts
         if not counts[i]:
-            raise YamskitError(f"no {kind} chip to remove from {self!r}")
+            raise YamskitError(f"no {kind} chip to remove from {brief(self)}")
         return _chip_set((*counts[:i], counts[i] - 1, *counts[i + 1 :]))
 
     def __add__(self, other: ChipSet) -> ChipSet:

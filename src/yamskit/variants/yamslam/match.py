@@ -27,7 +27,7 @@ from typing import Any
 
 import attrs
 
-from ...errors import DeserializationError, IllegalActionError, RuleConfigError, YamskitError
+from ...errors import DeserializationError, IllegalActionError, RuleConfigError, YamskitError, brief
 from ...game import Player, play
 from ...result import Result, rank
 from ...seats import check_players
@@ -92,7 +92,7 @@ class Standing:
 
 def _check_games(_instance: object, _attribute: object, value: int) -> None:
     if type(value) is not int or not 1 <= value <= _MAX_GAMES:
-        raise RuleConfigError(f"a match has 1 to {_MAX_GAMES} games, not {value!r}")
+        raise RuleConfigError(f"a match has 1 to {_MAX_GAMES} games, not {brief(value)}")
 
 
 @attrs.frozen

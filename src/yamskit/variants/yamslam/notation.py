@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import NotationError
+from ...errors import NotationError, brief
 from ...notation import grammar
 from ...position.errors import ImpossibleChipsError
 from .chips import CHIPS_PER_KIND, KINDS, ChipSet
@@ -29,7 +29,7 @@ def _write_chips(chips: ChipSet) -> str:
 
 def _read_chips(text: str, where: str) -> ChipSet:
     if len(text) != len(KINDS) or not text.isdigit() or not text.isascii():
-        raise NotationError(f"{where}: a chip set is {len(KINDS)} digits, one count per kind, not {text[:30]!r}")
+        raise NotationError(f"{where}: a chip set is {len(KINDS)} digits, one count per kind, not {brief(text[:30])}")
     counts = tuple(int(char) for char in text)
     if max(counts) > CHIPS_PER_KIND:
         kind = KINDS[counts.index(max(counts))]
@@ -104,7 +104,7 @@ def read_yamslam(variant: ChipVariant, fields: list[str]) -> dict[str, Any]:
     last_draw = None
     if body:
         if not body.startswith("L"):
-            raise NotationError(f"FLAGS must be '-' or c, 2 and L<side> in this order, not {flags[:20]!r}")
+            raise NotationError(f"FLAGS must be '-' or c, 2 and L<side> in this order, not {brief(flags[:20])}")
         last_draw = grammar.read_int(body[1:], "FLAGS (L<side>)", 0, 8)
     if flags == "":
         raise NotationError("FLAGS must not be empty: write '-'")

@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...dice import Dice
-from ...errors import UnknownActionError, YamskitError
+from ...errors import UnknownActionError, YamskitError, brief
 from ...position.errors import ImpossibleChipsError, ImpossibleTurnError
 from ...position.turns import (
     argument,
@@ -63,12 +63,12 @@ def chip_set(value: ChipsLike | None, where: str) -> ChipSet:
         return value
     try:
         if isinstance(value, str):
-            raise ImpossibleChipsError(f"{where}: give a list of chip ids, not the string {value!r}", rule="chips")
+            raise ImpossibleChipsError(f"{where}: give a list of chip ids, not the string {brief(value)}", rule="chips")
         if isinstance(value, Mapping):
             if any(type(n) is not int for n in value.values()):
-                raise ImpossibleChipsError(f"{where}: chip counts are whole numbers, not {value!r}", rule="chips")
+                raise ImpossibleChipsError(f"{where}: chip counts are whole numbers, not {brief(value)}", rule="chips")
         elif not isinstance(value, (list, tuple)) or not all(isinstance(kind, str) for kind in value):
-            raise ImpossibleChipsError(f"{where}: give a list of chip ids, not {value!r}", rule="chips")
+            raise ImpossibleChipsError(f"{where}: give a list of chip ids, not {brief(value)}", rule="chips")
         if isinstance(value, Mapping):
             counts = [0] * len(KINDS)
             for kind, n in value.items():
@@ -103,7 +103,7 @@ def check_yamslam(game: YamslamGame) -> Witness:
     n, sides = len(players), len(v.side_names(players))
     for value, what in ((game.current_player, "current_player"), (game.first_player, "first_player")):
         if type(value) is not int or not 0 <= value < n:
-            raise ImpossibleTurnError(f"{what} must be a seat from 0 to {n - 1}, not {value!r}", rule="seats")
+            raise ImpossibleTurnError(f"{what} must be a seat from 0 to {n - 1}, not {brief(value)}", rule="seats")
     if len(game.collections) != sides:
         raise ImpossibleChipsError(
             f"{sides} collections, one per side, not {len(game.collections)}", rule="collections"
@@ -127,7 +127,7 @@ def check_yamslam(game: YamslamGame) -> Witness:
     if last is not None:
         if type(last) is not int or not 0 <= last < sides:
             raise ImpossibleChipsError(
-                f"last_draw must be a side from 0 to {sides - 1}, not {last!r}", rule="last_draw"
+                f"last_draw must be a side from 0 to {sides - 1}, not {brief(last)}", rule="last_draw"
             )
         if len(game.rack):
             raise ImpossibleChipsError(

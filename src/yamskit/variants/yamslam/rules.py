@@ -23,7 +23,7 @@ from typing import Literal, Protocol, runtime_checkable
 from ...action_space import NUM_ROLL_IDS, ROLL_ACTIONS, ActionSpace
 from ...actions import Pass, TakeChip
 from ...dice import ROLLS, SUB_KEEPS, Dice
-from ...errors import IllegalActionError, MustRollFirstError, UnknownActionError
+from ...errors import IllegalActionError, MustRollFirstError, UnknownActionError, brief
 from ...game import Variant
 from ...turn import Turn
 from .chips import KINDS, Chip, ChipSet, chip_kind, is_yamslam, qualifying_kinds
@@ -261,7 +261,7 @@ def check_take(action: TakeChip, turn: Turn, rack: ChipSet, discard: ChipSet, se
     """
     kind = chip_kind(action.kind)
     if type(action.from_discard) is not bool:
-        raise UnknownActionError(f"from_discard must be True or False, not {action.from_discard!r}")
+        raise UnknownActionError(f"from_discard must be True or False, not {brief(action.from_discard)}")
     pile, where = (discard, "discard pile") if action.from_discard else (rack, "rack")
     if not second_pick:
         dice = check_end(turn, second_pick, player, f"taking a {kind.value} chip")

@@ -16,7 +16,7 @@ import attrs
 from ... import _registry
 from ...action_space import ActionSpace
 from ...dice import new_stream
-from ...errors import RuleConfigError
+from ...errors import RuleConfigError, brief
 from ...family import Family, VariantBase
 from ...seats import check_players, choose_first_player
 from ...turn import Turn
@@ -34,7 +34,7 @@ __all__ = ["VARIANTS", "YamslamVariant", "yamslam"]
 
 def _check_mode(_instance: object, _attribute: object, value: str) -> None:
     if value not in get_args(Mode):
-        raise RuleConfigError(f"mode must be 'standard', 'solo' or 'team', not {value!r}")
+        raise RuleConfigError(f"mode must be 'standard', 'solo' or 'team', not {brief(value)}")
 
 
 #: How Yamslam states are read, written and checked (see `yamskit.family`).
