@@ -5,43 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
-from typing import IO
 
-from ..errors import DeserializationError, YamskitError
+from ..errors import YamskitError
 from ..records import check_position, check_record
-from ..serialization import MAX_TEXT
-from .common import CliError
+from .common import CliError, read_file
 from .output import quiet_stdout, safe
 
 __all__ = ["check_command"]
-
-#: The most bytes ``yamskit check`` reads from one file (a UTF-8 character is at most 4 bytes).
-_MAX_READ = 4 * MAX_TEXT
-
-
-def _read_bounded(stream: IO[bytes]) -> bytes:
-    chunks: list[bytes] = []
-    size = 0
-    while True:
-        chunk = stream.read(1 << 20)
-        if not chunk:
-            return b"".join(chunks)
-        size += len(chunk)
-        if size > _MAX_READ:
-            raise DeserializationError(f"larger than {_MAX_READ} bytes: not read further")
-        chunks.append(chunk)
-
-
-def _read(path: str) -> bytes:
-    """The bytes of ``path`` (``-``: standard input), refusing more than ``_MAX_READ``."""
-    if path == "-":
-        return _read_bounded(sys.stdin.buffer)
-    try:
-        with Path(path).open("rb") as file:
-            return _read_bounded(file)
-    except OSError as error:
-        raise DeserializationError(f"cannot read: {error.strerror or error}") from None
 
 
 def _check_position(args: argparse.Namespace) -> int:
@@ -74,7 +44,7 @@ def check_command(args: argparse.Namespace) -> int:
         for path in args.files:
             done += 1
             try:
-                report = check_record(_read(path), strict_dice=args.strict_dice)
+                report = check_record(read_file(path), strict_dice=args.strict_dice)
             except YamskitError as error:
                 worst = 2
                 found.append({"file": path, "error": str(error)})

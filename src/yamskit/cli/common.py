@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+import sys
+from pathlib import Path
+from typing import IO, Any
 
 from ..actions import action_id
 from ..errors import DeserializationError, YamskitError, brief
 from ..game import Variant
 from ..registry import variant as make_variant
-from ..serialization import parse_json
+from ..serialization import MAX_TEXT, parse_json
 
-__all__ = ["CliError", "WriteError", "action_id", "need_numpy", "read_variant"]
+__all__ = ["MAX_READ", "CliError", "WriteError", "action_id", "need_numpy", "read_file", "read_variant"]
+
+#: The most bytes a command reads from one file: the longest text a save or a record may hold
+#: (`yamskit.serialization.MAX_TEXT` characters) at 4 bytes a character, UTF-8's most.
+MAX_READ = 4 * MAX_TEXT
 
 
 class CliError(Exception):
@@ -55,3 +61,37 @@ def read_variant(args: argparse.Namespace) -> Variant:
                 'give JSON such as 100, null or "free", or plain text)'
             ) from None
         raise
+
+
+def read_file(path: str) -> bytes:
+    """The bytes of ``path`` (``-``: standard input), read a megabyte at a time and never more than `MAX_READ`.
+
+    Every file a command reads (records, saves, a save to be replaced) goes through here,
+    so ``/dev/zero`` or a file of gigabytes ends in one line instead of filling the memory.
+
+    Raises:
+        DeserializationError: the file cannot be read, or holds more than `MAX_READ` bytes
+            (it is not read further).
+    """
+    if path == "-":
+        return _read_bounded(sys.stdin.buffer, path)
+    try:
+        with Path(path).open("rb") as file:
+            return _read_bounded(file, path)
+    except OSError as error:
+        raise DeserializationError(f"cannot read {brief(path)}: {error.strerror or error}") from None
+
+
+def _read_bounded(stream: IO[bytes], path: str) -> bytes:
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        chunk = stream.read(1 << 20)
+        if not chunk:
+            return b"".join(chunks)
+        size += len(chunk)
+        if size > MAX_READ:
+            raise DeserializationError(
+                f"{brief(path)} is larger than {MAX_READ:,} bytes, the most a save or a record holds: not read further"
+            )
+        chunks.append(chunk)

@@ -18,7 +18,7 @@ from ..records import GameRecord
 from ..registry import variant as make_variant
 from ..registry import variant_names
 from ..scorecard.rules import SheetState
-from .common import CliError, action_id, need_numpy, read_variant
+from .common import CliError, action_id, need_numpy, read_file, read_variant
 from .output import check_writable, safe, safe_lines, write_file
 from .setup import ask_first_player, first_player_option
 
@@ -197,8 +197,8 @@ def _check_target(path: str, state: GameState, *, force: bool) -> None:
     if force or not target.exists():
         return
     try:
-        existing: GameRecord | None = GameRecord.load(target.read_bytes())
-    except (OSError, YamskitError):
+        existing: GameRecord | None = GameRecord.load(read_file(path))
+    except YamskitError:
         existing = None
     if existing is None or not _same_start(existing, state):
         raise CliError(f"{path} exists and is not a save of this game: pass --force to overwrite it")
@@ -289,11 +289,7 @@ def _resumed_game(args: argparse.Namespace) -> tuple[GameState, list[str]]:
     if given:
         raise CliError(f"--resume continues the game as it was saved: give no {', '.join(given)}")
     path = args.resume
-    try:
-        text = Path(path).read_bytes()
-    except OSError as error:
-        raise CliError(f"cannot read {path}: {error.strerror or error}") from None
-    record = GameRecord.load(text)
+    record = GameRecord.load(read_file(path))
     state = record.to_game()
     seats, dice = _saved_seats(record, path)
     args.bot_seats, args.dice = seats, dice
