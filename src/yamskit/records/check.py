@@ -167,7 +167,7 @@ def check_record(
     for name, points in (record.claimed or {}).items():
         actual = scores[record.players.index(name)]
         if actual != points:
-            errors.append(f"{name} claims {points} points, the replay gives {actual}")
+            errors.append(f"{name} claims {_points(points)}, the replay gives {actual}")
     return CheckReport(
         valid=not errors,
         moves=len(record.moves),
@@ -291,3 +291,7 @@ def check_position(position: str | GameState, *, variant: Variant | None = None)
     except YamskitError:
         raise
     return PositionReport(True, state=state, record=record)
+
+
+def _points(n: int) -> str:
+    return "1 point" if n == 1 else f"{n} points"

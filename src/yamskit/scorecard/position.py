@@ -220,7 +220,7 @@ def _check_seats(game: ScorecardGame) -> None:
         expected = empties[current] - (1 if i < now else 0)
         if empties[p] != expected:
             raise ImpossibleTurnError(
-                f"{players[current]} is to play and {players[first]} played first, so {players[p]} has "
+                f"{players[current]} is to play and {players[first]} played first, so {players[p]} should have "
                 f"{expected} empty boxes, not {empties[p]} (one box is filled per turn)",
                 rule="turn_order",
             )

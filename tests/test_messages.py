@@ -1,0 +1,25 @@
+"""Messages read as a new user reads them: the numbers in the right places, the right plurals."""
+
+from __future__ import annotations
+
+import pytest
+
+import yamskit
+from yamskit import GameRecord, Move, Roll, Score
+from yamskit.position import ImpossibleTurnError
+
+
+def test_a_turn_order_error_says_how_many_empty_boxes_a_sheet_should_have_and_has() -> None:
+    # 0.2.0 said "so Ann has 13 empty boxes, not 7" of a sheet with 7 empty boxes
+    upper = {"ones": 1, "twos": 2, "threes": 3, "fours": 4, "fives": 5, "sixes": 6}
+    with pytest.raises(ImpossibleTurnError, match="so Ann should have 13 empty boxes, not 7"):
+        yamskit.variant("classic").position(["Ann", "Bob"], sheets=[upper, {}], current_player=1)
+
+
+@pytest.mark.parametrize(
+    ("claimed", "said"), [(1, "claims 1 point,"), (2, "claims 2 points,"), (0, "claims 0 points,")]
+)
+def test_a_wrong_claim_counts_its_points_in_english(claimed: int, said: str) -> None:
+    moves = (Move(0, Roll(outcome="12345")), Move(0, Score("chance")))
+    record = GameRecord("classic", players=("Ann",), seed=3, moves=moves, claimed={"Ann": claimed})
+    assert said in yamskit.check_record(record.dump()).summary()
