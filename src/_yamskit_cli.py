@@ -4,7 +4,8 @@ Importing anything from the ``yamskit`` package runs ``yamskit/__init__.py`` fir
 an entry point inside the package could not catch an interrupt that comes while the
 package is being imported. This module imports only the standard library before it
 loads `yamskit.cli.main` inside a ``try``: Ctrl-C (or SIGTERM) during the import
-prints one line and exits with status 130 (or 143), with no traceback.
+prints one line and exits with status 130 (or 143), with no traceback, and a second
+signal while it does so is let pass.
 """
 
 from __future__ import annotations
@@ -21,25 +22,37 @@ class _Terminated(KeyboardInterrupt):
     """SIGTERM while yamskit loads."""
 
 
-def _terminate(_signum: int, _frame: FrameType | None) -> None:
-    raise _Terminated
+_stopping: list[int] = []  # the signal being handled here, once one came
+
+
+def _stop(signum: int, _frame: FrameType | None) -> None:
+    signals = sys.modules.get("yamskit.cli.signals")
+    if _stopping or (signals is not None and signals.signal_handled()):
+        return  # a second signal while the first one unwinds: the first one decides
+    _stopping.append(signum)
+    raise _Terminated if signum == signal.SIGTERM else KeyboardInterrupt
 
 
 def main() -> int:
     """Load yamskit's command line and run it with the process arguments; the exit status."""
     try:
         # Even when started with them ignored (a background job of a script): the command
-        # ends cleanly on both, and tells its worker processes to end too.
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-        signal.signal(signal.SIGTERM, _terminate)
+        # ends cleanly on both, and tells its worker processes to end too. While it runs it
+        # handles them itself (yamskit.cli.signals), and puts these back when it ends.
+        signal.signal(signal.SIGINT, _stop)
+        signal.signal(signal.SIGTERM, _stop)
         from yamskit.cli import main as run
+
+        status = run()
     except KeyboardInterrupt as stop:
         terminated = isinstance(stop, _Terminated)
         with contextlib.suppress(OSError, ValueError, AttributeError):
             print("yamskit: terminated" if terminated else "yamskit: interrupted", file=sys.stderr)
-        return 128 + (signal.SIGTERM if terminated else signal.SIGINT)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # from here on the command handles it
-    return run()
+        status = 128 + (signal.SIGTERM if terminated else signal.SIGINT)
+    # the command has said how it ended: a signal from here on changes nothing
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    return status
 
 
 if __name__ == "__main__":

@@ -163,3 +163,57 @@ def test_a_signal_while_yamskit_loads_ends_the_command_without_a_traceback(tmp_p
     _, err = process.communicate(timeout=WAIT)
     assert process.returncode == STATUS[number]
     assert err.decode().strip().splitlines() == [f"yamskit: {WORD[number]}"]
+
+
+@pytest.mark.parametrize("gap_ms", [0, 1, 20, 80, 200])
+def test_a_second_signal_during_the_clean_up_changes_nothing(gap_ms: int) -> None:
+    # 0.2.0: SIGINT then SIGTERM 1-200 ms apart ended in a 46-line traceback and exit 1
+    # (Terminated raised while the first one's clean-up printed its line)
+    process = command(
+        "simulate", "yamslam", "-n", "10000000", "--jobs", "2",
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
+    )  # fmt: skip
+    workers = wait_for_workers(process, 2)
+    time.sleep(0.3)
+    process.send_signal(signal.SIGINT)
+    time.sleep(gap_ms / 1000)
+    with contextlib.suppress(ProcessLookupError):
+        process.send_signal(signal.SIGTERM)
+    ended_cleanly(process, signal.SIGINT, workers)
+
+
+def test_ctrl_c_while_simulate_hands_out_its_games_is_answered_at_once() -> None:
+    # 0.2.0: signals were held until all 10,000 chunks of 10,000,000 games were handed to
+    # the pool, so Ctrl-C 1.5 s after the start took 2.5-5.3 s. The bound here only tells
+    # an answer from a wait for the whole hand-out (it is no speed requirement).
+    process = command(
+        "simulate", "yamslam", "-n", "10000000", "--jobs", "2",
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
+    )  # fmt: skip
+    workers = wait_for_workers(process, 2)
+    os.killpg(process.pid, signal.SIGINT)
+    started = time.monotonic()
+    ended_cleanly(process, signal.SIGINT, workers)
+    assert time.monotonic() - started < WAIT
+
+
+@pytest.mark.parametrize("number", [signal.SIGINT, signal.SIGTERM])
+def test_two_signals_while_yamskit_loads_end_it_in_one_line(tmp_path: Path, number: int) -> None:
+    # 0.2.0: the second one, while the first one's line was printed, gave a traceback
+    (tmp_path / "attrs").mkdir()
+    (tmp_path / "attrs" / "__init__.py").write_text(SLOW_ATTRS, encoding="utf-8")
+    src = Path(__file__).resolve().parents[2] / "src"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(src)])}
+    process = subprocess.Popen(
+        [sys.executable, "-c", "import sys, _yamskit_cli; sys.exit(_yamskit_cli.main())", "rules"],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    assert process.stderr is not None
+    assert process.stderr.readline() == b"importing\n"
+    process.send_signal(number)
+    time.sleep(0.005)  # sent together, Python would run the handlers in signal-number order
+    with contextlib.suppress(ProcessLookupError):
+        process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=WAIT)
+    assert process.returncode == STATUS[number]
+    assert err.decode().strip().splitlines() == [f"yamskit: {WORD[number]}"]

@@ -517,13 +517,21 @@ def _run_on(
     chunk = max(1, min(1000, n // (workers * 8) or 1))
     finished: queue.SimpleQueue[Future[Any]] = queue.SimpleQueue()
     futures: list[Future[Any]] = []
+
+    def submit(start: int) -> None:
+        futures.append(pool.submit(task, name, options, players, seed, list(range(start, min(n, start + chunk))), bot))
+        futures[-1].add_done_callback(finished.put)
+
+    starts = range(0, n, chunk)
     try:
+        # A pool starts its workers by the time it has one chunk for each: only those
+        # submissions need signals held; Ctrl-C during the rest (10,000 of them for
+        # 10,000,000 games) is answered at once.
         with submitting():
-            for start in range(0, n, chunk):
-                futures.append(
-                    pool.submit(task, name, options, players, seed, list(range(start, min(n, start + chunk))), bot)
-                )
-                futures[-1].add_done_callback(finished.put)
+            for start in starts[:workers]:
+                submit(start)
+        for start in starts[workers:]:
+            submit(start)
         for _ in futures:
             collect(finished.get().result())
     except BaseException:

@@ -4,7 +4,9 @@ While a command runs, SIGINT raises `KeyboardInterrupt` and SIGTERM raises `Term
 (a `KeyboardInterrupt` too) in the command's own process (even where the command was
 started with them ignored, as a script's background job is), so every ``finally`` and
 ``with`` block runs: worker pools are shut down, temporary files removed, an
-unfinished game saved. A worker process forked from it (the solver's, a simulation's)
+unfinished game saved. Only the first signal raises: one that comes while the first
+unwinds (Ctrl-C pressed twice, SIGTERM after Ctrl-C) lets that clean-up finish, and the
+command ends with the first one's status. A worker process forked from it (the solver's, a simulation's)
 does not unwind: it ignores SIGINT, which a terminal sends to the whole process group,
 and dies at once on SIGTERM, which its parent sends it when the run stops.
 
@@ -25,7 +27,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
 
-__all__ = ["EXIT_INTERRUPTED", "EXIT_TERMINATED", "Terminated", "handled_signals"]
+__all__ = ["EXIT_INTERRUPTED", "EXIT_TERMINATED", "Terminated", "handled_signals", "signal_handled"]
 
 #: Exit status after Ctrl-C (128 + SIGINT), as shells report a process killed by it.
 EXIT_INTERRUPTED = 128 + signal.SIGINT
@@ -35,6 +37,24 @@ EXIT_TERMINATED = 128 + signal.SIGTERM
 
 class Terminated(KeyboardInterrupt):
     """SIGTERM arrived while a command ran; handled like Ctrl-C, with exit status 143."""
+
+
+#: The signal the running command is handling, once one came: a process handles one at a time.
+_STOPPING: list[int] = []
+
+
+def signal_handled() -> bool:
+    """Whether the last command run in this process stopped on a signal (the later ones are let pass).
+
+    The ``yamskit`` entry point (``_yamskit_cli``) asks it, so that a signal that comes
+    after the command has ended is let pass too.
+
+    Examples:
+        >>> with handled_signals():
+        ...     signal_handled()
+        False
+    """
+    return bool(_STOPPING)
 
 
 @contextmanager
@@ -47,6 +67,8 @@ def handled_signals() -> Iterator[None]:
         yield
         return
     home = os.getpid()
+    stopping = _STOPPING
+    stopping.clear()
 
     def on_signal(signum: int, _frame: FrameType | None) -> None:
         if os.getpid() != home:  # a forked worker: its parent stops it
@@ -54,6 +76,9 @@ def handled_signals() -> Iterator[None]:
                 signal.signal(signal.SIGTERM, signal.SIG_DFL)
                 os.kill(os.getpid(), signal.SIGTERM)
             return
+        if stopping:  # a second signal while the first one unwinds: the first one's clean-up goes on
+            return
+        stopping.append(signum)
         if signum == signal.SIGTERM:
             raise Terminated
         raise KeyboardInterrupt
