@@ -23,3 +23,10 @@ def test_a_wrong_claim_counts_its_points_in_english(claimed: int, said: str) -> 
     moves = (Move(0, Roll(outcome="12345")), Move(0, Score("chance")))
     record = GameRecord("classic", players=("Ann",), seed=3, moves=moves, claimed={"Ann": claimed})
     assert said in yamskit.check_record(record.dump()).summary()
+
+
+@pytest.mark.parametrize(("name", "spelled"), [("classic", "Scratch(row)"), ("challenge", "Scratch(row, column)")])
+def test_the_rules_text_spells_crossing_out_as_the_sheet_takes_it(name: str, spelled: str) -> None:
+    # 0.2.0 showed Scratch(row, column) for one-column sheets too
+    (line,) = [line for line in yamskit.variant(name).describe().splitlines() if line.startswith("Crossing out")]
+    assert line == f"Crossing out: {spelled} writes x (0)"

@@ -194,7 +194,8 @@ def describe_scorecard(variant: SheetVariant) -> str:
     if rules.bonus:
         tiers = ", ".join(f"{b} at {t}+" for t, b in rules.bonus.tiers)
         lines.append(f"Upper bonus per column: {tiers} (rows {', '.join(rules.bonus.rows)})")
-    lines.append("Crossing out: " + ("Scratch(row, column) writes x (0)" if rules.allow_scratch else "no"))
+    scratch = "Scratch(row)" if len(rules.columns) == 1 else "Scratch(row, column)"
+    lines.append("Crossing out: " + (f"{scratch} writes x (0)" if rules.allow_scratch else "no"))
     if variant.options:
         lines.append("Options: " + ", ".join(f"{k}={v!r}" for k, v in variant.options.items()))
     else:
