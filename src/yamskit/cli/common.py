@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from ..actions import action_id
-from ..errors import DeserializationError, YamskitError, brief
+from ..errors import ECHO_LIMIT, DeserializationError, YamskitError, brief
 from ..game import Variant
 from ..registry import variant as make_variant
 from ..serialization import MAX_TEXT, parse_json
@@ -54,7 +54,11 @@ def read_variant(args: argparse.Namespace) -> Variant:
     try:
         return make_variant(name, **{key: value for key, value, _ in parsed})
     except YamskitError as error:
-        texts = [f"{key}={brief(value)}" for key, value, why in parsed if why is not None and value.strip()]
+        texts = [
+            f"{key}={value if len(value) <= ECHO_LIMIT else brief(value)}"
+            for key, value, why in parsed
+            if why is not None and value.strip()
+        ]
         if texts:
             raise CliError(
                 f"{error} (note: {', '.join(texts)} is not valid JSON, so it was read as text; "
