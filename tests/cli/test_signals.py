@@ -145,10 +145,8 @@ time.sleep(60)
 """
 
 
-@pytest.mark.parametrize("number", [signal.SIGINT, signal.SIGTERM])
-def test_a_signal_while_yamskit_loads_ends_the_command_without_a_traceback(tmp_path: Path, number: int) -> None:
-    # 0.1.0: Ctrl-C during `import yamskit` printed a traceback from deep inside. Here the
-    # import is held up (a stand-in attrs that waits) so that the signal comes during it.
+def loading(tmp_path: Path) -> subprocess.Popen[bytes]:
+    """``yamskit rules`` through its entry point, held up inside ``import yamskit`` (a stand-in attrs that waits)."""
     (tmp_path / "attrs").mkdir()
     (tmp_path / "attrs" / "__init__.py").write_text(SLOW_ATTRS, encoding="utf-8")
     src = Path(__file__).resolve().parents[2] / "src"
@@ -159,10 +157,21 @@ def test_a_signal_while_yamskit_loads_ends_the_command_without_a_traceback(tmp_p
     )  # fmt: skip
     assert process.stderr is not None
     assert process.stderr.readline() == b"importing\n"
-    process.send_signal(number)
+    return process
+
+
+def ended_while_loading(process: subprocess.Popen[bytes], number: int) -> None:
     _, err = process.communicate(timeout=WAIT)
     assert process.returncode == STATUS[number]
     assert err.decode().strip().splitlines() == [f"yamskit: {WORD[number]}"]
+
+
+@pytest.mark.parametrize("number", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_while_yamskit_loads_ends_the_command_without_a_traceback(tmp_path: Path, number: int) -> None:
+    # 0.1.0: Ctrl-C during `import yamskit` printed a traceback from deep inside
+    process = loading(tmp_path)
+    process.send_signal(number)
+    ended_while_loading(process, number)
 
 
 @pytest.mark.parametrize("gap_ms", [0, 1, 20, 80, 200])
@@ -200,20 +209,9 @@ def test_ctrl_c_while_simulate_hands_out_its_games_is_answered_at_once() -> None
 @pytest.mark.parametrize("number", [signal.SIGINT, signal.SIGTERM])
 def test_two_signals_while_yamskit_loads_end_it_in_one_line(tmp_path: Path, number: int) -> None:
     # 0.2.0: the second one, while the first one's line was printed, gave a traceback
-    (tmp_path / "attrs").mkdir()
-    (tmp_path / "attrs" / "__init__.py").write_text(SLOW_ATTRS, encoding="utf-8")
-    src = Path(__file__).resolve().parents[2] / "src"
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(src)])}
-    process = subprocess.Popen(
-        [sys.executable, "-c", "import sys, _yamskit_cli; sys.exit(_yamskit_cli.main())", "rules"],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-    )  # fmt: skip
-    assert process.stderr is not None
-    assert process.stderr.readline() == b"importing\n"
+    process = loading(tmp_path)
     process.send_signal(number)
     time.sleep(0.005)  # sent together, Python would run the handlers in signal-number order
     with contextlib.suppress(ProcessLookupError):
         process.send_signal(signal.SIGINT)
-    _, err = process.communicate(timeout=WAIT)
-    assert process.returncode == STATUS[number]
-    assert err.decode().strip().splitlines() == [f"yamskit: {WORD[number]}"]
+    ended_while_loading(process, number)
