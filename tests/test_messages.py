@@ -30,3 +30,13 @@ def test_the_rules_text_spells_crossing_out_as_the_sheet_takes_it(name: str, spe
     # 0.2.0 showed Scratch(row, column) for one-column sheets too
     (line,) = [line for line in yamskit.variant(name).describe().splitlines() if line.startswith("Crossing out")]
     assert line == f"Crossing out: {spelled} writes x (0)"
+
+
+def test_a_record_given_a_variant_object_says_what_to_pass() -> None:
+    # 0.2.0 accepted it, then refused the record when written ("must be a name")
+    from yamskit import DeserializationError
+
+    with pytest.raises(DeserializationError, match=r"GameRecord\(variant.name, options=dict\(variant.options\)"):
+        GameRecord(yamskit.variant("classic"), players=("Ann",), seed=1)  # type: ignore[arg-type]
+    with pytest.raises(DeserializationError, match="a registry name such as 'classic', not 5"):
+        GameRecord(5, players=("Ann",), seed=1)  # type: ignore[arg-type]

@@ -30,6 +30,17 @@ def _tuple_of_str(value: Sequence[str]) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _check_variant_name(_record: object, _attribute: object, value: object) -> None:
+    if isinstance(value, str):
+        return
+    if hasattr(value, "name") and hasattr(value, "options"):  # a variant object
+        raise DeserializationError(
+            "a record names its variant: give GameRecord(variant.name, options=dict(variant.options), ...), "
+            "or GameRecord.from_game(state) for a game played"
+        )
+    raise DeserializationError(f"a record's variant is a registry name such as 'classic', not {brief(value)}")
+
+
 def _tuple_of_moves(value: Sequence[Move]) -> tuple[Move, ...]:
     return tuple(value)
 
@@ -63,7 +74,7 @@ class GameRecord:
         (25,)
     """
 
-    variant: str
+    variant: str = attrs.field(validator=_check_variant_name)
     options: dict[str, Any] = attrs.field(factory=dict, converter=dict)
     players: tuple[str, ...] = attrs.field(default=("Player 1",), converter=_tuple_of_str)
     seed: int | None = None
