@@ -40,3 +40,12 @@ def test_a_record_given_a_variant_object_says_what_to_pass() -> None:
         GameRecord(yamskit.variant("classic"), players=("Ann",), seed=1)  # type: ignore[arg-type]
     with pytest.raises(DeserializationError, match="a registry name such as 'classic', not 5"):
         GameRecord(5, players=("Ann",), seed=1)  # type: ignore[arg-type]
+
+
+def test_the_text_of_an_action_no_longer_legal_says_so_before_the_rule() -> None:
+    # 0.2.0 raised the rule's error alone ("Ann must throw the dice before placing") from a
+    # call that only asked for a text
+    game = yamskit.variant("classic").new_game(["Ann"], seed=1).apply(Roll())
+    chance = Score("chance")
+    with pytest.raises(yamskit.MustRollFirstError, match="^score chance is not legal now, so it has no short text"):
+        game.apply(chance).action_text(chance)

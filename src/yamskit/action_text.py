@@ -36,7 +36,7 @@ import attrs
 
 from .actions import Action, DeclareChallenge, Pass, Roll
 from .dice import NUM_DICE, Dice
-from .errors import NotationError, YamskitError, brief
+from .errors import IllegalActionError, NotationError, YamskitError, brief
 from .game import GameState
 from .names import Names, normalize
 
@@ -322,7 +322,8 @@ def state_action_text(self: Any, action: Action) -> str:
     ``parse_action`` reads it back as the same action.
 
     Raises:
-        IllegalActionError: the action is not legal in this state (the specific subclass).
+        IllegalActionError: the action is not legal in this state (the specific subclass,
+            its message saying so before the rule's).
 
     Examples:
         >>> import yamskit
@@ -333,7 +334,10 @@ def state_action_text(self: Any, action: Action) -> str:
         >>> g.action_text(yamskit.Score("full_house", "disorder")), g.action_text(yamskit.Roll(keep="555"))
         ('full house disorder', 'keep 555')
     """
-    self.check(action)
+    try:
+        self.check(action)
+    except IllegalActionError as error:  # say that it is about the text, then why
+        raise type(error)(f"{action} is not legal now, so it has no short text here: {error}") from None
     if isinstance(action, (Roll, Pass, DeclareChallenge)):
         return _short(self, action, ())
     return _short(self, action, list(self.legal_actions()))

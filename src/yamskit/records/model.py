@@ -30,7 +30,7 @@ def _tuple_of_str(value: Sequence[str]) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _check_variant_name(_record: object, _attribute: object, value: object) -> None:
+def _check_variant_name(_record: object, _attribute: object, value: Any) -> None:  # any: a caller may pass anything
     if isinstance(value, str):
         return
     if hasattr(value, "name") and hasattr(value, "options"):  # a variant object
