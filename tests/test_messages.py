@@ -47,5 +47,5 @@ def test_the_text_of_an_action_no_longer_legal_says_so_before_the_rule() -> None
     # call that only asked for a text
     game = yamskit.variant("classic").new_game(["Ann"], seed=1).apply(Roll())
     chance = Score("chance")
-    with pytest.raises(yamskit.MustRollFirstError, match="^score chance is not legal now, so it has no short text"):
+    with pytest.raises(yamskit.MustRollFirstError, match=r"^score chance is not legal now, so it has no short text"):
         game.apply(chance).action_text(chance)
