@@ -50,7 +50,7 @@ import attrs
 from peers import ensure
 
 import yamskit
-from yamskit import GameRecord, Move, Pass, Roll, check_record
+from yamskit import DeclareChallenge, Dice, GameRecord, Move, Pass, Roll, check_record
 from yamskit.records import MAX_MOVES
 
 #: (label, variant name, options, players) of every variant and mode.
@@ -235,10 +235,22 @@ def unit_costs(repeat: int) -> tuple[float, float]:
 
 
 def long_record(moves: int) -> GameRecord:
-    """A Yam Master record of ``moves`` moves: each player throws once and passes, turn after turn."""
-    history = tuple(Move(i // 2 % 2, Roll(outcome="12346") if i % 2 == 0 else Pass()) for i in range(moves))
+    """A Yam Master record of ``moves`` moves, each turn the longest a turn can be.
+
+    A throw, a challenge, two more throws and a pass: at `MAX_MOVES` moves it is the longest
+    legal game (``max_turns=20000``, five moves a turn).
+    """
+    kept = Dice.parse("1234")
+    turn = (
+        Roll(outcome="12346"),
+        DeclareChallenge(),
+        Roll(keep=kept, outcome="6"),
+        Roll(keep=kept, outcome="6"),
+        Pass(),
+    )
+    history = tuple(Move(i // len(turn) % 2, turn[i % len(turn)]) for i in range(moves))
     return GameRecord(
-        "yam-master", options={"removed": "supply", "max_turns": 100_000}, players=("A", "B"), seed=1, moves=history
+        "yam-master", options={"removed": "supply", "max_turns": 20_000}, players=("A", "B"), seed=1, moves=history
     )
 
 

@@ -103,7 +103,7 @@ def test_a_long_history_pickles_and_is_freed_without_recursion() -> None:
 def _record(moves: int) -> GameRecord:
     return GameRecord(
         "yam-master",
-        options={"removed": "supply", "max_turns": 100_000},
+        options={"removed": "supply", "max_turns": 20_000},
         players=("A", "B"),
         seed=1,
         moves=tuple(_moves(moves)),
@@ -199,7 +199,7 @@ def test_the_count_sees_an_append_that_copies_the_history(monkeypatch: pytest.Mo
 def test_hashing_every_state_of_a_20000_move_game_keeps_memory_linear() -> None:
     # Each state's history links to its predecessor's; 0.1.0 kept a tuple of the whole
     # history on every hashed link (800 MB for this game). Now a link keeps one number.
-    v = yamskit.variant("yam-master", max_turns=100_000)
+    v = yamskit.variant("yam-master", max_turns=20_000)
     game = v.new_game(players=["A", "B"], seed=1)
     seen: set[object] = set()
     tracemalloc.start()

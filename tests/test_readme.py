@@ -10,7 +10,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 SETUP_AND_PLAY = "python -m pip install -e . && yamskit play classic --bots 2 --seed 7"
-TEST = 'python -m pip install --upgrade "pip>=25.1" && python -m pip install -e . --group dev && python -m pytest -n 2'
+TEST = (
+    'python -m pip install --upgrade "pip>=25.1" && python -m pip install -e . --group dev '
+    '&& python -m pytest -n 2 -m "not slow"'
+)
 
 
 def _bash_lines(text: str) -> list[str]:

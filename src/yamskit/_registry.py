@@ -42,6 +42,7 @@ __all__ = [
     "build",
     "builtin_names",
     "canonical",
+    "choices",
     "defaults",
     "names",
     "register",
@@ -312,6 +313,28 @@ def defaults(name: str) -> dict[str, Any] | None:
         return dict(build(name).options)
     except YamskitError:
         return None
+
+
+def choices(name: str) -> dict[str, tuple[Any, ...]]:
+    """The options of ``name`` whose values are a closed list (typed ``Literal[...]``), with those values.
+
+    The command line reads them to suggest an option when a seating does not fit.
+
+    Examples:
+        >>> choices("competitive")["mode"]
+        ('1v1', '1v1v1', '2v2')
+    """
+    import typing
+
+    try:
+        hints = typing.get_type_hints(_FACTORIES[canonical(name)])
+    except Exception:
+        return {}
+    found: dict[str, tuple[Any, ...]] = {}
+    for option, hint in hints.items():
+        if typing.get_origin(hint) is typing.Literal:
+            found[option] = typing.get_args(hint)
+    return found
 
 
 def _spelled_quietly(name: str) -> str | None:

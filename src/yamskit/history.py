@@ -22,7 +22,12 @@ import attrs
 
 from .actions import Action
 
-__all__ = ["EMPTY_HISTORY", "History", "Move", "to_history"]
+__all__ = ["EMPTY_HISTORY", "MAX_MOVES", "History", "Move", "to_history"]
+
+#: The most moves a saved game or a record holds. Every built-in variant's longest legal game
+#: fits in it (Yam Master's ``max_turns`` is bounded so that it does), and `yamskit.define`
+#: refuses a sheet whose longest game would not.
+MAX_MOVES = 100_000
 
 
 @attrs.frozen

@@ -41,6 +41,7 @@ __all__ = [
     "BUILTIN_ALIASES",
     "ENTRY_POINT_GROUP",
     "ScorecardVariantName",
+    "option_choices",
     "register_variant",
     "variant",
     "variant_names",
@@ -135,3 +136,19 @@ def variant(name: str, /, **options: Any) -> Variant:
         yamskit.errors.RuleConfigError: unknown variant 'yam slma'; did you mean 'yamslam'? known variants: ...
     """
     return _registry.build(name, options)
+
+
+def option_choices(name: str, /) -> dict[str, tuple[Any, ...]]:
+    """The options of variant ``name`` that take one of a closed list of values, with those values.
+
+    An option's values are listed when its factory types it ``Literal[...]``; the command
+    line reads them to say which option seats the players a game refused.
+
+    Examples:
+        >>> import yamskit.registry
+        >>> yamskit.registry.option_choices("competitive")["mode"]
+        ('1v1', '1v1v1', '2v2')
+        >>> yamskit.registry.option_choices("yamslam")
+        {'mode': ('standard', 'solo', 'team')}
+    """
+    return _registry.choices(name)

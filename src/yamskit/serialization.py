@@ -24,7 +24,7 @@ from .actions import Action, action_from_data, action_to_data
 from .dice import Dice, DiceStream
 from .errors import DeserializationError, YamskitError, brief
 from .game import GameState, Variant
-from .history import Move
+from .history import MAX_MOVES, Move
 from .jsontext import MAX_TEXT, expect, expect_int, parse_json, unique_keys
 from .seats import check_players
 from .state_checks import check_stream
@@ -144,7 +144,7 @@ def history_to_data(history: Sequence[Move]) -> list[dict[str, Any]]:
     return [{"player": m.player, "action": action_to_data(m.action)} for m in history]
 
 
-def history_from_data(data: Any, players: int, *, limit: int = 200_000) -> tuple[Move, ...]:
+def history_from_data(data: Any, players: int, *, limit: int = MAX_MOVES) -> tuple[Move, ...]:
     """Moves from `history_to_data`, each action validated.
 
     Examples:
@@ -154,7 +154,10 @@ def history_from_data(data: Any, players: int, *, limit: int = 200_000) -> tuple
     if not isinstance(data, list):
         raise DeserializationError("state.history must be a list")
     if len(data) > limit:
-        raise DeserializationError(f"state.history has {len(data)} moves, more than {limit}")
+        raise DeserializationError(
+            f"state.history has {len(data)} moves, more than {limit} (no legal game is longer: "
+            "yamskit.history.MAX_MOVES)"
+        )
     moves = []
     for i, entry in enumerate(data):
         player = expect_int(entry, "player", f"state.history[{i}]", 0, players - 1)

@@ -77,3 +77,19 @@ def test_play_refuses_its_seats_before_printing_the_game(args: tuple[str, ...]) 
     done = run(*args)
     assert_one_line_error(done)
     assert done.stdout == ""
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("play", "competitive", "--bots", "4"), "this game takes 2 players, not 4 (-o mode=2v2 seats 4)"),
+        (("play", "competitive", "--bots", "3"), "this game takes 2 players, not 3 (-o mode=1v1v1 seats 3)"),
+        (("play", "competitive", "-o", "mode=2v2", "--bots", "2"), "takes 4 players, not 2 (-o mode=1v1 seats 2)"),
+        (("play", "yam-master", "--bots", "3"), "this game takes 2 players, not 3"),
+    ],
+)
+def test_a_seating_the_game_refuses_names_the_option_that_seats_it(args: tuple[str, ...], said: str) -> None:
+    done = run(*args)
+    assert_one_line_error(done, said)
+    if "-o" not in said:
+        assert "-o" not in done.stderr  # no option of Yam Master seats three

@@ -12,11 +12,11 @@ from typing import IO, Any
 from ..actions import Action, Place, RemoveToken, Roll, Score, Scratch, TakeChip
 from ..bots import LEVELS, player, solvable
 from ..bots.simulate import make_bot
-from ..errors import NotationError, YamskitError, brief
+from ..errors import NotationError, RuleConfigError, YamskitError, brief
 from ..game import GameState, Player, Variant
 from ..records import GameRecord
+from ..registry import option_choices, variant_names
 from ..registry import variant as make_variant
-from ..registry import variant_names
 from ..scorecard.rules import SheetState
 from .common import CliError, action_id, need_numpy, read_file, read_variant
 from .output import check_writable, safe, safe_lines, write_file
@@ -229,6 +229,20 @@ def _solvable_name(name: str) -> bool:
         return False
 
 
+def _seating_hint(variant: Variant, names: list[str]) -> str:
+    """`` (-o KEY=VALUE seats N)`` for an option value of ``variant`` that seats these players, else ``""``."""
+    for key, values in option_choices(variant.name).items():
+        for value in values:
+            if value == variant.options.get(key):
+                continue
+            try:
+                make_variant(variant.name, **{**variant.options, key: value}).new_game(names, seed=0)
+            except YamskitError:
+                continue
+            return f" (-o {key}={value} seats {len(names)})"
+    return ""
+
+
 def _new_game(args: argparse.Namespace, out: IO[str]) -> tuple[GameState | None, list[str]]:
     """The game the options describe (``None`` if the players quit before it starts), and its human players.
 
@@ -260,7 +274,10 @@ def _new_game(args: argparse.Namespace, out: IO[str]) -> tuple[GameState | None,
     if args.save:
         check_writable(args.save)  # before anything is asked or played
     # made before the header is printed, so that seats the game refuses end the command at once
-    game = variant.new_game(names, seed=seed, **({} if first is None else {"first_player": first}))
+    try:
+        game = variant.new_game(names, seed=seed, **({} if first is None else {"first_player": first}))
+    except RuleConfigError as error:
+        raise CliError(f"{error}{_seating_hint(variant, names)}") from None
     print(f"{variant.name}: {', '.join(map(safe, names))} (seed {seed})", file=out)
     if first is None and args.dice == "ask" and len(names) > 1:
         first = ask_first_player(names, variant, out)

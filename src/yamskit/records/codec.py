@@ -196,7 +196,10 @@ def fields_from_data(data: Any) -> dict[str, Any]:
         _setup_value(value, f"{where}.setup.{key}")
     raw = expect(data, "moves", list, where)
     if len(raw) > MAX_MOVES:
-        raise DeserializationError(f"{where}.moves has {len(raw)} moves, more than {MAX_MOVES}")
+        raise DeserializationError(
+            f"{where}.moves has {len(raw)} moves, more than {MAX_MOVES} (no legal game is longer: "
+            "yamskit.history.MAX_MOVES)"
+        )
     moves = tuple(_move_from_data(m, i, len(names)) for i, m in enumerate(raw))
     claimed = None
     if data.get("claimed") is not None:

@@ -13,14 +13,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..history import MAX_MOVES as HISTORY_MOVES
+
 __all__ = ["FORMAT", "MAX_MOVES", "MAX_POINTS", "MAX_SEED", "VERSION", "record_schema"]
 
 #: The ``format`` tag of a game record.
 FORMAT = "yamskit.record"
 #: The current version of the record format.
 VERSION = 1
-#: The most moves a record may hold.
-MAX_MOVES = 100_000
+#: The most moves a record may hold: the most any legal game has (`yamskit.history.MAX_MOVES`).
+MAX_MOVES = HISTORY_MOVES
 #: The largest seed a record may name.
 MAX_SEED = 2**64 - 1
 #: The largest claimed total (in absolute value) a record may carry.

@@ -23,6 +23,7 @@ from ...actions import DeclareChallenge, Pass, Place, RemoveToken, Roll
 from ...dice import ROLLS, SUB_KEEPS
 from ...errors import IllegalActionError, MustRollFirstError, OccupiedError, UnknownActionError, brief
 from ...game import Variant
+from ...history import MAX_MOVES
 from ...turn import Turn
 from .board import FIGURE_LABELS, LABEL_NAMES, LABELS, SIZE, Board, Cell, LabelSet, dice_labels
 
@@ -30,7 +31,9 @@ __all__ = [
     "ACTIONS",
     "DECLARE_ID",
     "DEFAULT_MAX_TURNS",
+    "LARGEST_MAX_TURNS",
     "MAX_THROWS",
+    "MOST_MOVES_A_TURN",
     "PASS_ID",
     "PLACE_ID",
     "REMOVE_ID",
@@ -59,6 +62,11 @@ TOKENS = 12
 MAX_THROWS = 3
 #: The default bound on the number of turns (both players counted) before the game is scored.
 DEFAULT_MAX_TURNS = 200
+#: The most moves a turn can take: a throw, a challenge, two more throws and the move that ends it.
+MOST_MOVES_A_TURN = 5
+#: The largest ``max_turns``: its longest game, every turn taking `MOST_MOVES_A_TURN` moves, is the
+#: most moves a save or a record holds (`yamskit.history.MAX_MOVES`).
+LARGEST_MAX_TURNS = MAX_MOVES // MOST_MOVES_A_TURN
 
 #: Where a removed token goes: back to its owner's supply, or out of the game.
 RemovedTo = Literal["supply", "out"]

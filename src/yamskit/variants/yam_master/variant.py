@@ -18,6 +18,7 @@ from ...action_space import ActionSpace
 from ...dice import new_stream
 from ...errors import RuleConfigError, brief
 from ...family import Family, VariantBase
+from ...history import MAX_MOVES
 from ...seats import check_players, choose_first_player
 from ...turn import Turn
 from .action_text import WORDS
@@ -26,7 +27,16 @@ from .codec import state_fields, state_to_data
 from .game import YamMasterGame
 from .notation import read_yam_master, write_yam_master
 from .position import check_yam_master, yam_master_position
-from .rules import ACTIONS, DEFAULT_MAX_TURNS, MAX_THROWS, RULINGS, TOKENS, RemovedTo
+from .rules import (
+    ACTIONS,
+    DEFAULT_MAX_TURNS,
+    LARGEST_MAX_TURNS,
+    MAX_THROWS,
+    MOST_MOVES_A_TURN,
+    RULINGS,
+    TOKENS,
+    RemovedTo,
+)
 
 __all__ = ["VARIANTS", "YamMasterVariant", "yam_master"]
 
@@ -37,8 +47,11 @@ def _check_removed(_instance: object, _attribute: object, value: object) -> None
 
 
 def _check_max_turns(_instance: object, _attribute: object, value: object) -> None:
-    if type(value) is not int or not 1 <= value <= 100_000:
-        raise RuleConfigError(f"max_turns must be a whole number from 1 to 100000, not {brief(value)}")
+    if type(value) is not int or not 1 <= value <= LARGEST_MAX_TURNS:
+        raise RuleConfigError(
+            f"max_turns must be a whole number from 1 to {LARGEST_MAX_TURNS} (a game that long, {MOST_MOVES_A_TURN} "
+            f"moves a turn, is the {MAX_MOVES} moves a save or record holds), not {brief(value)}"
+        )
 
 
 #: How Yam Master states are read, written and checked (see `yamskit.family`).
