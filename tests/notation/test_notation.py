@@ -76,7 +76,16 @@ def playout_round_trips(variant: Any, players: int, seed: int) -> int:
         steps += 1
 
 
-@pytest.mark.parametrize(("name", "options", "players", "examples"), CONFIGS, ids=[f"{c[0]}-{c[1]}" for c in CONFIGS])
+#: Competitive's positions are checked with a witness search at every step: a game takes a
+#: minute or more, so its cases run in the full run only (``slow``).
+_SLOW = {"competitive"}
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "players", "examples"),
+    [pytest.param(*c, marks=[pytest.mark.slow] if c[0] in _SLOW else []) for c in CONFIGS],
+    ids=[f"{c[0]}-{c[1]}" for c in CONFIGS],
+)
 def test_notation_round_trips_every_reachable_state(
     name: str, options: dict[str, Any], players: int, examples: int
 ) -> None:
