@@ -50,19 +50,17 @@ def joker_value(category: Category, points: int) -> int:
     return paying.pop() if len(paying) == 1 else points
 
 
-def _five_of_a_kind_context(game: SheetState, p: Placement, row: str) -> tuple[bool, int, bool, int]:
-    """(is a further five of a kind, its face, matching upper box filled, five-of-a-kind box points)."""
-    sheet = game.sheets[p.player]
-    rules = game.rules
+def _five_of_a_kind_box(game: SheetState, p: Placement, row: str) -> int | None:
+    """The points of the five-of-a-kind box ``row`` when ``p`` places a further five of a kind, else ``None``.
+
+    A further five of a kind: the dice are five of a kind and the box ``row`` of the placing
+    player's sheet is already filled (its points; 0 when crossed out).
+    """
     if not is_five_of_a_kind(p.dice):
-        return False, 0, False, 0
-    box = sheet.cell(rules.row_index(row), 0)
-    if box.is_empty:
-        return False, 0, False, 0
-    face = p.dice.faces[0]
-    upper_row = _UPPER[face - 1]
-    upper_filled = upper_row in rules.row_ids and not sheet.cell(rules.row_index(upper_row), 0).is_empty
-    return True, face, upper_filled, box.value
+        return None
+    rules = game.rules
+    box = game.sheets[p.player].cell(rules.row_index(row), 0)
+    return None if box.is_empty else box.value
 
 
 @attrs.frozen
@@ -76,10 +74,18 @@ class Joker:
     * ``"seed"`` — rule sheet 002: only when the five-of-a-kind box holds points (not
       0) and the matching number box is filled, a lower box pays its full value.
 
+    The rule reads the sheet's own rows: ``row`` and ``upper`` name them (a Kniffel sheet's
+    ``"kniffel"`` and ``"einser"`` ... ``"sechser"``); every row not in ``upper`` is a lower
+    box. On a small sheet without some number rows, a five of a kind whose number row is
+    missing goes, under ``"forced"``, in an open lower box at full value (else a 0 in an open
+    number box); under ``"free"`` and ``"seed"`` the lower boxes pay their own points for it.
+    `yamskit.scorecard.ScorecardVariant.define` refuses a joker whose rows do not fit the sheet
+    (see `check_sheet`).
+
     Attributes:
         kind: one of the three readings above.
         row: the five-of-a-kind row id.
-        upper: the number rows, ones to sixes.
+        upper: the number rows, ones to sixes (six row ids, the face's row at index ``face - 1``).
 
     Examples:
         >>> import yamskit
@@ -99,25 +105,33 @@ class Joker:
             raise RuleConfigError(f"joker must be None, 'free', 'forced' or 'seed', not {brief(self.kind)}")
 
     def __call__(self, game: SheetState, p: Placement) -> Placement:
-        further, face, upper_filled, box_points = _five_of_a_kind_context(game, p, self.row)
-        if not further or (self.kind == "seed" and box_points == 0):
+        box_points = _five_of_a_kind_box(game, p, self.row)
+        if box_points is None or (self.kind == "seed" and box_points == 0):
             return p
         rules = game.rules
+        sheet = game.sheets[p.player]
+        face = p.dice.faces[0]
+        matching = self.upper[face - 1]  # the sheet's own number row of that face
+        present = matching in rules.row_ids
+        matching_open = present and sheet.cell(rules.row_index(matching), 0).is_empty
         is_upper = p.row in self.upper
         if self.kind == "forced":
-            sheet = game.sheets[p.player]
-            matching = self.upper[face - 1]
+            if matching_open and p.row != matching:
+                raise JokerRuleError(f"joker (forced): a five of a kind of {face}s must go in {brief(matching)}")
             open_lower = [
                 r for r in rules.row_ids if r not in self.upper and sheet.cell(rules.row_index(r), 0).is_empty
             ]
-            if not upper_filled and p.row != matching:
-                raise JokerRuleError(f"joker (forced): a five of a kind of {face}s must go in {brief(matching)}")
-            if upper_filled and open_lower and is_upper:
+            if not matching_open and open_lower and is_upper:
+                why = "is filled" if present else "is not on this sheet"
                 raise JokerRuleError(
-                    f"joker (forced): {brief(matching)} is filled, so this five of a kind goes in a lower box "
+                    f"joker (forced): {brief(matching)} {why}, so this five of a kind goes in a lower box "
                     f"({', '.join(open_lower)})"
                 )
-        if upper_filled and not is_upper and not p.crossed:
+            # the matching number box is used, or out of play: the lower boxes pay their full value
+            full_value = not matching_open
+        else:
+            full_value = present and not matching_open
+        if full_value and not is_upper and not p.crossed:
             value = joker_value(rules.rows[rules.row_index(p.row)], p.points)
             if value != p.points:
                 return attrs.evolve(p, points=value, notes=(*p.notes, f"joker ({self.kind}): full value {value}"))
@@ -203,8 +217,8 @@ class FiveOfAKindBonus:
             raise RuleConfigError(f"a five-of-a-kind bonus is whole points >= 0, not {brief(self.points)}")
 
     def __call__(self, game: SheetState, p: Placement) -> Placement:
-        further, _face, _upper, box_points = _five_of_a_kind_context(game, p, self.row)
-        if further and box_points > 0 and self.points:
+        box_points = _five_of_a_kind_box(game, p, self.row)
+        if box_points and self.points:
             return attrs.evolve(p, extra=p.extra + self.points, notes=(*p.notes, f"bonus {self.points}"))
         return p
 
