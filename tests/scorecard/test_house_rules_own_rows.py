@@ -137,3 +137,31 @@ def test_kniffel_plays_to_the_end_through_its_legal_actions() -> None:
         game = game.apply(Roll(outcome=str(turns % 6 + 1) * 5) if throws and not game.turn.throws else actions[0])
         turns += not game.turn.throws
     assert game.result().scores[0] > 0
+
+
+SMALL_SHEET = [upper(1), Category("full_house", when(is_full_house, 25)), Category("yams", when(is_five_of_a_kind, 50))]
+
+
+def test_a_forced_joker_sends_a_five_of_a_kind_whose_number_row_is_missing_to_a_lower_box() -> None:
+    """On a sheet without ``twos``, 22222 after the Yams goes in the full house at 25, never nowhere."""
+    variant = ScorecardVariant.define("small-forced", rows=SMALL_SHEET, rules=[Joker("forced")])
+    game = variant.new_game(players=["Anna"], seed=1).apply(Roll(outcome="11111")).apply(Score("yams"))
+    thrown = game.apply(Roll(outcome="22222"))
+
+    assert _scores(thrown) == {"full_house"}
+    assert thrown.placement(Score("full_house")).points == 25
+    with pytest.raises(JokerRuleError, match=r"'twos' is not on this sheet, so this five of a kind goes in a lower"):
+        thrown.apply(Score("ones"))
+    # with the full house filled, the 0 goes in the open number box
+    full = game.apply(Roll(outcome="22555")).apply(Score("full_house")).apply(Roll(outcome="22222"))
+    assert _scores(full) == {"ones"}
+    assert full.placement(Score("ones")).points == 0
+
+
+def test_a_free_joker_pays_plain_points_for_a_five_of_a_kind_whose_number_row_is_missing() -> None:
+    variant = ScorecardVariant.define("small-free", rows=SMALL_SHEET, rules=[Joker("free")])
+    game = variant.new_game(players=["Anna"], seed=1).apply(Roll(outcome="11111")).apply(Score("yams"))
+    thrown = game.apply(Roll(outcome="22222"))
+
+    assert _scores(thrown) == {"ones", "full_house"}
+    assert thrown.placement(Score("full_house")).points == 0

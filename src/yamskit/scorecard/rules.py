@@ -351,7 +351,7 @@ class ScorecardRules:
         for column in self.columns:
             unknown = [r for r in column.policy.first if r not in self.row_ids]
             if unknown:
-                raise RuleConfigError(f"column {brief(column.id)} starts at unknown rows {unknown}")
+                raise RuleConfigError(f"column {brief(column.id)} starts at unknown rows {brief(unknown)}")
         if self.bonus:
             unknown = [r for r in self.bonus.rows if r not in self.row_ids]
             if unknown:
