@@ -275,3 +275,13 @@ def test_a_scorer_that_fails_on_a_roll_is_refused_naming_the_row_and_the_roll(
         _define([*SMALL, Category("x", scorer)])
     if scorer is _raises:
         assert isinstance(caught.value.__cause__, ZeroDivisionError)
+
+
+# ---------------------------------------------------------------- column conditions
+def test_a_turn_condition_without_a_check_function_is_refused() -> None:
+    column = yamskit.Column("odd", condition=yamskit.TurnCondition("odd", "odd throws", None))  # type: ignore[arg-type]
+    _refused(
+        "column 'odd': the turn condition 'odd' has no check (a function turn -> bool), but None",
+        SMALL,
+        columns=[column],
+    )

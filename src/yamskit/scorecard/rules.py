@@ -302,7 +302,8 @@ class ScorecardRules:
 
     Raises:
         RuleConfigError: no rows, two rows or two columns with one id, a column or bonus
-            naming a row the sheet does not have, an upper bonus's tiers not whole points,
+            naming a row the sheet does not have, a turn condition without a check function,
+            an upper bonus's tiers not whole points,
             a placement rule that is not callable, or one whose ``check_sheet`` hook says
             the sheet cannot honour it (a joker naming a five-of-a-kind row the sheet lacks).
 
@@ -352,6 +353,11 @@ class ScorecardRules:
             unknown = [r for r in column.policy.first if r not in self.row_ids]
             if unknown:
                 raise RuleConfigError(f"column {brief(column.id)} starts at unknown rows {brief(unknown)}")
+            if column.condition is not None and not callable(column.condition.check):
+                raise RuleConfigError(
+                    f"column {brief(column.id)}: the turn condition {brief(column.condition.name)} has no check "
+                    f"(a function turn -> bool), but {brief(column.condition.check)}"
+                )
         if self.bonus:
             unknown = [r for r in self.bonus.rows if r not in self.row_ids]
             if unknown:
