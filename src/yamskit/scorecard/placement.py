@@ -13,8 +13,9 @@ you compose, not methods you override.
 A rule may also offer optional hooks, each read with ``getattr`` (a rule without one
 is simply not asked, so no rule has to subclass anything). `PlacementRuleBase` is an
 ``attrs`` base class that declares every hook at its default (the answer the engine gives a
-rule without it): derive from it to write only what your rule adds, typed. The engine looks
-the hooks up once, when the rules are made (deriving from the base adds no work to a step):
+rule without it): derive from it to write only what your rule adds, typed. The hooks that
+bear on play are looked up once, when the rules are made, the others only by the position
+checks, so deriving from the base adds no work to a step:
 
 * ``check_sheet(rules)``: raise `yamskit.errors.RuleConfigError`, naming the rule and the
   row, when the sheet cannot honour the rule (a joker naming a five-of-a-kind row the

@@ -220,8 +220,8 @@ class PlacementRuleBase:
       unknown, and runs the rule on every turn the position search tries. A rule that only
       changes points should say so with ``refusable_rows = frozenset()``.
 
-    The engine looks the hooks up once, when the rules are made (`ScorecardRules`): deriving
-    from this class adds no work to a step.
+    The hooks that bear on play are looked up once, when the rules are made (`ScorecardRules`),
+    the others only by the position checks: deriving from this class adds no work to a step.
 
     Examples:
         >>> import attrs, yamskit
