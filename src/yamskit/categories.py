@@ -325,12 +325,22 @@ class _When:
         return self.scorer(dice) if self.predicate(dice) else 0
 
 
-def _tabulate(scorer: Scorer) -> tuple[int, ...]:
-    table = tuple(scorer(roll) for roll in ROLLS)
-    for roll, points in zip(ROLLS, table, strict=True):
+def _tabulate(row: object, scorer: Scorer) -> tuple[int, ...]:
+    """The points ``scorer`` gives each roll; `RuleConfigError` naming ``row`` and the roll it fails on."""
+    table = []
+    for roll in ROLLS:
+        try:
+            points = scorer(roll)
+        except Exception as error:  # a user's scorer: whatever it raises is a mistake in the sheet
+            raise RuleConfigError(
+                f"row {brief(row)}: its scorer raised {type(error).__name__} ({brief(str(error))}) for {roll}"
+            ) from error
         if type(points) is not int or points < 0:
-            raise RuleConfigError(f"a scorer must give whole points >= 0, but gives {brief(points)} for {roll}")
-    return table
+            raise RuleConfigError(
+                f"row {brief(row)}: a scorer must give whole points >= 0, but gives {brief(points)} for {roll}"
+            )
+        table.append(points)
+    return tuple(table)
 
 
 def _check_id(_instance: object, _attribute: object, value: str) -> None:
@@ -348,10 +358,19 @@ class Category:
         label: the name shown on a sheet (defaults from the id).
         table: the points of each roll of `ROLLS`, in order.
 
+    Raises:
+        RuleConfigError: an id that is not snake_case, or a scorer that raises or gives
+            anything but whole points >= 0 for some roll (the message names the row and the roll).
+
     Examples:
         >>> c = Category("fives", face_sum(5))
         >>> c.label, c.score(Dice.parse("55512")), c.max
         ('Fives', 15, 25)
+        >>> Category("broken", lambda dice: 1 // (dice.faces[0] - 1))
+        Traceback (most recent call last):
+        ...
+        yamskit.errors.RuleConfigError: row 'broken': its scorer raised ZeroDivisionError ('integer division or \
+modulo by zero') for 11111
     """
 
     id: str = attrs.field(validator=_check_id)
@@ -361,7 +380,7 @@ class Category:
 
     @table.default
     def _tabulated(self) -> tuple[int, ...]:
-        return _tabulate(self.scorer)
+        return _tabulate(self.id, self.scorer)
 
     def score(self, dice: Dice) -> int:
         """Points these five dice give, looked up in the table.

@@ -5,8 +5,8 @@ with their fill order and turn conditions, an upper bonus, the throws a turn and
 list of placement rules. The engine turns that declaration into a game:
 
 * `.sheet` — cells, columns, fill policies, turn conditions, upper bonuses;
-* `.placement` and `.house_rules` — placement rules (the joker, the five-of-a-kind bonus)
-  and the optional hooks a rule may offer;
+* `.placement` and `.house_rules` — placement rules (the joker, the five-of-a-kind bonus),
+  their interface (`PlacementRule`, `PlacementRuleBase`) and the optional hooks a rule may offer;
 * `.rules` (`ScorecardRules`), `.moves` (the legal-move tables), `.state`
   (`ScorecardGame`) and `.variant` (`ScorecardVariant`);
 * `.codec` (JSON), `.notation` (one-line positions), `.position` (positions from paper)
@@ -26,7 +26,7 @@ Examples:
 
 from __future__ import annotations
 
-from .rules import ScorecardRules
+from .rules import PlacementRule, PlacementRuleBase, ScorecardRules
 from .sheet import EMPTY, SCRATCHED, Cell, Column, FillPolicy, Sheet, TurnCondition, UpperBonus
 from .state import ScorecardGame
 from .variant import ScorecardVariant
@@ -37,6 +37,8 @@ __all__ = [
     "Cell",
     "Column",
     "FillPolicy",
+    "PlacementRule",
+    "PlacementRuleBase",
     "ScorecardGame",
     "ScorecardRules",
     "ScorecardVariant",

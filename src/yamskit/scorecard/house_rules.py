@@ -13,6 +13,7 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import ClassVar, Literal
 
 import attrs
@@ -20,7 +21,7 @@ import attrs
 from ..categories import FIVE_OF_A_KIND_INDEXES, FIVE_OF_A_KIND_ROLLS, Category, is_five_of_a_kind
 from ..errors import JokerRuleError, RuleConfigError, brief
 from ..position.errors import ImpossibleSheetError
-from .placement import BoxValues, Placement
+from .placement import BoxValues, Placement, PlacementRuleBase
 from .rules import ScorecardRules, SheetState
 
 __all__ = ["FiveOfAKindBonus", "Joker", "JokerKind", "joker_value"]
@@ -30,6 +31,10 @@ JokerKind = Literal["free", "forced", "seed"]
 _UPPER = ("ones", "twos", "threes", "fours", "fives", "sixes")
 #: The empty answer of `Joker.refusable_rows`, shared.
 _NONE: frozenset[str] = frozenset()
+
+
+def _as_tuple(rows: Iterable[str]) -> tuple[str, ...]:
+    return tuple(rows)
 
 
 def joker_value(category: Category, points: int) -> int:
@@ -50,23 +55,21 @@ def joker_value(category: Category, points: int) -> int:
     return paying.pop() if len(paying) == 1 else points
 
 
-def _five_of_a_kind_context(game: SheetState, p: Placement, row: str) -> tuple[bool, int, bool, int]:
-    """(is a further five of a kind, its face, matching upper box filled, five-of-a-kind box points)."""
-    sheet = game.sheets[p.player]
-    rules = game.rules
+def _five_of_a_kind_box(game: SheetState, p: Placement, row: str) -> int | None:
+    """The points of the five-of-a-kind box ``row`` when ``p`` places a further five of a kind, else ``None``.
+
+    A further five of a kind: the dice are five of a kind and the box ``row`` of the placing
+    player's sheet is already filled (its points; 0 when crossed out).
+    """
     if not is_five_of_a_kind(p.dice):
-        return False, 0, False, 0
-    box = sheet.cell(rules.row_index(row), 0)
-    if box.is_empty:
-        return False, 0, False, 0
-    face = p.dice.faces[0]
-    upper_row = _UPPER[face - 1]
-    upper_filled = upper_row in rules.row_ids and not sheet.cell(rules.row_index(upper_row), 0).is_empty
-    return True, face, upper_filled, box.value
+        return None
+    rules = game.rules
+    box = game.sheets[p.player].cell(rules.row_index(row), 0)
+    return None if box.is_empty else box.value
 
 
 @attrs.frozen
-class Joker:
+class Joker(PlacementRuleBase):
     """Lets a further five of a kind stand in for other boxes once its own box is filled.
 
     * ``"free"`` — any open box may be used; a lower box pays its full value (full
@@ -76,10 +79,18 @@ class Joker:
     * ``"seed"`` — rule sheet 002: only when the five-of-a-kind box holds points (not
       0) and the matching number box is filled, a lower box pays its full value.
 
+    The rule reads the sheet's own rows: ``row`` and ``upper`` name them (a Kniffel sheet's
+    ``"kniffel"`` and ``"einser"`` ... ``"sechser"``); every row not in ``upper`` is a lower
+    box. On a small sheet without some number rows, a five of a kind whose number row is
+    missing goes, under ``"forced"``, in an open lower box at full value (else a 0 in an open
+    number box); under ``"free"`` and ``"seed"`` the lower boxes pay their own points for it.
+    `yamskit.scorecard.ScorecardVariant.define` refuses a joker whose rows do not fit the sheet
+    (see `check_sheet`).
+
     Attributes:
         kind: one of the three readings above.
         row: the five-of-a-kind row id.
-        upper: the number rows, ones to sixes.
+        upper: the number rows, ones to sixes (six row ids, the face's row at index ``face - 1``).
 
     Examples:
         >>> import yamskit
@@ -92,36 +103,94 @@ class Joker:
 
     kind: JokerKind
     row: str = "yams"
-    upper: tuple[str, ...] = _UPPER
+    upper: tuple[str, ...] = attrs.field(default=_UPPER, converter=_as_tuple)
 
     def __attrs_post_init__(self) -> None:
         if self.kind not in ("free", "forced", "seed"):
             raise RuleConfigError(f"joker must be None, 'free', 'forced' or 'seed', not {brief(self.kind)}")
+        if len(self.upper) != 6 or len(set(self.upper)) != 6 or not all(isinstance(u, str) for u in self.upper):
+            raise RuleConfigError(
+                f"a joker's upper names the six number rows, ones to sixes, each once, not {brief(self.upper)}"
+            )
 
     def __call__(self, game: SheetState, p: Placement) -> Placement:
-        further, face, upper_filled, box_points = _five_of_a_kind_context(game, p, self.row)
-        if not further or (self.kind == "seed" and box_points == 0):
+        box_points = _five_of_a_kind_box(game, p, self.row)
+        if box_points is None or (self.kind == "seed" and box_points == 0):
             return p
         rules = game.rules
+        sheet = game.sheets[p.player]
+        face = p.dice.faces[0]
+        matching = self.upper[face - 1]  # the sheet's own number row of that face
+        present = matching in rules.row_ids
+        matching_open = present and sheet.cell(rules.row_index(matching), 0).is_empty
         is_upper = p.row in self.upper
         if self.kind == "forced":
-            sheet = game.sheets[p.player]
-            matching = self.upper[face - 1]
+            if matching_open and p.row != matching:
+                raise JokerRuleError(f"joker (forced): a five of a kind of {face}s must go in {brief(matching)}")
             open_lower = [
                 r for r in rules.row_ids if r not in self.upper and sheet.cell(rules.row_index(r), 0).is_empty
             ]
-            if not upper_filled and p.row != matching:
-                raise JokerRuleError(f"joker (forced): a five of a kind of {face}s must go in {brief(matching)}")
-            if upper_filled and open_lower and is_upper:
+            if not matching_open and open_lower and is_upper:
+                why = "is filled" if present else "is not on this sheet"
                 raise JokerRuleError(
-                    f"joker (forced): {brief(matching)} is filled, so this five of a kind goes in a lower box "
+                    f"joker (forced): {brief(matching)} {why}, so this five of a kind goes in a lower box "
                     f"({', '.join(open_lower)})"
                 )
-        if upper_filled and not is_upper and not p.crossed:
+            # the matching number box is used, or out of play: the lower boxes pay their full value
+            full_value = not matching_open
+        else:
+            full_value = present and not matching_open
+        if full_value and not is_upper and not p.crossed:
             value = joker_value(rules.rows[rules.row_index(p.row)], p.points)
             if value != p.points:
                 return attrs.evolve(p, points=value, notes=(*p.notes, f"joker ({self.kind}): full value {value}"))
         return p
+
+    def check_sheet(self, rules: ScorecardRules) -> None:
+        """Refuse a sheet this joker cannot read: its five-of-a-kind row or its number rows missing or wrong.
+
+        The five-of-a-kind ``row`` must be on the sheet and not one of ``upper``; the sheet must
+        have some of the number rows ``upper`` names, and each it has must be the number row of
+        its face: it pays for five of that face and for no other five of a kind.
+
+        Raises:
+            RuleConfigError: naming the joker and the row.
+
+        Examples:
+            >>> import yamskit
+            >>> rules = yamskit.variant("classic").rules
+            >>> Joker("free").check_sheet(rules)
+            >>> Joker("free", row="kniffel").check_sheet(rules)
+            Traceback (most recent call last):
+            ...
+            yamskit.errors.RuleConfigError: Joker('free'): the five-of-a-kind row 'kniffel' is not a row of this \
+sheet (rows: 'ones', 'twos', 'threes', 'fours', 'fives', 'sixes', 'three_of_a_kind', ...)
+            >>> Joker("forced", upper=("ones", "twos", "threes", "fives", "fours", "sixes")).check_sheet(rules)
+            Traceback (most recent call last):
+            ...
+            yamskit.errors.RuleConfigError: Joker('forced'): its number row of 4s, 'fives', must pay for five 4s \
+and for no other five of a kind (upper names the number rows in face order, ones to sixes)
+        """
+        name = f"Joker({self.kind!r})"
+        rules.check_rows(name, "five-of-a-kind row", self.row)
+        if self.row in self.upper:
+            raise RuleConfigError(f"{name}: its five-of-a-kind row {brief(self.row)} is also one of its number rows")
+        if not any(u in rules.row_ids for u in self.upper):
+            raise RuleConfigError(
+                f"{name}: none of its number rows {brief(self.upper)} is a row of this sheet (name the sheet's "
+                "number rows, ones to sixes, with upper=...)"
+            )
+        for roll in FIVE_OF_A_KIND_ROLLS:
+            face = roll.faces[0]
+            row = self.upper[face - 1]
+            if row not in rules.row_ids:
+                continue
+            table = rules.rows[rules.row_index(row)].table
+            if not table[roll.index] or any(table[other.index] for other in FIVE_OF_A_KIND_ROLLS if other != roll):
+                raise RuleConfigError(
+                    f"{name}: its number row of {face}s, {brief(row)}, must pay for five {face}s and for no other "
+                    "five of a kind (upper names the number rows in face order, ones to sixes)"
+                )
 
     #: What a joker allows depends on the placing player's own sheet only (see `yamskit.scorecard.witness`).
     witness_own_sheet: ClassVar[bool] = True
@@ -138,8 +207,6 @@ class Joker:
             (True, 0, (False, False, False, False, False, False), True)
         """
         rules = game.rules
-        if self.row not in rules.row_ids:
-            return None
         sheet = game.sheets[player]
         box = sheet.cell(rules.row_index(self.row), 0)
         uppers = tuple(u in rules.row_ids and not sheet.cell(rules.row_index(u), 0).is_empty for u in self.upper)
@@ -172,15 +239,13 @@ class Joker:
         if not throws or throws[-1].index not in FIVE_OF_A_KIND_INDEXES:  # (the usual answer, at most throws)
             return _NONE
         rules = game.rules
-        if self.row not in rules.row_ids:  # the rule refuses every placement of a five of a kind
-            return frozenset(rules.row_ids)
         if self.kind != "forced" or game.sheets[game.current_player].cell(rules.row_index(self.row), 0).is_empty:
             return _NONE
         return frozenset(rules.row_ids)
 
 
 @attrs.frozen
-class FiveOfAKindBonus:
+class FiveOfAKindBonus(PlacementRuleBase):
     """Pays ``points`` beside the boxes for every further five of a kind while its box holds points.
 
     The bonus is paid whatever box the turn fills (even a crossed-out one), but not
@@ -203,10 +268,26 @@ class FiveOfAKindBonus:
             raise RuleConfigError(f"a five-of-a-kind bonus is whole points >= 0, not {brief(self.points)}")
 
     def __call__(self, game: SheetState, p: Placement) -> Placement:
-        further, _face, _upper, box_points = _five_of_a_kind_context(game, p, self.row)
-        if further and box_points > 0 and self.points:
+        box_points = _five_of_a_kind_box(game, p, self.row)
+        if box_points and self.points:
             return attrs.evolve(p, extra=p.extra + self.points, notes=(*p.notes, f"bonus {self.points}"))
         return p
+
+    def check_sheet(self, rules: ScorecardRules) -> None:
+        """Refuse a sheet without the five-of-a-kind ``row`` the bonus reads.
+
+        Raises:
+            RuleConfigError: naming the bonus and the row.
+
+        Examples:
+            >>> import yamskit
+            >>> FiveOfAKindBonus(50, row="yatzy").check_sheet(yamskit.variant("classic").rules)
+            Traceback (most recent call last):
+            ...
+            yamskit.errors.RuleConfigError: FiveOfAKindBonus(50): the five-of-a-kind row 'yatzy' is not a row of \
+this sheet (rows: 'ones', 'twos', 'threes', 'fours', 'fives', 'sixes', 'three_of_a_kind', ...)
+        """
+        rules.check_rows(f"FiveOfAKindBonus({self.points})", "five-of-a-kind row", self.row)
 
     #: Never refuses a placement, it only adds points (see `yamskit.scorecard.moves`).
     refusable_rows: ClassVar[frozenset[str]] = frozenset()
@@ -222,8 +303,6 @@ class FiveOfAKindBonus:
             (False, False)
         """
         rules = game.rules
-        if self.row not in rules.row_ids:
-            return (False, False)
         box = game.sheets[player].cell(rules.row_index(self.row), 0)
         return (not box.is_empty, box.value > 0)
 

@@ -11,8 +11,16 @@ boxes (a Yams bonus), with boxes to cross out as a consequence, or raise an
 you compose, not methods you override.
 
 A rule may also offer optional hooks, each read with ``getattr`` (a rule without one
-is simply not asked, so no rule has to subclass anything):
+is simply not asked, so no rule has to subclass anything). `PlacementRuleBase` is an
+``attrs`` base class that declares every hook at its default (the answer the engine gives a
+rule without it): derive from it to write only what your rule adds, typed. The hooks that
+bear on play are looked up once, when the rules are made, the others only by the position
+checks, so deriving from the base adds no work to a step:
 
+* ``check_sheet(rules)``: raise `yamskit.errors.RuleConfigError`, naming the rule and the
+  row, when the sheet cannot honour the rule (a joker naming a five-of-a-kind row the
+  sheet lacks); `yamskit.scorecard.ScorecardVariant.define` asks every rule that has it,
+  and `yamskit.scorecard.ScorecardRules.check_rows` does the usual check;
 * ``refusable_rows(game) -> frozenset[str]``: the rows whose boxes it could refuse in
   that position (``frozenset()`` for a rule that only changes points). Listing the legal
   moves then runs the rules only on boxes of those rows (see `yamskit.scorecard.moves`);
@@ -41,9 +49,10 @@ a rule without them is still run on every turn the search tries, only more slowl
   column)`` (indexes) that must be written in that order across players (the golden rule,
   the sums).
 
-`Placement`, `PlacementRule` and `BoxValues` live in `yamskit.scorecard.rules` beside
-the `ScorecardRules` that hold the rules and the `SheetState` protocol a rule reads;
-this module is their documented home and gives the same objects.
+`Placement`, `PlacementRule` (the protocol: ``__call__`` only), `PlacementRuleBase` and
+`BoxValues` live in `yamskit.scorecard.rules` beside the `ScorecardRules` that hold the
+rules and the `SheetState` protocol a rule reads; this module is their documented home and
+gives the same objects.
 
 Examples:
     >>> import yamskit
@@ -55,6 +64,6 @@ Examples:
 
 from __future__ import annotations
 
-from .rules import BoxValues, Placement, PlacementRule
+from .rules import BoxValues, Placement, PlacementRule, PlacementRuleBase
 
-__all__ = ["BoxValues", "Placement", "PlacementRule"]
+__all__ = ["BoxValues", "Placement", "PlacementRule", "PlacementRuleBase"]

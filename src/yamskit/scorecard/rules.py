@@ -3,9 +3,10 @@
 `yamskit.scorecard.variant.ScorecardVariant` names a rule set and starts games;
 `yamskit.scorecard.state.ScorecardGame` plays it (all three are exported by
 `yamskit.scorecard`). The rules hold the variant's placement rules, each a callable
-``rule(game, placement) -> placement`` (a `PlacementRule`, see `yamskit.scorecard.placement`)
-that reads the game through the `SheetState` protocol: the rules, the state and the
-placement rules name each other, so their contracts are written here, together.
+``rule(game, placement) -> placement`` (a `PlacementRule`, see `yamskit.scorecard.placement`;
+`PlacementRuleBase` gives a rule's optional hooks their defaults) that reads the game
+through the `SheetState` protocol: the rules, the state and the placement rules name each
+other, so their contracts are written here, together.
 
 Examples:
     >>> import yamskit
@@ -17,8 +18,8 @@ Examples:
 from __future__ import annotations
 
 import warnings
-from collections.abc import Callable
-from typing import Any, Protocol, TypeAlias, runtime_checkable
+from collections.abc import Callable, Hashable, Iterable
+from typing import Any, ClassVar, Protocol, TypeAlias, runtime_checkable
 
 import attrs
 
@@ -31,10 +32,18 @@ from ..game import GameState, Variant
 from ..names import Names, column_names, row_names
 from ..result import Result
 from ..turn import Turn
-from .moves import SheetTables
+from .moves import Refusable, SheetTables
 from .sheet import Cell, Column, Sheet, UpperBonus
 
-__all__ = ["BoxValues", "Placement", "PlacementRule", "ScorecardRules", "SheetState", "SheetVariant"]
+__all__ = [
+    "BoxValues",
+    "Placement",
+    "PlacementRule",
+    "PlacementRuleBase",
+    "ScorecardRules",
+    "SheetState",
+    "SheetVariant",
+]
 
 #: The points each row's box can hold, one set per row, top to bottom (see ``box_values`` in
 #: `yamskit.scorecard.placement`).
@@ -162,8 +171,115 @@ class SheetState(GameState, Protocol):
         """The sum of the bonus rows of ``player``'s ``column``."""
 
 
-#: A placement rule: inspect or change a placement, or raise an `IllegalActionError` naming the rule.
-PlacementRule: TypeAlias = Callable[[SheetState, Placement], Placement]
+@runtime_checkable
+class PlacementRule(Protocol):
+    """A placement rule: ``rule(game, placement) -> placement``, the one member every rule has.
+
+    The rule returns the placement unchanged, or with other points, points beside the
+    boxes, boxes to cross out, notes; or it raises an `IllegalActionError` subclass that
+    names the rule. A plain function is a placement rule, and so is any value with this
+    ``__call__``; the optional hooks a rule may add (``check_sheet``, ``refusable_rows``,
+    ``box_values``...) are listed in `yamskit.scorecard.placement`, with their defaults in
+    `PlacementRuleBase`.
+
+    Examples:
+        >>> import yamskit
+        >>> def no_chance_on_the_first_throw(game, placement):
+        ...     if placement.row == "chance" and len(placement.turn.throws) == 1 and not placement.scratch:
+        ...         raise yamskit.IllegalActionError("house rule: no chance on the first throw")
+        ...     return placement
+        >>> isinstance(no_chance_on_the_first_throw, PlacementRule)
+        True
+        >>> v = yamskit.ScorecardVariant.define("mine", rows=yamskit.variant("classic").rules.rows,
+        ...                                      rules=[no_chance_on_the_first_throw])
+        >>> v.new_game(seed=1).apply(yamskit.Roll(outcome="66554")).is_legal(yamskit.Score("chance"))
+        False
+    """
+
+    def __call__(self, game: SheetState, placement: Placement, /) -> Placement:
+        """``placement`` as this rule writes it in ``game``; raises if the rule forbids it."""
+
+
+#: A box as the position search names it: ``(player, row, column)`` indexes (see `yamskit.scorecard.witness`).
+_Box: TypeAlias = tuple[int, int, int]
+
+
+@attrs.frozen
+class PlacementRuleBase:
+    """A base for placement rules: every optional hook at its default, so a rule states only what it adds.
+
+    A subclass writes ``__call__`` (the `PlacementRule` member) and overrides the hooks it
+    offers (see `yamskit.scorecard.placement` for what each means). The defaults are the
+    answers the engine gives a rule that has no such hook, so deriving from this class
+    changes nothing but the declarations' clarity:
+
+    * `check_sheet`, `check_position` and `witness_order` do nothing;
+    * `crosses_out`, `witness_own_sheet` are false and `extra_points` is 0;
+    * `refusable_rows`, `box_values` and `witness_context` are ``None``, "not offered": the
+      engine then runs the rule on every open box, takes the values its boxes may hold as
+      unknown, and runs the rule on every turn the position search tries. A rule that only
+      changes points should say so with ``refusable_rows = frozenset()``.
+
+    The hooks that bear on play are looked up once, when the rules are made (`ScorecardRules`),
+    the others only by the position checks: deriving from this class adds no work to a step.
+
+    Examples:
+        >>> import attrs, yamskit
+        >>> @attrs.frozen
+        ... class ChanceDoubled(PlacementRuleBase):
+        ...     row: str = "chance"
+        ...     refusable_rows = frozenset()  # it never refuses a box, it only doubles one
+        ...     def __call__(self, game, placement):
+        ...         if placement.row != self.row:
+        ...             return placement
+        ...         return attrs.evolve(placement, points=2 * placement.points)
+        ...     def check_sheet(self, rules):
+        ...         rules.check_rows(self, "doubled row", self.row)
+        >>> rows = yamskit.variant("classic").rules.rows
+        >>> v = yamskit.ScorecardVariant.define("double", rows=rows, rules=[ChanceDoubled()])
+        >>> v.new_game(seed=1).apply(yamskit.Roll(outcome="66554")).placement(yamskit.Score("chance")).points
+        52
+        >>> yamskit.ScorecardVariant.define("double", rows=rows, rules=[ChanceDoubled("luck")])
+        Traceback (most recent call last):
+        ...
+        yamskit.errors.RuleConfigError: ChanceDoubled: the doubled row 'luck' is not a row of this sheet (rows: \
+'ones', 'twos', 'threes', 'fours', 'fives', 'sixes', 'three_of_a_kind', ...)
+    """
+
+    #: The boxes the rule may refuse in a position: a fixed ``frozenset`` of row ids and ``(row, column)``
+    #: pairs, or a method ``refusable_rows(game)`` giving them (see `yamskit.scorecard.moves`);
+    #: ``None``: it may refuse any box.
+    refusable_rows: ClassVar[frozenset[Refusable] | Callable[..., frozenset[Refusable]] | None] = None
+    #: ``box_values(rules, values) -> values``: the points each row's box may hold once the rule has had its
+    #: say (see `ScorecardRules.box_values`); ``None``: it may write anything.
+    box_values: ClassVar[Callable[..., BoxValues] | None] = None
+    #: Whether the rule writes crossed-out boxes even where the variant has no crossing out.
+    crosses_out: ClassVar[bool] = False
+    #: Whether the rule's effect depends only on the placing player's own sheet and the turn.
+    witness_own_sheet: ClassVar[bool] = False
+    #: ``witness_context(game, player, row, column) -> Hashable``: what of the sheets the rule's effect
+    #: on a box depends on (see `yamskit.scorecard.witness`); ``None``: unknown.
+    witness_context: ClassVar[Callable[..., Hashable] | None] = None
+
+    @property
+    def extra_points(self) -> int:
+        """The points beside the boxes the rule pays at a time (a five-of-a-kind bonus); 0 here."""
+        return 0
+
+    def check_sheet(self, rules: ScorecardRules) -> None:
+        """Raise `RuleConfigError`, naming this rule and the row, when ``rules``' sheet cannot honour it.
+
+        Asked once, when the rules are made (`ScorecardRules`, so at
+        `yamskit.scorecard.ScorecardVariant.define`); `ScorecardRules.check_rows` says
+        which of the rows a rule reads the sheet lacks. Here: nothing to check.
+        """
+
+    def check_position(self, game: SheetState) -> None:
+        """Raise `yamskit.position.ImpossibleSheetError` for sheets the rule forbids; here: none."""
+
+    def witness_order(self, game: SheetState) -> Iterable[tuple[_Box, _Box, str]]:
+        """Boxes that must be written in this order across players: ``(before, after, rule)``; here: none."""
+        return ()
 
 
 @attrs.frozen
@@ -185,8 +301,11 @@ class ScorecardRules:
         players: the smallest and largest number of players.
 
     Raises:
-        RuleConfigError: no rows, two rows or two columns with one id, or a column or
-            bonus naming a row the sheet does not have.
+        RuleConfigError: no rows, two rows or two columns with one id, a column or bonus
+            naming a row the sheet does not have, a turn condition without a check function,
+            an upper bonus's tiers not whole points,
+            a placement rule that is not callable, or one whose ``check_sheet`` hook says
+            the sheet cannot honour it (a joker naming a five-of-a-kind row the sheet lacks).
 
     Examples:
         >>> from yamskit.categories import upper
@@ -233,11 +352,20 @@ class ScorecardRules:
         for column in self.columns:
             unknown = [r for r in column.policy.first if r not in self.row_ids]
             if unknown:
-                raise RuleConfigError(f"column {brief(column.id)} starts at unknown rows {unknown}")
+                raise RuleConfigError(f"column {brief(column.id)} starts at unknown rows {brief(unknown)}")
+            if column.condition is not None and not callable(column.condition.check):
+                raise RuleConfigError(
+                    f"column {brief(column.id)}: the turn condition {brief(column.condition.name)} has no check "
+                    f"(a function turn -> bool), but {brief(column.condition.check)}"
+                )
         if self.bonus:
             unknown = [r for r in self.bonus.rows if r not in self.row_ids]
             if unknown:
-                raise RuleConfigError(f"the upper bonus counts unknown rows {unknown}")
+                raise RuleConfigError(
+                    f"the upper bonus counts unknown rows {brief(unknown)} (name the sheet's rows with "
+                    "UpperBonus(rows=...))"
+                )
+            _check_bonus(self.bonus)
         return ids
 
     @_row_names.default
@@ -289,6 +417,43 @@ class ScorecardRules:
             "ScorecardRules.rules is deprecated: read ScorecardRules.placement_rules", DeprecationWarning, stacklevel=2
         )
         return self.placement_rules
+
+    def __attrs_post_init__(self) -> None:
+        # every placement rule against the sheet, once the rows can be looked up (the checks are `check_sheet` hooks)
+        for i, rule in enumerate(self.placement_rules):
+            if not callable(rule):
+                raise RuleConfigError(
+                    f"placement rule {i + 1} ({brief(rule)}) is not callable: a rule is "
+                    "rule(game, placement) -> placement"
+                )
+            check = getattr(rule, "check_sheet", None)
+            if check is not None:
+                check(self)
+
+    def check_rows(self, rule: object, role: str, *rows: str) -> None:
+        """Raise `RuleConfigError` naming ``rule`` and the first of ``rows`` this sheet does not have.
+
+        For placement rules' ``check_sheet`` hooks (see `PlacementRuleBase`): ``role`` says what
+        the row is to the rule. ``rule`` is the rule (named by its class, a function by its
+        name) or the name to give it (``"Joker('free')"``).
+
+        Examples:
+            >>> import yamskit
+            >>> from yamskit.scorecard.house_rules import FiveOfAKindBonus
+            >>> rules = yamskit.variant("challenge").rules
+            >>> rules.check_rows(FiveOfAKindBonus(), "five-of-a-kind row", "yams")
+            >>> rules.check_rows(FiveOfAKindBonus(), "five-of-a-kind row", "yatzy")
+            Traceback (most recent call last):
+            ...
+            yamskit.errors.RuleConfigError: FiveOfAKindBonus: the five-of-a-kind row 'yatzy' is not a row of this \
+sheet (rows: 'ones', 'twos', 'threes', 'fours', 'fives', 'sixes', 'three_of_a_kind', ...)
+        """
+        for row in rows:
+            if not isinstance(row, str) or row not in self._rows_at:
+                raise RuleConfigError(
+                    f"{_rule_name(rule)}: the {role} {brief(row)} is not a row of this sheet "
+                    f"(rows: {_listed(self.row_ids)})"
+                )
 
     def __reduce__(self) -> tuple[Any, ...]:
         # a copy (pickle, a worker process) is made anew from the fields given, and works out its own tables
@@ -383,3 +548,28 @@ class ScorecardRules:
         if not self.bonus:
             return 0
         return sum(sheet.cells[column][self.row_index(r)].value for r in self.bonus.rows)
+
+
+def _rule_name(rule: object) -> str:
+    """How error messages name a placement rule: a name given as text, a function's name, else its class's."""
+    if isinstance(rule, str):
+        return rule
+    name = getattr(rule, "__name__", None)
+    if isinstance(name, str) and not isinstance(rule, type):
+        return name if name.isidentifier() else brief(name)
+    return type(rule).__name__
+
+
+def _listed(ids: tuple[str, ...], *, most: int = 7) -> str:
+    """Row ids for a message: quoted, the first ``most``, then ``...``."""
+    shown = ", ".join(brief(i) for i in ids[:most])
+    return shown + (", ..." if len(ids) > most else "")
+
+
+def _check_bonus(bonus: UpperBonus) -> None:
+    """An upper bonus counts distinct rows and pays whole points >= 0 from whole thresholds >= 0."""
+    if len(set(bonus.rows)) != len(bonus.rows):
+        raise RuleConfigError(f"the upper bonus counts a row twice: {brief(list(bonus.rows))}")
+    for tier in bonus.tiers:
+        if not isinstance(tier, tuple) or len(tier) != 2 or any(type(n) is not int or n < 0 for n in tier):
+            raise RuleConfigError(f"an upper bonus tier is (threshold, points), whole numbers >= 0, not {brief(tier)}")

@@ -52,7 +52,8 @@ class Model:
         joker: ``None``, ``"free"``, ``"forced"`` or ``"seed"``.
         five_bonus: points of the five-of-a-kind bonus (0 without one).
         flag_row: the five-of-a-kind row the joker and bonus look at (-1 if neither).
-        upper_index: the row index of ones..sixes (-1 where the sheet has no such row).
+        upper_index: the row index of the number rows of faces 1 to 6 (-1 where the sheet has no such
+            row): the joker's ``upper`` rows, else ones..sixes.
         joker_points: what each row pays for a five of a kind of each face at full joker value.
         fingerprint: a hash of everything above.
 
@@ -103,8 +104,8 @@ class Model:
 
     @property
     def is_upper(self) -> npt.NDArray[np.bool_]:
-        """Whether each row is one of the number rows the joker rules know."""
-        return np.array([r in UPPER_ROWS for r in self.rows], dtype=np.bool_)
+        """Whether each row is one of the number rows the joker rules know (`upper_index`)."""
+        return np.isin(np.arange(len(self.rows)), self.upper_index)
 
     def written_values(self, row: int) -> set[int]:
         """Every value a box of ``row`` may end up holding (for the reachable upper totals)."""
@@ -127,7 +128,7 @@ def model_of(variant: object) -> Model:
     no turn condition, the standard result, at most `MAX_ROWS` rows, an
     optional upper bonus (any tiers), and placement rules that are
     `Joker` and `FiveOfAKindBonus`
-    (at most one of each, on the same row, with the standard number rows).
+    (at most one of each, on the same row; a forced joker needs all six of its number rows).
 
     Examples:
         >>> import yamskit
@@ -166,18 +167,13 @@ def model_of(variant: object) -> Model:
     if len(flag_rows) > 1:
         raise _fail(variant, f"its joker and five-of-a-kind bonus look at different rows {sorted(flag_rows)}")
     flag_row = -1
-    if flag_rows:
+    if flag_rows:  # a row of the sheet: `ScorecardVariant.define` checks the rules against the sheet
         (name,) = flag_rows
-        if name not in rows:
-            raise _fail(
-                variant, f"its joker or five-of-a-kind bonus names the row {brief(name)}, which it does not have"
-            )
         flag_row = rows.index(name)
-    if joker is not None and tuple(joker.upper) != UPPER_ROWS:
-        raise _fail(variant, f"its joker uses the number rows {joker.upper}; the solver needs {UPPER_ROWS}")
-    upper_index = tuple(rows.index(r) if r in rows else -1 for r in UPPER_ROWS)
+    numbers = joker.upper if joker is not None else UPPER_ROWS  # the joker's own number rows (einser...)
+    upper_index = tuple(rows.index(r) if r in rows else -1 for r in numbers)
     if joker is not None and joker.kind == "forced" and -1 in upper_index:
-        raise _fail(variant, "a forced joker needs all six number rows ones..sixes")
+        raise _fail(variant, f"a forced joker needs all six number rows, here {brief(numbers)}")
 
     table = np.array([row.table for row in rules.rows], dtype=np.int64)
     joker_points = np.array(
@@ -205,6 +201,8 @@ def model_of(variant: object) -> Model:
         "five_bonus": five.points if five else 0,
         "flag_row": flag_row,
     }
+    if numbers != UPPER_ROWS:  # (classic's number rows leave the fingerprints of 0.1's tables as they were)
+        described["upper_index"] = list(upper_index)
     fingerprint = hashlib.sha256(json.dumps(described, sort_keys=True).encode()).hexdigest()
     return Model(
         rows=rows,

@@ -43,10 +43,10 @@ from ..categories import (
     upper,
     when,
 )
-from ..errors import ConstraintError, brief
+from ..errors import ConstraintError, RuleConfigError, brief
 from ..position.errors import ImpossibleSheetError
 from ..scorecard.moves import Refused
-from ..scorecard.placement import BoxValues, Placement
+from ..scorecard.placement import BoxValues, Placement, PlacementRuleBase
 from ..scorecard.rules import ScorecardRules, SheetState
 from ..scorecard.sheet import Column, FillPolicy, TurnCondition, UpperBonus
 from ..scorecard.variant import ScorecardVariant
@@ -110,7 +110,7 @@ class PlusMinusError(ConstraintError):
 
 
 @attrs.frozen
-class PlusAboveMinus:
+class PlusAboveMinus(PlacementRuleBase):
     """Placement rule: in each column, plus must be strictly greater than minus.
 
     The rule looks only at boxes holding a number: a crossed-out plus or minus
@@ -156,6 +156,25 @@ class PlusAboveMinus:
     def box_values(self, rules: ScorecardRules, values: BoxValues) -> BoxValues:
         """The rule refuses values, it writes none of its own: the values are unchanged."""
         return values
+
+    def check_sheet(self, rules: ScorecardRules) -> None:
+        """Refuse a sheet without the two rows the rule compares, or a rule comparing a row with itself.
+
+        Raises:
+            RuleConfigError: naming the rule and the row.
+
+        Examples:
+            >>> import yamskit
+            >>> PlusAboveMinus(plus="max", minus="min").check_sheet(yamskit.variant("challenge").rules)
+            Traceback (most recent call last):
+            ...
+            yamskit.errors.RuleConfigError: PlusAboveMinus: the row that must hold more 'max' is not a row of this \
+sheet (rows: 'ones', 'twos', 'threes', 'fours', 'fives', 'sixes', 'three_of_a_kind', ...)
+        """
+        rules.check_rows(self, "row that must hold more", self.plus)
+        rules.check_rows(self, "row that must hold less", self.minus)
+        if self.plus == self.minus:
+            raise RuleConfigError(f"PlusAboveMinus: plus and minus are both the row {brief(self.plus)}")
 
     #: The rule reads the placing player's own sheet only (see `yamskit.scorecard.witness`).
     witness_own_sheet: ClassVar[bool] = True

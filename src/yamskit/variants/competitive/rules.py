@@ -34,7 +34,7 @@ import attrs
 from ...categories import is_five_of_a_kind
 from ...errors import RuleConfigError, brief
 from ...position.errors import ImpossibleSheetError
-from ...scorecard.placement import BoxValues, Placement
+from ...scorecard.placement import BoxValues, Placement, PlacementRuleBase
 from ...scorecard.rules import ScorecardRules, SheetState
 from ...scorecard.witness import Box
 
@@ -113,7 +113,7 @@ def _values(game: SheetState, row: str, column: str) -> list[tuple[int, int]]:
 
 
 @attrs.frozen
-class ZeroIsScratch:
+class ZeroIsScratch(PlacementRuleBase):
     """A box the dice do not qualify for is written as a crossed-out 0.
 
     Competitive Yams has no separate crossing out: scoring 0 *is* the scratch, and
@@ -164,7 +164,7 @@ class ZeroIsScratch:
 
 
 @attrs.frozen
-class GoldenRule:
+class GoldenRule(PlacementRuleBase):
     """A value counts only if it is at least the best value anyone has in that box.
 
     "Anyone" is every other player, teammates included; the box is the same row in
@@ -245,7 +245,7 @@ class GoldenRule:
 
 
 @attrs.frozen
-class SumPair:
+class SumPair(PlacementRuleBase):
     """The small sum must stay below the large sum; crossing one out crosses out both.
 
     * ``small`` must be lower than the player's own ``large`` in that column when it
@@ -317,6 +317,25 @@ class SumPair:
     def box_values(self, rules: ScorecardRules, values: BoxValues) -> BoxValues:
         """Its zeros are crosses, never a value: the values are unchanged."""
         return values
+
+    def check_sheet(self, rules: ScorecardRules) -> None:
+        """Refuse a sheet without the two sum rows, or a pair of one row with itself.
+
+        Raises:
+            RuleConfigError: naming the rule and the row.
+
+        Examples:
+            >>> import yamskit
+            >>> SumPair(large="big_sum").check_sheet(yamskit.variant("competitive").rules)
+            Traceback (most recent call last):
+            ...
+            yamskit.errors.RuleConfigError: SumPair: the large sum row 'big_sum' is not a row of this sheet (rows: \
+'ones', 'twos', 'threes', 'fours', 'fives', 'sixes', 'small_sum', ...)
+        """
+        rules.check_rows(self, "small sum row", self.small)
+        rules.check_rows(self, "large sum row", self.large)
+        if self.small == self.large:
+            raise RuleConfigError(f"SumPair: small and large are both the row {brief(self.small)}")
 
     def witness_order(self, game: SheetState) -> Iterator[tuple[Box, Box, str]]:
         """The order the sums need: a large sum before every small sum of its column that is not below it.
@@ -396,7 +415,7 @@ def _check_maxima(_instance: object, _attribute: object, value: Mapping[str, int
 
 
 @attrs.frozen
-class Sec:
+class Sec(PlacementRuleBase):
     """The *sec* joker: five of a kind on the first throw writes the row's maximum.
 
     The dice must show five of a kind after the turn's first throw (nothing rethrown).
@@ -444,6 +463,30 @@ class Sec:
                         added.update(range(c.minimum, top + 1))
                 out[r] = out[r] | added
         return tuple(out)
+
+    def check_sheet(self, rules: ScorecardRules) -> None:
+        """Refuse a sheet without a row the maxima name; check the constraints' own rows too.
+
+        Raises:
+            RuleConfigError: naming the rule and the row.
+
+        Examples:
+            >>> import yamskit
+            >>> Sec({"yatzy": 50}).check_sheet(yamskit.variant("competitive").rules)
+            Traceback (most recent call last):
+            ...
+            yamskit.errors.RuleConfigError: Sec: the row of a maximum 'yatzy' is not a row of this sheet (rows: \
+'ones', 'twos', 'threes', 'fours', 'fives', 'sixes', 'small_sum', ...)
+        """
+        rules.check_rows(self, "row of a maximum", *self.maxima)
+        for constraint in self.constraints:
+            if not callable(getattr(constraint, "bounds", None)):
+                raise RuleConfigError(
+                    f"Sec: the constraint {brief(constraint)} has no bounds(game, player, row, column)"
+                )
+            check = getattr(constraint, "check_sheet", None)
+            if check is not None:
+                check(rules)
 
     def value(self, game: SheetState, player: int, row: str, column: str, *, dice_value: int = 0) -> tuple[int, str]:
         """The sec value of ``row``/``column`` for ``player`` now, and what limited it.
