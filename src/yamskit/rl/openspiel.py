@@ -53,7 +53,7 @@ Examples:
 from __future__ import annotations
 
 import itertools
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -63,17 +63,14 @@ from open_spiel.python.algorithms import mcts
 from .. import registry
 from .._cache import Memo
 from ..actions import Roll
+from ..adapters import adapter_of
 from ..dice import ROLLS, Dice, keep_index
-from ..errors import brief
 from ..game import GameState, Variant
 from ..scorecard.variant import ScorecardVariant
 from ..turn import thrown_parts
-from ..variants.yam_master.variant import YamMasterVariant
-from ..variants.yamslam.chips import MAX_SCORE
-from ..variants.yamslam.variant import YamslamVariant
 from . import _compat, _play
 from .ids import ActionIdError, action_id
-from .observation import Observer, default_players
+from .observation import Observer, player_range
 from .rewards import Reward, check_reward, outcome, reward_scale, side_score
 
 __all__ = ["LeafEvaluator", "YamsGame", "YamsState", "game_name", "register"]
@@ -83,6 +80,8 @@ _REGISTERED: dict[str, type[YamsGame]] = {}
 #: The outcomes of throwing all dice but each keep (by `KEEPS` index): at most 462 lists.
 _OUTCOMES: Memo[int, list[tuple[int, float]]] = Memo("openspiel: throw outcomes", size=462, key="a keep's index")
 _COEFFICIENT_ORDERS: tuple[tuple[int, ...], ...] = tuple(itertools.permutations((8, 10, 12, 14, 16, 18)))
+#: The bounds of a family whose adapter gives none: scores within ±1,000,000, games of at most 100,000 steps.
+_GENERIC_BOUNDS = (-1_000_000.0, 1_000_000.0, 100_000)
 
 
 def game_name(variant: str) -> str:
@@ -104,16 +103,15 @@ def _parameters(variant: Variant) -> dict[str, Any]:
 
 
 def _players(variant: Variant) -> int:
-    low = default_players(variant)
-    high = variant.rules.players[1] if isinstance(variant, ScorecardVariant) else low
+    low, high = player_range(variant)
     return max(low, min(2, high))
 
 
 def _default_reward(variant: Variant) -> Reward:
-    """``"outcome"`` for the zero-sum setups (duels, Yam Master), ``"score"`` elsewhere."""
+    """``"outcome"`` for the zero-sum setups (duels; Yam Master, by its adapter), ``"score"`` elsewhere."""
     if isinstance(variant, ScorecardVariant):
         return "score" if variant.rules.result is None else "outcome"
-    return "outcome" if variant.name == "yam-master" else "score"
+    return adapter_of(variant).default_reward
 
 
 def _sides(variant: Variant, players: int) -> int:
@@ -136,11 +134,8 @@ def _bounds(variant: Variant, players: int) -> tuple[float, float, int]:
             duel = (column + 2 * 200) * 20 * 5 * len(rules.columns)
             return -duel * (players - 1) * 2.0, duel * (players - 1) * 2.0, length
         return 0.0, float(column * len(rules.columns) + extra), length
-    if variant.name == "yam-master":  # (the edges tell a family by its name: see tests/test_layout.py)
-        return 0.0, 100.0, cast(YamMasterVariant, variant).max_turns * 9 + 1
-    if variant.name == "yamslam":
-        return 0.0, float(MAX_SCORE), cast(YamslamVariant, variant).max_turns(players) * 9 + 2
-    raise TypeError(f"yamskit.rl does not know the variant {brief(variant.name)}")
+    bounds = adapter_of(variant).bounds  # another family's: its adapter's, else wide generic ones
+    return _GENERIC_BOUNDS if bounds is None else bounds(variant, players)
 
 
 class YamsGame(pyspiel.Game):  # type: ignore[misc]
@@ -480,12 +475,7 @@ def _zero_sum(variant: Variant, players: int, reward: Reward) -> bool:
 
 def _game_type(variant: Variant, *, zero_sum: bool) -> Any:  # Any: a pyspiel.GameType (pyspiel has no type hints)
     players = _players(variant)
-    if isinstance(variant, ScorecardVariant):
-        low, high = variant.rules.players
-    elif variant.name == "yamslam":
-        low, high = cast(YamslamVariant, variant).players
-    else:
-        low = high = 2
+    low, high = player_range(variant)
     return pyspiel.GameType(
         short_name=game_name(variant.name),
         long_name=f"yamskit {variant.name}",
