@@ -15,10 +15,11 @@ protocol: the legal actions, ``apply``, ``chance_outcomes`` and ``result()``.
 
 Examples:
     >>> import yamskit
-    >>> v = yamskit.variant("yamslam")
-    >>> g = v.new_game(players=["A", "B"], seed=1).apply(yamskit.Roll(outcome="66666"))
-    >>> choose_generic(g)
-    TakeChip(kind='yamslam', from_discard=False)
+    >>> g = yamskit.variant("classic").new_game(seed=1)
+    >>> choose_generic(g.apply(yamskit.Roll(outcome="66666")))
+    Score(row='yams', column=None)
+    >>> choose_generic(g.apply(yamskit.Roll(outcome="12346")))  # one throw for the large straight
+    Roll(keep=Dice.parse('1234'), outcome=None)
 """
 
 from __future__ import annotations
