@@ -36,7 +36,7 @@ import attrs
 
 from .actions import Action
 
-__all__ = ["GENERIC", "EdgeAdapter", "KeepSearch", "Observation", "adapter_of", "register"]
+__all__ = ["GENERIC", "EdgeAdapter", "KeepSearch", "Observation", "adapter_of", "register", "register_title", "title"]
 
 
 class KeepSearch(Protocol):
@@ -136,6 +136,7 @@ class EdgeAdapter:
 GENERIC = EdgeAdapter()
 
 _ADAPTERS: dict[type, EdgeAdapter] = {}
+_TITLES: dict[str, str] = {}
 
 
 def register(variant_class: type, adapter: EdgeAdapter) -> None:
@@ -169,3 +170,28 @@ def adapter_of(variant: object) -> EdgeAdapter:
         if found is not None:
             return found
     return GENERIC
+
+
+def register_title(name: str, title: str) -> None:
+    """Show the variant registered as ``name`` as ``title`` (its name on its rule sheet) in pictures.
+
+    A family registers the titles of its variants beside their registry names.
+
+    Examples:
+        >>> register_title("pebbles", "Pebble Pool")
+        >>> title("pebbles")
+        'Pebble Pool'
+    """
+    _TITLES[name] = title
+
+
+def title(name: str) -> str:
+    """The title registered for the variant named ``name`` (`register_title`), else the name itself.
+
+    Examples:
+        >>> import yamskit
+        >>> _ = yamskit.variant("yam-master")  # its family registers its title when it loads
+        >>> title("yam-master"), title("my-own-yams")
+        ('Yam Master', 'my-own-yams')
+    """
+    return _TITLES.get(name, name)

@@ -57,6 +57,7 @@ from .variant import VARIANTS, YamMasterVariant, yam_master
 
 # the edges (learning adapters, strong bots) reach the family through its variant class
 _adapters.register(YamMasterVariant, _ADAPTER)
+_adapters.register_title("yam-master", "Yam Master")
 
 __all__ = [
     "ACTIONS",

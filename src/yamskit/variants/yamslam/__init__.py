@@ -48,6 +48,7 @@ from .variant import VARIANTS, YamslamVariant, yamslam
 
 # the edges (learning adapters, strong bots) reach the family through its variant class
 _adapters.register(YamslamVariant, _ADAPTER)
+_adapters.register_title("yamslam", "Yamslam")
 
 __all__ = [
     "ACTIONS",
