@@ -411,3 +411,14 @@ def test_a_plug_in_family_gets_a_strong_bot_that_plays_whole_legal_games(variant
         assert final.is_over
         strong, random = strong + final.banks[0], random + final.banks[1]
     assert strong > random
+
+
+@pytest.mark.parametrize("family", [TopIt, ScoredTopIt], ids=["generic", "adapter"])
+def test_a_plug_in_family_gets_an_openspiel_game(family: type[TopIt]) -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    from yamskit.rl.openspiel import YamsGame
+
+    yamskit.register_variant("top-it", family, replace=True)
+    game = YamsGame({"variant": "top-it", "turns": 2})
+    assert game.num_players() == (1 if family is TopIt else 2)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)

@@ -11,7 +11,8 @@ algorithms (MCTS, expectimax, CFR...) and tests.
   Yams without the ``coefficients`` option starts with a chance node dealing the column
   coefficients: one of the 720 orders of 8, 10, ..., 18, all equally likely.
 * Seat 0 always begins (``first_player=0``: no hidden roll-off), so every chance event
-  of the game is a chance node.
+  of the game is a chance node. (A plug-in family whose ``new_game`` takes no
+  ``first_player`` starts its games as its own rules say.)
 * Returns at the end, by the ``reward`` parameter (`yamskit.rl.rewards`): ``"outcome"``
   (+1 / 0 / -1 for a win, a shared first place, a loss; the default of the zero-sum
   setups, Competitive Yams and Yam Master), ``"score"`` (each player's final score, its
@@ -52,6 +53,7 @@ Examples:
 
 from __future__ import annotations
 
+import inspect
 import itertools
 from typing import Any
 
@@ -222,7 +224,7 @@ class YamsState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         # pyspiel clones a Python state by deep-copying its attributes; yamskit states are
         # immutable values, so the holder hands the same one (and the game) to the clone
-        first = None if game.deals_coefficients else game.variant.new_game(players=game.names, seed=0, first_player=0)
+        first = None if game.deals_coefficients else _first_game(game.variant, game.names)
         self._held = _Shared(game, first, None)
 
     @property
@@ -439,6 +441,17 @@ def _throw(keep: Dice, roll: int) -> Roll:
     if not keep.issubset(ROLLS[roll]):
         raise ActionIdError(f"chance outcome {roll} ({ROLLS[roll]}) does not show the kept dice {keep}")
     return thrown_parts(keep, ROLLS[roll] - keep)[0]  # the shared throw of the pair
+
+
+def _first_game(variant: Variant, names: list[str]) -> GameState:
+    """A new game of ``variant`` in which seat 0 begins, where its ``new_game`` lets the caller say so."""
+    try:
+        takes_first = "first_player" in inspect.signature(variant.new_game).parameters
+    except (TypeError, ValueError):  # pragma: no cover - a new_game without a signature
+        takes_first = True
+    if takes_first:
+        return variant.new_game(players=names, seed=0, first_player=0)
+    return variant.new_game(players=names, seed=0)
 
 
 def _load(text: str) -> YamsGame:
