@@ -300,6 +300,76 @@ def test_the_core_tests_no_family_class_by_name() -> None:
     assert found == []
 
 
+#: The edges that play games (learning adapters, bots, pictures, records, solver, text, command line, web
+#: page): they reach a family through its variant, its states and what it registers (`yamskit.adapters`,
+#: the picture kinds), never by importing it or by its name. (`yamskit.registry` is where names meet the
+#: built-in families: its loader imports them, as OpenSpiel's registry loads its games.)
+_PLAYING_EDGES = (*_EDGE_PACKAGES, "text")
+
+
+def _plays(name: str) -> bool:
+    parts = name.split(".")
+    return len(parts) > 1 and parts[1] in _PLAYING_EDGES
+
+
+def test_no_edge_imports_a_family() -> None:
+    known, edges = graph()
+    reaching = [
+        _where(e, known)
+        for e in edges
+        if not e.typing_only and layer(known[e.source]) == EDGE and _plays(e.source) and family(e.target) is not None
+    ]
+    assert reaching == []
+
+
+def _names_compared(tree: ast.AST, names: set[str]) -> list[tuple[int, str]]:
+    """Variant names in a comparison (``variant.name == "yamslam"``, ``kind in ("a", "b")``) or as a table's keys."""
+    found = []
+    for node in ast.walk(tree):
+        strings: list[ast.AST] = []
+        if isinstance(node, ast.Compare):
+            for side in (node.left, *node.comparators):
+                strings += list(ast.walk(side))
+        elif isinstance(node, ast.Dict):
+            strings = [k for k in node.keys if k is not None]
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get":
+            strings = node.args[:1]
+        found += [
+            (node.lineno, s.value)
+            for s in strings
+            if isinstance(s, ast.Constant) and isinstance(s.value, str) and s.value in names
+        ]
+    return found
+
+
+def test_no_edge_tells_a_variant_by_its_name() -> None:
+    names = set(yamskit.variant_names())
+    found = []
+    for module in modules().values():
+        if layer(module) == EDGE and _plays(module.name):
+            tree = ast.parse(module.path.read_text(encoding="utf-8"))
+            found += [
+                f"{module.path.relative_to(SRC.parent)}:{line} {name!r}" for line, name in _names_compared(tree, names)
+            ]
+    assert found == []
+
+
+def test_the_name_check_sees_comparisons_and_tables() -> None:
+    tree = ast.parse(
+        'if variant.name == "yamslam":\n    pass\n'
+        'kind = "sheet" if v.name in ("classic", "x") else "other"\n'
+        'TITLES = {"yam-master": "Yam Master"}\n'
+        'TITLES.get("classic")\n'
+        'print("classic")\n'
+    )
+    assert sorted(_names_compared(tree, {"classic", "yamslam", "yam-master"})) == [
+        (1, "yamslam"),
+        (3, "classic"),
+        (4, "yam-master"),
+        (5, "classic"),
+    ]
+
+
 # ---------------------------------------------------------------- the step's plumbing stays in yamskit._fast
 _FAST = "yamskit._fast"
 #: Methods that look a key up in a mapping, or put one in.

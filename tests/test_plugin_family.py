@@ -17,6 +17,7 @@ import attrs
 import pytest
 
 import yamskit
+import yamskit.adapters
 from yamskit import svg
 from yamskit.action_space import ROLL_ACTIONS, ActionSpace
 from yamskit.action_text import ActionWords
@@ -308,3 +309,116 @@ def test_a_user_rule_without_the_hook_leaves_the_values_to_the_search() -> None:
     assert v.position(["Ann"], sheets=[{"sixes": 7}]).cell(0, "sixes").points == 7  # one six, plus one
     with pytest.raises(PositionError, match="rule: placement_order"):
         v.position(["Ann"], sheets=[{"sixes": 8}])  # no turn writes 8: the rules' own game says so
+
+
+# ---------------------------------------------------------------- the edges: learning envs and strong bots
+@attrs.frozen
+class ScoredTopIt(TopIt):
+    """Top it with an edge adapter of its own: two to four players, banks in the observation."""
+
+
+def _banks(state: TopItGame, player: int) -> list[float]:
+    n = len(state.players)
+    most = 30.0 * state.variant.turns
+    return [state.banks[(player + k) % n] / most for k in range(n)]
+
+
+yamskit.adapters.register(
+    ScoredTopIt,
+    yamskit.adapters.EdgeAdapter(
+        players=(2, 4),
+        observation=yamskit.adapters.Observation(
+            layout=lambda variant, players: (("banks", players),),
+            values=_banks,
+            parts=lambda state: (state.banks,),
+        ),
+        reward_scale=lambda variant, players: 30.0 * variant.turns,
+        side_score=lambda state, seat: state.banks[seat],
+        bounds=lambda variant, players: (0.0, 30.0 * variant.turns, 3 * variant.turns * players),
+    ),
+)
+
+
+@pytest.mark.parametrize("variant", [TopIt(turns=2), ScoredTopIt(turns=2)], ids=["generic", "adapter"])
+def test_a_plug_in_family_gets_a_gymnasium_env_that_passes_the_checker(variant: TopIt) -> None:
+    pytest.importorskip("gymnasium")
+    from gymnasium.utils.env_checker import check_env
+
+    from yamskit.rl import YamsEnv
+
+    env = YamsEnv(variant, render_mode="ansi")
+    check_env(env, skip_render_check=False)
+    obs, _ = env.reset(seed=3)
+    assert obs.shape == env.observation_space.shape
+    assert env.players == (1 if type(variant) is TopIt else 2)  # the generic way: the fewest players it takes
+
+
+@pytest.mark.parametrize("variant", [TopIt(turns=2), ScoredTopIt(turns=2)], ids=["generic", "adapter"])
+def test_a_plug_in_family_gets_a_pettingzoo_env_that_passes_the_api_test(variant: TopIt) -> None:
+    pytest.importorskip("pettingzoo")
+    import warnings
+
+    from pettingzoo.test import api_test
+
+    from yamskit.rl.pettingzoo import env
+
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="Observation")
+        api_test(env(variant), num_cycles=200)
+        api_test(env(variant, players=3, reward="normalized"), num_cycles=200)
+
+
+def test_a_plug_in_familys_scores_are_the_rewards_of_an_episode() -> None:
+    pytest.importorskip("pettingzoo")
+    from yamskit.rl.pettingzoo import env
+
+    for variant in (TopIt(turns=2), ScoredTopIt(turns=2)):
+        aec = env(variant)
+        aec.reset(seed=4)
+        paid = dict.fromkeys(aec.possible_agents, 0.0)
+        for agent in aec.agent_iter(max_iter=500):
+            _, reward, terminated, truncated, _ = aec.last()
+            paid[agent] += reward
+            aec.step(None if terminated or truncated else int(aec.unwrapped.game.legal_action_ids()[-1]))
+        assert [paid[a] for a in aec.possible_agents] == list(aec.unwrapped.game.banks)
+
+
+def test_a_plug_in_adapters_observation_comes_first_then_the_turn() -> None:
+    pytest.importorskip("numpy")
+    from yamskit.rl import observation_layout, observe
+
+    game = ScoredTopIt(turns=2).new_game(players=["Ann", "Bob"], seed=1).apply(Roll(outcome=Dice.parse("66655")))
+    game = game.apply(Pass())
+    assert observation_layout(game.variant, 2)[0] == ("banks", 2)
+    assert observe(game, 1)[:2].tolist() == pytest.approx([0.0, 28 / 60])  # Bob first, then Ann's 28 of 60
+    generic = TopIt(turns=2).new_game(players=["Ann", "Bob"], seed=1).apply(Roll(outcome=Dice.parse("66655")))
+    assert observation_layout(generic.variant, 2)[0] == ("scores", 2)
+    assert observe(generic.apply(Pass()), 0)[:2].tolist() == pytest.approx([0.5 + 0.5 * 28 / 128, 0.5])
+
+
+@pytest.mark.parametrize("variant", [TopIt(turns=3), ScoredTopIt(turns=3)], ids=["generic", "adapter"])
+def test_a_plug_in_family_gets_a_strong_bot_that_plays_whole_legal_games(variant: TopIt) -> None:
+    from yamskit.bots import RandomPlayer, StrongPlayer, play, player
+
+    bot = player(variant, "hard")
+    assert isinstance(bot, StrongPlayer)
+    thrown = variant.new_game(players=["Ann", "Bob"], seed=1)
+    assert bot.choose(thrown.apply(Roll(outcome=Dice.parse("11112")))) == Roll()  # 6 now, 17.5 on average
+    assert bot.choose(thrown.apply(Roll(outcome=Dice.parse("66654")))) == Pass()
+    strong = random = 0
+    for seed in range(6):
+        final = play(variant.new_game(players=["Ann", "Bob"], seed=seed), [bot, RandomPlayer(seed=seed)])
+        assert final.is_over
+        strong, random = strong + final.banks[0], random + final.banks[1]
+    assert strong > random
+
+
+@pytest.mark.parametrize("family", [TopIt, ScoredTopIt], ids=["generic", "adapter"])
+def test_a_plug_in_family_gets_an_openspiel_game(family: type[TopIt]) -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    from yamskit.rl.openspiel import YamsGame
+
+    yamskit.register_variant("top-it", family, replace=True)
+    game = YamsGame({"variant": "top-it", "turns": 2})
+    assert game.num_players() == (1 if family is TopIt else 2)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)

@@ -212,3 +212,11 @@ def _records() -> None:
 
 
 _hooks.RECORDS.add_loader(_records)
+
+
+def _search() -> None:
+    """Load `yamskit.bots.lookahead`, which registers the keep search the families' strategies use."""
+    from .bots import lookahead  # noqa: F401
+
+
+_hooks.SEARCH.add_loader(_search)

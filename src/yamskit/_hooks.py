@@ -8,11 +8,12 @@ modules above fill when they are imported (``hook.register(key, value)``), and a
 first time the hook is read, its loaders run, each once; so ``import yamskit`` loads
 nothing it does not use, and no core module names a module above it.
 
-The three hooks are defined here, so that the package can add their loaders without
+The four hooks are defined here, so that the package can add their loaders without
 importing the modules that read them: `FAMILIES` (the variant families, read by
 `yamskit._registry`), `PICTURES` (the drawers of `yamskit.svg`, read by
-`yamskit._display`) and `RECORDS` (how `yamskit.records` turns a witness game into a
-record, read by `yamskit.position.witness`).
+`yamskit._display`), `RECORDS` (how `yamskit.records` turns a witness game into a
+record, read by `yamskit.position.witness`) and `SEARCH` (the keep search of
+`yamskit.bots.lookahead`, read by the families' strategies for the strong bot).
 
 Examples:
     >>> colours: Hook[str] = Hook("example colours")
@@ -24,9 +25,9 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
-__all__ = ["FAMILIES", "PICTURES", "RECORDS", "Hook"]
+__all__ = ["FAMILIES", "PICTURES", "RECORDS", "SEARCH", "Hook"]
 
 V = TypeVar("V")
 
@@ -110,3 +111,5 @@ FAMILIES: Hook[Callable[..., object]] = Hook("variant families")
 PICTURES: Hook[Callable[..., str]] = Hook("pictures")
 #: How a witness game becomes a record (``"record"``: ``GameRecord.from_witness``): `yamskit.records` registers it.
 RECORDS: Hook[Callable[..., object]] = Hook("game records")
+#: The exact keep search (``"keeps"``: a `yamskit.adapters.KeepSearch`): `yamskit.bots.lookahead` registers it.
+SEARCH: Hook[Any] = Hook("keep search")

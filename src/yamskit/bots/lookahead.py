@@ -17,10 +17,12 @@ Examples:
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 
 import numpy as np
 
+from .. import _hooks
 from ..actions import Action, Roll, Score, Scratch
 from ..dice import keep_index
 from ..errors import IllegalActionError
@@ -167,3 +169,7 @@ def keep_or_box(game: GameState, best_box: tuple[float, Action] | None, stop: St
         return best_box[1]
     first: Action = next(iter(game.legal_actions()))
     return first
+
+
+# the families' strategies (`yamskit.adapters.EdgeAdapter.choose`) reach this search through the hook
+_hooks.SEARCH.register("keeps", sys.modules[__name__])

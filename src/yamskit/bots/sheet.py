@@ -292,12 +292,9 @@ def _spreads(rules: ScorecardRules) -> FloatArray:
 
 
 def _clean_bonus(rules: ScorecardRules) -> int:
-    result = rules.result
-    if result is not None and type(result).__name__ == "DuelScoring":
-        from ..variants.competitive.duels import CLEAN_BONUS
-
-        return CLEAN_BONUS
-    return 0
+    """The bonus a clean column (every box holding points) brings: the result function's ``clean_bonus`` hook."""
+    bonus = getattr(rules.result, "clean_bonus", 0)
+    return bonus if isinstance(bonus, int) and not isinstance(bonus, bool) else 0
 
 
 def _stop_table(view: SheetView, gains: FloatArray) -> Any:

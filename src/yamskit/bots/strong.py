@@ -12,8 +12,11 @@ kind of game:
   into parts solved exactly (`yamskit.bots.split`);
 * any other scorecard (Yams Challenge, Competitive Yams, a user's own): each open
   box's expected future worth, the upper bonus and clean columns (`yamskit.bots.sheet`);
-* Yam Master: lines and threats (`yamskit.bots.board`);
-* Yamslam: chip values and bonuses within reach (`yamskit.bots.chips`).
+* any other family: the strategy its `yamskit.adapters.EdgeAdapter` registers (Yam
+  Master: lines and threats, `yamskit.variants.yam_master.strategy`; Yamslam: chip
+  values and bonuses within reach, `yamskit.variants.yamslam.strategy`), else the
+  generic planning bot, one throw of exact lookahead through the game protocol
+  (`yamskit.bots.generic`), so a family plugged in from outside gets a strong bot too.
 
 It uses numpy (a dependency of yamskit), imported on first use.
 
@@ -28,19 +31,18 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Any, Literal, cast
+from typing import Any, Literal
 
 import attrs
 
 from .._cache import LruCache
 from .._fast import IdentityCache
 from ..actions import Action
+from ..adapters import adapter_of
 from ..errors import RuleConfigError, brief
 from ..game import GameState, Variant
 from ..scorecard.state import ScorecardGame
 from ..scorecard.variant import ScorecardVariant
-from ..variants.yam_master.game import YamMasterGame
-from ..variants.yamslam.game import YamslamGame
 from .basic import GreedyPlayer, OptimalPlayer, Player, RandomPlayer
 
 __all__ = ["LEVELS", "Level", "StrongPlayer", "player", "solvable"]
@@ -111,8 +113,8 @@ class StrongPlayer:
     """A bot that plans the rest of its turn exactly and judges its end with an evaluation per variant.
 
     Attributes:
-        variant: the variant it will play (any scorecard variant, user-defined ones
-            included; Yam Master; Yamslam).
+        variant: the variant it will play (any variant: scorecards, user-defined ones
+            included; Yam Master; Yamslam; a plug-in family's).
         time_budget: seconds it may spend, once, solving a one-column sheet exactly;
             a sheet whose estimated solve takes longer is played with values fitted
             on a sample of its states instead (`yamskit.bots.fitted_values`, fitted
@@ -163,18 +165,13 @@ class StrongPlayer:
             from .sheet import choose_on_sheet
 
             return choose_on_sheet(state, depth=self.depth)
-        # The chip and board families, by the name their variant gives: the edges never test a
-        # family's classes, so each cast says what that name's games are.
-        family = state.variant.name
-        if family == "yamslam":
-            from .chips import choose_chip_action
+        # any other family: the strategy its adapter registers, else the generic planning bot
+        strategy = adapter_of(state.variant).choose
+        if strategy is not None:
+            return strategy(state, depth=self.depth)
+        from .generic import choose_generic
 
-            return choose_chip_action(cast(YamslamGame, state), depth=self.depth)
-        if family == "yam-master":
-            from .board import choose_board_action
-
-            return choose_board_action(cast(YamMasterGame, state), depth=self.depth)
-        return GreedyPlayer().choose(state)
+        return choose_generic(state, depth=self.depth)
 
 
 def player(variant: Variant, level: str = "hard", *, seed: int = 0, time_budget: float = 5.0) -> Player:

@@ -20,26 +20,18 @@ Scorecard variants (classic, yahtzee, challenge, competitive, your own):
 | ``challenge`` | 1 | a challenge was declared this turn |
 | ``to_move`` | players | one-hot: whose turn, relative to the observer |
 
-Yam Master (two players):
+Any other family: the blocks its `yamskit.adapters.EdgeAdapter` declares (its
+``observation``), then the turn's blocks (``dice``, ``throws``, ``challenge``,
+``to_move``) as above. Yam Master's and Yamslam's blocks are listed in
+`yamskit.variants.yam_master.adapter` and `yamskit.variants.yamslam.adapter`
+(``board``, ``supply``, ``out``, ``turns``; ``rack``, ``discard``, ``collections``,
+``round``, ``last_draw``). A family that declares none (a plug-in family) is seen
+through its result:
 
 | block | size | values |
 |---|---|---|
-| ``board`` | 25 × 2 | per cell, row by row: the observer's token, the opponent's token |
-| ``supply`` | 2 | tokens left to place ÷ 12, observer first |
-| ``out`` | 2 | tokens removed from the game ÷ 12 |
-| ``turns`` | 1 | turns played ÷ ``max_turns`` |
-| ``dice``, ``throws``, ``challenge``, ``to_move`` | 6, 4, 1, 2 | as above |
-
-Yamslam (``sides`` collections: one per player, or two teams):
-
-| block | size | values |
-|---|---|---|
-| ``rack`` | 7 | chips of each kind on the rack ÷ 4 |
-| ``discard`` | 7 | chips of each kind on the discard pile ÷ 4 |
-| ``collections`` | sides × 7 | chips of each kind per collection ÷ 4, the observer's first |
-| ``round`` | 2 | a chip was taken this round; a solo Yamslam's second chip is due |
-| ``last_draw`` | sides | one-hot: who took the rack's last chip |
-| ``dice``, ``throws``, ``challenge``, ``to_move`` | 6, 4, 1, players | as above |
+| ``scores`` | players | each seat's result score s, observer first, as ``(1 + s / (abs(s) + 100)) / 2`` |
+| ``dice``, ``throws``, ``challenge``, ``to_move`` | 6, max throws + 1, 1, players | as above |
 
 Examples:
     >>> import yamskit
@@ -53,36 +45,34 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from .. import _registry
 from .._fast import IdentityCache
-from ..errors import brief
+from ..adapters import Observation, adapter_of
+from ..errors import RuleConfigError, YamskitError
 from ..game import GameState, Variant
 from ..scorecard.rules import ScorecardRules
 from ..scorecard.sheet import Sheet
 from ..scorecard.state import ScorecardGame
 from ..scorecard.variant import ScorecardVariant
 from ..turn import Turn
-from ..variants.yam_master.game import YamMasterGame
-from ..variants.yamslam.game import YamslamGame
-from ..variants.yamslam.variant import YamslamVariant
 
-__all__ = ["Observer", "default_players", "observation_layout", "observation_size", "observe"]
+__all__ = ["Observer", "default_players", "observation_layout", "observation_size", "observe", "player_range"]
 
 Vector = npt.NDArray[np.float32]
 #: The parts of a state that an `Observer` compares with the last ones it saw.
 _Parts = tuple[Any, ...]  # Any: each family's parts have their own types (sheets, a board, chip sets)
 
-_TOKENS = 12
-_BOARD = 25
-_KINDS = 7
-_CHIPS = 4.0
 _EXTRA_SCALE = 1000.0
 _WEIGHT_SCALE = 20.0
+#: The score that the generic observation shows as 3/4 (and minus it as 1/4).
+_SCORE_SCALE = 100.0
+#: The most players the generic ways try when a family does not say how many it takes.
+_MOST_PLAYERS = 8
 
 
 def _as_variant(variant: str | Variant) -> Variant:
@@ -90,8 +80,38 @@ def _as_variant(variant: str | Variant) -> Variant:
     return _registry.build(variant, {}) if isinstance(variant, str) else variant
 
 
+def player_range(variant: str | Variant) -> tuple[int, int]:
+    """The fewest and the most players of a game of ``variant``.
+
+    A scorecard's rules say it; another family's `yamskit.adapters.EdgeAdapter` does
+    (its ``players``). A family that says nothing plays with the fewest players, 1 to 8,
+    that ``variant.new_game`` accepts, and with that many only.
+
+    Raises:
+        RuleConfigError: the variant's ``new_game`` refuses every number of players from 1 to 8.
+
+    Examples:
+        >>> import yamskit
+        >>> player_range("yamslam"), player_range(yamskit.variant("yam-master")), player_range("classic")
+        ((2, 8), (2, 2), (1, 8))
+    """
+    variant = _as_variant(variant)
+    if isinstance(variant, ScorecardVariant):
+        return variant.rules.players
+    declared = adapter_of(variant).players
+    if declared is not None:
+        return declared(variant) if callable(declared) else declared
+    for n in range(1, _MOST_PLAYERS + 1):
+        try:
+            variant.new_game(players=[f"player_{i}" for i in range(n)], seed=0)
+        except (YamskitError, ValueError, TypeError):
+            continue
+        return n, n
+    raise RuleConfigError(f"{variant.name}'s new_game takes no number of players from 1 to {_MOST_PLAYERS}")
+
+
 def default_players(variant: str | Variant) -> int:
-    """The number of players the adapters use by default: the variant's smallest.
+    """The number of players the adapters use by default: the variant's smallest (`player_range`).
 
     ``variant`` is a variant object or a registry name, here and in `observation_layout`,
     `observation_size` and `Observer`.
@@ -101,20 +121,36 @@ def default_players(variant: str | Variant) -> int:
         >>> default_players(yamskit.variant("classic")), default_players(yamskit.variant("competitive", mode="2v2"))
         (1, 4)
     """
-    variant = _as_variant(variant)
-    if isinstance(variant, ScorecardVariant):
-        return variant.rules.players[0]
-    if variant.name == "yam-master":
-        return 2
-    if variant.name == "yamslam":
-        return int(cast(YamslamVariant, variant).players[0])
-    raise TypeError(f"yamskit.rl does not know the variant {brief(variant.name)}")
+    return player_range(variant)[0]
 
 
 def _max_throws(variant: Variant) -> int:
     if isinstance(variant, ScorecardVariant):
         return variant.rules.max_throws
-    return 3
+    players = [f"player_{i}" for i in range(default_players(variant))]
+    return int(variant.new_game(players=players, seed=0).turn.max_throws)
+
+
+def _result_scores(state: GameState, player: int) -> list[float]:
+    """The generic observation: each seat's score in the result, the observer first, in ``(0, 1)``."""
+    n = len(state.players)
+    try:
+        scores = state.result().scores
+    except YamskitError:
+        scores = (0,) * n
+    return [0.5 + 0.5 * s / (abs(s) + _SCORE_SCALE) for s in (scores[(player + k) % n] for k in range(n))]
+
+
+#: The observation of a family whose adapter declares none: the scores of the result.
+_GENERIC = Observation(
+    layout=lambda _variant, players: (("scores", players),),
+    values=_result_scores,
+    parts=lambda state: (state,),
+)
+
+
+def _family_observation(variant: Variant) -> Observation:
+    return adapter_of(variant).observation or _GENERIC
 
 
 def observation_layout(variant: str | Variant, players: int | None = None) -> tuple[tuple[str, int], ...]:
@@ -144,19 +180,7 @@ def observation_layout(variant: str | Variant, players: int | None = None) -> tu
             ("weights", columns),
             *turn,
         )
-    if variant.name == "yam-master":
-        return (("board", _BOARD * 2), ("supply", 2), ("out", 2), ("turns", 1), *turn)
-    if variant.name != "yamslam":
-        raise TypeError(f"yamskit.rl does not know the variant {brief(variant.name)}")
-    sides = 2 if cast(YamslamVariant, variant).mode == "team" else n
-    return (
-        ("rack", _KINDS),
-        ("discard", _KINDS),
-        ("collections", sides * _KINDS),
-        ("round", 2),
-        ("last_draw", sides),
-        *turn,
-    )
+    return (*_family_observation(variant).layout(variant, n), *turn)
 
 
 def observation_size(variant: str | Variant, players: int | None = None) -> int:
@@ -243,10 +267,9 @@ class Observer:
             self._upper_set = frozenset(self._upper_rows)
             self._columns, self._rows = len(rules.columns), len(rules.rows)
             self._kind = "sheet"
-        elif variant.name in ("yam-master", "yamslam"):
-            self._kind = variant.name
         else:
-            raise TypeError(f"yamskit.rl does not know the variant {brief(variant.name)}")
+            self._kind = "family"
+            self._family = _family_observation(variant)
 
     def __call__(self, state: GameState, player: int) -> Vector:
         """The state as seen by seat ``player`` (see `observe`).
@@ -270,19 +293,10 @@ class Observer:
         elif kind == "sheet":
             raise TypeError(f"this observer is for {self.variant.name} games, not for a {type(state).__name__}")
         else:
-            # (the edges tell the two board and chip families by their names: see tests/test_layout.py)
-            if kind == "yam-master":
-                board = cast(YamMasterGame, state)
-                parts: _Parts = (board.board, board.supply, board.out, board.turns)
-            else:
-                chips = cast(YamslamGame, state)
-                parts = (chips.rack, chips.discard, chips.collections, chips.round_chip, chips.second_pick)
-                parts += (chips.last_draw,)
+            family = self._family
+            parts = family.parts(state)
             if known is None or not all(a is b or a == b for a, b in zip(known[0], parts, strict=True)):
-                if kind == "yam-master":
-                    values = _yam_master(cast(YamMasterGame, state), player)
-                else:
-                    values = _yamslam(cast(YamslamGame, state), player)
+                values = family.values(state, player)
                 static = np.zeros(self.size, dtype=np.float32)
                 static[: len(values)] = values
                 known = self._static[player] = (parts, static)
@@ -351,38 +365,13 @@ class Observer:
         static[n * self._columns * (rows * 3 + 2) + k] = min(1.0, sheet.extra / _EXTRA_SCALE)
 
 
-def _yam_master(state: YamMasterGame, player: int) -> list[float]:
-    other = 1 - player
-    board: list[float] = []
-    for owner in state.board.cells:
-        board += (1.0 if owner == player else 0.0, 1.0 if owner == other else 0.0)
-    supply = [state.supply[player] / _TOKENS, state.supply[other] / _TOKENS]
-    out = [state.out[player] / _TOKENS, state.out[other] / _TOKENS]
-    turns = [min(1.0, state.turns / state.variant.max_turns)]
-    return board + supply + out + turns
-
-
-def _yamslam(state: YamslamGame, player: int) -> list[float]:
-    variant = state.variant
-    sides = len(state.collections)
-    mine = variant.side(player)
-    out = [c / _CHIPS for c in state.rack.counts] + [c / _CHIPS for c in state.discard.counts]
-    for k in range(sides):
-        out += [c / _CHIPS for c in state.collections[(mine + k) % sides].counts]
-    out += (1.0 if state.round_chip else 0.0, 1.0 if state.second_pick else 0.0)
-    last = [0.0] * sides
-    if state.last_draw is not None:
-        last[(state.last_draw - mine) % sides] = 1.0
-    return out + last
-
-
 def observe(state: GameState, player: int) -> Vector:
     """The state as seen by seat ``player``: a float32 vector laid out as `observation_layout` says.
 
     For many states of one game, an `Observer` gives the same vectors faster.
 
     Args:
-        state: a game state of any built-in variant or of a user-defined scorecard variant.
+        state: a game state of any variant: built-in, a user-defined scorecard, a plug-in family's.
         player: the observer's seat index.
 
     Raises:

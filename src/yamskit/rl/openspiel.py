@@ -11,7 +11,8 @@ algorithms (MCTS, expectimax, CFR...) and tests.
   Yams without the ``coefficients`` option starts with a chance node dealing the column
   coefficients: one of the 720 orders of 8, 10, ..., 18, all equally likely.
 * Seat 0 always begins (``first_player=0``: no hidden roll-off), so every chance event
-  of the game is a chance node.
+  of the game is a chance node. (A plug-in family whose ``new_game`` takes no
+  ``first_player`` starts its games as its own rules say.)
 * Returns at the end, by the ``reward`` parameter (`yamskit.rl.rewards`): ``"outcome"``
   (+1 / 0 / -1 for a win, a shared first place, a loss; the default of the zero-sum
   setups, Competitive Yams and Yam Master), ``"score"`` (each player's final score, its
@@ -52,8 +53,9 @@ Examples:
 
 from __future__ import annotations
 
+import inspect
 import itertools
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -63,17 +65,14 @@ from open_spiel.python.algorithms import mcts
 from .. import registry
 from .._cache import Memo
 from ..actions import Roll
+from ..adapters import adapter_of
 from ..dice import ROLLS, Dice, keep_index
-from ..errors import brief
 from ..game import GameState, Variant
 from ..scorecard.variant import ScorecardVariant
 from ..turn import thrown_parts
-from ..variants.yam_master.variant import YamMasterVariant
-from ..variants.yamslam.chips import MAX_SCORE
-from ..variants.yamslam.variant import YamslamVariant
 from . import _compat, _play
 from .ids import ActionIdError, action_id
-from .observation import Observer, default_players
+from .observation import Observer, player_range
 from .rewards import Reward, check_reward, outcome, reward_scale, side_score
 
 __all__ = ["LeafEvaluator", "YamsGame", "YamsState", "game_name", "register"]
@@ -83,6 +82,8 @@ _REGISTERED: dict[str, type[YamsGame]] = {}
 #: The outcomes of throwing all dice but each keep (by `KEEPS` index): at most 462 lists.
 _OUTCOMES: Memo[int, list[tuple[int, float]]] = Memo("openspiel: throw outcomes", size=462, key="a keep's index")
 _COEFFICIENT_ORDERS: tuple[tuple[int, ...], ...] = tuple(itertools.permutations((8, 10, 12, 14, 16, 18)))
+#: The bounds of a family whose adapter gives none: scores within ±1,000,000, games of at most 100,000 steps.
+_GENERIC_BOUNDS = (-1_000_000.0, 1_000_000.0, 100_000)
 
 
 def game_name(variant: str) -> str:
@@ -104,16 +105,15 @@ def _parameters(variant: Variant) -> dict[str, Any]:
 
 
 def _players(variant: Variant) -> int:
-    low = default_players(variant)
-    high = variant.rules.players[1] if isinstance(variant, ScorecardVariant) else low
+    low, high = player_range(variant)
     return max(low, min(2, high))
 
 
 def _default_reward(variant: Variant) -> Reward:
-    """``"outcome"`` for the zero-sum setups (duels, Yam Master), ``"score"`` elsewhere."""
+    """``"outcome"`` for the zero-sum setups (duels; Yam Master, by its adapter), ``"score"`` elsewhere."""
     if isinstance(variant, ScorecardVariant):
         return "score" if variant.rules.result is None else "outcome"
-    return "outcome" if variant.name == "yam-master" else "score"
+    return adapter_of(variant).default_reward
 
 
 def _sides(variant: Variant, players: int) -> int:
@@ -136,11 +136,8 @@ def _bounds(variant: Variant, players: int) -> tuple[float, float, int]:
             duel = (column + 2 * 200) * 20 * 5 * len(rules.columns)
             return -duel * (players - 1) * 2.0, duel * (players - 1) * 2.0, length
         return 0.0, float(column * len(rules.columns) + extra), length
-    if variant.name == "yam-master":  # (the edges tell a family by its name: see tests/test_layout.py)
-        return 0.0, 100.0, cast(YamMasterVariant, variant).max_turns * 9 + 1
-    if variant.name == "yamslam":
-        return 0.0, float(MAX_SCORE), cast(YamslamVariant, variant).max_turns(players) * 9 + 2
-    raise TypeError(f"yamskit.rl does not know the variant {brief(variant.name)}")
+    bounds = adapter_of(variant).bounds  # another family's: its adapter's, else wide generic ones
+    return _GENERIC_BOUNDS if bounds is None else bounds(variant, players)
 
 
 class YamsGame(pyspiel.Game):  # type: ignore[misc]
@@ -227,7 +224,7 @@ class YamsState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         # pyspiel clones a Python state by deep-copying its attributes; yamskit states are
         # immutable values, so the holder hands the same one (and the game) to the clone
-        first = None if game.deals_coefficients else game.variant.new_game(players=game.names, seed=0, first_player=0)
+        first = None if game.deals_coefficients else _first_game(game.variant, game.names)
         self._held = _Shared(game, first, None)
 
     @property
@@ -446,6 +443,17 @@ def _throw(keep: Dice, roll: int) -> Roll:
     return thrown_parts(keep, ROLLS[roll] - keep)[0]  # the shared throw of the pair
 
 
+def _first_game(variant: Variant, names: list[str]) -> GameState:
+    """A new game of ``variant`` in which seat 0 begins, where its ``new_game`` lets the caller say so."""
+    try:
+        takes_first = "first_player" in inspect.signature(variant.new_game).parameters
+    except (TypeError, ValueError):  # pragma: no cover - a new_game without a signature
+        takes_first = True
+    if takes_first:
+        return variant.new_game(players=names, seed=0, first_player=0)
+    return variant.new_game(players=names, seed=0)
+
+
 def _load(text: str) -> YamsGame:
     """``pyspiel.load_game(text)`` after `register` (unpickles games)."""
     register()
@@ -480,12 +488,7 @@ def _zero_sum(variant: Variant, players: int, reward: Reward) -> bool:
 
 def _game_type(variant: Variant, *, zero_sum: bool) -> Any:  # Any: a pyspiel.GameType (pyspiel has no type hints)
     players = _players(variant)
-    if isinstance(variant, ScorecardVariant):
-        low, high = variant.rules.players
-    elif variant.name == "yamslam":
-        low, high = cast(YamslamVariant, variant).players
-    else:
-        low = high = 2
+    low, high = player_range(variant)
     return pyspiel.GameType(
         short_name=game_name(variant.name),
         long_name=f"yamskit {variant.name}",

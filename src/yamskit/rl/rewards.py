@@ -27,8 +27,9 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Literal, cast, get_args
+from typing import Literal, Protocol, get_args, runtime_checkable
 
+from ..adapters import adapter_of
 from ..errors import RuleConfigError, brief
 from ..game import GameState, Variant
 from ..result import Result
@@ -36,11 +37,8 @@ from ..scorecard.rules import ScorecardRules
 from ..scorecard.sheet import Cell, Sheet
 from ..scorecard.state import ScorecardGame
 from ..scorecard.variant import ScorecardVariant
-from ..variants.competitive.duels import duel_points, opponents
-from ..variants.yamslam.chips import MAX_SCORE, tally
-from ..variants.yamslam.game import YamslamGame
 
-__all__ = ["DUEL_SCALE", "REWARDS", "Reward", "outcome", "reward_scale", "scorer", "side_score"]
+__all__ = ["DUEL_SCALE", "REWARDS", "DuelResult", "Reward", "outcome", "reward_scale", "scorer", "side_score"]
 
 #: The reward options.
 Reward = Literal["score", "normalized", "outcome"]
@@ -48,8 +46,31 @@ Reward = Literal["score", "normalized", "outcome"]
 REWARDS: tuple[str, ...] = get_args(Reward)
 #: The divisor of ``"normalized"`` rewards of games scored by duels (Competitive Yams).
 DUEL_SCALE = 100_000.0
-#: The divisor of ``"normalized"`` rewards in Yam Master: a player's 12 tokens.
-_TOKENS = 12.0
+
+
+@runtime_checkable
+class DuelResult(Protocol):
+    """A scorecard's result function that scores by duels between pairs of seats (Competitive Yams's).
+
+    `scorer` reads these hooks of ``rules.result`` to count duels column by column
+    instead of asking for the whole result.
+
+    Examples:
+        >>> import yamskit
+        >>> isinstance(yamskit.variant("competitive").rules.result, DuelResult)
+        True
+        >>> isinstance(yamskit.variant("classic").rules.result, DuelResult)
+        False
+    """
+
+    @property
+    def pairs(self) -> tuple[tuple[int, int], ...]:
+        """The pairs of seats that duel, each once."""
+        ...
+
+    def duel_points(self, raw_a: int, raw_b: int, *, clean_a: bool, clean_b: bool, coefficient: int) -> int:
+        """The points seat A wins from seat B in one column (B wins the opposite)."""
+        ...
 
 
 def check_reward(reward: object) -> Reward:
@@ -108,8 +129,9 @@ def reward_scale(variant: Variant, players: int) -> float:
       bonus, in every column (classic and yahtzee 375, challenge 1,348);
     * Competitive Yams (duel points, zero-sum): `DUEL_SCALE`, 100,000 (returns mostly lie
       within ±1; a crushing win can pass it);
-    * Yam Master (run points; five in a row scores 1 to 0): 12, the tokens of a player;
-    * Yamslam (chips): the best possible score, 1,000.
+    * any other family: the scale its `yamskit.adapters.EdgeAdapter` gives (Yam Master, run
+      points: 12, the tokens of a player; Yamslam, chips: the best possible score, 1,000),
+      else 1 (scores unscaled).
 
     ``players`` is accepted for scales that would depend on it; none does yet.
 
@@ -124,11 +146,8 @@ def reward_scale(variant: Variant, players: int) -> float:
             return DUEL_SCALE
         bonus = max((points for _, points in rules.bonus.tiers), default=0) if rules.bonus else 0
         return float((sum(row.max for row in rules.rows) + bonus) * len(rules.columns))
-    if variant.name == "yam-master":
-        return _TOKENS
-    if variant.name == "yamslam":
-        return float(MAX_SCORE)
-    raise RuleConfigError(f"yamskit.rl does not know the variant {brief(variant.name)}")
+    scale = adapter_of(variant).reward_scale
+    return 1.0 if scale is None else float(scale(variant, players))
 
 
 def scorer(variant: Variant, players: Sequence[str]) -> Callable[[GameState, Sequence[int]], list[int]]:
@@ -137,8 +156,9 @@ def scorer(variant: Variant, players: Sequence[str]) -> Callable[[GameState, Seq
     The adapters pay score rewards after every move that can change a score, so they read
     scores often. Where the variant scores in a known way, only the seats' parts are
     computed: a sheet's total (boxes, upper bonuses, extra points), the duels a side
-    fights (Competitive Yams), a side's chip collection (Yamslam); any other variant asks
-    for its result. The tests check that both agree over whole games.
+    fights (a `DuelResult`: Competitive Yams), the ``side_score`` a family's
+    `yamskit.adapters.EdgeAdapter` gives (Yamslam: a side's chip collection); any other
+    variant asks for its result. The tests check that both agree over whole games.
 
     Examples:
         >>> import yamskit
@@ -154,14 +174,15 @@ def scorer(variant: Variant, players: Sequence[str]) -> Callable[[GameState, Seq
             return lambda state, seats: [
                 tally.sheet_total(game.sheets[s], s) for game in (_sheets_of(state),) for s in seats
             ]
-        mode = getattr(rules.result, "mode", None)
-        if getattr(rules.result, "duels", None) is not None and mode is not None:  # the duels of Competitive Yams
+        if isinstance(rules.result, DuelResult):  # the duels of Competitive Yams
             probe = variant.new_game(players=players, seed=0).result()
             sides = [next((t.seats for t in probe.teams if s in t.seats), (s,)) for s in range(len(players))]
-            book = _DuelBook(opponents(mode), tally)
+            book = _DuelBook(rules.result, tally)
             return lambda state, seats: book.totals(_sheets_of(state), [sides[s] for s in seats])
-    elif variant.name == "yamslam":  # (the edges tell a family by its name: see tests/test_layout.py)
-        return lambda state, seats: [_collection_total(cast(YamslamGame, state), s) for s in seats]
+    else:
+        fast = adapter_of(variant).side_score
+        if fast is not None:
+            return lambda state, seats: [fast(state, s) for s in seats]
     return lambda state, seats: [side_score(result, s) for result in (state.result(),) for s in seats]
 
 
@@ -231,7 +252,7 @@ class _DuelBook:
     """The duel points of a Competitive Yams game, each recomputed only when one of its two columns changed.
 
     A duel of column ``c`` between seats ``a`` and ``b`` depends on those two columns of
-    their sheets and on the column's coefficient (`yamskit.variants.competitive.duels`).
+    their sheets and on the column's coefficient (the result function's ``duel_points``).
     The book remembers the sheets and coefficients it last counted, each duel's points and
     each seat's running total; a new state is compared with them by identity (states are
     values: an unchanged sheet or column is the same object), and only the duels of the
@@ -239,8 +260,9 @@ class _DuelBook:
     date box by box. At most columns x pairs duels are kept.
     """
 
-    def __init__(self, pairs: tuple[tuple[int, int], ...], tally: _ColumnTally) -> None:
-        self.pairs = pairs
+    def __init__(self, duels: DuelResult, tally: _ColumnTally) -> None:
+        self.pairs = pairs = duels.pairs
+        self.duel_points = duels.duel_points
         self.tally = tally
         self.sheets: tuple[Sheet, ...] = ()
         self.weights: tuple[int, ...] | None = None
@@ -275,15 +297,9 @@ class _DuelBook:
             c, a, b = key
             _, raw_a, clean_a, *_ = last[(a, c)]
             _, raw_b, clean_b, *_ = last[(b, c)]
-            points = duel_points(raw_a, raw_b, clean_a=clean_a, clean_b=clean_b, coefficient=weights[c])
+            points = self.duel_points(raw_a, raw_b, clean_a=clean_a, clean_b=clean_b, coefficient=weights[c])
             delta = points - points_of.get(key, 0)
             points_of[key] = points
             per_seat[a] += delta
             per_seat[b] -= delta  # a duel pays its pair (points, -points)
         return [sum(per_seat[seat] for seat in side) for side in sides]
-
-
-def _collection_total(state: YamslamGame, seat: int) -> int:
-    """The points of the Yamslam collection ``seat`` plays for, bonuses included."""
-    side = state.variant.side(seat)
-    return tally(state.collections[side], last_draw=state.last_draw == side).total

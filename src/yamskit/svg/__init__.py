@@ -28,18 +28,20 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import _display
 from ..dice import Dice
 from ..errors import InvalidDiceError, brief
 from ..result import Result
 from ..scorecard.state import ScorecardGame
-from ..variants.yam_master import YamMasterGame
-from ..variants.yamslam import YamslamGame
 from ._canvas import Canvas
 from ._theme import DARK, LIGHT, Theme
 from .histogram import histogram
+
+if TYPE_CHECKING:  # the pictures reach the families through their states (``picture_kind``), never by import
+    from ..variants.yam_master import YamMasterGame
+    from ..variants.yamslam import YamslamGame
 
 __all__ = ["DARK", "LIGHT", "Theme", "board", "dice", "histogram", "rack", "register", "result", "sheet", "svg"]
 

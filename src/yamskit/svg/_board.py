@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from ..variants.yam_master import YamMasterGame
+from typing import TYPE_CHECKING
+
 from ._canvas import Canvas, fit, text_width, turn_panel
 from ._theme import Theme
 from ._title import variant_title
+
+if TYPE_CHECKING:
+    from ..variants.yam_master import YamMasterGame
 
 _CELL = 68
 _PAD = 12
@@ -23,12 +27,9 @@ def last_moves(game: YamMasterGame) -> tuple[tuple[int, int] | None, tuple[int, 
     return None, None
 
 
-def shown(label: str) -> str:
-    """How a cell label is printed: the board module's display label where it has one, else the id."""
-    from ..variants.yam_master import board as yam_master_board
-
-    table = getattr(yam_master_board, "LABEL_TABLE", None)
-    return str(table.label(label)) if table is not None else label
+def shown(game: YamMasterGame, label: str) -> str:
+    """How a cell label is printed: as the state's board prints it."""
+    return game.board.label_text(label)
 
 
 def status_line(game: YamMasterGame) -> str:
@@ -48,9 +49,8 @@ def status_line(game: YamMasterGame) -> str:
 
 def draw(game: YamMasterGame, theme: Theme) -> str:
     """The SVG of a Yam Master game."""
-    from ..variants.yam_master.board import LABELS, SIZE
-
     board = game.board
+    side, cell_labels = board.size, board.label_ids
     canvas = Canvas(theme)
     title = f"{variant_title(game.variant)} · {len(game.players)} players"
     canvas.text(_PAD, _PAD + 10, title, size=14, bold=True, class_="title")
@@ -58,14 +58,14 @@ def draw(game: YamMasterGame, theme: Theme) -> str:
     placed, removed = last_moves(game)
     usable = game.labels if not game.is_over else frozenset()
     under: list[tuple[float, float, str]] = []  # the labels of covered cells, drawn over the runs
-    for i in range(SIZE):
+    for i in range(side):
         canvas.text(x0 + (i + 0.5) * _CELL, y0 - 8, str(i), size=10, anchor="middle", fill=theme.muted)
         canvas.text(x0 - 8, y0 + (i + 0.5) * _CELL, str(i), size=10, anchor="middle", fill=theme.muted)
-    for r in range(SIZE):
-        for c in range(SIZE):
+    for r in range(side):
+        for c in range(side):
             x, y = x0 + c * _CELL, y0 + r * _CELL
             owner = board.owner((r, c))
-            label = LABELS[r][c]
+            label = cell_labels[r][c]
             target = owner is None and label in usable
             canvas.rect(
                 x,
@@ -83,7 +83,13 @@ def draw(game: YamMasterGame, theme: Theme) -> str:
             )
             if owner is None:
                 canvas.text(
-                    x + _CELL / 2, y + _CELL / 2, shown(label), size=15, anchor="middle", bold=True, class_="label"
+                    x + _CELL / 2,
+                    y + _CELL / 2,
+                    shown(game, label),
+                    size=15,
+                    anchor="middle",
+                    bold=True,
+                    class_="label",
                 )
                 continue
             canvas.circle(
@@ -98,7 +104,7 @@ def draw(game: YamMasterGame, theme: Theme) -> str:
                 data_row=r,
                 data_col=c,
             )
-            under.append((x + _CELL / 2, y + _CELL * 0.86, shown(label)))
+            under.append((x + _CELL / 2, y + _CELL * 0.86, shown(game, label)))
     if removed is not None and board.owner(removed) is None:
         r, c = removed
         canvas.circle(
@@ -111,7 +117,7 @@ def draw(game: YamMasterGame, theme: Theme) -> str:
             stroke_dasharray="5 4",
             class_="removed",
         )
-    canvas.rect(x0, y0, _CELL * SIZE, _CELL * SIZE, "none", stroke=theme.ink, stroke_width=2)
+    canvas.rect(x0, y0, _CELL * side, _CELL * side, "none", stroke=theme.ink, stroke_width=2)
     for run in (*board.scoring_runs, *board.fives):
         (r1, c1), (r2, c2) = run.cells[0], run.cells[-1]
         canvas.line(
@@ -133,7 +139,7 @@ def draw(game: YamMasterGame, theme: Theme) -> str:
         canvas.rect(x - plate / 2, y - 7, plate, 14, theme.paper, rx=3, class_="plate")
         canvas.text(x, y, words, size=10, anchor="middle", fill=theme.muted)
     # the players
-    px = x0 + _CELL * SIZE + 24
+    px = x0 + _CELL * side + 24
     y = float(y0)
     panel_w = 0.0
     result = game.result()
@@ -160,13 +166,13 @@ def draw(game: YamMasterGame, theme: Theme) -> str:
         panel_w = max(panel_w, 200.0, text_width(facts[-1][1], 12) + 36)
         y = line_y + 14
     width = px + panel_w + _PAD
-    y = max(y, y0 + _CELL * SIZE) + 14
+    y = max(y, y0 + _CELL * side) + 14
     turn = game.turn
     status = status_line(game)
     used_w, used_h = turn_panel(canvas, x0, y, status, turn.dice, turn.kept)
     y += used_h
     if turn.has_thrown and not game.is_over:
-        have = "the dice make: " + (", ".join(shown(label) for label in sorted(game.labels)) or "nothing")
+        have = "the dice make: " + (", ".join(shown(game, label) for label in sorted(game.labels)) or "nothing")
         canvas.text(x0, y + 6, have, size=12, fill=theme.muted, class_="labels")
         used_w = max(used_w, text_width(have, 12))
         y += 20

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..variants.yamslam import YamslamGame
-from ..variants.yamslam.chips import ChipSet
 from ._canvas import Canvas, fit, text_width, turn_panel, wrap
 from ._theme import Theme
 from ._title import variant_title
+
+if TYPE_CHECKING:
+    from ..variants.yamslam import YamslamGame
+    from ..variants.yamslam.chips import ChipSet
 
 _PAD = 10
 _ROW = 34
@@ -20,8 +22,6 @@ _NAME_MAX = 110
 
 def status_line(game: YamslamGame) -> str:
     """Whose turn and which throw, or the winners."""
-    from ..variants.yamslam.chips import is_yamslam
-
     if game.is_over:
         result = game.result()
         names = ", ".join(result.winner_names)
@@ -32,7 +32,7 @@ def status_line(game: YamslamGame) -> str:
     turn = game.turn
     if not turn.has_thrown:
         return f"{me} to throw"
-    yamslam = " · Yamslam!" if is_yamslam(turn.dice) else ""
+    yamslam = " · Yamslam!" if game.shows_yamslam else ""
     return f"{me} · throw {turn.throws_used} of {turn.max_throws}{yamslam}"
 
 
@@ -52,8 +52,7 @@ def _stack(canvas: Canvas, x: float, y: float, index: int, count: int, value: in
 
 def draw(game: YamslamGame, theme: Theme) -> str:
     """The SVG of a Yamslam game."""
-    from ..variants.yamslam.chips import KINDS
-
+    kinds = game.rack.every_kind
     canvas = Canvas(theme)
     result = game.result()
     tallies = result.details["teams"] if game.variant.mode == "team" else None
@@ -74,18 +73,18 @@ def draw(game: YamslamGame, theme: Theme) -> str:
     y += 26
     extra = (("chips", "Chips"), ("bonuses", "Bonuses"), ("total", "Total"))
     extra_w = 62
-    table_w = label_w + _KIND * len(KINDS) + extra_w * len(extra)
-    heads = [wrap(kind.label, 11, _KIND - 8) for kind in KINDS]
+    table_w = label_w + _KIND * len(kinds) + extra_w * len(extra)
+    heads = [wrap(kind.label, 11, _KIND - 8) for kind in kinds]
     head_h = 13 * max(len(lines) for lines in heads) + 17
     canvas.rect(x0, y, table_w, head_h, theme.header)
-    for k, kind in enumerate(KINDS):
+    for k, kind in enumerate(kinds):
         cx = x0 + label_w + (k + 0.5) * _KIND
         for i, line in enumerate(heads[k]):
             canvas.text(cx, y + 9 + 13 * i, line, size=11, anchor="middle", bold=True, class_="kind")
         canvas.text(cx, y + head_h - 9, f"{kind.points} pts", size=10, anchor="middle", fill=theme.muted)
     for e, (_, words) in enumerate(extra):
         canvas.text(
-            x0 + label_w + _KIND * len(KINDS) + (e + 0.5) * extra_w,
+            x0 + label_w + _KIND * len(kinds) + (e + 0.5) * extra_w,
             y + head_h / 2,
             words,
             size=11,
@@ -101,7 +100,7 @@ def draw(game: YamslamGame, theme: Theme) -> str:
         )
         fill = theme.player(side) if side is not None else theme.ink
         canvas.text(x0 + _PAD, y + _ROW / 2, label, size=13, bold=True, fill=fill, class_="row-label")
-        for k, kind in enumerate(KINDS):
+        for k, kind in enumerate(kinds):
             _stack(
                 canvas,
                 x0 + label_w + k * _KIND,
@@ -116,7 +115,7 @@ def draw(game: YamslamGame, theme: Theme) -> str:
             entry = tallies[side] if tallies is not None else result.details["players"][_first_seat(game, side)]
             for e, (key, _) in enumerate(extra):
                 canvas.text(
-                    x0 + label_w + _KIND * len(KINDS) + (e + 0.5) * extra_w,
+                    x0 + label_w + _KIND * len(kinds) + (e + 0.5) * extra_w,
                     y + _ROW / 2,
                     str(entry[key if key != "chips" else "chip_points"]),
                     size=13,
@@ -129,8 +128,8 @@ def draw(game: YamslamGame, theme: Theme) -> str:
     canvas.open("g", class_="grid", stroke=theme.grid, stroke_width=1)
     for i in range(len(rows) + 1):
         canvas.add("line", x1=x0, y1=top + i * _ROW, x2=x0 + table_w, y2=top + i * _ROW)
-    for k in range(len(KINDS) + len(extra) + 1):
-        gx = x0 + label_w + min(k, len(KINDS)) * _KIND + max(0, k - len(KINDS)) * extra_w
+    for k in range(len(kinds) + len(extra) + 1):
+        gx = x0 + label_w + min(k, len(kinds)) * _KIND + max(0, k - len(kinds)) * extra_w
         canvas.add("line", x1=gx, y1=top - head_h, x2=gx, y2=y)
     canvas.add("line", x1=x0, y1=top - head_h, x2=x0, y2=y)
     canvas.add("line", x1=x0 + table_w, y1=top - head_h, x2=x0 + table_w, y2=y)

@@ -1,21 +1,12 @@
-"""The title line of a picture: the variant's name as players know it, with its options."""
+"""The title line of a picture: the variant's name as players know it (its family registers it), with its options."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..adapters import title as registered_title
 from ..game import Variant
 from ..notation.grammar import parse_head, variant_head
-
-#: How the built-in variants are called on their rule sheets (other variants show their registry name).
-NAMES = {
-    "classic": "Classic Yams",
-    "yahtzee": "Yahtzee",
-    "challenge": "Yams Challenge",
-    "competitive": "Competitive Yams",
-    "yam-master": "Yam Master",
-    "yamslam": "Yamslam",
-}
 
 
 def _value(value: Any) -> str:
@@ -40,5 +31,5 @@ def variant_title(variant: Variant) -> str:
     """
     name, options = parse_head(variant_head(variant))
     shown = ", ".join(f"{key.replace('_', ' ')} {_value(value)}" for key, value in options.items() if value is not None)
-    title = NAMES.get(name, name)
+    title = registered_title(name)  # as the family calls it (`yamskit.adapters.register_title`), else its name
     return f"{title} ({shown})" if shown else title

@@ -31,7 +31,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from .. import _registry
+from .. import _registry, adapters
 from ..categories import (
     Category,
     full_house,
@@ -310,3 +310,4 @@ def challenge() -> ScorecardVariant:
 #: Registry entries of this module, registered with yamskit's registry when it is imported.
 VARIANTS: dict[str, Callable[..., Any]] = {"challenge": challenge}
 _registry.register_family(VARIANTS)
+adapters.register_title("challenge", "Yams Challenge")

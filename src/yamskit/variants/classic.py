@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .. import _registry
+from .. import _registry, adapters
 from ..categories import (
     Category,
     is_five_of_a_kind,
@@ -141,3 +141,5 @@ def yahtzee() -> ScorecardVariant:
 #: Registry entries of this module, registered with yamskit's registry when it is imported.
 VARIANTS: dict[str, Callable[..., Any]] = {"classic": classic, "yahtzee": yahtzee}
 _registry.register_family(VARIANTS)
+adapters.register_title("classic", "Classic Yams")
+adapters.register_title("yahtzee", "Yahtzee")

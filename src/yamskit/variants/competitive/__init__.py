@@ -12,6 +12,9 @@ Examples:
 
 from __future__ import annotations
 
+from ... import adapters as _adapters
 from .variant import COLUMNS, VARIANTS, competitive, rows, sec_maxima
+
+_adapters.register_title("competitive", "Competitive Yams")  # its name in pictures
 
 __all__ = ["COLUMNS", "VARIANTS", "competitive", "rows", "sec_maxima"]

@@ -23,7 +23,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import attrs
 
@@ -233,6 +233,28 @@ class DuelScoring:
     """
 
     mode: Mode
+
+    #: The bonus a clean column brings to its duels (a hook the bots' sheet evaluation reads).
+    clean_bonus: ClassVar[int] = CLEAN_BONUS
+
+    @property
+    def pairs(self) -> tuple[tuple[int, int], ...]:
+        """The pairs of seats that duel (`opponents` of the mode): a hook the learning rewards read.
+
+        Examples:
+            >>> DuelScoring("1v1v1").pairs
+            ((0, 1), (1, 2), (2, 0))
+        """
+        return opponents(self.mode)
+
+    def duel_points(self, raw_a: int, raw_b: int, *, clean_a: bool, clean_b: bool, coefficient: int) -> int:
+        """The points seat A wins from seat B in one column (`duel_points`): a hook the learning rewards read.
+
+        Examples:
+            >>> DuelScoring("1v1").duel_points(250, 100, clean_a=True, clean_b=False, coefficient=8)
+            5600
+        """
+        return duel_points(raw_a, raw_b, clean_a=clean_a, clean_b=clean_b, coefficient=coefficient)
 
     def duels(self, game: SheetState) -> tuple[Duel, ...]:
         """Every duel of ``game`` so far, column by column."""

@@ -33,6 +33,8 @@ Examples:
 
 from __future__ import annotations
 
+from ... import adapters as _adapters
+from .adapter import ADAPTER as _ADAPTER
 from .board import BoardError
 from .game import YamMasterGame
 from .rules import (
@@ -52,6 +54,10 @@ from .rules import (
     RemovedTo as RemovedTo,
 )
 from .variant import VARIANTS, YamMasterVariant, yam_master
+
+# the edges (learning adapters, strong bots) reach the family through its variant class
+_adapters.register(YamMasterVariant, _ADAPTER)
+_adapters.register_title("yam-master", "Yam Master")
 
 __all__ = [
     "ACTIONS",

@@ -46,7 +46,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, Literal, Protocol, TypeAlias, runtime_checkable
+from typing import Any, ClassVar, Literal, Protocol, TypeAlias, runtime_checkable
 
 import attrs
 
@@ -352,6 +352,21 @@ class Board:
 
     cells: tuple[int | None, ...] = attrs.field(converter=_to_cells)
     runs: tuple[Run, ...] = attrs.field(init=False, eq=False, repr=False)
+
+    #: The side of the board, in cells (`SIZE`): what a picture reads of the state.
+    size: ClassVar[int] = SIZE
+    #: The label id of each cell, ``label_ids[row][col]`` (`LABELS`): what a picture reads of the state.
+    label_ids: ClassVar[tuple[tuple[str, ...], ...]] = LABELS
+
+    @staticmethod
+    def label_text(label: str) -> str:
+        """How label ``label`` is printed on the board (`LABEL_TABLE`).
+
+        Examples:
+            >>> Board.label_text("full_house"), Board.label_text("3")
+            ('Full', '3')
+        """
+        return str(LABEL_TABLE.label(label))
 
     @runs.default
     def _every_run(self) -> tuple[Run, ...]:

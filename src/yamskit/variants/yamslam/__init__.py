@@ -29,6 +29,8 @@ Examples:
 
 from __future__ import annotations
 
+from ... import adapters as _adapters
+from .adapter import ADAPTER as _ADAPTER
 from .game import YamslamGame
 from .match import MatchError
 from .rules import (
@@ -43,6 +45,10 @@ from .rules import (
     SecondChipError,
 )
 from .variant import VARIANTS, YamslamVariant, yamslam
+
+# the edges (learning adapters, strong bots) reach the family through its variant class
+_adapters.register(YamslamVariant, _ADAPTER)
+_adapters.register_title("yamslam", "Yamslam")
 
 __all__ = [
     "ACTIONS",

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -236,6 +236,9 @@ class ChipSet:
     """
 
     counts: tuple[int, ...] = attrs.field(default=(0,) * len(KINDS), converter=_to_counts, validator=_check_counts)
+
+    #: Every chip kind, in value order (`KINDS`; ``counts[i]`` counts ``every_kind[i]``): what a picture reads.
+    every_kind: ClassVar[tuple[Chip, ...]] = KINDS
 
     @classmethod
     def of(cls, *kinds: str) -> ChipSet:

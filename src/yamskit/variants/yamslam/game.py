@@ -92,6 +92,18 @@ class YamslamGame(GameStateBase):
     # ------------------------------------------------------------------ queries
 
     @property
+    def shows_yamslam(self) -> bool:
+        """Whether the dice of the turn, thrown, are a Yamslam (five of a kind: any chip).
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("yamslam").new_game(players=["A", "B"], seed=1)
+            >>> g.shows_yamslam, g.apply(yamskit.Roll(outcome="33333")).shows_yamslam
+            (False, True)
+        """
+        return self.turn.has_thrown and is_yamslam(self.turn.dice)
+
+    @property
     def side_names(self) -> tuple[str, ...]:
         """The name of each collection (player names, or team names in team play)."""
         return self.variant.side_names(self.players)

@@ -1,4 +1,4 @@
-"""The Yam Master evaluation (`yamskit.bots.board`): the batched board values, the ends of a turn, the tempo."""
+"""The Yam Master strategy (`yamskit.variants.yam_master.strategy`): board values, the ends of a turn, the tempo."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ import yamskit
 from yamskit import Roll
 from yamskit.actions import Pass, Place, RemoveToken
 from yamskit.bots import player
-from yamskit.bots.board import (
+from yamskit.variants.yam_master.board import LABELS, LINES, SIZE, Board
+from yamskit.variants.yam_master.strategy import (
     DEFENCE,
     LABEL_CHANCES,
     POINT_WEIGHT,
@@ -21,7 +22,6 @@ from yamskit.bots.board import (
     choose_board_action,
     end_values,
 )
-from yamskit.variants.yam_master.board import LABELS, LINES, SIZE, Board
 
 WIN = 10_000.0
 
