@@ -1,6 +1,7 @@
-"""Deprecated path: `yamskit.bots.chips` moved to `yamskit.variants.yamslam.strategy` in 0.2.
+"""Deprecated path: `yamskit.bots.chips` moved to `yamskit.variants.yamslam.strategy` after 0.2.0.
 
-The family's strategy is reached through its `yamskit.adapters.EdgeAdapter`. This alias goes in 0.3.
+The family's strategy is reached through its `yamskit.adapters.EdgeAdapter`.
+This alias warns through 0.3 and goes in 0.4.
 """
 
 from __future__ import annotations
