@@ -14,6 +14,8 @@ import pytest
 
 import yamskit
 from yamskit import Dice, Roll
+from yamskit.categories import Category, total
+from yamskit.errors import RuleConfigError
 from yamskit.history import MAX_MOVES, Move
 from yamskit.jsontext import MAX_TEXT
 from yamskit.scorecard import ScorecardVariant
@@ -70,3 +72,25 @@ def test_a_save_of_the_most_moves_fits_the_text_limit(name: str) -> None:
     actions = [throw if isinstance(a, Roll) else a for a in variant.actions]
     longest = max(len(json.dumps(history_to_data([Move(7, a)]), separators=(",", ":"))) for a in actions)
     assert longest * MAX_MOVES < MAX_TEXT // 2
+
+
+def test_define_refuses_a_sheet_whose_longest_game_a_save_could_not_hold() -> None:
+    rows = [Category(f"r{i}", total) for i in range(3_200)]  # 8 players x 3,200 boxes x 4 moves: 102,400
+    with pytest.raises(RuleConfigError, match=r"= 102400 moves.*100000 moves"):
+        ScorecardVariant.define("huge", rows=rows)
+    assert ScorecardVariant.define("big", rows=rows, players=(1, 7)).rules.players == (1, 7)
+
+
+def test_define_counts_the_text_of_long_row_ids() -> None:
+    rows = [Category(f"r{i:0299d}", total) for i in range(1_000)]  # 32,000 moves of about 390 characters
+    with pytest.raises(RuleConfigError, match="shorter ids"):
+        ScorecardVariant.define("wordy", rows=rows)
+
+
+def test_the_longest_game_of_a_large_sheet_that_is_accepted_reads_back() -> None:
+    variant = ScorecardVariant.define("wide", rows=[Category(f"r{i:039d}", total) for i in range(300)], players=(1, 2))
+    game = variant.new_game(["Ann", "Bob"], seed=1)
+    while not game.is_over:
+        game = game.apply(game.legal_actions()[-1] if game.turn.throws_left == 0 else Roll())
+    assert len(game.history) == 2 * 300 * 4
+    assert yamskit.load_game(game.to_json(), variant=variant) == game

@@ -17,6 +17,7 @@ Examples:
 
 from __future__ import annotations
 
+import json
 import warnings
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any, ClassVar, Protocol, TypeAlias, runtime_checkable
@@ -29,6 +30,8 @@ from ..categories import Category
 from ..dice import Dice, DiceStream
 from ..errors import RuleConfigError, UnknownActionError, brief
 from ..game import GameState, Variant
+from ..history import MAX_MOVES
+from ..jsontext import MAX_TEXT
 from ..names import Names, column_names, row_names
 from ..result import Result
 from ..turn import Turn
@@ -419,6 +422,7 @@ class ScorecardRules:
         return self.placement_rules
 
     def __attrs_post_init__(self) -> None:
+        self._check_longest_game()
         # every placement rule against the sheet, once the rows can be looked up (the checks are `check_sheet` hooks)
         for i, rule in enumerate(self.placement_rules):
             if not callable(rule):
@@ -429,6 +433,25 @@ class ScorecardRules:
             check = getattr(rule, "check_sheet", None)
             if check is not None:
                 check(self)
+
+    def _check_longest_game(self) -> None:
+        """Refuse a sheet whose longest legal game a save or a record could not hold.
+
+        A turn is every throw, then the move that fills or crosses out one box: a game of the
+        most players takes at most ``players x boxes x (max_throws + 1)`` moves, which must fit
+        `MAX_MOVES`, and their text (a move's JSON is under 80 characters beside its row and
+        column ids) half of `MAX_TEXT`, the rest left for the sheets.
+        """
+        most = self.players[1] * len(self.rows) * len(self.columns) * (self.max_throws + 1)
+        # the ids as JSON writes them (a letter past ASCII takes an escape)
+        ids = max(len(json.dumps(r)) for r in self.row_ids) + max(len(json.dumps(c)) for c in self.column_ids)
+        if most > MAX_MOVES or most * (80 + ids) > MAX_TEXT // 2:
+            raise RuleConfigError(
+                f"the longest game of this sheet ({self.players[1]} players x {len(self.rows)} rows x "
+                f"{len(self.columns)} columns x {self.max_throws + 1} moves a turn = {most} moves, with row and "
+                f"column ids of up to {ids} characters) would not fit a save or a record ({MAX_MOVES} moves, "
+                f"{MAX_TEXT} characters of text): use fewer rows, columns, players or throws, or shorter ids"
+            )
 
     def check_rows(self, rule: object, role: str, *rows: str) -> None:
         """Raise `RuleConfigError` naming ``rule`` and the first of ``rows`` this sheet does not have.
