@@ -34,9 +34,20 @@ from typing import Any, Literal, Protocol
 
 import attrs
 
+from . import _hooks
 from .actions import Action
 
-__all__ = ["GENERIC", "EdgeAdapter", "KeepSearch", "Observation", "adapter_of", "register", "register_title", "title"]
+__all__ = [
+    "GENERIC",
+    "EdgeAdapter",
+    "KeepSearch",
+    "Observation",
+    "adapter_of",
+    "keep_search",
+    "register",
+    "register_title",
+    "title",
+]
 
 
 class KeepSearch(Protocol):
@@ -61,6 +72,19 @@ class KeepSearch(Protocol):
     def single_target_values(self, targets: Any, *, throws: int, fresh_only: bool = ...) -> Any:
         """For each column of ``targets`` (one row per roll), the expected result of a turn aimed only at it."""
         ...
+
+
+def keep_search() -> KeepSearch:
+    """The keep search the bots register (``yamskit._hooks.SEARCH``, loaded on first use).
+
+    Examples:
+        >>> callable(keep_search().keep_values_after)
+        True
+    """
+    found: KeepSearch | None = _hooks.SEARCH.get("keeps")
+    if found is None:  # pragma: no cover - the package adds the loader that registers it
+        raise RuntimeError("the keep search of yamskit.bots.lookahead is not registered")
+    return found
 
 
 @attrs.frozen(kw_only=True)

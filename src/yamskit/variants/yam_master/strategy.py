@@ -36,8 +36,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ... import _hooks
 from ...actions import Action, DeclareChallenge, Pass, Place, RemoveToken, Roll
+from ...adapters import keep_search
 from ...dice import ROLLS, keep_index
 from .board import (
     FIGURE_LABELS,
@@ -85,23 +85,15 @@ FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
 
 
-def _search() -> Any:  # Any: a `yamskit.adapters.KeepSearch`, the bots' exact keep search
-    """The keep search the bots register (`yamskit._hooks.SEARCH`; loaded on first use)."""
-    found = _hooks.SEARCH.get("keeps")
-    if found is None:  # pragma: no cover - the package adds the loader that registers it
-        raise RuntimeError("the keep search of yamskit.bots.lookahead is not registered")
-    return found
-
-
 def keep_values_after(stop: Any, *, used: int, max_throws: int, depth: int = 10) -> FloatArray:
     """The bots' `yamskit.bots.lookahead.keep_values_after`, through the search hook."""
-    values: FloatArray = _search().keep_values_after(stop, used=used, max_throws=max_throws, depth=depth)
+    values: FloatArray = keep_search().keep_values_after(stop, used=used, max_throws=max_throws, depth=depth)
     return values
 
 
 def single_target_values(targets: FloatArray, *, throws: int, fresh_only: bool = False) -> FloatArray:
     """The bots' `yamskit.bots.lookahead.single_target_values`, through the search hook."""
-    values: FloatArray = _search().single_target_values(targets, throws=throws, fresh_only=fresh_only)
+    values: FloatArray = keep_search().single_target_values(targets, throws=throws, fresh_only=fresh_only)
     return values
 
 

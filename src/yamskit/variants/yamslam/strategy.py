@@ -30,8 +30,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ... import _hooks
 from ...actions import Action, Pass, Roll, TakeChip
+from ...adapters import keep_search
 from ...dice import ROLLS, keep_index
 from .chips import CHIP_CATEGORIES, CHIPS_PER_KIND, KINDS, LAST_DRAW_BONUS, ChipSet, is_yamslam
 from .game import YamslamGame
@@ -54,17 +54,9 @@ _NEG = -1e18
 FloatArray = npt.NDArray[np.float64]
 
 
-def _search() -> Any:  # Any: a `yamskit.adapters.KeepSearch`, the bots' exact keep search
-    """The keep search the bots register (`yamskit._hooks.SEARCH`; loaded on first use)."""
-    found = _hooks.SEARCH.get("keeps")
-    if found is None:  # pragma: no cover - the package adds the loader that registers it
-        raise RuntimeError("the keep search of yamskit.bots.lookahead is not registered")
-    return found
-
-
 def keep_values_after(stop: Any, *, used: int, max_throws: int, depth: int = 10) -> FloatArray:
     """The bots' `yamskit.bots.lookahead.keep_values_after`, through the search hook."""
-    values: FloatArray = _search().keep_values_after(stop, used=used, max_throws=max_throws, depth=depth)
+    values: FloatArray = keep_search().keep_values_after(stop, used=used, max_throws=max_throws, depth=depth)
     return values
 
 
