@@ -103,6 +103,9 @@ def pictures() -> dict[str, str]:
     master = master.apply(Roll()) if not master.is_over and not master.turn.has_thrown else master
     slam = yamskit.variant("yamslam").new_game(players=["Ann", "Bob", "Cy"], seed=8)
     slam = _mid_turn(play(slam, _yamslam_move, seed=8, actions=45))
+    yatzy = yamskit.variant("yatzy").new_game(players=["Ann", "Bob"], seed=9)
+    yatzy = _mid_turn(play(yatzy, _scorecard_move, seed=9, actions=50))
+    yacht = play(yamskit.variant("yacht").new_game(players=["Ann"], seed=10), _scorecard_move, seed=10, actions=200)
     return {
         "dice.svg": svg(Dice.parse("33325")),
         "classic.svg": svg(classic),
@@ -112,6 +115,8 @@ def pictures() -> dict[str, str]:
         "competitive-2v2-result.svg": svg(teams.result()),
         "yam-master.svg": svg(master),
         "yamslam.svg": svg(slam),
+        "yatzy.svg": svg(yatzy),
+        "yacht-final.svg": svg(yacht),
     }
 
 

@@ -137,12 +137,60 @@ def _competitive(row: str, dice: Dice, *, all_dice: bool = False) -> int:
     }[row]
 
 
+def _yatzy(row: str, dice: Dice, *, two_pairs_from_four: bool = False, full_house_from_five: bool = False) -> int:
+    if row in NUMBER_ROWS:
+        return _classic(row, dice)
+    counts, points = Counter(dice.faces), sum(dice.faces)
+    best = {n: max((f for f, c in counts.items() if c >= n), default=0) for n in (2, 3, 4)}
+    pairs = [f for f, c in counts.items() if c >= 2]
+    two_pairs = 2 * sum(pairs) if len(pairs) == 2 else 4 * best[4] if two_pairs_from_four else 0
+    full = _three_and_two(dice) or (full_house_from_five and _yams(dice))
+    return {
+        "one_pair": 2 * best[2],
+        "two_pairs": two_pairs,
+        "three_of_a_kind": 3 * best[3],
+        "four_of_a_kind": 4 * best[4],
+        "small_straight": 15 if sorted(dice.faces) == [1, 2, 3, 4, 5] else 0,
+        "large_straight": 20 if sorted(dice.faces) == [2, 3, 4, 5, 6] else 0,
+        "full_house": points if full else 0,
+        "chance": points,
+        "yatzy": 50 if _yams(dice) else 0,
+    }[row]
+
+
+def _yacht(row: str, dice: Dice, *, openspiel: bool = False) -> int:
+    if row in NUMBER_ROWS:
+        return _classic(row, dice)
+    shape, points, face = _shape(dice), sum(dice.faces), _most_common_face(dice)
+    full = _three_and_two(dice) or (openspiel and _yams(dice))
+    return {
+        "full_house": points if full else 0,
+        "four_of_a_kind": (points if openspiel else 4 * face) if shape[0] >= 4 else 0,
+        "little_straight": 30 if sorted(dice.faces) == [1, 2, 3, 4, 5] else 0,
+        "big_straight": 30 if sorted(dice.faces) == [2, 3, 4, 5, 6] else 0,
+        "choice": points,
+        "yacht": 50 if _yams(dice) else 0,
+    }[row]
+
+
 _CASES: list[tuple[str, dict[str, object], Callable[[str, Dice], int]]] = [
     ("classic", {}, _classic),
     ("yahtzee", {}, _classic),
     ("challenge", {}, _challenge),
     ("competitive", {}, _competitive),
     ("competitive", {"four_of_a_kind": "all_dice"}, lambda row, dice: _competitive(row, dice, all_dice=True)),
+    ("yatzy", {}, _yatzy),
+    (
+        "yatzy",
+        {"two_pairs_from_four": True, "full_house_from_five": True},
+        lambda row, dice: _yatzy(row, dice, two_pairs_from_four=True, full_house_from_five=True),
+    ),
+    ("yacht", {}, _yacht),
+    (
+        "yacht",
+        {"four_of_a_kind": "all_dice", "full_house_from_five": True},
+        lambda row, dice: _yacht(row, dice, openspiel=True),
+    ),
 ]
 
 
@@ -151,7 +199,7 @@ def test_every_row_of_every_scorecard_variant_scores_as_its_sheet_says(
     name: str, options: dict[str, object], definition: Callable[[str, Dice], int]
 ) -> None:
     variant = yamskit.variant(name, **options)
-    assert len(variant.rows) == {"challenge": 14}.get(name, 13)
+    assert len(variant.rows) == {"challenge": 14, "yatzy": 15, "yacht": 12}.get(name, 13)
     for row in variant.rows:
         for roll in ROLLS:
             assert variant.score(row, roll) == definition(row, roll), (name, row, roll)
@@ -166,6 +214,8 @@ def test_every_row_of_every_scorecard_variant_scores_as_its_sheet_says(
             "competitive",
             {"small_sum": 30, "full_house": 50, "four_of_a_kind": 54, "straight": 50, "less_than_8": 75, "yams": 100},
         ),
+        ("yatzy", {"one_pair": 12, "two_pairs": 22, "three_of_a_kind": 18, "four_of_a_kind": 24, "full_house": 28}),
+        ("yacht", {"full_house": 28, "four_of_a_kind": 24, "little_straight": 30, "big_straight": 30, "yacht": 50}),
     ],
 )
 def test_row_maxima_are_the_sheets_maxima(name: str, maxima: dict[str, int]) -> None:

@@ -31,8 +31,8 @@ def spellings(draw: st.DrawFn, name: str) -> str:
     return draw(st.sampled_from(["", " "])) + text + draw(st.sampled_from(["", " "]))
 
 
-def test_the_builtins_are_the_six_games() -> None:
-    assert BUILTINS == ["challenge", "classic", "competitive", "yahtzee", "yam-master", "yamslam"]
+def test_the_builtins_are_the_seed_games_and_the_presets() -> None:
+    assert BUILTINS == ["challenge", "classic", "competitive", "yacht", "yahtzee", "yam-master", "yamslam", "yatzy"]
 
 
 @pytest.mark.parametrize("name", BUILTINS)
@@ -62,6 +62,9 @@ def test_every_spelling_of_every_alias_is_its_variant(alias: str, name: str, dat
         ("Competitive Yams", "competitive"),
         ("Pro Yams", "competitive"),
         ("YAHTZEE", "yahtzee"),
+        ("Scandinavian Yatzy", "yatzy"),
+        ("YATZY", "yatzy"),
+        ("Yacht Dice", "yacht"),
     ],
 )
 def test_worked_examples(spelled: str, name: str) -> None:

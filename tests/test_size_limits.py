@@ -39,6 +39,8 @@ SHEETS = [
     ("competitive", {"mode": "1v1"}),
     ("competitive", {"mode": "1v1v1"}),
     ("competitive", {"mode": "2v2"}),
+    ("yatzy", {}),
+    ("yacht", {}),
 ]
 
 
@@ -63,7 +65,9 @@ def test_the_longest_yam_master_game_is_the_limit() -> None:
     assert LARGEST_MAX_TURNS * MOST_MOVES_A_TURN == MAX_MOVES
 
 
-@pytest.mark.parametrize("name", ["classic", "yahtzee", "challenge", "competitive", "yam-master", "yamslam"])
+@pytest.mark.parametrize(
+    "name", ["classic", "yahtzee", "challenge", "competitive", "yam-master", "yamslam", "yatzy", "yacht"]
+)
 def test_a_save_of_the_most_moves_fits_the_text_limit(name: str) -> None:
     # the longest move any action of the variant writes (a throw written with its longest keep
     # and outcome), times the most moves, leaves half the text limit for the rest of the save

@@ -9,9 +9,9 @@ run time, `register_variant` does the same. The store behind this typed face is
 A name is read like a row name: case, ``-``, ``_`` and spaces do not matter, so
 ``"yam_master"``, ``"Yam Master"`` and ``"YAM-MASTER"`` all mean ``"yam-master"``. The
 games' full names are aliases of the built-ins (`BUILTIN_ALIASES`: ``"Yams"`` and
-``"Classic Yams"`` for ``"classic"``, ``"Yams Challenge"``, ``"Competitive Yams"`` and
-``"Pro Yams"``). The variant keeps its registered name, which saves, records and
-notation write.
+``"Classic Yams"`` for ``"classic"``, ``"Yams Challenge"``, ``"Competitive Yams"``,
+``"Pro Yams"``, ``"Scandinavian Yatzy"`` and ``"Yacht Dice"``). The variant keeps its
+registered name, which saves, records and notation write.
 
 Examples:
     >>> import yamskit
@@ -48,7 +48,7 @@ __all__ = [
 ]
 
 #: The built-in names whose variant is a `ScorecardVariant` (for type checkers).
-ScorecardVariantName: TypeAlias = Literal["classic", "yahtzee", "challenge", "competitive"]
+ScorecardVariantName: TypeAlias = Literal["classic", "yahtzee", "challenge", "competitive", "yatzy", "yacht"]
 
 
 #: The other names of the built-in games (the names their rule sheets use), each with the
@@ -59,12 +59,14 @@ BUILTIN_ALIASES: dict[str, str] = {
     "yams challenge": "challenge",
     "competitive yams": "competitive",
     "pro yams": "competitive",
+    "scandinavian yatzy": "yatzy",
+    "yacht dice": "yacht",
 }
 
 
 def _builtins() -> None:
     """Import the built-in families (each registers its names with ``yamskit._registry``) and their aliases."""
-    from .variants import challenge, classic, competitive, yam_master, yamslam  # noqa: F401
+    from .variants import challenge, classic, competitive, yacht, yam_master, yamslam, yatzy  # noqa: F401
 
     for alias, name in BUILTIN_ALIASES.items():
         _registry.add_alias(alias, name)

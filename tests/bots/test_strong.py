@@ -31,6 +31,8 @@ SETUPS: list[tuple[str, dict[str, Any], int]] = [
     ("yamslam", {}, 2),
     ("yamslam", {"mode": "solo"}, 1),
     ("yamslam", {"mode": "team"}, 4),
+    ("yatzy", {}, 2),
+    ("yacht", {}, 1),
 ]
 
 

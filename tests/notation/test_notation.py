@@ -42,6 +42,10 @@ CONFIGS: list[tuple[str, dict[str, Any], int, int]] = [
     ("yamslam", {}, 3, 6),
     ("yamslam", {"mode": "solo"}, 1, 6),
     ("yamslam", {"mode": "team"}, 4, 6),
+    ("yatzy", {}, 2, 4),
+    ("yatzy", {"two_pairs_from_four": True, "full_house_from_five": True}, 1, 2),
+    ("yacht", {}, 2, 3),
+    ("yacht", {"four_of_a_kind": "all_dice", "full_house_from_five": True}, 1, 2),
 ]
 
 
@@ -236,6 +240,8 @@ def _lucky_dice(rng: random.Random, keep: yamskit.Dice) -> yamskit.Dice:
         ("yam-master", {"removed": "out"}, 2),
         ("yamslam", {"mode": "solo"}, 1),
         ("yamslam", {}, 2),
+        ("yatzy", {"two_pairs_from_four": True, "full_house_from_five": True}, 1),
+        ("yacht", {}, 2),
     ],
 )
 @settings(max_examples=2)

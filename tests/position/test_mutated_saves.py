@@ -126,6 +126,8 @@ GAMES = [
     ("yam-master", {"removed": "out"}, 2),
     ("yamslam", {}, 2),
     ("yamslam", {"mode": "solo"}, 1),
+    ("yatzy", {}, 1),
+    ("yacht", {}, 2),
 ]
 
 

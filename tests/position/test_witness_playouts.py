@@ -36,6 +36,10 @@ CASES: list[tuple[str, Any, int]] = [
     ("yamslam", {}, 3),
     ("yamslam", {"mode": "solo"}, 1),
     ("yamslam", {"mode": "team"}, 4),
+    ("yatzy", {}, 2),
+    ("yatzy", {"two_pairs_from_four": True, "full_house_from_five": True}, 1),
+    ("yacht", {}, 1),
+    ("yacht", {"four_of_a_kind": "all_dice", "full_house_from_five": True}, 2),
     ("user", kniffel_lite, 2),
     ("user", two_columns, 1),
 ]

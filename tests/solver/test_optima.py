@@ -1,4 +1,4 @@
-"""The published optimal expected scores of the classic rule sets (slow: four full solves)."""
+"""The published optimal expected scores of the classic and Yatzy rule sets (slow: eight full solves)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,12 @@ PUBLISHED = [
     ("classic", {"joker": None, "yams_bonus": 100}, 253.9702411898),
     ("yahtzee", {}, 254.5877287345),
     ("classic", {"joker": "free", "yams_bonus": 100}, 254.5896094820),
+    # Scandinavian Yatzy: 248.44, as yatzy-solver publishes it (docs/rules.md of precisit/yatzy-solver, with
+    # its +tp4 and +fh5 switches); the older 248.63 of a 2012 thesis came from a bug in its code (ibid.)
+    ("yatzy", {}, 248.4399893779),
+    ("yatzy", {"two_pairs_from_four": True}, 248.6440589438),
+    ("yatzy", {"full_house_from_five": True}, 248.4680909173),
+    ("yatzy", {"two_pairs_from_four": True, "full_house_from_five": True}, 248.6748826884),
 ]
 
 

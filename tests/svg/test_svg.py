@@ -40,6 +40,8 @@ GAMES: dict[str, tuple[str, dict[str, Any], list[str]]] = {
     "yamslam-3": ("yamslam", {}, ["Ann", "Bob", "Cy"]),
     "yamslam-solo": ("yamslam", {"mode": "solo"}, ["Ann"]),
     "yamslam-team": ("yamslam", {"mode": "team"}, ["Ann", "Bob", "Cy", "Dee"]),
+    "yatzy-2": ("yatzy", {}, ["Ann", "Bob"]),
+    "yacht-1": ("yacht", {}, ["Ann"]),
 }
 
 

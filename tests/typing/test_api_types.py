@@ -39,6 +39,8 @@ def test_variant_is_precise_for_each_built_in_name() -> None:
     assert_type(yamskit.variant("competitive", mode="1v1"), ScorecardVariant)
     assert_type(yamskit.variant("yam-master"), YamMasterVariant)
     assert_type(yamskit.variant("yamslam"), YamslamVariant)
+    assert_type(yamskit.variant("yatzy"), ScorecardVariant)
+    assert_type(yamskit.variant("yacht", four_of_a_kind="all_dice"), ScorecardVariant)
 
 
 def _some_name() -> str:

@@ -1,0 +1,97 @@
+"""The Yatzy and Yacht presets from the command line: play, rules, score, check and simulate."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import yamskit
+from yamskit import GameRecord, Roll, Score
+from yamskit.cli import main
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "yamskit", *args], input=stdin, capture_output=True, text=True, timeout=120, check=False
+    )
+
+
+def test_play_yatzy_with_two_bots_ends_with_its_fifteen_boxes_and_a_winner() -> None:
+    done = run("play", "yatzy", "--bots", "2", "--seed", "7")
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    for label in ("One pair", "Two pairs", "Small straight", "Yatzy", "Upper bonus", "Total"):
+        assert label in done.stdout, label
+    assert "Game over. Winner" in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        ("yatzy", []),
+        ("yatzy", ["-o", "two_pairs_from_four=true"]),
+        ("yacht", []),
+        ("yacht", ["-o", "four_of_a_kind=all_dice"]),
+    ],
+)
+def test_play_saves_a_record_that_check_finds_valid(name: str, options: list[str], tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    assert main(["play", name, *options, "--bots", "2", "--seed", "3", "--save", str(save)]) == 0
+    record = GameRecord.load(save.read_text(encoding="utf-8"))
+    assert record.variant == name
+    game = record.to_game()
+    assert game.is_over
+    assert len(game.history) == sum(1 for _ in record.moves)
+    assert main(["check", str(save)]) == 0
+
+
+def test_check_finds_an_illegal_move_in_a_yacht_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = yamskit.variant("yacht").new_game(players=["Ann"], seed=1)
+    game = game.apply(Roll(outcome="22444")).apply(Score("full_house"))
+    data = json.loads(GameRecord.from_game(game).dump())
+    data["moves"].append(data["moves"][-1])  # the full house box a second time
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["check", str(bad)]) == 1
+    assert "illegal move 2" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("name", ["yatzy", "yacht"])
+def test_rules_prints_every_box_the_rulings_and_the_options(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", name]) == 0
+    text = capsys.readouterr().out
+    assert text == yamskit.variant(name).describe() + "\n"
+    for row in yamskit.variant(name).rows:
+        assert row in text
+
+
+@pytest.mark.parametrize(
+    ("args", "points"),
+    [
+        (["yatzy", "two_pairs", "22555"], "14"),
+        (["yatzy", "-o", "two_pairs_from_four=true", "two_pairs", "44442"], "16"),
+        (["scandinavian_yatzy", "full_house", "55555"], "0"),
+        (["yacht", "four of a kind", "33333"], "12"),
+        (["yacht", "-o", "four_of_a_kind=all_dice", "-o", "full_house_from_five=true", "full_house", "22222"], "10"),
+    ],
+)
+def test_score_prints_the_points_of_one_box(args: list[str], points: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", *args]) == 0
+    assert capsys.readouterr().out.strip() == points
+
+
+def test_score_refuses_an_option_of_another_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", "yacht", "-o", "joker=free", "chance", "12345"]) == 2
+    assert "has no option 'joker'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", ["yatzy", "yacht"])
+def test_simulate_plays_the_preset_and_reports_its_games(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", name, "-n", "12", "--seed", "2", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["variant"] == name
+    assert report["games"] == 12
