@@ -20,11 +20,13 @@ from typing import Any
 
 import pytest
 
+from yamskit._registry import builtin_names
+
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
 #: The variants yamskit ships, which the page in the browser offers (tests elsewhere may
 #: register more in this process: those are not played in Pyodide).
-BUILT_IN = ("challenge", "classic", "competitive", "yahtzee", "yam-master", "yamslam")
+BUILT_IN = tuple(builtin_names())
 
 
 def load(path: Path, name: str) -> ModuleType:
