@@ -384,7 +384,7 @@ def test_a_plug_in_familys_scores_are_the_rewards_of_an_episode() -> None:
 
 
 def test_a_plug_in_adapters_observation_comes_first_then_the_turn() -> None:
-    pytest.importorskip("numpy")
+    pytest.importorskip("gymnasium")  # yamskit.rl needs the rl extra
     from yamskit.rl import observation_layout, observe
 
     game = ScoredTopIt(turns=2).new_game(players=["Ann", "Bob"], seed=1).apply(Roll(outcome=Dice.parse("66655")))

@@ -81,13 +81,17 @@ def playout_round_trips(variant: Any, players: int, seed: int) -> int:
 
 
 #: Competitive's positions are checked with a witness search at every step: a game takes a
-#: minute or more, so its cases run in the full run only (``slow``).
-_SLOW = {"competitive"}
+#: minute or more, so its cases run in the full run only (``slow``), as does Yam Master's
+#: longer default game (its 80-turn one stays in the quick run).
+_SLOW = {("competitive", None), ("yam-master", 200)}
 
 
 @pytest.mark.parametrize(
     ("name", "options", "players", "examples"),
-    [pytest.param(*c, marks=[pytest.mark.slow] if c[0] in _SLOW else []) for c in CONFIGS],
+    [
+        pytest.param(*c, marks=[pytest.mark.slow] if {(c[0], None), (c[0], c[1].get("max_turns", 200))} & _SLOW else [])
+        for c in CONFIGS
+    ],
     ids=[f"{c[0]}-{c[1]}" for c in CONFIGS],
 )
 def test_notation_round_trips_every_reachable_state(
@@ -234,9 +238,9 @@ def _lucky_dice(rng: random.Random, keep: yamskit.Dice) -> yamskit.Dice:
     ("name", "options", "players"),
     [
         ("classic", {"joker": "free", "yams_bonus": 100}, 1),
-        ("yahtzee", {}, 2),
+        pytest.param("yahtzee", {}, 2, marks=pytest.mark.slow),  # two sheets of jokers: half a minute
         ("classic", {"joker": "seed", "yams_bonus": 100}, 1),
-        ("competitive", {}, 2),
+        pytest.param("competitive", {}, 2, marks=pytest.mark.slow),
         ("yam-master", {"removed": "out"}, 2),
         ("yamslam", {"mode": "solo"}, 1),
         ("yamslam", {}, 2),

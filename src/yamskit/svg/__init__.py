@@ -28,11 +28,12 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .. import _display
 from ..dice import Dice
 from ..errors import InvalidDiceError, brief
+from ..game import GameState
 from ..result import Result
 from ..scorecard.state import ScorecardGame
 from ._canvas import Canvas
@@ -106,8 +107,18 @@ def sheet(game: ScorecardGame, *, theme: Theme = LIGHT) -> str:
     return draw(game, theme)
 
 
-def board(game: YamMasterGame, *, theme: Theme = LIGHT) -> str:
+def _of_kind(game: GameState, kind: str) -> GameState:
+    """``game``, if its picture is ``kind``; else the `TypeError` `svg` raises for what it cannot draw."""
+    if getattr(type(game), "picture_kind", None) != kind:
+        raise TypeError(f"yamskit.svg.{kind} draws a game whose picture is a {kind}, not a {type(game).__name__}")
+    return game
+
+
+def board(game: GameState, *, theme: Theme = LIGHT) -> str:
     """A Yam Master game: the labelled board with tokens and scoring runs, the players, the turn's dice.
+
+    ``game`` is a state whose picture is a board (``picture_kind == "board"``: a Yam Master
+    game); it is typed by the core's protocol, since the pictures import no family.
 
     Free cells whose label the current dice satisfy are highlighted; the last token
     placed has a highlighted ring, a token just removed a dashed one. Each run of
@@ -123,11 +134,13 @@ def board(game: YamMasterGame, *, theme: Theme = LIGHT) -> str:
     """
     from ._board import draw
 
-    return draw(game, theme)
+    return draw(cast("YamMasterGame", _of_kind(game, "board")), theme)
 
 
-def rack(game: YamslamGame, *, theme: Theme = LIGHT) -> str:
+def rack(game: GameState, *, theme: Theme = LIGHT) -> str:
     """A Yamslam game: the rack, the discard pile, each collection with its points and bonuses, the turn's dice.
+
+    ``game`` is a state whose picture is a rack (``picture_kind == "rack"``: a Yamslam game).
 
     Examples:
         >>> import yamskit
@@ -138,7 +151,7 @@ def rack(game: YamslamGame, *, theme: Theme = LIGHT) -> str:
     """
     from ._rack import draw
 
-    return draw(game, theme)
+    return draw(cast("YamslamGame", _of_kind(game, "rack")), theme)
 
 
 def result(outcome: Result, *, theme: Theme = LIGHT) -> str:
