@@ -188,7 +188,9 @@ def _ks_distance(a: list[int], b: list[int]) -> float:
     )
 
 
-@pytest.mark.parametrize(("bot", "games"), [("greedy", 150), ("random", 300)])
+@pytest.mark.parametrize(
+    ("bot", "games"), [pytest.param("greedy", 150, marks=pytest.mark.slow), ("random", 300)]
+)  # (greedy games: ten seconds)
 def test_batch_games_have_the_distribution_of_the_protocol_games(bot: str, games: int) -> None:
     # The batch engine draws its dice from numpy generators, the protocol path from each game's
     # seed: the same seed gives other games, so the engines are compared by distribution (fixed

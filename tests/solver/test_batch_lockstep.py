@@ -98,6 +98,7 @@ def _same(a: batch.BatchResult, b: batch.BatchResult) -> None:
     assert (a.bonus_rate, a.extra_mean) == (b.bonus_rate, b.extra_mean)
 
 
+@pytest.mark.slow  # several batches of every split: over ten seconds
 def test_pieces_blocks_and_processes_do_not_change_the_games(
     yahtzee: tuple[ScorecardVariant, Strategy], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -149,6 +150,7 @@ except KeyboardInterrupt:
 
 
 @posix_proc
+@pytest.mark.slow  # a solve and a pool per signal
 @pytest.mark.parametrize(("number", "status"), [(signal.SIGTERM, 143), (signal.SIGINT, 130), (signal.SIGKILL, -9)])
 def test_a_signal_ends_the_run_and_its_worker(number: int, status: int) -> None:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}

@@ -188,6 +188,7 @@ def test_1v1_random_game_with_every_check_at_every_step() -> None:
     assert large_sums_beat_every_small_sum_when_written(start, actions) > 0
 
 
+@pytest.mark.slow  # whole three- and four-player games: the endgame tests below check them in the quick run
 def test_1v1v1_random_game() -> None:
     start = new_game("1v1v1", seed=12)
     end, actions = random_playout(start, random.Random(12), candidates, every=3, apply_all=False)
@@ -196,6 +197,7 @@ def test_1v1v1_random_game() -> None:
     assert large_sums_beat_every_small_sum_when_written(start, actions) > 0
 
 
+@pytest.mark.slow
 def test_2v2_random_game() -> None:
     start = new_game("2v2", seed=13)
     end, actions = random_playout(start, random.Random(13), candidates, every=7, apply_all=False)
