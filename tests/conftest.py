@@ -1,8 +1,8 @@
 """Shared pytest configuration: hypothesis profiles, and the Dask cluster of the cluster tests.
 
-``HYPOTHESIS_PROFILE=ci`` (set by .ci/run) runs more examples, derandomized so CI is
-reproducible; the default ``dev`` profile is quicker; ``mutation`` is small and derandomized
-for mutation runs.
+``HYPOTHESIS_PROFILE=ci`` (set by .ci/run's full run) runs more examples, derandomized so CI
+is reproducible; the default ``dev`` profile (the README's quick run) tries 30 examples where a
+test does not set its own number; ``mutation`` is small and derandomized for mutation runs.
 """
 
 import json
@@ -31,7 +31,7 @@ settings.register_profile(
 )
 settings.register_profile(
     "dev",
-    max_examples=60,
+    max_examples=30,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
