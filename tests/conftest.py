@@ -155,3 +155,31 @@ def source_tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
     copy = tmp_path_factory.mktemp("source") / "yamskit"
     shutil.copytree(root, copy, ignore=shutil.ignore_patterns(*_NOT_SOURCE))
     return copy
+
+
+#: Long single checks the README's quick run (``-m "not slow"``) leaves to the full run, each
+#: with its cost on this project's 2-core machine; what they check is also checked, on shorter
+#: games, in the quick run. (Whole tests carry their ``slow`` marker where they are written.)
+SLOW_CASES = {
+    "tests/variants/classic/test_playout.py::test_classic_machine::runTest": "17 s: the stateful classic machine",
+    "tests/web/test_page.py::test_every_variant_plays_to_the_end_through_the_page[competitive-1v1]": "10 s",
+    "tests/web/test_page.py::test_every_variant_plays_to_the_end_through_the_page[yam-master-None]": "7 s",
+    "tests/variants/competitive/test_play.py::test_1v1_random_game_with_every_check_at_every_step": "10 s",
+    "tests/variants/challenge/test_playout.py::test_solo_game_checked_at_every_step": "10 s",
+    "tests/test_history.py::test_a_long_history_pickles_and_is_freed_without_recursion": "8 s",
+    "tests/position/test_exhaustive_yam_master.py::test_the_checks_accept_exactly_the_reachable_turn_starts"
+    "[9 turns, the top row: rows of five]": "7 s",
+    "tests/position/test_witness_playouts.py::test_every_state_of_a_random_game_is_accepted_and_its_witness_"
+    "reaches_it[competitive-{'mode': '2v2'}-4]": "6 s",
+    "tests/position/test_position.py::test_every_state_of_a_playout_can_be_set_up_by_name[competitive-options2-3]": (
+        "6 s"
+    ),
+    "tests/position/test_exhaustive_yamslam.py::test_the_checks_accept_exactly_the_reachable_states"
+    "[standard, 2 players, up to 3 chips out]": "6 s",
+}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.nodeid in SLOW_CASES:
+            item.add_marker(pytest.mark.slow)
