@@ -176,6 +176,12 @@ SLOW_CASES = {
     ),
     "tests/position/test_exhaustive_yamslam.py::test_the_checks_accept_exactly_the_reachable_states"
     "[standard, 2 players, up to 3 chips out]": "6 s",
+    "tests/variants/competitive/test_play.py::test_endgame_with_every_check_at_every_step[2v2]": "10 s",
+    "tests/variants/yam_master/test_playout.py::test_eager_games_end_every_way_and_keep_the_invariants": "6 s",
+    "tests/records/test_records.py::test_corrupted_records_are_invalid_at_the_first_illegal_move[yam-master]": "6 s",
+    "tests/variants/yamslam/test_playout.py::test_any_game_conserves_chips_and_ends": "5 s",
+    "tests/variants/challenge/test_playout.py::test_multiplayer_games_end_with_every_box_filled[2-5]": "5 s",
+    "tests/variants/competitive/test_play.py::TestCompetitiveMachine::runTest": "5 s",
 }
 
 
