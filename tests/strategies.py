@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from hypothesis import strategies as st
 
 from yamskit import Dice
@@ -17,3 +19,13 @@ keeps = st.sampled_from(KEEPS)
 #: Dice of any size 0-5.
 any_dice = st.lists(faces, min_size=0, max_size=5).map(lambda f: Dice(f))
 seeds = st.integers(min_value=0, max_value=2**64 - 1)
+
+
+#: Whether this is .ci/run's full run (``HYPOTHESIS_PROFILE=ci``): the README's quick run tries a
+#: fifth of the examples a test asks for, so that it stays under five minutes.
+FULL_RUN = os.environ.get("HYPOTHESIS_PROFILE") == "ci"
+
+
+def examples(wanted: int) -> int:
+    """``wanted`` examples in the full run, a fifth of them (at least 10) in the quick run."""
+    return wanted if FULL_RUN else max(10, wanted // 5)

@@ -21,6 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import yamskit
+from tests.strategies import examples
 from yamskit import (
     Dice,
     InvalidDiceError,
@@ -88,7 +89,7 @@ STATES = _states()
 def test_a_constructor_and_what_a_state_makes_of_its_value_raise_only_yamskit_errors(name: str) -> None:
     build = CONSTRUCTORS[name]
 
-    @settings(max_examples=150, deadline=None)
+    @settings(max_examples=examples(150), deadline=None)
     @given(a=junk, b=junk)
     def check(a: Any, b: Any) -> None:
         try:
@@ -106,7 +107,7 @@ def test_a_constructor_and_what_a_state_makes_of_its_value_raise_only_yamskit_er
     check()
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(player=junk, row=junk, column=junk)
 def test_a_sheets_cell_raises_only_yamskit_errors(player: Any, row: Any, column: Any) -> None:
     for state in STATES:
@@ -115,7 +116,7 @@ def test_a_sheets_cell_raises_only_yamskit_errors(player: Any, row: Any, column:
                 state.cell(player, row, column)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(value=junk)
 def test_a_placement_or_a_witness_of_anything_raises_only_yamskit_errors(value: Any) -> None:
     for state in STATES:

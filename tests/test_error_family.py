@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import yamskit
+from tests.strategies import examples
 from yamskit import DeserializationError, GameRecord, Roll, RuleConfigError, YamskitError
 from yamskit.cli import main
 from yamskit.errors import NotationError
@@ -96,7 +97,7 @@ _PIECES = st.sampled_from(
 )
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(
     sample=st.sampled_from(_SAMPLES),
     edits=st.lists(st.tuples(st.integers(0, 300), _PIECES | st.text(max_size=3)), min_size=1, max_size=4),
@@ -116,7 +117,7 @@ def test_fuzzed_notation_raises_only_notation_or_position_errors(sample: str, ed
 _NAMES = st.text(max_size=6) | st.sampled_from(["Ann\ud800", "\udcff", "", "a" * 101])
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(players=st.lists(_NAMES, min_size=1, max_size=3), options=st.dictionaries(st.text(max_size=6), st.integers()))
 def test_fuzzed_saves_raise_only_deserialization_errors(players: list[str], options: dict[str, int]) -> None:
     save = json.loads(yamskit.variant("classic").new_game(players=["Ann", "Bob"], seed=1).apply(Roll()).to_json())
@@ -129,7 +130,7 @@ def test_fuzzed_saves_raise_only_deserialization_errors(players: list[str], opti
     assert yamskit.from_notation(game.to_notation()).players == game.players
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(players=st.lists(_NAMES, min_size=1, max_size=3), options=st.dictionaries(st.text(max_size=6), st.integers()))
 def test_fuzzed_records_raise_only_deserialization_errors(players: list[str], options: dict[str, int]) -> None:
     data: dict[str, Any] = GameRecord("classic", players=("Ann",), seed=1).to_data()
@@ -148,7 +149,7 @@ _WORDS = st.sampled_from(
 _ARGUMENTS = st.lists(_WORDS | st.text(st.characters(blacklist_characters="\x00"), max_size=8), max_size=6)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(command=st.sampled_from(["score", "rules", "simulate", "check"]), arguments=_ARGUMENTS)
 def test_fuzzed_command_options_end_in_a_status_and_at_most_one_line(command: str, arguments: list[str]) -> None:
     if command == "simulate":

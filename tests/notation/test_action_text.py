@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import yamskit
+from tests.strategies import examples
 from yamskit import DeclareChallenge, Dice, Pass, Place, RemoveToken, Roll, Score, Scratch, TakeChip
 from yamskit.action_text import MAX_LENGTH
 from yamskit.categories import Category, total, upper
@@ -240,7 +241,7 @@ _WORDS = st.sampled_from(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     state=st.sampled_from(_STATES),
     text=st.one_of(

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import yamskit
+from tests.strategies import examples
 from yamskit.errors import NotationError
 from yamskit.notation import from_notation, to_notation
 from yamskit.position import PositionError
@@ -323,7 +324,7 @@ def test_the_samples_to_damage_read_back() -> None:
         assert from_notation(text).to_notation() == text
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(
     sample=st.sampled_from(_SAMPLES),
     edits=st.lists(

@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import yamskit
+from tests.strategies import examples
 from yamskit.errors import YamskitError
 from yamskit.position import PositionArgumentError
 
@@ -78,7 +79,7 @@ def test_any_value_of_any_argument_gives_a_yamskit_error_or_a_position(name: str
     variant = yamskit.variant(name)
     names = ["Ann", "Bob"]
 
-    @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(value=ANY)
     def check(value: Any) -> None:
         kwargs: dict[str, Any] = {argument: value}

@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import yamskit
+from tests.strategies import examples
 from yamskit import CheckReport, DeserializationError, GameRecord, Move, Roll, Score, check_record
 from yamskit.bots import RandomPlayer, play
 
@@ -94,7 +95,7 @@ def _replace(value: Any, path: tuple[Any, ...], new: Any) -> Any:
     return [_replace(v, rest, new) if i == head else v for i, v in enumerate(value)]
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(data=st.data(), new=json_values)
 def test_a_record_with_any_field_replaced_by_any_json_is_refused_cleanly(data: st.DataObject, new: Any) -> None:
     base = valid_data()
@@ -248,7 +249,7 @@ def any_action(ids: list[str]) -> st.SearchStrategy[Any]:
 
 
 @pytest.mark.parametrize("name", yamskit.variant_names())
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(data=st.data())
 def test_any_action_anywhere_in_any_variant_gives_a_report(name: str, data: st.DataObject) -> None:
     state = bot_game(name)

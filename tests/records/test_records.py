@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import yamskit
+from tests.strategies import examples
 from yamskit import (
     CheckReport,
     DeserializationError,
@@ -198,7 +199,7 @@ def _change_player(moves: list[Move], data: st.DataObject, seats: int) -> list[M
 
 
 @pytest.mark.parametrize("name", VARIANTS)
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(data=st.data(), kind=st.sampled_from(["flip", "swap", "drop", "player"]))
 def test_corrupted_records_are_invalid_at_the_first_illegal_move(name: str, data: st.DataObject, kind: str) -> None:
     state = finished_game(name, 3)

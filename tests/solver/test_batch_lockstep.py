@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 import yamskit
 from tests.processes import WAIT, alive, children, wait_until
+from tests.strategies import examples
 from yamskit import ScorecardVariant
 from yamskit.categories import Category, is_five_of_a_kind, total, upper, when
 from yamskit.scorecard import UpperBonus
@@ -36,7 +37,7 @@ def yahtzee() -> tuple[ScorecardVariant, Strategy]:
     return v, solve(v, quiet=True)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     st.lists(st.integers(0, 40), min_size=1, max_size=300),
     st.integers(1, 50),

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import yamskit
+from tests.strategies import examples
 from yamskit.solver import batch_sheets, tables
 from yamskit.solver.batch_sheets import _codes, _first_rolls, _Games, _rethrow, _tallied, _Tally, _throw
 from yamskit.solver.model import model_of
@@ -20,7 +21,7 @@ def _dice_of_roll(roll: int) -> list[int]:
     return [face for face in range(6) for _ in range(code // 6**face % 6)]
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.integers(0, 2**32 - 1), st.integers(1, 300))
 def test_first_rolls_and_rethrows_equal_the_cumulative_codes(seed: int, count: int) -> None:
     rng = np.random.default_rng(seed)
@@ -40,7 +41,7 @@ def test_a_rethrow_keeps_the_kept_dice_and_adds_the_first_thrown_faces() -> None
     assert _dice_of_roll(int(_first_rolls(np.array([[4, 4, 0, 2, 4]], dtype=np.int8))[0])) == [0, 2, 4, 4, 4]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(0, 2**32 - 1))
 def test_write_changes_each_game_as_one_game_at_a_time_would(seed: int) -> None:
     model = model_of(yamskit.variant("yahtzee"))
@@ -71,7 +72,7 @@ def test_write_changes_each_game_as_one_game_at_a_time_would(seed: int) -> None:
     assert g.points[games, row].tolist() == np.where(crossed, 0, points[np.arange(len(games)), row]).tolist()
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.integers(0, 2**32 - 1), st.integers(1, 400), st.lists(st.integers(1, 399), max_size=4))
 def test_tallies_of_any_cut_give_the_whole_batch_s_means_to_the_bit(seed: int, games: int, cuts: list[int]) -> None:
     model = model_of(yamskit.variant("yahtzee"))

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.strategies import face_lists, rolls, seeds
+from tests.strategies import examples, face_lists, rolls, seeds
 from tests.variants.challenge.test_challenge import COLUMNS, ROWS, V, new, only_left, roll, with_cells
 from yamskit import ColumnConditionError, Dice, FillOrderError, OccupiedError, Roll, Score, Scratch
 from yamskit.scorecard import Cell, ScorecardGame
@@ -38,7 +38,7 @@ def test_kind_rows_score_only_the_matching_dice_and_five_of_a_kind_counts_everyw
 
 
 @pytest.mark.parametrize(("column", "order"), [("down", ROWS), ("up", ROWS[::-1])])
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(data=st.data())
 def test_ordered_columns_accept_boxes_only_in_their_order(
     column: str, order: tuple[str, ...], data: st.DataObject
@@ -94,7 +94,7 @@ def test_dry_accepts_exactly_the_turns_whose_last_throw_rolled_all_five_dice(dat
     assert game.is_legal(Scratch(row, "disorder"))
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(data=st.data(), open_rows=st.sets(st.sampled_from(ROWS), min_size=1))
 def test_with_only_dry_boxes_left_every_turn_ends_in_a_dry_box(data: st.DataObject, open_rows: set[str]) -> None:
     """Never stranded: whatever legal throws are chosen, the turn can end in dry."""

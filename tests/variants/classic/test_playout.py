@@ -13,6 +13,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 import yamskit
 from tests.playout import assert_illegal, check_step, random_playout
+from tests.strategies import examples
 from yamskit import Roll, Score, Scratch
 from yamskit.dice import KEEPS, ROLLS
 from yamskit.scorecard import ScorecardGame
@@ -159,5 +160,5 @@ class ClassicMachine(RuleBasedStateMachine):
         check_step(self.game, apply_all=False)
 
 
-ClassicMachine.TestCase.settings = settings(stateful_step_count=120, max_examples=40 if GAMES > 150 else 15)
+ClassicMachine.TestCase.settings = settings(stateful_step_count=120, max_examples=examples(40) if GAMES > 150 else 15)
 test_classic_machine = ClassicMachine.TestCase
