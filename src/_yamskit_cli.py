@@ -11,6 +11,7 @@ signal while it does so is let pass.
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
 import sys
 from types import FrameType
@@ -52,6 +53,15 @@ def main() -> int:
     # the command has said how it ended: a signal from here on changes nothing
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    if status in (128 + signal.SIGINT, 128 + signal.SIGTERM):
+        # Stopped by a signal, its worker processes already ended: leave now. The interpreter's
+        # own exit would wait for the threads of a process pool the signal cut short, which can
+        # wait forever for workers that are gone.
+        with contextlib.suppress(OSError, ValueError):
+            sys.stdout.flush()
+        with contextlib.suppress(OSError, ValueError):
+            sys.stderr.flush()
+        os._exit(status)
     return status
 
 

@@ -355,10 +355,14 @@ def _start_worker(stop: Any) -> None:
     """Worker initializer: Ctrl-C is the parent's to handle; ``stop`` tells the worker to give up its games.
 
     The parent forks its workers with SIGINT and SIGTERM held (`held_signals`); the
-    worker unblocks them, so SIGTERM from the parent ends it.
+    worker unblocks them, so SIGTERM from the parent ends it. SIGTERM gets its default
+    action back: a handler inherited from the parent (the command line's raises) would
+    raise inside a game, and the pool's worker loop catches that and waits for more work,
+    so the terminated worker would live on and the parent's exit would wait for it.
     """
     global _worker_stop
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     release_signals()
     _worker_stop = stop
 
@@ -412,6 +416,11 @@ def _end_workers(workers: Sequence[multiprocessing.process.BaseProcess], grace: 
     deadline = time.monotonic() + grace
     while any(worker.is_alive() for worker in workers) and time.monotonic() < deadline:
         time.sleep(0.01)
+    # A worker that outlived SIGTERM would keep the interpreter's exit waiting on the pool: SIGKILL.
+    for worker in workers:
+        if worker.is_alive():
+            worker.kill()
+            worker.join(timeout=grace)
 
 
 def check_run(variant: Variant, n: int, *, seats: int | None = None, seed: int = 0, jobs: int = 1) -> tuple[str, ...]:

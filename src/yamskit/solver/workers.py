@@ -57,6 +57,7 @@ def ignore_interrupts() -> None:
         (True, None)
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler: SIGTERM ends a worker
     release_signals()
 
 
