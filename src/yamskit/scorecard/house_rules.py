@@ -3,7 +3,7 @@
 All three are placement rules (see `yamskit.scorecard.placement`): frozen values you pass in
 ``ScorecardVariant.define(rules=[...])``. Classic Yams and the Yahtzee preset use
 `Joker` and `FiveOfAKindBonus`; Kniffel's printed sheet pays its bonus as `NumberBoxBonus`
-does. Solvers recognise the first two by type.
+does. Solvers recognise all three by type (a number-box bonus beside a forced joker).
 
 Examples:
     >>> import yamskit
