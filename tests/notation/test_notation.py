@@ -249,7 +249,7 @@ def _lucky_dice(rng: random.Random, keep: yamskit.Dice) -> yamskit.Dice:
         ("yamslam", {}, 2),
         ("yatzy", {"two_pairs_from_four": True, "full_house_from_five": True}, 1),
         ("yacht", {}, 2),
-        ("kniffel", {}, 1),
+        pytest.param("kniffel", {}, 1, marks=pytest.mark.slow),  # jokers and bonuses: 15 s (playouts check them too)
     ],
 )
 @settings(max_examples=2)
