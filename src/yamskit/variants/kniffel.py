@@ -60,12 +60,13 @@ BonusWhen = Literal["number_box", "always"]
 NUMBER_ROWS: tuple[str, ...] = ("einser", "zweier", "dreier", "vierer", "fuenfer", "sechser")
 _ENGLISH = ("ones", "twos", "threes", "fours", "fives", "sixes")
 _GERMAN = ("Einser", "Zweier", "Dreier", "Vierer", "Fünfer", "Sechser")
-_PLURAL = ("einsen", "zweien", "dreien", "vieren", "fuenfen", "sechsen")
+#: What the sheet's "nur Einsen zählen" calls the dice (an umlaut is read as the letter or with e).
+_PLURAL = (("einsen",), ("zweien",), ("dreien",), ("vieren",), ("fünfen", "fuenfen"), ("sechsen",))
 
 #: The thirteen rows of the Kniffel block, top to bottom, each with its English names as aliases.
 ROWS: tuple[Category, ...] = (
     *(
-        upper(face, NUMBER_ROWS[face - 1], _GERMAN[face - 1], aliases=(_ENGLISH[face - 1], _PLURAL[face - 1]))
+        upper(face, NUMBER_ROWS[face - 1], _GERMAN[face - 1], aliases=(_ENGLISH[face - 1], *_PLURAL[face - 1]))
         for face in range(1, 7)
     ),
     Category("dreierpasch", when(n_of_a_kind(3), total), aliases=("three_of_a_kind", "3er_pasch")),
