@@ -106,6 +106,8 @@ def pictures() -> dict[str, str]:
     yatzy = yamskit.variant("yatzy").new_game(players=["Ann", "Bob"], seed=9)
     yatzy = _mid_turn(play(yatzy, _scorecard_move, seed=9, actions=50))
     yacht = play(yamskit.variant("yacht").new_game(players=["Ann"], seed=10), _scorecard_move, seed=10, actions=200)
+    kniffel = yamskit.variant("kniffel").new_game(players=["Anna", "Ben"], seed=11)
+    kniffel = _mid_turn(play(kniffel, _scorecard_move, seed=11, actions=50))
     return {
         "dice.svg": svg(Dice.parse("33325")),
         "classic.svg": svg(classic),
@@ -117,6 +119,7 @@ def pictures() -> dict[str, str]:
         "yamslam.svg": svg(slam),
         "yatzy.svg": svg(yatzy),
         "yacht-final.svg": svg(yacht),
+        "kniffel.svg": svg(kniffel),
     }
 
 

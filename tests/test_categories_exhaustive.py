@@ -173,6 +173,20 @@ def _yacht(row: str, dice: Dice, *, openspiel: bool = False) -> int:
     }[row]
 
 
+#: Kniffel's rows are classic's under the German ids of the Schmidt Spiele block, in the same order.
+_KNIFFEL_AS_CLASSIC = dict(
+    zip(
+        yamskit.variant("kniffel").rows,
+        (*NUMBER_ROWS, "three_of_a_kind", "four_of_a_kind", "full_house", "small_straight", "large_straight", "yams"),
+        strict=False,  # (chance, the last, is chance)
+    )
+) | {"chance": "chance"}
+
+
+def _kniffel(row: str, dice: Dice) -> int:
+    return _classic(_KNIFFEL_AS_CLASSIC[row], dice)
+
+
 _CASES: list[tuple[str, dict[str, object], Callable[[str, Dice], int]]] = [
     ("classic", {}, _classic),
     ("yahtzee", {}, _classic),
@@ -191,6 +205,7 @@ _CASES: list[tuple[str, dict[str, object], Callable[[str, Dice], int]]] = [
         {"four_of_a_kind": "all_dice", "full_house_from_five": True},
         lambda row, dice: _yacht(row, dice, openspiel=True),
     ),
+    ("kniffel", {}, _kniffel),
 ]
 
 
@@ -216,6 +231,7 @@ def test_every_row_of_every_scorecard_variant_scores_as_its_sheet_says(
         ),
         ("yatzy", {"one_pair": 12, "two_pairs": 22, "three_of_a_kind": 18, "four_of_a_kind": 24, "full_house": 28}),
         ("yacht", {"full_house": 28, "four_of_a_kind": 24, "little_straight": 30, "big_straight": 30, "yacht": 50}),
+        ("kniffel", {"dreierpasch": 30, "full_house": 25, "kleine_strasse": 30, "grosse_strasse": 40, "kniffel": 50}),
     ],
 )
 def test_row_maxima_are_the_sheets_maxima(name: str, maxima: dict[str, int]) -> None:

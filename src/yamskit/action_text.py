@@ -135,22 +135,27 @@ def words_of(text: str) -> str:
 def lookup(table: Names, words: Sequence[str], extra: dict[str, str] | None = None) -> str | None:
     """The id ``words`` name in ``table`` (ids, labels, aliases), or in ``extra``; ``None`` if none.
 
-    ``extra`` maps more spellings (in `yamskit.names.normalize` form) to ids, such as
-    French names; an id it names that ``table`` lacks is ignored.
+    ``extra`` maps more spellings (in `yamskit.names.normalize` form) to names, such as
+    French names to classic's ids; the name it gives is read through ``table`` (so a sheet
+    whose rows declare ``"fours"`` as an alias reads ``"4s"`` as its own row), and one
+    ``table`` does not know is ignored.
 
     Examples:
         >>> from yamskit.names import Name
         >>> rows = Names("row", [Name("full_house"), Name("chance")])
         >>> lookup(rows, ("full", "house")), lookup(rows, ("full",), {"full": "full_house"}), lookup(rows, ("x",))
         ('full_house', 'full_house', None)
+        >>> lookup(Names("row", [Name("vierer", aliases=("fours",))]), ("4s",), {"4s": "fours"})
+        'vierer'
     """
     if not words:
         return None
     key = normalize("_".join(words))
     if key in table:
         return table.resolve(key)
-    if extra is not None and extra.get(key) in table.ids:
-        return extra[key]
+    target = extra.get(key) if extra is not None else None
+    if target is not None and target in table:
+        return table.resolve(target)
     return None
 
 

@@ -22,7 +22,7 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import attrs
 
@@ -348,6 +348,15 @@ def _check_id(_instance: object, _attribute: object, value: str) -> None:
         raise RuleConfigError(f"an id is a snake_case name such as 'full_house', not {brief(value)}")
 
 
+def _aliases(values: Iterable[str]) -> tuple[str, ...]:
+    return (values,) if isinstance(values, str) else tuple(values)
+
+
+def _check_aliases(_instance: object, _attribute: object, value: object) -> None:
+    if not isinstance(value, tuple) or not all(isinstance(a, str) and a.strip() for a in value):
+        raise RuleConfigError(f"a row's aliases are names (non-empty strings), not {brief(value)}")
+
+
 @attrs.frozen
 class Category:
     """A named scorer, evaluated once over the 252 rolls.
@@ -356,6 +365,9 @@ class Category:
         id: the snake_case id players use (``"full_house"``).
         scorer: points for five dice; called 252 times at construction, never again.
         label: the name shown on a sheet (defaults from the id).
+        aliases: other names a user may type for the row, read silently wherever a row is named
+            (a German sheet's ``einser`` takes ``"ones"`` and ``"aces"``); ids and labels of the
+            sheet's rows win over them.
         table: the points of each roll of `ROLLS`, in order.
 
     Raises:
@@ -366,6 +378,8 @@ class Category:
         >>> c = Category("fives", face_sum(5))
         >>> c.label, c.score(Dice.parse("55512")), c.max
         ('Fives', 15, 25)
+        >>> Category("fuenfer", face_sum(5), "Fünfer", aliases=("fives", "5s")).aliases
+        ('fives', '5s')
         >>> Category("broken", lambda dice: 1 // (dice.faces[0] - 1))
         Traceback (most recent call last):
         ...
@@ -376,6 +390,7 @@ modulo by zero') for 11111
     id: str = attrs.field(validator=_check_id)
     scorer: Scorer = attrs.field(eq=False, repr=False)
     label: str = attrs.field(default="", converter=LABEL)  # type: ignore[misc]
+    aliases: tuple[str, ...] = attrs.field(default=(), converter=_aliases, validator=_check_aliases, kw_only=True)
     table: tuple[int, ...] = attrs.field(init=False, repr=False)
 
     @table.default
@@ -398,13 +413,15 @@ modulo by zero') for 11111
         return max(self.table)
 
 
-def upper(face: int, id: str | None = None) -> Category:
+def upper(face: int, id: str | None = None, label: str = "", *, aliases: tuple[str, ...] = ()) -> Category:
     """The number row of ``face``: the sum of the dice showing it.
 
     Examples:
         >>> upper(6).id, upper(6).max
         ('sixes', 30)
+        >>> upper(1, "einser", "Einser", aliases=("ones",)).label
+        'Einser'
     """
     points = face_sum(face)  # refuses a face outside 1 to 6 before the default id is looked up
     names = ("ones", "twos", "threes", "fours", "fives", "sixes")
-    return Category(id or names[face - 1], points)
+    return Category(id or names[face - 1], points, label, aliases=aliases)

@@ -287,14 +287,23 @@ class Names:
         return f"unknown {self.kind} {brief(text)}{hint if hint else ';'} {self.kind}s: {', '.join(self.ids)}"
 
 
-def row_names(rows: Iterable[tuple[str, str]]) -> Names:
-    """The row table of a scorecard: ``(id, label)`` pairs, with `ROW_ALIASES`.
+def row_names(rows: Iterable[tuple[str, str] | tuple[str, str, tuple[str, ...]]]) -> Names:
+    """The row table of a scorecard: ``(id, label)`` or ``(id, label, aliases)``, with `ROW_ALIASES`.
+
+    A row's own aliases (``yamskit.categories.Category.aliases``) come first, then those
+    `ROW_ALIASES` gives its id.
 
     Examples:
         >>> row_names([("yams", "Yams"), ("chance", "Chance")]).resolve("Yahtzee")
         'yams'
+        >>> row_names([("kniffel", "Kniffel", ("yahtzee",)), ("chance", "Chance")]).resolve("Yahtzee")
+        'kniffel'
     """
-    return Names("row", tuple(Name(id, label, aliases=ROW_ALIASES.get(id, ())) for id, label in rows))
+    entries = []
+    for id, label, *own in rows:
+        aliases = (*(own[0] if own else ()), *ROW_ALIASES.get(id, ()))
+        entries.append(Name(id, label, aliases=aliases))
+    return Names("row", tuple(entries))
 
 
 def column_names(columns: Iterable[tuple[str, str]]) -> Names:

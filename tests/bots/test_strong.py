@@ -33,9 +33,11 @@ SETUPS: list[tuple[str, dict[str, Any], int]] = [
     ("yamslam", {"mode": "team"}, 4),
     ("yatzy", {}, 2),
     ("yacht", {}, 1),
+    ("kniffel", {}, 2),
 ]
-#: A one-column sheet's hard bot solves it first: Yahtzee's case runs in the quick run, Yatzy's in the full one.
-_SOLVED_SLOWLY = {"yatzy"}
+#: A one-column sheet's hard bot solves it first: Yahtzee's case runs in the quick run, Yatzy's and Kniffel's in
+#: the full one.
+_SOLVED_SLOWLY = {"yatzy", "kniffel"}
 
 
 def _own_variant() -> ScorecardVariant:

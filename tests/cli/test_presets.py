@@ -1,4 +1,4 @@
-"""The Yatzy and Yacht presets from the command line: play, rules, score, check and simulate."""
+"""The Yatzy, Yacht and Kniffel presets from the command line: play, rules, score, check and simulate."""
 
 from __future__ import annotations
 
@@ -36,6 +36,8 @@ def test_play_yatzy_with_two_bots_ends_with_its_fifteen_boxes_and_a_winner() -> 
         ("yatzy", ["-o", "two_pairs_from_four=true"]),
         ("yacht", []),
         ("yacht", ["-o", "four_of_a_kind=all_dice"]),
+        ("kniffel", []),
+        ("kniffel", ["-o", "kniffel_bonus=100", "-o", "bonus_when=always"]),
     ],
 )
 def test_play_saves_a_record_that_check_finds_valid(name: str, options: list[str], tmp_path: Path) -> None:
@@ -60,7 +62,7 @@ def test_check_finds_an_illegal_move_in_a_yacht_record(tmp_path: Path, capsys: p
     assert "illegal move 2" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("name", ["yatzy", "yacht"])
+@pytest.mark.parametrize("name", ["yatzy", "yacht", "kniffel"])
 def test_rules_prints_every_box_the_rulings_and_the_options(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules", name]) == 0
     text = capsys.readouterr().out
@@ -77,6 +79,12 @@ def test_rules_prints_every_box_the_rulings_and_the_options(name: str, capsys: p
         (["scandinavian_yatzy", "full_house", "55555"], "0"),
         (["yacht", "four of a kind", "33333"], "12"),
         (["yacht", "-o", "four_of_a_kind=all_dice", "-o", "full_house_from_five=true", "full_house", "22222"], "10"),
+        (["kniffel", "fuenfer", "55512"], "15"),
+        (["kniffel", "fünfer", "55512"], "15"),
+        (["kniffel", "Große Straße", "23456"], "40"),
+        (["kniffel", "large straight", "12345"], "40"),
+        (["kniffel", "yahtzee", "66666"], "50"),
+        (["kniffel", "dreierpasch", "33325"], "16"),
     ],
 )
 def test_score_prints_the_points_of_one_box(args: list[str], points: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -89,9 +97,26 @@ def test_score_refuses_an_option_of_another_game(capsys: pytest.CaptureFixture[s
     assert "has no option 'joker'" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("name", ["yatzy", "yacht"])
+@pytest.mark.parametrize("name", ["yatzy", "yacht", "kniffel"])
 def test_simulate_plays_the_preset_and_reports_its_games(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", name, "-n", "12", "--seed", "2", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["variant"] == name
     assert report["games"] == 12
+
+
+def test_play_kniffel_with_two_bots_shows_the_german_block() -> None:
+    done = run("play", "kniffel", "--bots", "2", "--seed", "7")
+    assert done.returncode == 0, done.stderr
+    for label in ("Einser", "Fünfer", "Dreierpasch", "Kleine Straße", "Große Straße", "Kniffel", "Total"):
+        assert label in done.stdout, label
+    assert "Game over. Winner" in done.stdout
+
+
+def test_play_kniffel_reads_a_players_german_and_english_row_names() -> None:
+    moves = ["roll", "score fünfer", "roll", "score large straight", "roll", "score yahtzee"]
+    done = run("play", "kniffel", "--players", "Anna", "--seed", "1", stdin="\n".join(moves) + "\n")
+    assert "Traceback" not in done.stderr
+    assert "not a choice" not in done.stdout
+    for said in ("Anna: score fuenfer", "Anna: score grosse_strasse", "Anna: score kniffel"):
+        assert said in done.stdout, said

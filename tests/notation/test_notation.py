@@ -47,6 +47,8 @@ CONFIGS: list[tuple[str, dict[str, Any], int, int]] = [
     ("yatzy", {"two_pairs_from_four": True, "full_house_from_five": True}, 1, 2),
     ("yacht", {}, 2, 3),
     ("yacht", {"four_of_a_kind": "all_dice", "full_house_from_five": True}, 1, 2),
+    ("kniffel", {}, 2, 3),
+    ("kniffel", {"joker": "free", "kniffel_bonus": 100, "bonus_when": "always"}, 1, 2),
 ]
 
 
@@ -247,6 +249,7 @@ def _lucky_dice(rng: random.Random, keep: yamskit.Dice) -> yamskit.Dice:
         ("yamslam", {}, 2),
         ("yatzy", {"two_pairs_from_four": True, "full_house_from_five": True}, 1),
         ("yacht", {}, 2),
+        pytest.param("kniffel", {}, 1, marks=pytest.mark.slow),  # jokers and bonuses: 15 s (playouts check them too)
     ],
 )
 @settings(max_examples=2)

@@ -40,6 +40,8 @@ CASES: list[tuple[str, Any, int]] = [
     ("yatzy", {"two_pairs_from_four": True, "full_house_from_five": True}, 1),
     ("yacht", {}, 1),
     ("yacht", {"four_of_a_kind": "all_dice", "full_house_from_five": True}, 2),
+    ("kniffel", {}, 1),
+    ("kniffel", {"joker": "seed", "kniffel_bonus": 100, "bonus_when": "always"}, 2),
     ("user", kniffel_lite, 2),
     ("user", two_columns, 1),
 ]

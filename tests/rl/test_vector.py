@@ -111,3 +111,10 @@ def test_seeded_resets_give_identical_batches() -> None:
     first = a.step(np.zeros(8, dtype=np.int64))[0]
     np.testing.assert_array_equal(first, b.step(np.zeros(8, dtype=np.int64))[0])
     assert len({tuple(row) for row in first}) > 1  # the games differ from each other
+
+
+def test_kniffels_joker_and_number_box_bonus_match_the_single_env_when_five_of_a_kind_is_frequent() -> None:
+    # Schmidt's bonus is paid for a Score in the number row only: the vector env pays it as the engine does
+    finished, bonused = _play_both("kniffel", list(range(40, 56)), steps=240, pick_seed=5, hoard=True)
+    assert finished >= 16
+    assert bonused >= 2

@@ -1,4 +1,4 @@
-"""The published optimal expected scores of the classic and Yatzy rule sets (slow: eight full solves)."""
+"""The published optimal expected scores of the classic, Yatzy and Kniffel rule sets (slow: ten full solves)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,10 @@ PUBLISHED = [
     ("yatzy", {"two_pairs_from_four": True}, 248.6440589438),
     ("yatzy", {"full_house_from_five": True}, 248.4680909173),
     ("yatzy", {"two_pairs_from_four": True, "full_house_from_five": True}, 248.6748826884),
+    # Kniffel under Hasbro's reading is Yahtzee on the German block, without a joker or bonus classic's sheet:
+    # the same optima
+    ("kniffel", {"kniffel_bonus": 100, "bonus_when": "always"}, 254.5877287345),
+    ("kniffel", {"joker": None, "kniffel_bonus": 0}, 245.8707745141),
 ]
 
 

@@ -13,7 +13,7 @@ from yamskit.bots import play
 from yamskit.categories import Category, is_five_of_a_kind, is_full_house, is_large_straight, upper, when
 from yamskit.errors import DeserializationError, RuleConfigError
 from yamskit.scorecard import Column, FillPolicy, TurnCondition, UpperBonus
-from yamskit.scorecard.house_rules import FiveOfAKindBonus, Joker
+from yamskit.scorecard.house_rules import FiveOfAKindBonus, Joker, NumberBoxBonus
 from yamskit.solver import RulesMismatchError, Strategy, expectimax, solve
 from yamskit.solver.reference import BruteForce, exact_value
 
@@ -125,6 +125,23 @@ def test_forced_joker_positions_equal_brute_force(forced: tuple[ScorecardVariant
     assert abs(strategy.expected_score(game) - float(referee.value(game))) < TOLERANCE
     after = game.apply(Roll(outcome="55555"))
     assert abs(strategy.expected_score(after) - float(referee.value(after))) < TOLERANCE
+    for option in strategy.advise(after):
+        if isinstance(option.action, (Score, Scratch)):
+            assert abs(option.expected - float(referee.value(after.apply(option.action)))) < TOLERANCE
+
+
+@pytest.mark.slow  # 5 to 7 s each
+@pytest.mark.parametrize("name", ["yams_scored_fives_open", "yams_crossed_two_open", "fives_filled_straight_open"])
+def test_a_number_box_bonus_equals_brute_force(name: str) -> None:
+    """Kniffel's bonus (Schmidt's sheet): 50 for a further five of a kind scored in its number row, after any entry."""
+    rows = [*(upper(f) for f in range(1, 7)), YAMS, LARGE]
+    rules = [Joker("forced"), NumberBoxBonus(50)]
+    variant = ScorecardVariant.define("number8", rows=rows, bonus=UpperBonus.single(20, 35), rules=rules, max_throws=2)
+    strategy = solve(variant, quiet=True)
+    game = _position(variant, FORCED_POSITIONS[name])
+    referee = BruteForce()
+    assert abs(strategy.expected_score(game) - float(referee.value(game))) < TOLERANCE
+    after = game.apply(Roll(outcome="55555"))
     for option in strategy.advise(after):
         if isinstance(option.action, (Score, Scratch)):
             assert abs(option.expected - float(referee.value(after.apply(option.action)))) < TOLERANCE

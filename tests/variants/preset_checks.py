@@ -29,14 +29,18 @@ def placements(game: ScorecardGame, player: int) -> int:
     return sum(1 for m in game.history if m.player == player and isinstance(m.action, (Score, Scratch)))
 
 
-def check_totals(game: ScorecardGame, bonus: tuple[int, int] | None) -> None:
-    """Each total is the sum of the boxes plus ``bonus`` (threshold, points) when the number boxes reach it."""
+def check_totals(game: ScorecardGame, bonus: tuple[int, int] | None, *, paid: int = 0) -> None:
+    """Each total is the sum of the boxes plus ``bonus`` (threshold, points) when the number boxes reach it.
+
+    ``paid``: the points a further five of a kind may earn beside the boxes (0: the sheet pays none);
+    what a player holds beside the boxes is a whole number of them.
+    """
     for p, sheet in enumerate(game.sheets):
         boxes = sum(cell.value for cell in sheet.cells[0])
         upper = sum(cell.value for cell in sheet.cells[0][:6])
         extra = bonus[1] if bonus is not None and upper >= bonus[0] else 0
-        assert game.result().scores[p] == boxes + extra
-        assert sheet.extra == 0
+        assert game.result().scores[p] == boxes + extra + sheet.extra
+        assert sheet.extra == 0 if not paid else sheet.extra % paid == 0
 
 
 def check_turns(game: ScorecardGame) -> None:
@@ -97,16 +101,20 @@ def play_and_check(
     bonus: tuple[int, int] | None,
     every: int = 1,
     witness_every: int = 7,
+    paid: int = 0,
+    choose: Any = None,
 ) -> tuple[ScorecardGame, ScorecardGame, list[Any]]:
     """Play one random game, checking the invariants every ``every``-th step: the first and last states, the actions.
 
-    ``bonus`` is the sheet's upper bonus as its rule page states it: (threshold, points), or ``None``.
+    ``bonus`` is the sheet's upper bonus as its rule page states it: (threshold, points), or ``None``;
+    ``paid`` the points of a further five of a kind beside the boxes (`check_totals`); ``choose(state,
+    rng)`` picks each action (a uniformly random legal one by default).
     """
     names = [f"P{i}" for i in range(players)]
     state = start = variant.new_game(players=names, seed=rng.randrange(2**32), first_player=rng.randrange(players))
     chosen: list[Any] = []
     for step in range(10_000):
-        check_totals(state, bonus)
+        check_totals(state, bonus, paid=paid)
         check_turns(state)
         if step % every == 0 or state.is_over:
             check_step(state, candidates(state), apply_all=players == 1)
@@ -120,7 +128,7 @@ def play_and_check(
             assert list(state.legal_actions()) == []
             assert sum(placements(state, p) for p in range(players)) == players * len(variant.rows)
             return start, state, chosen
-        action = rng.choice(list(state.legal_actions()))
+        action = rng.choice(list(state.legal_actions())) if choose is None else choose(state, rng)
         chosen.append(action)
         state = state.apply(action)
     raise AssertionError("the game did not end")

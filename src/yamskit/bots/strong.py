@@ -73,6 +73,20 @@ def _model_or_none(variant: ScorecardVariant) -> Any:
         return None
 
 
+def _why_unsolvable(variant: Variant) -> str:
+    """Why the exact solver does not play ``variant``: its own reason for a one-column sheet."""
+    if isinstance(variant, ScorecardVariant) and len(variant.rules.columns) == 1:
+        try:
+            from ..solver.model import model_of
+
+            model_of(variant)
+        except RuleConfigError as error:
+            return str(error)
+        except ImportError:
+            return "the exact solver needs numpy"
+    return "the exact solver handles one-column sheets only"
+
+
 def solvable(variant: Variant, *, time_budget: float | None = None) -> bool:
     """Whether ``variant`` is a one-column sheet the exact solver handles (within ``time_budget`` seconds).
 
@@ -210,8 +224,6 @@ def player(variant: Variant, level: str = "hard", *, seed: int = 0, time_budget:
     if level == "perfect":
         if not solvable(variant):
             name = getattr(variant, "name", type(variant).__name__)
-            raise RuleConfigError(
-                f"no 'perfect' level for {name}: the exact solver handles one-column sheets only; use 'hard'"
-            )
+            raise RuleConfigError(f"no 'perfect' level for {name}: {_why_unsolvable(variant)}; use 'hard'")
         return OptimalPlayer(_strategy(variant))
     raise RuleConfigError(f"level must be one of {', '.join(LEVELS)}, not {brief(level)}")

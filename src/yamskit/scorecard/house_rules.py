@@ -1,8 +1,9 @@
 """Joker and five-of-a-kind bonus rules for one-column scorecard games.
 
-Both are placement rules (see `yamskit.scorecard.placement`): frozen values you pass in
+All three are placement rules (see `yamskit.scorecard.placement`): frozen values you pass in
 ``ScorecardVariant.define(rules=[...])``. Classic Yams and the Yahtzee preset use
-them; so can a user's Kniffel or Yatzy. Solvers recognise them by type.
+`Joker` and `FiveOfAKindBonus`; Kniffel's printed sheet pays its bonus as `NumberBoxBonus`
+does. Solvers recognise all three by type (a number-box bonus beside a forced joker).
 
 Examples:
     >>> import yamskit
@@ -24,7 +25,7 @@ from ..position.errors import ImpossibleSheetError
 from .placement import BoxValues, Placement, PlacementRuleBase
 from .rules import ScorecardRules, SheetState
 
-__all__ = ["FiveOfAKindBonus", "Joker", "JokerKind", "joker_value"]
+__all__ = ["FiveOfAKindBonus", "Joker", "JokerKind", "NumberBoxBonus", "joker_value"]
 
 #: How a further five of a kind may be used once the five-of-a-kind box is filled.
 JokerKind = Literal["free", "forced", "seed"]
@@ -355,6 +356,142 @@ this sheet (rows: 'ones', 'twos', 'threes', 'fours', 'fives', 'sixes', 'three_of
                 raise ImpossibleSheetError(
                     f"{who}: {paid} further five of a kind need {paid} other filled boxes a five of a kind can "
                     f"fill, but there are {room}",
+                    rule="bonus_points",
+                )
+
+
+@attrs.frozen
+class NumberBoxBonus(PlacementRuleBase):
+    """Pays ``points`` beside the boxes for a further five of a kind written in its own number box.
+
+    Schmidt Spiele's Kniffel sheet: once the five-of-a-kind box holds an entry (points or
+    a 0), a further five of a kind scored in the number box of its face (five 5s in the
+    fives) earns the bonus; used anywhere else, as a joker or not, it earns none.
+
+    Attributes:
+        points: the bonus, whole points >= 0.
+        row: the five-of-a-kind row id.
+        upper: the number rows, ones to sixes (as `Joker`'s ``upper``).
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("kniffel").new_game(seed=1)
+        >>> g = g.apply(yamskit.Roll(outcome="22222")).apply(yamskit.Scratch("kniffel"))
+        >>> g = g.apply(yamskit.Roll(outcome="55555")).apply(yamskit.Score("fuenfer"))
+        >>> g.sheets[0].extra
+        50
+    """
+
+    points: int = 50
+    row: str = "yams"
+    upper: tuple[str, ...] = attrs.field(default=_UPPER, converter=_as_tuple)
+
+    def __attrs_post_init__(self) -> None:
+        if type(self.points) is not int or self.points < 0:
+            raise RuleConfigError(f"a five-of-a-kind bonus is whole points >= 0, not {brief(self.points)}")
+        if len(self.upper) != 6 or len(set(self.upper)) != 6 or not all(isinstance(u, str) for u in self.upper):
+            raise RuleConfigError(
+                "a number-box bonus's upper names the six number rows, ones to sixes, each once, "
+                f"not {brief(self.upper)}"
+            )
+
+    def __call__(self, game: SheetState, p: Placement) -> Placement:
+        if not self.points or p.crossed or _five_of_a_kind_box(game, p, self.row) is None:
+            return p
+        if p.row != self.upper[p.dice.faces[0] - 1]:
+            return p
+        return attrs.evolve(p, extra=p.extra + self.points, notes=(*p.notes, f"bonus {self.points}"))
+
+    def check_sheet(self, rules: ScorecardRules) -> None:
+        """Refuse a sheet without the five-of-a-kind ``row``, or with none of the number rows ``upper`` names.
+
+        Raises:
+            RuleConfigError: naming the bonus and the row.
+
+        Examples:
+            >>> import yamskit
+            >>> NumberBoxBonus(50, row="kniffel").check_sheet(yamskit.variant("classic").rules)
+            Traceback (most recent call last):
+            ...
+            yamskit.errors.RuleConfigError: NumberBoxBonus(50): the five-of-a-kind row 'kniffel' is not a row of \
+this sheet (rows: 'ones', 'twos', 'threes', 'fours', 'fives', 'sixes', 'three_of_a_kind', ...)
+        """
+        name = f"NumberBoxBonus({self.points})"
+        rules.check_rows(name, "five-of-a-kind row", self.row)
+        if self.row in self.upper or not any(u in rules.row_ids for u in self.upper):
+            raise RuleConfigError(
+                f"{name}: its number rows {brief(self.upper)} must be rows of this sheet other than {brief(self.row)}"
+            )
+
+    #: Never refuses a placement, it only adds points (see `yamskit.scorecard.moves`).
+    refusable_rows: ClassVar[frozenset[str]] = frozenset()
+    #: The bonus depends on the placing player's own sheet only (see `yamskit.scorecard.witness`).
+    witness_own_sheet: ClassVar[bool] = True
+
+    def witness_context(self, game: SheetState, player: int, row: int, column: int) -> bool:
+        """What of ``player``'s sheet the bonus reads: whether the five-of-a-kind box is filled.
+
+        Examples:
+            >>> import yamskit
+            >>> NumberBoxBonus(row="kniffel").witness_context(yamskit.variant("kniffel").new_game(seed=1), 0, 0, 0)
+            False
+        """
+        rules = game.rules
+        return not game.sheets[player].cell(rules.row_index(self.row), 0).is_empty
+
+    @property
+    def extra_points(self) -> int:
+        """The points beside the boxes one further five of a kind pays (``points``)."""
+        return self.points
+
+    def box_values(self, rules: ScorecardRules, values: BoxValues) -> BoxValues:
+        """The bonus is paid beside the boxes: the boxes' values are unchanged."""
+        return values
+
+    def check_position(self, game: SheetState) -> None:
+        """Refuse points beside the boxes no sequence of five of a kind pays.
+
+        They must be a whole number of bonuses, paid only once the five-of-a-kind box is
+        filled, one for each number box that holds five of its face at most.
+
+        Raises:
+            ImpossibleSheetError: with rule ``bonus_points``.
+
+        Examples:
+            >>> import yamskit
+            >>> v = yamskit.variant("kniffel")
+            >>> v.position(["Ann"], sheets=[{"kniffel": 0, "sechser": 30}], extra=[50]).sheets[0].extra
+            50
+            >>> v.position(["Ann"], sheets=[{"kniffel": 50, "sechser": 24}], extra=[50])  # doctest: +ELLIPSIS
+            Traceback (most recent call last):
+            ...
+            yamskit.position.errors.ImpossibleSheetError: Ann's points beside the boxes (50): 1 further Kniffel...
+        """
+        if not self.points:
+            return
+        rules = game.rules
+        for p, sheet in enumerate(game.sheets):
+            if not sheet.extra:
+                continue
+            who = f"{game.players[p]}'s points beside the boxes ({sheet.extra})"
+            if sheet.extra % self.points:
+                raise ImpossibleSheetError(
+                    f"{who} must be a multiple of the {self.points}-point bonus", rule="bonus_points"
+                )
+            if sheet.cells[0][rules.row_index(self.row)].is_empty:
+                raise ImpossibleSheetError(
+                    f"{who}: a bonus is paid only once the box {brief(self.row)} is filled", rule="bonus_points"
+                )
+            room = sum(
+                1
+                for face, row in enumerate(self.upper, start=1)
+                if row in rules.row_ids and sheet.cells[0][rules.row_index(row)].points == 5 * face
+            )
+            paid = sheet.extra // self.points
+            if paid > room:
+                raise ImpossibleSheetError(
+                    f"{who}: {paid} further Kniffel need {paid} number boxes holding five of their face, "
+                    f"but there are {room}",
                     rule="bonus_points",
                 )
 

@@ -373,7 +373,7 @@ class ScorecardRules:
 
     @_row_names.default
     def _make_row_names(self) -> Names:
-        return row_names((r.id, r.label) for r in self.rows)
+        return row_names((r.id, r.label, r.aliases) for r in self.rows)
 
     @_column_names.default
     def _make_column_names(self) -> Names:

@@ -59,7 +59,7 @@ class _Games:
     def further(self, games: IntArray, roll: IntArray, filled: IntArray | None) -> tuple[IntArray, IntArray]:
         """The positions (in ``games``) of further five of a kinds (their box filled), and their face index."""
         m = self.model
-        if m.flag_row < 0 or (m.joker is None and not m.five_bonus):
+        if m.flag_row < 0 or (m.joker is None and not m.five_bonus and not m.number_bonus):
             return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
         face = tables.FIVE_OF_A_KIND_FACE[roll]
         where = np.flatnonzero(face >= 0)  # five of a kinds are few: look at their sheets only
@@ -98,6 +98,10 @@ class _Games:
             flag = self.flag[games[where]]
             if m.five_bonus and m.needs_flag:
                 extra[where] = np.where(flag == 1, m.five_bonus, 0)
+            if m.number_bonus:  # with its forced joker, the open number row of the face is the only row it may fill
+                matching = np.array(m.upper_index)[face]
+                sheets = self.filled[games[where]] if filled is None else filled[where]
+                extra[where] = np.where((sheets >> matching) & 1 == 0, m.number_bonus, 0)
             if m.joker is not None:
                 matching = np.array(m.upper_index)[face]
                 full = (matching >= 0) & ((self.filled[games[where]] >> np.maximum(matching, 0)) & 1 == 1)
@@ -127,6 +131,8 @@ class _Games:
         ``scores`` come from `scores`; ``filled`` are the games' filled rows, if known.
         """
         all_points, extra = scores
+        if self.model.number_bonus and crossed.any():  # a number-box bonus is paid for a Score only
+            extra = np.where(crossed, 0, extra)
         rows = all_points.shape[1]
         points = np.take(all_points, np.arange(0, len(games) * rows, rows) + row)
         if crossed.any():

@@ -271,7 +271,7 @@ def _final_by_entries(
     for slot in plan.slots[2:]:
         head = best[: len(slot)]
         np.fmax(head, lifted.take(slot, axis=0, out=spare[: len(slot)], mode="clip"), out=head)
-    if model.flag_row >= 0 and (model.joker is not None or model.five_bonus):
+    if model.flag_row >= 0 and (model.joker is not None or model.five_bonus or model.number_bonus):
         _five_of_a_kind(model, plan.five, flat, values.shape, filled, flag, upper, best, plan.position)
     return best, candidates
 
@@ -377,6 +377,9 @@ def _five_of_a_kind(
             paid = np.where(five.move_lower[:, None] & full[faces], five.move_joker, paid)
         later = flat[base[at] + np.minimum(u[None, :] + paid, model.cap)]
         scored[at, faces] = paid + later
+    if model.number_bonus:  # a Score in the number row of its face earns it (beside the box: the upper total stays)
+        faces = np.flatnonzero(five.has_match)
+        scored[five.match_at[faces], faces] += model.number_bonus
     np.copyto(scored, _NEG, where=~is_open[:, None, :])
     scratched: FloatArray | None = None
     if model.allow_scratch:  # a 0 in a row: the value after it

@@ -133,6 +133,8 @@ def _optimal_turn(
         crossed = zero[np.arange(count), zero_row] > best
         row = np.where(crossed, zero_row, row)
         points[crossed] = 0
+        if m.number_bonus:  # a number-box bonus is paid for a Score only
+            extra[crossed] = 0
     g.write_points(games, row, points, extra, filled=filled)
 
 

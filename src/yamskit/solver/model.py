@@ -1,4 +1,4 @@
-"""The solver's view of a variant: row tables, upper bonus, joker and five-of-a-kind bonus, as arrays.
+"""The solver's view of a variant: row tables, upper bonus, joker and five-of-a-kind bonuses, as arrays.
 
 `model_of` checks that a variant is a one-column solitaire scorecard game the
 solver handles, and reads off everything the expectimax needs. Anything else raises
@@ -24,7 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..errors import RuleConfigError, brief
-from ..scorecard.house_rules import FiveOfAKindBonus, Joker, joker_value
+from ..scorecard.house_rules import FiveOfAKindBonus, Joker, NumberBoxBonus, joker_value
 from ..scorecard.variant import ScorecardVariant
 from . import tables
 from .tables import IntArray
@@ -51,6 +51,8 @@ class Model:
         allow_scratch: whether a box may be crossed out.
         joker: ``None``, ``"free"``, ``"forced"`` or ``"seed"``.
         five_bonus: points of the five-of-a-kind bonus (0 without one).
+        number_bonus: points of the number-box bonus (`NumberBoxBonus`; 0 without one): a further five
+            of a kind scored in the number row of its face earns them (with a forced joker only).
         flag_row: the five-of-a-kind row the joker and bonus look at (-1 if neither).
         upper_index: the row index of the number rows of faces 1 to 6 (-1 where the sheet has no such
             row): the joker's ``upper`` rows, else ones..sixes.
@@ -81,6 +83,7 @@ class Model:
     upper_index: tuple[int, ...]
     joker_points: IntArray
     fingerprint: str
+    number_bonus: int = 0
 
     @property
     def num_rows(self) -> int:
@@ -127,8 +130,9 @@ def model_of(variant: object) -> Model:
     Solvable: a `ScorecardVariant` with one column in free order and
     no turn condition, the standard result, at most `MAX_ROWS` rows, an
     optional upper bonus (any tiers), and placement rules that are
-    `Joker` and `FiveOfAKindBonus`
-    (at most one of each, on the same row; a forced joker needs all six of its number rows).
+    `Joker` and `FiveOfAKindBonus` or `NumberBoxBonus`
+    (at most one of each, on the same row; a forced joker needs all six of its number rows; a
+    number-box bonus needs a forced joker on its own number rows).
 
     Examples:
         >>> import yamskit
@@ -156,14 +160,18 @@ def model_of(variant: object) -> Model:
     rows = rules.row_ids
     jokers = [r for r in rules.placement_rules if isinstance(r, Joker)]
     bonuses = [r for r in rules.placement_rules if isinstance(r, FiveOfAKindBonus)]
-    others = [r for r in rules.placement_rules if not isinstance(r, (Joker, FiveOfAKindBonus))]
+    in_number = [r for r in rules.placement_rules if isinstance(r, NumberBoxBonus)]
+    others = [r for r in rules.placement_rules if not isinstance(r, (Joker, FiveOfAKindBonus, NumberBoxBonus))]
     if others:
         raise _fail(variant, f"the placement rule {brief(others[0])} is not one the solver knows")
-    if len(jokers) > 1 or len(bonuses) > 1:
+    if len(jokers) > 1 or len(bonuses) + len(in_number) > 1:
         raise _fail(variant, "it has more than one joker or five-of-a-kind bonus rule")
     joker = jokers[0] if jokers else None
     five = bonuses[0] if bonuses else None
-    flag_rows = {r.row for r in jokers} | {r.row for r in bonuses}
+    number = in_number[0] if in_number else None
+    if number is not None and (joker is None or joker.kind != "forced" or joker.upper != number.upper):
+        raise _fail(variant, f"its {brief(number)} needs a forced joker on the same number rows")
+    flag_rows = {r.row for r in jokers} | {r.row for r in bonuses} | {r.row for r in in_number}
     if len(flag_rows) > 1:
         raise _fail(variant, f"its joker and five-of-a-kind bonus look at different rows {sorted(flag_rows)}")
     flag_row = -1
@@ -203,6 +211,8 @@ def model_of(variant: object) -> Model:
     }
     if numbers != UPPER_ROWS:  # (classic's number rows leave the fingerprints of 0.1's tables as they were)
         described["upper_index"] = list(upper_index)
+    if number is not None:  # (and the sheets without one theirs)
+        described["number_bonus"] = number.points
     fingerprint = hashlib.sha256(json.dumps(described, sort_keys=True).encode()).hexdigest()
     return Model(
         rows=rows,
@@ -218,4 +228,5 @@ def model_of(variant: object) -> Model:
         upper_index=upper_index,
         joker_points=joker_points,
         fingerprint=fingerprint,
+        number_bonus=number.points if number else 0,
     )
