@@ -114,7 +114,7 @@ def builtin_names() -> list[str]:
 
     Examples:
         >>> builtin_names()
-        ['challenge', 'classic', 'competitive', 'yacht', 'yahtzee', 'yam-master', 'yamslam', 'yatzy']
+        ['challenge', 'classic', 'competitive', 'generala', 'yacht', 'yahtzee', 'yam-master', 'yamslam', 'yatzy']
     """
     _load()
     return sorted(_BUILTIN)
