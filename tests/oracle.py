@@ -130,6 +130,7 @@ MODES: list[tuple[str, dict[str, Any], list[str]]] = [
     ("yamslam", {"mode": "team"}, ["A", "B", "C", "D"]),
     ("yatzy", {}, ["Ann", "Bob"]),
     ("yacht", {"four_of_a_kind": "all_dice", "full_house_from_five": True}, ["Ann"]),
+    ("generala", {}, ["Ann", "Bob"]),
 ]
 
 

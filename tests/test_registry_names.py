@@ -32,7 +32,17 @@ def spellings(draw: st.DrawFn, name: str) -> str:
 
 
 def test_the_builtins_are_the_seed_games_and_the_presets() -> None:
-    assert BUILTINS == ["challenge", "classic", "competitive", "yacht", "yahtzee", "yam-master", "yamslam", "yatzy"]
+    assert BUILTINS == [
+        "challenge",
+        "classic",
+        "competitive",
+        "generala",
+        "yacht",
+        "yahtzee",
+        "yam-master",
+        "yamslam",
+        "yatzy",
+    ]
 
 
 @pytest.mark.parametrize("name", BUILTINS)

@@ -41,6 +41,7 @@ SHEETS = [
     ("competitive", {"mode": "2v2"}),
     ("yatzy", {}),
     ("yacht", {}),
+    ("generala", {}),
 ]
 
 
@@ -66,7 +67,7 @@ def test_the_longest_yam_master_game_is_the_limit() -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["classic", "yahtzee", "challenge", "competitive", "yam-master", "yamslam", "yatzy", "yacht"]
+    "name", ["classic", "yahtzee", "challenge", "competitive", "yam-master", "yamslam", "yatzy", "yacht", "generala"]
 )
 def test_a_save_of_the_most_moves_fits_the_text_limit(name: str) -> None:
     # the longest move any action of the variant writes (a throw written with its longest keep

@@ -33,6 +33,7 @@ SETUPS: list[tuple[str, dict[str, Any], int]] = [
     ("yamslam", {"mode": "team"}, 4),
     ("yatzy", {}, 2),
     ("yacht", {}, 1),
+    ("generala", {}, 2),
 ]
 #: A one-column sheet's hard bot solves it first: Yahtzee's case runs in the quick run, Yatzy's in the full one.
 _SOLVED_SLOWLY = {"yatzy"}

@@ -28,7 +28,9 @@ def rules_text(name: str, capsys: pytest.CaptureFixture[str], *options: str) -> 
 COMMON = ("set-up", "roll_off", "first_player", "turn", "end:", "winner", "tie")
 
 
-@pytest.mark.parametrize("name", ["classic", "yahtzee", "challenge", "competitive", "yam-master", "yatzy", "yacht"])
+@pytest.mark.parametrize(
+    "name", ["classic", "yahtzee", "challenge", "competitive", "yam-master", "yatzy", "yacht", "generala"]
+)
 def test_a_scorecard_or_board_variant_lists_every_part_of_the_game(
     name: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -74,7 +76,9 @@ def test_yamslam_lists_roll_off_chips_end_and_winner(mode: str, capsys: pytest.C
         assert word in text, word
 
 
-@pytest.mark.parametrize("page", ["classic", "challenge", "competitive", "yam-master", "yamslam", "yatzy", "yacht"])
+@pytest.mark.parametrize(
+    "page", ["classic", "challenge", "competitive", "yam-master", "yamslam", "yatzy", "yacht", "generala"]
+)
 def test_each_rules_page_has_the_game_at_a_glance(page: str) -> None:
     text = (DOCS / f"{page}.md").read_text(encoding="utf-8")
     glance = text.split("## At a glance", 1)[1].split("\n## ", 1)[0]

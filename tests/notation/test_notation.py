@@ -47,6 +47,8 @@ CONFIGS: list[tuple[str, dict[str, Any], int, int]] = [
     ("yatzy", {"two_pairs_from_four": True, "full_house_from_five": True}, 1, 2),
     ("yacht", {}, 2, 3),
     ("yacht", {"four_of_a_kind": "all_dice", "full_house_from_five": True}, 1, 2),
+    ("generala", {}, 2, 2),
+    ("generala", {"generala_points": 60, "doble_generala": False}, 1, 2),
 ]
 
 
@@ -247,6 +249,7 @@ def _lucky_dice(rng: random.Random, keep: yamskit.Dice) -> yamskit.Dice:
         ("yamslam", {}, 2),
         ("yatzy", {"two_pairs_from_four": True, "full_house_from_five": True}, 1),
         ("yacht", {}, 2),
+        ("generala", {}, 2),
     ],
 )
 @settings(max_examples=2)

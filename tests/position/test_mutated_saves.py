@@ -128,6 +128,7 @@ GAMES = [
     ("yamslam", {"mode": "solo"}, 1),
     ("yatzy", {}, 1),
     ("yacht", {}, 2),
+    ("generala", {}, 2),
 ]
 
 

@@ -40,6 +40,8 @@ CASES: list[tuple[str, Any, int]] = [
     ("yatzy", {"two_pairs_from_four": True, "full_house_from_five": True}, 1),
     ("yacht", {}, 1),
     ("yacht", {"four_of_a_kind": "all_dice", "full_house_from_five": True}, 2),
+    ("generala", {}, 2),
+    ("generala", {"straight_wraps": True, "one_for_two": True, "served_bonus": 10, "doble_generala": False}, 1),
     ("user", kniffel_lite, 2),
     ("user", two_columns, 1),
 ]

@@ -154,10 +154,13 @@ def _ended(players: tuple[str, ...] = ("Ann", "Bob", "Cy")) -> yamskit.Scorecard
 
 def test_a_served_combination_scored_in_its_row_ends_the_game_with_that_player_the_winner() -> None:
     game = _ended()
-    assert game.is_over and game.ended == EarlyEnd(1, "a yams at once")
-    assert list(game.legal_actions()) == [] and game.legal_action_ids() == ()
+    assert game.is_over
+    assert game.ended == EarlyEnd(1, "a yams at once")
+    assert list(game.legal_actions()) == []
+    assert game.legal_action_ids() == ()
     result = game.result()
-    assert result.winners == (1,) and result.ranking == ((1,), (0,), (2,))
+    assert result.winners == (1,)
+    assert result.ranking == ((1,), (0,), (2,))
     assert result.scores == (16, 50, 0)
     assert result.details["ended"] == {"player": 1, "reason": "a yams at once"}
     with pytest.raises(GameOverError):
@@ -170,7 +173,8 @@ def test_the_winner_wins_whatever_the_points() -> None:
     game = game.apply(Roll(outcome="66666")).apply(Score("yams"))
     game = game.apply(Roll(outcome="12346")).apply(Score("ones"))
     assert game.ended == EarlyEnd(1, "a served one")
-    assert game.result().scores == (50, 1) and game.result().winners == (1,)
+    assert game.result().scores == (50, 1)
+    assert game.result().winners == (1,)
 
 
 @pytest.mark.parametrize(
@@ -186,7 +190,8 @@ def test_the_game_ends_early_only_on_its_event(moves: list[Any]) -> None:
     game = _mine(ServedWin("yams", "a yams at once")).new_game(["Ann", "Bob"], seed=1)
     for move in moves:
         game = game.apply(move)
-    assert not game.is_over and game.ended is None
+    assert not game.is_over
+    assert game.ended is None
 
 
 def test_an_ended_game_round_trips_through_json_notation_and_a_record() -> None:
@@ -195,10 +200,13 @@ def test_an_ended_game_round_trips_through_json_notation_and_a_record() -> None:
     text = game.to_notation()
     assert text.split()[2].split("/")[1].endswith("!")
     back = game.variant.from_notation(text)
-    assert back.ended == game.ended and back.to_notation() == text and back.is_over
+    assert back.ended == game.ended
+    assert back.to_notation() == text
+    assert back.is_over
     record = GameRecord.from_game(game, claimed=True)
     report = check_record(record, variant=game.variant)
-    assert report.valid and report.finished
+    assert report.valid
+    assert report.finished
 
 
 def test_a_save_or_notation_that_ends_a_game_the_rules_do_not_is_refused() -> None:
@@ -219,7 +227,8 @@ def test_a_save_or_notation_that_ends_a_game_the_rules_do_not_is_refused() -> No
 def test_an_ended_position_needs_a_last_turn_that_ends_it() -> None:
     variant = _mine(ServedWin("yams", "a yams at once"))
     state = variant.position(["Ann", "Bob"], sheets=[{"yams": 50, "ones": 2}, {"ones": 3}], ended="Ann", seed=4)
-    assert state.is_over and state.current_player == 1
+    assert state.is_over
+    assert state.current_player == 1
     moves = [str(m.action) for m in variant.witness(state).moves]
     assert moves[-2:] == ["roll 11111", "score yams"]
     for sheets, rule in [

@@ -42,6 +42,7 @@ GAMES: dict[str, tuple[str, dict[str, Any], list[str]]] = {
     "yamslam-team": ("yamslam", {"mode": "team"}, ["Ann", "Bob", "Cy", "Dee"]),
     "yatzy-2": ("yatzy", {}, ["Ann", "Bob"]),
     "yacht-1": ("yacht", {}, ["Ann"]),
+    "generala-2": ("generala", {}, ["Ann", "Bob"]),
 }
 
 
