@@ -182,7 +182,12 @@ class ServedWin(PlacementRuleBase):
 
     @property
     def end_reason(self) -> str:  # type: ignore[override]
-        """The reason an ended state reports (``reason``)."""
+        """The reason an ended state reports (``reason``).
+
+        Examples:
+            >>> ServedWin("generala", "a served generala").end_reason
+            'a served generala'
+        """
         return self.reason
 
     def check_sheet(self, rules: ScorecardRules) -> None:
