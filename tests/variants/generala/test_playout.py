@@ -10,11 +10,16 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 import yamskit
+from tests.playout import assert_illegal
 from tests.strategies import FULL_RUN
 from tests.variants.preset_checks import check_notation, check_totals, check_turns, check_witness, play_and_check
 from yamskit import Roll, Score, Scratch
+from yamskit.dice import ROLLS
 from yamskit.scorecard import ScorecardGame
 
 OPTIONS: list[dict[str, Any]] = [
@@ -98,3 +103,87 @@ def test_many_games_end_after_every_box_or_at_once_on_a_served_generala_only() -
             check_witness(variant, game)  # a game that reaches it: for an early end, one that ends it alike
     assert early
     assert full
+
+
+_FIVES = [roll for roll in ROLLS if len(set(roll.faces)) == 1]
+_SERVED_ROWS = ("escalera", "full", "poker")
+
+
+class GeneralaMachine(RuleBasedStateMachine):
+    """Hypothesis drives a Generala game with given dice and any box; invariants after every step."""
+
+    game: ScorecardGame
+
+    @initialize(
+        players=st.integers(min_value=1, max_value=3),
+        options=st.sampled_from(OPTIONS),
+        seed=st.integers(min_value=0, max_value=2**64 - 1),
+    )
+    def start(self, players: int, options: dict[str, Any], seed: int) -> None:
+        self.game = yamskit.variant("generala", **options).new_game([f"P{i}" for i in range(players)], seed=seed)
+
+    @precondition(lambda self: not self.game.is_over)
+    @rule(data=st.data())
+    def act(self, data: st.DataObject) -> None:
+        before = self.game.to_json()
+        action = data.draw(st.sampled_from(list(self.game.legal_actions())))
+        after = self.game.apply(action)
+        assert self.game.to_json() == before
+        assert (after.ended is not None) == _served_generala(self.game, action)
+        self.game = after
+
+    @precondition(lambda self: not self.game.is_over)
+    @rule(
+        outcome=st.one_of(st.sampled_from(ROLLS), st.sampled_from(_FIVES)),
+        rethrow=st.booleans(),
+        row=st.sampled_from(["unos", "seises", "escalera", "full", "poker", "generala", "doble_generala"]),
+    )
+    def explicit_turn(self, outcome: Any, rethrow: bool, row: str) -> None:
+        """Throw given faces (first or second throw), then score ``row``: it pays what the sheet and the turn say."""
+        if not self.game.turn.has_thrown and rethrow:
+            self.game = self.game.apply(Roll(outcome="12346"))
+        roll = Roll(outcome=outcome)
+        if not self.game.is_legal(roll):
+            return
+        self.game = self.game.apply(roll)
+        variant = self.game.variant
+        if row not in variant.rows:
+            assert_illegal(self.game, Score(row))
+            return
+        for action in (Score(row), Scratch(row)):
+            if not self.game.is_legal(action):
+                assert_illegal(self.game, action)
+                continue
+            player, dice, first = self.game.current_player, self.game.dice, self.game.turn.throws_used == 1
+            after = self.game.apply(action)
+            if isinstance(action, Score):
+                plain = variant.score(row, dice)
+                bonus = variant.options["served_bonus"] if first and plain and row in _SERVED_ROWS else 0
+                assert after.cell(player, row).points == plain + bonus
+            assert (after.ended is not None) == _served_generala(self.game, action)
+            self.game = after
+            return
+
+    @rule(row=st.sampled_from(["doble_generala", "yams"]))
+    def probe_illegal(self, row: str) -> None:
+        """A closed box, a box this sheet lacks, any move of a game that is over: refused, changing nothing."""
+        for action in (Score(row), Roll()):
+            if not self.game.is_legal(action):
+                assert_illegal(self.game, action)
+
+    @invariant()
+    def json_round_trips(self) -> None:
+        assert yamskit.load_game(self.game.to_json()) == self.game
+
+    @invariant()
+    def totals_add_up(self) -> None:
+        check_totals(self.game, None)
+
+    @invariant()
+    def ends_after_every_box_or_at_once_on_a_served_generala(self) -> None:
+        check_turns(self.game)
+        assert bool(list(self.game.legal_actions())) != self.game.is_over
+
+
+GeneralaMachine.TestCase.settings = settings(stateful_step_count=60, max_examples=25 if FULL_RUN else 6)
+test_generala_machine = GeneralaMachine.TestCase
