@@ -87,6 +87,13 @@ def _mid_turn(state: Any) -> Any:
     return state.apply(roll) if roll is not None and len(roll.keep) else state
 
 
+def _served_generala(state: Any, rng: random.Random) -> Any:
+    """Play on to the start of a turn of a player whose generala box is open, then a generala on the first throw."""
+    while state.turn.has_thrown or not state.cell(state.current_player, "generala").is_empty:
+        state = state.apply(_scorecard_move(state, rng))
+    return state.apply(Roll(outcome="44444")).apply(Score("generala"))
+
+
 def pictures() -> dict[str, str]:
     """Every picture of the docs: file name -> SVG text."""
     classic = yamskit.variant("classic").new_game(players=["Ann", "Bob"], seed=11)
@@ -108,6 +115,8 @@ def pictures() -> dict[str, str]:
     yacht = play(yamskit.variant("yacht").new_game(players=["Ann"], seed=10), _scorecard_move, seed=10, actions=200)
     kniffel = yamskit.variant("kniffel").new_game(players=["Anna", "Ben"], seed=11)
     kniffel = _mid_turn(play(kniffel, _scorecard_move, seed=11, actions=50))
+    generala = yamskit.variant("generala").new_game(players=["Ana", "Beto"], seed=12)
+    generala = _served_generala(play(generala, _scorecard_move, seed=12, actions=30), random.Random(12))
     return {
         "dice.svg": svg(Dice.parse("33325")),
         "classic.svg": svg(classic),
@@ -120,6 +129,7 @@ def pictures() -> dict[str, str]:
         "yatzy.svg": svg(yatzy),
         "yacht-final.svg": svg(yacht),
         "kniffel.svg": svg(kniffel),
+        "generala.svg": svg(generala),
     }
 
 

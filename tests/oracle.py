@@ -131,6 +131,7 @@ MODES: list[tuple[str, dict[str, Any], list[str]]] = [
     ("yatzy", {}, ["Ann", "Bob"]),
     ("yacht", {"four_of_a_kind": "all_dice", "full_house_from_five": True}, ["Ann"]),
     ("kniffel", {}, ["Anna", "Ben"]),
+    ("generala", {}, ["Ann", "Bob"]),
 ]
 
 

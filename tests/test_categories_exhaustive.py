@@ -187,6 +187,26 @@ def _kniffel(row: str, dice: Dice) -> int:
     return _classic(_KNIFFEL_AS_CLASSIC[row], dice)
 
 
+_GENERALA_NUMBERS = ("unos", "doses", "treses", "cuatros", "cincos", "seises")
+
+
+def _generala(row: str, dice: Dice, *, wraps: bool = False, one_for_two: bool = False, points: int = 50) -> int:
+    """Generala's boxes as Wikipedia's *Generala* words them (no served bonus: that is the sheet's, not the row's)."""
+    if row in _GENERALA_NUMBERS:
+        face = _GENERALA_NUMBERS.index(row) + 1
+        return face * dice.faces.count(face)
+    faces, shape = sorted(dice.faces), _shape(dice)
+    straight = faces in ([1, 2, 3, 4, 5], [2, 3, 4, 5, 6])
+    straight = straight or (wraps and shape == [1] * 5) or (one_for_two and faces in ([1, 1, 3, 4, 5], [1, 3, 4, 5, 6]))
+    return {
+        "escalera": 20 if straight else 0,
+        "full": 30 if _three_and_two(dice) else 0,
+        "poker": 40 if shape[0] >= 4 else 0,
+        "generala": points if _yams(dice) else 0,
+        "doble_generala": 2 * points if _yams(dice) else 0,
+    }[row]
+
+
 _CASES: list[tuple[str, dict[str, object], Callable[[str, Dice], int]]] = [
     ("classic", {}, _classic),
     ("yahtzee", {}, _classic),
@@ -206,6 +226,13 @@ _CASES: list[tuple[str, dict[str, object], Callable[[str, Dice], int]]] = [
         lambda row, dice: _yacht(row, dice, openspiel=True),
     ),
     ("kniffel", {}, _kniffel),
+    ("generala", {}, _generala),
+    (
+        "generala",
+        {"straight_wraps": True, "one_for_two": True, "generala_points": 60},
+        lambda row, dice: _generala(row, dice, wraps=True, one_for_two=True, points=60),
+    ),
+    ("generala", {"one_for_two": True}, lambda row, dice: _generala(row, dice, one_for_two=True)),
 ]
 
 
@@ -214,7 +241,7 @@ def test_every_row_of_every_scorecard_variant_scores_as_its_sheet_says(
     name: str, options: dict[str, object], definition: Callable[[str, Dice], int]
 ) -> None:
     variant = yamskit.variant(name, **options)
-    assert len(variant.rows) == {"challenge": 14, "yatzy": 15, "yacht": 12}.get(name, 13)
+    assert len(variant.rows) == {"challenge": 14, "yatzy": 15, "yacht": 12, "generala": 11}.get(name, 13)
     for row in variant.rows:
         for roll in ROLLS:
             assert variant.score(row, roll) == definition(row, roll), (name, row, roll)
@@ -232,6 +259,7 @@ def test_every_row_of_every_scorecard_variant_scores_as_its_sheet_says(
         ("yatzy", {"one_pair": 12, "two_pairs": 22, "three_of_a_kind": 18, "four_of_a_kind": 24, "full_house": 28}),
         ("yacht", {"full_house": 28, "four_of_a_kind": 24, "little_straight": 30, "big_straight": 30, "yacht": 50}),
         ("kniffel", {"dreierpasch": 30, "full_house": 25, "kleine_strasse": 30, "grosse_strasse": 40, "kniffel": 50}),
+        ("generala", {"escalera": 20, "full": 30, "poker": 40, "generala": 50, "doble_generala": 100}),
     ],
 )
 def test_row_maxima_are_the_sheets_maxima(name: str, maxima: dict[str, int]) -> None:

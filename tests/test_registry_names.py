@@ -33,8 +33,17 @@ def spellings(draw: st.DrawFn, name: str) -> str:
 
 def test_the_builtins_are_the_seed_games_and_the_presets() -> None:
     assert BUILTINS == [
-        "challenge", "classic", "competitive", "kniffel", "yacht", "yahtzee", "yam-master", "yamslam", "yatzy"
-    ]  # fmt: skip
+        "challenge",
+        "classic",
+        "competitive",
+        "generala",
+        "kniffel",
+        "yacht",
+        "yahtzee",
+        "yam-master",
+        "yamslam",
+        "yatzy",
+    ]
 
 
 @pytest.mark.parametrize("name", BUILTINS)

@@ -42,6 +42,7 @@ SHEETS = [
     ("yatzy", {}),
     ("yacht", {}),
     ("kniffel", {}),
+    ("generala", {}),
 ]
 
 
@@ -67,7 +68,19 @@ def test_the_longest_yam_master_game_is_the_limit() -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["classic", "yahtzee", "challenge", "competitive", "yam-master", "yamslam", "yatzy", "yacht", "kniffel"]
+    "name",
+    [
+        "classic",
+        "yahtzee",
+        "challenge",
+        "competitive",
+        "yam-master",
+        "yamslam",
+        "yatzy",
+        "yacht",
+        "kniffel",
+        "generala",
+    ],
 )
 def test_a_save_of_the_most_moves_fits_the_text_limit(name: str) -> None:
     # the longest move any action of the variant writes (a throw written with its longest keep

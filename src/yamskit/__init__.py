@@ -41,6 +41,7 @@ from .actions import (
 from .dice import Dice, DiceStream
 from .errors import (
     ActionIdError,
+    ClosedBoxError,
     ColumnConditionError,
     ConstraintError,
     DeserializationError,
@@ -93,6 +94,7 @@ __all__ = [
     "ActionSpace",
     "Cell",
     "CheckReport",
+    "ClosedBoxError",
     "Column",
     "ColumnConditionError",
     "ConstraintError",

@@ -19,6 +19,7 @@ __all__ = [
     "ECHO_LIMIT",
     "ActionIdError",
     "ActionIdTypeError",
+    "ClosedBoxError",
     "ColumnConditionError",
     "ConstraintError",
     "DeserializationError",
@@ -256,6 +257,20 @@ class ConstraintError(IllegalActionError):
         ... except ConstraintError as error:
         ...     print(error)
         plus (5) must be greater than minus (30) in column 'disorder'
+    """
+
+
+class ClosedBoxError(IllegalActionError):
+    """A box that opens only once another holds points, scored before (Generala's doble generala).
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("generala").new_game(seed=1).apply(yamskit.Roll(outcome="66666"))
+        >>> try:
+        ...     g.apply(yamskit.Score("doble_generala"))
+        ... except ClosedBoxError as error:
+        ...     print(error)
+        OpensAfter('doble_generala', 'generala'): the box 'doble_generala' opens only once 'generala' holds points
     """
 
 

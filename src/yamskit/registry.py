@@ -48,7 +48,9 @@ __all__ = [
 ]
 
 #: The built-in names whose variant is a `ScorecardVariant` (for type checkers).
-ScorecardVariantName: TypeAlias = Literal["classic", "yahtzee", "challenge", "competitive", "yatzy", "yacht", "kniffel"]
+ScorecardVariantName: TypeAlias = Literal[
+    "classic", "yahtzee", "challenge", "competitive", "yatzy", "yacht", "kniffel", "generala"
+]
 
 
 #: The other names of the built-in games (the names their rule sheets use), each with the
@@ -66,7 +68,17 @@ BUILTIN_ALIASES: dict[str, str] = {
 
 def _builtins() -> None:
     """Import the built-in families (each registers its names with ``yamskit._registry``) and their aliases."""
-    from .variants import challenge, classic, competitive, kniffel, yacht, yam_master, yamslam, yatzy  # noqa: F401
+    from .variants import (  # noqa: F401
+        challenge,
+        classic,
+        competitive,
+        generala,
+        kniffel,
+        yacht,
+        yam_master,
+        yamslam,
+        yatzy,
+    )
 
     for alias, name in BUILTIN_ALIASES.items():
         _registry.add_alias(alias, name)

@@ -1,4 +1,4 @@
-"""The Yatzy, Yacht and Kniffel presets from the command line: play, rules, score, check and simulate."""
+"""The Yatzy, Yacht, Kniffel and Generala presets from the command line: play, rules, score, check and simulate."""
 
 from __future__ import annotations
 
@@ -38,6 +38,8 @@ def test_play_yatzy_with_two_bots_ends_with_its_fifteen_boxes_and_a_winner() -> 
         ("yacht", ["-o", "four_of_a_kind=all_dice"]),
         ("kniffel", []),
         ("kniffel", ["-o", "kniffel_bonus=100", "-o", "bonus_when=always"]),
+        ("generala", []),
+        ("generala", ["-o", "doble_generala=false", "-o", "served_bonus=10"]),
     ],
 )
 def test_play_saves_a_record_that_check_finds_valid(name: str, options: list[str], tmp_path: Path) -> None:
@@ -62,7 +64,33 @@ def test_check_finds_an_illegal_move_in_a_yacht_record(tmp_path: Path, capsys: p
     assert "illegal move 2" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("name", ["yatzy", "yacht", "kniffel"])
+def test_check_finds_a_move_after_a_served_generala_ended_the_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = yamskit.variant("generala").new_game(players=["Ana", "Beto"], seed=1)
+    game = game.apply(Roll(outcome="55555")).apply(Score("generala"))
+    record = GameRecord.from_game(game, claimed=True)
+    good = tmp_path / "good.json"
+    good.write_text(record.dump(), encoding="utf-8")
+    assert main(["check", str(good)]) == 0
+    data = json.loads(record.dump())
+    data["moves"].append({**data["moves"][0], "player": 1})  # Beto throws after the game ended
+    data.pop("claimed", None)
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["check", str(bad)]) == 1
+    assert "illegal move 2 (Beto: roll outcome=55555): the game between Ana, Beto is over" in capsys.readouterr().out
+
+
+def test_play_generala_with_two_bots_ends_with_a_winner(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "generala", "--bots", "2", "--seed", "5"]) == 0
+    out = capsys.readouterr().out
+    for label in ("Unos", "Escalera", "Full", "Poker", "Generala", "Doble generala", "Total"):
+        assert label in out, label
+    assert "Game over" in out
+
+
+@pytest.mark.parametrize("name", ["yatzy", "yacht", "kniffel", "generala"])
 def test_rules_prints_every_box_the_rulings_and_the_options(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules", name]) == 0
     text = capsys.readouterr().out
@@ -85,6 +113,9 @@ def test_rules_prints_every_box_the_rulings_and_the_options(name: str, capsys: p
         (["kniffel", "large straight", "12345"], "40"),
         (["kniffel", "yahtzee", "66666"], "50"),
         (["kniffel", "dreierpasch", "33325"], "16"),
+        (["generala", "escalera", "65432"], "20"),
+        (["generala", "-o", "straight_wraps=true", "escalera", "34561"], "20"),
+        (["generala", "-o", "generala_points=60", "doble_generala", "22222"], "120"),
     ],
 )
 def test_score_prints_the_points_of_one_box(args: list[str], points: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -97,7 +128,7 @@ def test_score_refuses_an_option_of_another_game(capsys: pytest.CaptureFixture[s
     assert "has no option 'joker'" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("name", ["yatzy", "yacht", "kniffel"])
+@pytest.mark.parametrize("name", ["yatzy", "yacht", "kniffel", "generala"])
 def test_simulate_plays_the_preset_and_reports_its_games(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", name, "-n", "12", "--seed", "2", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)

@@ -49,6 +49,8 @@ CONFIGS: list[tuple[str, dict[str, Any], int, int]] = [
     ("yacht", {"four_of_a_kind": "all_dice", "full_house_from_five": True}, 1, 2),
     ("kniffel", {}, 2, 3),
     ("kniffel", {"joker": "free", "kniffel_bonus": 100, "bonus_when": "always"}, 1, 2),
+    ("generala", {}, 2, 2),
+    ("generala", {"generala_points": 60, "doble_generala": False}, 1, 2),
 ]
 
 
@@ -250,6 +252,7 @@ def _lucky_dice(rng: random.Random, keep: yamskit.Dice) -> yamskit.Dice:
         ("yatzy", {"two_pairs_from_four": True, "full_house_from_five": True}, 1),
         ("yacht", {}, 2),
         pytest.param("kniffel", {}, 1, marks=pytest.mark.slow),  # jokers and bonuses: 15 s (playouts check them too)
+        ("generala", {}, 2),
     ],
 )
 @settings(max_examples=2)

@@ -129,6 +129,7 @@ GAMES = [
     ("yatzy", {}, 1),
     ("yacht", {}, 2),
     ("kniffel", {}, 1),
+    ("generala", {}, 2),
 ]
 
 

@@ -42,6 +42,8 @@ CASES: list[tuple[str, Any, int]] = [
     ("yacht", {"four_of_a_kind": "all_dice", "full_house_from_five": True}, 2),
     ("kniffel", {}, 1),
     ("kniffel", {"joker": "seed", "kniffel_bonus": 100, "bonus_when": "always"}, 2),
+    ("generala", {}, 2),
+    ("generala", {"straight_wraps": True, "one_for_two": True, "served_bonus": 10, "doble_generala": False}, 1),
     ("user", kniffel_lite, 2),
     ("user", two_columns, 1),
 ]

@@ -43,6 +43,7 @@ GAMES: dict[str, tuple[str, dict[str, Any], list[str]]] = {
     "yatzy-2": ("yatzy", {}, ["Ann", "Bob"]),
     "yacht-1": ("yacht", {}, ["Ann"]),
     "kniffel-2": ("kniffel", {}, ["Anna", "Ben"]),
+    "generala-2": ("generala", {}, ["Ann", "Bob"]),
 }
 
 

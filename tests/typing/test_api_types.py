@@ -42,6 +42,7 @@ def test_variant_is_precise_for_each_built_in_name() -> None:
     assert_type(yamskit.variant("yatzy"), ScorecardVariant)
     assert_type(yamskit.variant("yacht", four_of_a_kind="all_dice"), ScorecardVariant)
     assert_type(yamskit.variant("kniffel", kniffel_bonus=100), ScorecardVariant)
+    assert_type(yamskit.variant("generala", doble_generala=False), ScorecardVariant)
 
 
 def _some_name() -> str:

@@ -1,10 +1,11 @@
-"""Checks shared by the playout tests of the one-column presets (Yatzy, Yacht): every step of a random game.
+"""Checks shared by the playout tests of the one-column presets (Yatzy, Yacht, Generala): every step of a random game.
 
 `play_and_check` plays a game to its end through ``legal_actions()``/``apply()`` and, at
 every step, checks what the design asks of every variant (`tests.playout.check_step`: every
 legal action applies, illegal probes raise and change nothing, the wrong player is refused,
 the JSON save reads back), plus what a one-column sheet promises: each player fills one box
-per turn and the game ends after as many rounds as the sheet has boxes, the total is the sum
+per turn and the game ends after as many rounds as the sheet has boxes (or at once, on a
+rule's event: `check_turns` names the only way), the total is the sum
 of the boxes plus the upper bonus, the notation reads back to the same position (and both
 go on alike), and the witness game of the position reaches it.
 """
@@ -43,12 +44,30 @@ def check_totals(game: ScorecardGame, bonus: tuple[int, int] | None, *, paid: in
         assert sheet.extra == 0 if not paid else sheet.extra % paid == 0
 
 
+def ended_at_once(game: ScorecardGame) -> bool:
+    """Whether the last move wrote a box that ends the game at once (a rule's ``ends_game`` says so)."""
+    moves = list(game.history)
+    if not moves or not isinstance(moves[-1].action, Score):
+        return False
+    return game.ended is not None and game.ended.player == moves[-1].player
+
+
 def check_turns(game: ScorecardGame) -> None:
-    """Players fill boxes in turn, one a turn, and the game ends exactly when every box is filled."""
+    """Players fill boxes in turn, one a turn; the game ends when every box is filled, or at once on a rule's event.
+
+    An early end names the player of the last move, which scored a box, and one of the
+    variant's end reasons; the winner is that player alone.
+    """
     boxes = len(game.variant.rows)
     counts = [placements(game, p) for p in range(len(game.players))]
     assert max(counts) - min(counts) <= 1
     assert max(counts) <= boxes
+    if game.ended is not None:
+        assert game.is_over
+        assert ended_at_once(game)
+        assert game.ended.reason in game.rules.end_reasons
+        assert game.result().winners == (game.ended.player,)
+        return
     assert game.is_over == (min(counts) == boxes)
     if game.is_over:
         assert all(not c.is_empty for sheet in game.sheets for c in sheet.cells[0])
@@ -126,7 +145,8 @@ def play_and_check(
             check_witness(variant, state)
         if state.is_over:
             assert list(state.legal_actions()) == []
-            assert sum(placements(state, p) for p in range(players)) == players * len(variant.rows)
+            if state.ended is None:
+                assert sum(placements(state, p) for p in range(players)) == players * len(variant.rows)
             return start, state, chosen
         action = rng.choice(list(state.legal_actions())) if choose is None else choose(state, rng)
         chosen.append(action)

@@ -26,7 +26,7 @@ Examples:
 
 from __future__ import annotations
 
-from .rules import PlacementRule, PlacementRuleBase, ScorecardRules
+from .rules import EarlyEnd, PlacementRule, PlacementRuleBase, ScorecardRules
 from .sheet import EMPTY, SCRATCHED, Cell, Column, FillPolicy, Sheet, TurnCondition, UpperBonus
 from .state import ScorecardGame
 from .variant import ScorecardVariant
@@ -36,6 +36,7 @@ __all__ = [
     "SCRATCHED",
     "Cell",
     "Column",
+    "EarlyEnd",
     "FillPolicy",
     "PlacementRule",
     "PlacementRuleBase",

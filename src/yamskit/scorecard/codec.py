@@ -19,7 +19,7 @@ from ..errors import DeserializationError, YamskitError, brief
 from ..position.saves import origin_to_data
 from ..serialization import expect, expect_int, shared_fields, shared_to_data
 from ..state_checks import check_cell_points, check_column_weights, check_extra
-from .rules import SheetVariant
+from .rules import EarlyEnd, SheetVariant
 from .sheet import SCRATCHED, Cell, Sheet
 from .state import ScorecardGame
 
@@ -45,11 +45,15 @@ def _cell_from_data(value: Any, where: str) -> Cell:
 def state_to_data(game: ScorecardGame) -> dict[str, Any]:
     """The ``"state"`` part of a scorecard game's JSON, as plain data.
 
+    A game a rule ended at once (`ScorecardGame.ended`) also has ``"ended"``: the winner's
+    seat and the rule's reason.
+
     Examples:
         >>> import yamskit
         >>> state_to_data(yamskit.variant("classic").new_game(players=["Ann"], seed=1))["sheets"][0]["extra"]
         0
     """
+    ended = {"ended": {"player": game.ended.player, "reason": game.ended.reason}} if game.ended else {}
     return {
         **shared_to_data(game),
         "column_weights": list(game.column_weights),
@@ -57,8 +61,30 @@ def state_to_data(game: ScorecardGame) -> dict[str, Any]:
             {"cells": [[_cell_to_data(c) for c in col] for col in sheet.cells], "extra": sheet.extra}
             for sheet in game.sheets
         ],
+        **ended,
         **origin_to_data(game, state_to_data),
     }
+
+
+def _ended_from_data(variant: SheetVariant, data: Any, players: int, current: int) -> EarlyEnd | None:
+    """The ``"ended"`` part of a save: a seat and one of the variant's end reasons, the seat just before ``current``."""
+    if not isinstance(data, dict) or "ended" not in data:
+        return None
+    where = "state.ended"
+    value = data["ended"]
+    if not isinstance(value, dict) or set(value) != {"player", "reason"}:
+        raise DeserializationError(f"{where} must be {{'player': seat, 'reason': text}}, not {brief(value)}")
+    player = expect_int(value, "player", where, 0, players - 1)
+    reason = value["reason"]
+    if reason not in variant.rules.end_reasons:
+        known = ", ".join(repr(r) for r in variant.rules.end_reasons) or "none: no rule of it ends a game at once"
+        raise DeserializationError(f"{where}.reason {brief(reason)} is not how {variant.name} ends (reasons: {known})")
+    if (player + 1) % players != current:
+        raise DeserializationError(
+            f"{where}: the game ended on seat {player}'s turn, so seat {(player + 1) % players} would be next, "
+            f"not {current}"
+        )
+    return EarlyEnd(player, reason)
 
 
 def _list_of(data: Any, key: str, where: str, size: int, item: Callable[[Any, str], _T]) -> tuple[_T, ...]:
@@ -108,6 +134,9 @@ def state_fields(variant: SheetVariant, data: Any) -> dict[str, Any]:
         raise DeserializationError(f"{where}.{error}") from None
     fields: dict[str, Any] = {"variant": variant, **shared, "sheets": sheets, "column_weights": tuple(weights)}
     first, current = fields["first_player"], fields["current_player"]
+    fields["ended"] = ended = _ended_from_data(variant, data, n, current)
+    if ended is not None and shared["turn"].has_thrown:
+        raise DeserializationError(f"{where}: the game ended at once ({ended.reason}), so no turn is under way")
     empties = [s.empty_count for s in sheets]
     order = [(first + i) % n for i in range(n)]
     now = order.index(current)

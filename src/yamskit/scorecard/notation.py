@@ -16,7 +16,7 @@ from typing import Any
 
 from ..errors import NotationError, brief
 from ..notation import grammar
-from .rules import SheetVariant
+from .rules import EarlyEnd, SheetVariant
 from .sheet import EMPTY, SCRATCHED, Cell, Sheet
 from .state import ScorecardGame
 
@@ -40,7 +40,9 @@ def write_scorecard(game: ScorecardGame) -> str:
 
     ``SHEETS``: one sheet per player, separated by ``/``; a sheet's columns separated by
     ``|``; a column's boxes, top to bottom, separated by ``,``: empty, ``x`` crossed
-    out, or the points; ``+N`` after the sheet for points beside the boxes.
+    out, or the points; ``+N`` after the sheet for points beside the boxes; last, ``!``
+    after the sheet of the player whose event ended the game at once (``!N`` for the
+    variant's N-th such rule, counted from 0, when it is not the first).
 
     Examples:
         >>> import yamskit
@@ -51,7 +53,8 @@ def write_scorecard(game: ScorecardGame) -> str:
     sheets = "/".join(
         "|".join(",".join(_write_cell(cell) for cell in column) for column in sheet.cells)
         + (f"+{sheet.extra}" if sheet.extra else "")
-        for sheet in game.sheets
+        + _write_end(game, p)
+        for p, sheet in enumerate(game.sheets)
     )
     fields = [
         grammar.variant_head(game.variant),
@@ -64,6 +67,30 @@ def write_scorecard(game: ScorecardGame) -> str:
     if game.column_weights:
         fields.append(",".join(str(w) for w in game.column_weights))
     return " ".join(fields)
+
+
+def _write_end(game: ScorecardGame, player: int) -> str:
+    """``!`` (``!N``) after the sheet of the player whose event ended the game, else nothing."""
+    ended = game.ended
+    if ended is None or ended.player != player:
+        return ""
+    n = game.rules.end_reasons.index(ended.reason)
+    return f"!{n}" if n else "!"
+
+
+def _read_end(text: str, variant: SheetVariant, who: str) -> tuple[str, str | None]:
+    """A sheet's text without its ``!`` mark, and the end reason the mark names (``None`` without one)."""
+    body, mark, number = text.partition("!")
+    if not mark:
+        return text, None
+    reasons = variant.rules.end_reasons
+    if not reasons:
+        raise NotationError(
+            f"SHEETS: {who}'s sheet is marked '!' (the game ended at once), but {variant.name} has "
+            "no rule that ends a game at once"
+        )
+    n = grammar.read_int(number, f"SHEETS ({who}, !rule)", 1, len(reasons) - 1) if number else 0
+    return body, reasons[n]
 
 
 def _read_sheet(text: str, variant: SheetVariant, who: str) -> Sheet:
@@ -99,10 +126,20 @@ def read_scorecard(variant: SheetVariant, fields: list[str]) -> dict[str, Any]:
         raise NotationError(f"SHEETS: {len(sheets)} sheets for {len(players)} players")
     current, first = grammar.read_seats(fields[3], len(players))
     weights = grammar.read_ints(fields[6], "WEIGHTS", len(variant.columns)) if len(fields) == 7 else ()
+    ended = None
+    bodies = []
+    for p, (text, name) in enumerate(zip(sheets, players, strict=True)):
+        body, reason = _read_end(text, variant, name)
+        if reason is not None:
+            if ended is not None:
+                raise NotationError(f"SHEETS: two sheets are marked '!' (one player ends a game at once): {name}")
+            ended = EarlyEnd(p, reason)
+        bodies.append(body)
     return {
         "variant": variant,
         "players": players,
-        "sheets": tuple(_read_sheet(text, variant, name) for text, name in zip(sheets, players, strict=True)),
+        "sheets": tuple(_read_sheet(text, variant, name) for text, name in zip(bodies, players, strict=True)),
+        "ended": ended,
         "current_player": current,
         "turn": grammar.read_turn(fields[4], variant.rules.max_throws),
         "stream": grammar.read_stream(fields[5]),

@@ -37,6 +37,12 @@ checks, so deriving from the base adds no work to a step:
 * ``check_position(game)``: raise a `yamskit.position.ImpossibleSheetError` for sheets
   the rule forbids (plus above minus, the two sums); `yamskit.position.check_reachable`
   asks every rule that has it.
+* ``ends_game(game, placement) -> bool`` with ``end_reason`` (text): a *game-end rule*.
+  When the hook says yes, writing the placement ends the game at once, the placing player
+  the winner whatever the points: the state's ``ended`` holds a
+  `yamskit.scorecard.rules.EarlyEnd` (the seat and ``end_reason``), ``is_over`` is true,
+  ``result()`` ranks that player first, and saves, notation and positions carry it.
+  `yamskit.scorecard.game_rules.ServedWin` is one (Generala's served generala).
 
 Three more help find a game that reaches a position (see `yamskit.scorecard.witness`);
 a rule without them is still run on every turn the search tries, only more slowly:

@@ -12,7 +12,10 @@
 * ``plus_above_minus`` and ``sum_pair`` — the constraints between boxes;
 * ``column_weights`` — coefficients where the variant deals them;
 * ``turn_order`` — each player has filled as many boxes as the seats say;
-* ``throws``, ``kept``, ``challenge``, ``finished_game``, ``stranded`` — the turn.
+* ``throws``, ``kept``, ``challenge``, ``finished_game``, ``stranded`` — the turn;
+* ``early_end`` — a game ended at once by a rule (`ScorecardGame.ended`): one of the
+  variant's end reasons, the winner the seat before the one to play, and a last turn of
+  the winner's that the rule ends the game on (the witness finds it).
 
 The rules between boxes and the bonuses come from the placement rules' hooks (see
 `yamskit.scorecard.placement`): ``box_values`` for ``row_values``, ``crosses_out`` for
@@ -35,12 +38,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..dice import Dice, DiceStream
+from ..actions import Roll, Score
+from ..dice import ROLLS, Dice, DiceStream
 from ..errors import YamskitError, brief
+from ..history import Move
 from ..position.errors import ImpossibleSheetError, ImpossibleTurnError, PositionArgumentError
 from ..position.turns import argument, build_turn, check_stream_of, check_turn, make_stream, players_of, seat
 from ..position.witness import Witness, verify
-from .rules import ScorecardRules, SheetVariant
+from .rules import EarlyEnd, ScorecardRules, SheetVariant
 from .sheet import EMPTY, SCRATCHED, Cell, FillPolicy, Sheet
 from .state import ScorecardGame
 from .witness import witness_of
@@ -206,7 +211,9 @@ def _check_seats(game: ScorecardGame) -> None:
             raise ImpossibleTurnError(f"{what} must be a seat from 0 to {n - 1}, not {brief(value)}", rule="seats")
     empties = [sheet.empty_count for sheet in game.sheets]
     current, first = game.current_player, game.first_player
-    if game.is_over:
+    if game.ended is not None:
+        _check_ended(game, game.ended)
+    elif game.is_over:
         if current != first:
             raise ImpossibleTurnError(
                 f"every box is filled, so the last turn was the seat before {players[first]} and "
@@ -224,6 +231,81 @@ def _check_seats(game: ScorecardGame) -> None:
                 f"{expected} empty boxes, not {empties[p]} (one box is filled per turn)",
                 rule="turn_order",
             )
+
+
+def _check_ended(game: ScorecardGame, ended: EarlyEnd) -> None:
+    """A game ended at once: by one of the variant's rules, on the turn of the seat before the one to play."""
+    n, players = len(game.players), game.players
+    reasons = game.rules.end_reasons
+    if ended.reason not in reasons:
+        known = ", ".join(repr(r) for r in reasons) or "none: no rule of it ends a game at once"
+        raise ImpossibleTurnError(
+            f"{game.variant.name} does not end at once for {brief(ended.reason)} (reasons: {known})", rule="early_end"
+        )
+    if type(ended.player) is not int or not 0 <= ended.player < n:
+        raise ImpossibleTurnError(
+            f"the winner must be a seat from 0 to {n - 1}, not {brief(ended.player)}", rule="seats"
+        )
+    if (ended.player + 1) % n != game.current_player:
+        raise ImpossibleTurnError(
+            f"the game ended on {players[ended.player]}'s turn, so {players[(ended.player + 1) % n]} would be next, "
+            f"not {players[game.current_player]}",
+            rule="early_end",
+        )
+    if game.sheets[ended.player].empty_count == sum(len(column) for column in game.sheets[ended.player].cells):
+        raise ImpossibleTurnError(
+            f"the game ended on {players[ended.player]}'s turn, but {players[ended.player]}'s sheet is empty",
+            rule="early_end",
+        )
+
+
+def _ended_witness(game: ScorecardGame, ended: EarlyEnd) -> Witness:
+    """A game reaching ``game``, which a rule ended at once: a game to the winner's last turn, then that turn.
+
+    Each box the winner has filled is tried as the last: the position without it (the winner
+    to throw) must be reachable, and some roll thrown once and scored there must write the box
+    as it stands and end the game for ``ended.reason``.
+    """
+    rules = game.rules
+    p = ended.player
+    sheet = game.sheets[p]
+    refusals: list[str] = []
+    for c, column in enumerate(sheet.cells):
+        for r, cell in enumerate(column):
+            if cell.points is None:
+                continue
+            before = ScorecardGame(
+                variant=game.variant,
+                players=game.players,
+                sheets=(*game.sheets[:p], sheet.with_cell(r, c, EMPTY), *game.sheets[p + 1 :]),
+                current_player=p,
+                turn=build_turn(dice=None, throws=None, kept="", max_throws=rules.max_throws),
+                stream=game.stream,
+                first_player=game.first_player,
+                column_weights=game.column_weights,
+            )
+            score = Score(rules.row_ids[r], rules.column_ids[c] if len(rules.columns) > 1 else None)
+            for roll in ROLLS:
+                try:
+                    after = before.apply(Roll(outcome=roll)).apply(score)
+                except YamskitError:
+                    continue
+                if after.ended == ended and after.sheets == game.sheets:
+                    break
+            else:
+                continue
+            try:
+                reached = check_scorecard(before)
+            except YamskitError as error:
+                refusals.append(str(error))
+                continue
+            moves = (*reached.moves, Move(p, Roll(outcome=roll)), Move(p, score))
+            return Witness(game.variant, game.players, game.stream.seed, reached.setup, moves)
+    why = f": {refusals[0]}" if refusals else ""
+    raise ImpossibleSheetError(
+        f"no last turn of {game.players[p]}'s writes a box as it stands and ends the game ({ended.reason}){why}",
+        rule="early_end",
+    )
 
 
 def check_scorecard(game: ScorecardGame) -> Witness:
@@ -252,14 +334,15 @@ def check_scorecard(game: ScorecardGame) -> Witness:
     check_turn(game.turn, max_throws=rules.max_throws)
     check_stream_of(game.stream)
     if game.turn.has_thrown and game.is_over:
-        raise ImpossibleTurnError("every box is filled: no turn is under way", rule="finished_game")
+        why = f"the game ended at once ({game.ended.reason})" if game.ended else "every box is filled"
+        raise ImpossibleTurnError(f"{why}: no turn is under way", rule="finished_game")
     if game.turn.has_thrown and not game.legal_actions():
         raise ImpossibleTurnError(
             f"{game.players[game.current_player]} would have no legal action with dice {game.turn.dice} "
             f"after {game.turn.throws_used} throws",
             rule="stranded",
         )
-    witness = witness_of(game)
+    witness = witness_of(game) if game.ended is None else _ended_witness(game, game.ended)
     verify(witness, game)
     return witness
 
@@ -336,7 +419,7 @@ def scorecard_position(
     *,
     sheets: Sequence[Mapping[Any, Any] | None] | Mapping[str, Mapping[Any, Any]] | None = None,
     extra: Sequence[int] | Mapping[str, int] | None = None,
-    current_player: int | str = 0,
+    current_player: int | str | None = None,
     first_player: int | str | None = None,
     dice: Dice | str | Sequence[int] | None = None,
     throws: int | None = None,
@@ -345,6 +428,7 @@ def scorecard_position(
     draws: int | None = None,
     column_weights: Sequence[int] | Mapping[str, int] | None = None,
     totals: Sequence[int | None] | Mapping[str, int] | None = None,
+    ended: int | str | EarlyEnd | None = None,
 ) -> ScorecardGame:
     """A position set up from paper, checked against what a game can reach; its history is empty.
 
@@ -355,7 +439,8 @@ def scorecard_position(
             ``{(row, column): value}`` otherwise; a value is points, ``"x"`` (crossed
             out) or ``None`` (empty). Boxes not named are empty.
         extra: each player's points beside the boxes (classic's Yams bonuses).
-        current_player: the player to act, by index or name.
+        current_player: the player to act, by index or name (default seat 0; after a game
+            that ended at once, the seat after the winner).
         first_player: who played first (default: the seat the filled boxes point to).
         dice: the five dice showing, if the player has thrown this turn.
         throws: throws used this turn (default 1 with dice, else 0).
@@ -367,6 +452,8 @@ def scorecard_position(
         totals: the totals written on paper, to check: each player's score as
             ``result()`` counts it (boxes, bonuses and extra points; duel points in
             Competitive Yams). ``None`` for a player skips the check.
+        ended: for a game a rule ended at once, the winner (by index or name: the
+            variant's first end reason), or the `EarlyEnd` itself.
 
     Raises:
         PositionError: a value no game can reach; the message names the box and the
@@ -375,6 +462,9 @@ def scorecard_position(
 
     Examples:
         >>> import yamskit
+        >>> g = yamskit.variant("generala").position(["Ann", "Bob"], sheets=[{"generala": 50}, {}], ended="Ann")
+        >>> g.is_over, g.result().winner_names, g.players[g.current_player]
+        (True, ('Ann',), 'Bob')
         >>> v = yamskit.variant("challenge")
         >>> g = v.position(["Ann"], sheets=[{"descending": {"ones": 3, "twos": 4}}], dice="12345")
         >>> g.cell(0, "twos", "descending").points, g.is_legal(yamskit.Score("threes", "descending"))
@@ -392,7 +482,19 @@ def scorecard_position(
         extras = _by_seat(extra, names, "extra")
     with argument("sheets"):
         built = tuple(_sheet(variant, s, e, name) for s, e, name in zip(specs, extras, names, strict=True))
-    current = seat(names, current_player)
+    early: EarlyEnd | None = None
+    if ended is not None:
+        with argument("ended"):
+            if isinstance(ended, EarlyEnd):
+                early = ended
+            elif not rules.end_reasons:
+                raise ImpossibleTurnError(f"{variant.name} has no rule that ends a game at once", rule="early_end")
+            else:
+                early = EarlyEnd(seat(names, ended, "ended"), rules.end_reasons[0])
+    if current_player is None:
+        current = 0 if early is None or not 0 <= early.player < len(names) else (early.player + 1) % len(names)
+    else:
+        current = seat(names, current_player)
     first = _first_player(built, current) if first_player is None else seat(names, first_player, "first_player")
     start = DiceStream(seed=make_stream(seed, 0).seed)
     weights: tuple[int, ...] = ()
@@ -420,6 +522,7 @@ def scorecard_position(
         stream=stream,
         first_player=first,
         column_weights=weights,
+        ended=early,
     )
     check_scorecard(game)
     with argument("totals"):

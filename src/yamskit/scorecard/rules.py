@@ -40,6 +40,7 @@ from .sheet import Cell, Column, Sheet, UpperBonus
 
 __all__ = [
     "BoxValues",
+    "EarlyEnd",
     "Placement",
     "PlacementRule",
     "PlacementRuleBase",
@@ -51,6 +52,30 @@ __all__ = [
 #: The points each row's box can hold, one set per row, top to bottom (see ``box_values`` in
 #: `yamskit.scorecard.placement`).
 BoxValues: TypeAlias = tuple[frozenset[int], ...]
+
+
+@attrs.frozen
+class EarlyEnd:
+    """How a game that ended at once ended: who won, and the rule's reason (see ``ends_game``).
+
+    A placement rule with an ``ends_game`` hook (see `yamskit.scorecard.placement`) ends the
+    game when its event happens; the state then holds this value (`ScorecardGame.ended`),
+    its saves and notation too.
+
+    Attributes:
+        player: the seat that made the event and wins the game.
+        reason: the rule's ``end_reason``: what happened.
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("generala").new_game(["Ann", "Bob"], seed=1)
+        >>> g = g.apply(yamskit.Roll(outcome="44444")).apply(yamskit.Score("generala"))
+        >>> g.is_over, g.ended, g.result().winner_names
+        (True, EarlyEnd(player=0, reason='a generala on the first throw'), ('Ann',))
+    """
+
+    player: int
+    reason: str
 
 
 @attrs.frozen
@@ -218,6 +243,7 @@ class PlacementRuleBase:
 
     * `check_sheet`, `check_position` and `witness_order` do nothing;
     * `crosses_out`, `witness_own_sheet` are false and `extra_points` is 0;
+    * `ends_game` is ``None``: the rule never ends a game at once (`end_reason` is empty);
     * `refusable_rows`, `box_values` and `witness_context` are ``None``, "not offered": the
       engine then runs the rule on every open box, takes the values its boxes may hold as
       unknown, and runs the rule on every turn the position search tries. A rule that only
@@ -263,6 +289,12 @@ class PlacementRuleBase:
     #: ``witness_context(game, player, row, column) -> Hashable``: what of the sheets the rule's effect
     #: on a box depends on (see `yamskit.scorecard.witness`); ``None``: unknown.
     witness_context: ClassVar[Callable[..., Hashable] | None] = None
+    #: ``ends_game(game, placement) -> bool``: whether writing ``placement`` ends the game at once, the
+    #: placing player winning (see `EarlyEnd`); ``None``: the rule never ends a game. A rule with the
+    #: hook also names what happened in ``end_reason``.
+    ends_game: ClassVar[Callable[..., bool] | None] = None
+    #: What happened, for a rule that ends games (``ends_game``): the `EarlyEnd` reason.
+    end_reason: ClassVar[str] = ""
 
     @property
     def extra_points(self) -> int:
@@ -338,6 +370,8 @@ class ScorecardRules:
     #: The lookup tables the game states use to list legal moves.
     tables: SheetTables = attrs.field(init=False, eq=False, repr=False)
     _values: BoxValues | None = attrs.field(init=False, eq=False, repr=False)
+    #: The placement rules that may end a game at once (those with an ``ends_game`` hook), in order.
+    enders: tuple[PlacementRule, ...] = attrs.field(init=False, eq=False, repr=False)
 
     # The derived fields are worked out in order, when the rules are made; the first two check the sheet.
     @row_ids.default
@@ -404,6 +438,39 @@ class ScorecardRules:
             values = hook(self, values)
         return values
 
+    @enders.default
+    def _make_enders(self) -> tuple[PlacementRule, ...]:
+        return tuple(rule for rule in self.placement_rules if getattr(rule, "ends_game", None) is not None)
+
+    @property
+    def end_reasons(self) -> tuple[str, ...]:
+        """The reasons the rules that end games give (`EarlyEnd.reason`), one per such rule, in order.
+
+        Examples:
+            >>> import yamskit
+            >>> yamskit.variant("generala").rules.end_reasons, yamskit.variant("classic").rules.end_reasons
+            (('a generala on the first throw',), ())
+        """
+        return tuple(str(getattr(rule, "end_reason", "")) for rule in self.enders)
+
+    def early_end(self, game: SheetState, placement: Placement) -> EarlyEnd | None:
+        """How writing ``placement`` in ``game`` ends the game at once, or ``None`` (no rule's event happened).
+
+        Asks each rule of `enders`; the first whose ``ends_game`` hook says yes gives the reason.
+
+        Examples:
+            >>> import yamskit
+            >>> v = yamskit.variant("generala")
+            >>> g = v.new_game(seed=1).apply(yamskit.Roll(outcome="55555"))
+            >>> v.rules.early_end(g, g.placement(yamskit.Score("generala")))
+            EarlyEnd(player=0, reason='a generala on the first throw')
+            >>> v.rules.early_end(g, g.placement(yamskit.Score("poker")))
+        """
+        for rule in self.enders:
+            if rule.ends_game(game, placement):  # type: ignore[attr-defined]
+                return EarlyEnd(placement.player, str(getattr(rule, "end_reason", "")))
+        return None
+
     @property
     def rules(self) -> tuple[PlacementRule, ...]:
         """The 0.1 name of `placement_rules`: deprecated, it goes in 0.3.
@@ -433,6 +500,15 @@ class ScorecardRules:
             check = getattr(rule, "check_sheet", None)
             if check is not None:
                 check(self)
+        reasons = self.end_reasons
+        for rule, reason in zip(self.enders, reasons, strict=True):
+            if not callable(getattr(rule, "ends_game", None)) or not reason or len(reason) > 200:
+                raise RuleConfigError(
+                    f"{_rule_name(rule)}: a rule that ends games needs an ends_game(game, placement) hook and an "
+                    f"end_reason of 1 to 200 characters, not {brief(reason)}"
+                )
+        if len(set(reasons)) != len(reasons):
+            raise RuleConfigError(f"two rules that end games give one reason (saves name the rule by it): {reasons}")
 
     def _check_longest_game(self) -> None:
         """Refuse a sheet whose longest legal game a save or a record could not hold.

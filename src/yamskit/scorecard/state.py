@@ -38,7 +38,7 @@ from ..seats import resolve_player, seat_of
 from ..transitions import GameStateBase, Transitions
 from ..turn import Turn
 from .moves import Refusable, Refused
-from .rules import Placement, ScorecardRules, SheetVariant, new_placement
+from .rules import EarlyEnd, Placement, ScorecardRules, SheetVariant, new_placement
 from .sheet import SCRATCHED, Cell, Sheet
 
 __all__ = ["TRANSITIONS", "ScorecardGame"]
@@ -67,6 +67,16 @@ def _standard_result(game: ScorecardGame) -> Result:
     return Result.from_scores(game.players, scores, details={"players": details})
 
 
+def _won_at_once(result: Result, ended: EarlyEnd) -> Result:
+    """``result`` of a game a rule ended at once: the winner first, alone; the others by points after."""
+    winner = ended.player
+    rest = tuple(group for group in (tuple(p for p in g if p != winner) for g in result.ranking) if group)
+    details = result.details
+    if isinstance(details, dict):
+        details = {**details, "ended": {"player": winner, "reason": ended.reason}}
+    return attrs.evolve(result, ranking=((winner,), *rest), details=details)
+
+
 @attrs.frozen(repr=False)
 class ScorecardGame(GameStateBase):
     """The state of a scorecard game: sheets, whose turn, the turn's throws, the dice stream.
@@ -90,7 +100,10 @@ class ScorecardGame(GameStateBase):
     _history: History = attrs.field(default=EMPTY_HISTORY, converter=to_history, alias="history")
     first_player: int = 0
     column_weights: tuple[int, ...] = ()
-    #: Whether every box of every sheet is filled (worked out once, when the state is made).
+    #: How the game ended at once, when a rule's event ended it (see `EarlyEnd`); else ``None``.
+    ended: EarlyEnd | None = None
+    #: Whether the game is over: a rule ended it at once (`ended`), or every box of every sheet is filled
+    #: (worked out once, when the state is made).
     is_over: bool = attrs.field(init=False, eq=False)
     _legal: tuple[int, ...] | None = attrs.field(init=False, default=None, eq=False)
     #: The position this state's history starts from (``None`` for a state with an empty history).
@@ -98,7 +111,7 @@ class ScorecardGame(GameStateBase):
 
     @is_over.default
     def _all_sheets_full(self) -> bool:
-        return all(sheet.is_full for sheet in self.sheets)
+        return self.ended is not None or all(sheet.is_full for sheet in self.sheets)
 
     # ------------------------------------------------------------------ queries
     @property
@@ -280,8 +293,9 @@ class ScorecardGame(GameStateBase):
         sheet = sheets[me].with_cells(changes, extra=p.extra)
         sheets = (*sheets[:me], sheet, *sheets[me + 1 :])
         following = (self.current_player + 1) % len(self.players)
-        over = sheet.is_full and all(other.is_full for other in sheets)
-        return _written(self, sheets, following, rules.tables.start_turn, history, over)
+        ended = rules.early_end(self, p) if rules.enders else None
+        over = ended is not None or (sheet.is_full and all(other.is_full for other in sheets))
+        return _written(self, sheets, following, rules.tables.start_turn, history, over, ended)
 
     # ------------------------------------------------------------------ scoring
     def upper_total(self, player: int, column: str | None = None) -> int:
@@ -291,12 +305,17 @@ class ScorecardGame(GameStateBase):
     def result(self) -> Result:
         """Points, ranking and winners (also for an unfinished game: the points so far).
 
+        A game a rule ended at once (`ended`) is won by the player who made the event,
+        whatever the points; the others rank by points after, and the result's details
+        say how it ended (``details["ended"]``).
+
         Examples:
             >>> import yamskit
             >>> yamskit.variant("classic").new_game(players=["Ann", "Bob"], seed=1).result().scores
             (0, 0)
         """
-        return (self.rules.result or _standard_result)(self)
+        result = (self.rules.result or _standard_result)(self)
+        return result if self.ended is None else _won_at_once(result, self.ended)
 
     # ------------------------------------------------------------------ the class's parts of the protocol
     #: What each decision makes of a state (set below, once the transitions are defined).
@@ -309,7 +328,7 @@ class ScorecardGame(GameStateBase):
 #: ``attrs.evolve`` without the checks, naming the fields that change, the legal ids to be worked out anew
 #: (see `yamskit._fast`).
 _thrown_state = replacer(ScorecardGame, "turn", "stream", "history", fresh=["_legal"])
-_written = replacer(ScorecardGame, "sheets", "current_player", "turn", "history", "is_over", fresh=["_legal"])
+_written = replacer(ScorecardGame, "sheets", "current_player", "turn", "history", "is_over", "ended", fresh=["_legal"])
 #: Remembers a state's legal ids once they are asked for.
 _set_legal = memo_slot(ScorecardGame, "_legal")
 

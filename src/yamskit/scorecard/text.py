@@ -49,7 +49,8 @@ def duel_points(details: Any, players: int, columns: tuple[str, ...]) -> list[di
 
 def _status(game: ScorecardGame) -> str:
     if game.is_over:
-        return "Game over. " + game.result().headline
+        why = f" ({game.ended.reason})" if game.ended else ""
+        return f"Game over{why}. " + game.result().headline
     turn = game.turn
     dice = str(turn.dice) if turn.has_thrown else "-"
     kept = f" (kept {turn.kept})" if len(turn.kept) else ""

@@ -74,7 +74,8 @@ def _rolls_by_value(table: tuple[int, ...]) -> dict[int, tuple[Dice, ...]]:
 def turns_for(rules: ScorecardRules, r: int, cell: Cell) -> tuple[tuple[Recipe, ...], tuple[Recipe, ...]]:
     """The turns worth trying first for row ``r`` to hold ``cell``, in two tiers tried in turn.
 
-    1. plain dice (no five of a kind) that write the value, or a cross;
+    1. plain dice (no five of a kind) that write the value, or a cross, thrown first (and the
+       first of them thrown second too: a rule may pay more on the first throw, a served bonus);
     2. five of a kind, thrown first or second (a joker, a bonus, a *sec*).
 
     Every other roll (`other_turns`) is tried only when both tiers fail: a value some user's
@@ -94,7 +95,10 @@ def turns_for(rules: ScorecardRules, r: int, cell: Cell) -> tuple[tuple[Recipe, 
             plain.append(Recipe((_PLAIN[0],), True))
         plain.extend(Recipe((roll,), False) for roll in by_value.get(0, ())[:1])
     else:
-        plain.extend(Recipe((roll,), False) for roll in by_value.get(cell.points or 0, ())[:2])
+        rolls = by_value.get(cell.points or 0, ())
+        plain.extend(Recipe((roll,), False) for roll in rolls[:2])
+        if rolls and rules.max_throws >= 2:
+            plain.append(Recipe((_NEUTRAL, rolls[0]), False))
     fives: list[Recipe] = []
     ways = (True, False) if cell.scratched and rules.allow_scratch else (False,)
     for five in FIVE_OF_A_KIND_ROLLS:
@@ -234,6 +238,8 @@ class Search:
         except YamskitError:
             return None
         if placed.also_cross or placed.crossed != cell.scratched:
+            return None
+        if rules.enders and rules.early_end(thrown, placed) is not None:  # a turn that would end the game
             return None
         if not cell.scratched and placed.points != cell.points:
             return None

@@ -38,7 +38,9 @@ def status_line(game: ScorecardGame) -> str:
     if game.is_over:
         result = game.result()
         names = ", ".join(result.winner_names)
-        return f"Game over · {'winners' if result.is_draw else 'winner'}: {names}"
+        ended = game.ended
+        why = f" ({ended.reason})" if ended is not None else ""
+        return f"Game over{why} · {'winners' if result.is_draw else 'winner'}: {names}"
     turn = game.turn
     me = game.players[game.current_player]
     if not turn.has_thrown:
