@@ -12,8 +12,8 @@ are an escalera: 3-4-5-6-1 and the like), ``one_for_two`` (a 1 may stand in for 
 1-1-3-4-5, 1-3-4-5-6), ``generala_points`` (50, or 60 with a doble of 120),
 ``served_bonus`` (5 or 10) and ``doble_generala`` (``False``: no doble generala box).
 
-Row ids are the Spanish names players write on the sheet; English aliases await the
-rows' own aliases (not in this version).
+Row ids are the Spanish names players write on the sheet; each row also takes its English
+name (``ones``, ``straight``, ``full_house``, ``four_of_a_kind``, ``five_of_a_kind``) as an alias.
 
 Examples:
     >>> import yamskit
@@ -74,11 +74,18 @@ class Straight:
 
 #: The number rows, ones to sixes, under the names written on a Generala sheet.
 NUMBER_ROWS: tuple[Category, ...] = tuple(
-    Category(row, face_sum(face), row.capitalize())
-    for face, row in enumerate(("unos", "doses", "treses", "cuatros", "cincos", "seises"), start=1)
+    Category(row, face_sum(face), row.capitalize(), aliases=(english,))
+    for face, (row, english) in enumerate(
+        zip(
+            ("unos", "doses", "treses", "cuatros", "cincos", "seises"),
+            ("ones", "twos", "threes", "fours", "fives", "sixes"),
+            strict=True,
+        ),
+        start=1,
+    )
 )
-_FULL = Category("full", when(full_house(five_of_a_kind=False), 30), "Full")
-_POKER = Category("poker", when(n_of_a_kind(4), 40), "Poker")
+_FULL = Category("full", when(full_house(five_of_a_kind=False), 30), "Full", aliases=("full_house",))
+_POKER = Category("poker", when(n_of_a_kind(4), 40), "Poker", aliases=("four_of_a_kind",))
 #: The rows a served escalera, full or poker adds its bonus in.
 _SERVED_ROWS = ("escalera", "full", "poker")
 
@@ -154,15 +161,21 @@ def generala(
         raise RuleConfigError(f"served_bonus must be 5 or 10, not {brief(served_bonus)}")
     rows = [
         *NUMBER_ROWS,
-        Category("escalera", when(Straight(wraps, one), 20), "Escalera"),
+        Category("escalera", when(Straight(wraps, one), 20), "Escalera", aliases=("straight",)),
         _FULL,
         _POKER,
-        Category("generala", when(is_five_of_a_kind, generala_points), "Generala"),
+        Category("generala", when(is_five_of_a_kind, generala_points), "Generala", aliases=("five_of_a_kind",)),
     ]
     winning = ["generala"]
     rules: list[Any] = [ServedBonus(_SERVED_ROWS, served_bonus)]
     if doble:
-        rows.append(Category("doble_generala", when(is_five_of_a_kind, 2 * generala_points), "Doble generala"))
+        doble_row = Category(
+            "doble_generala",
+            when(is_five_of_a_kind, 2 * generala_points),
+            "Doble generala",
+            aliases=("double_generala",),
+        )
+        rows.append(doble_row)
         rules.append(OpensAfter("doble_generala", "generala"))
         winning.append("doble_generala")
     rules.append(ServedWin(winning, "a generala on the first throw"))
