@@ -104,7 +104,7 @@ def read_scorecard(variant: SheetVariant, fields: list[str]) -> dict[str, Any]:
         "players": players,
         "sheets": tuple(_read_sheet(text, variant, name) for text, name in zip(sheets, players, strict=True)),
         "current_player": current,
-        "turn": grammar.read_turn(fields[4], variant.rules.max_throws),
+        "turn": grammar.read_turn(fields[4], variant.rules.max_throws, variant.rules.dice, variant.name),
         "stream": grammar.read_stream(fields[5]),
         "first_player": first,
         "column_weights": weights,
