@@ -159,6 +159,9 @@ def test_the_edges_that_need_five_dice_say_so() -> None:
         StrongPlayer(variant)
     with pytest.raises(RuleConfigError, match="six-dice cannot be checked yet: it throws 6 dice"):
         variant.position(["Ann"], sheets=[{"ones": 3}], seed=1)
+    observation = pytest.importorskip("yamskit.rl.observation")
+    with pytest.raises(RuleConfigError, match="no learning environment for six-dice yet: it throws 6 dice"):
+        observation.observation_size(variant)
     # the easy bot scores the best box at once (its keep values are of five dice), to the end of the game
     game = three_dice().new_game(seed=2)
     bot = player(three_dice(), "easy")
