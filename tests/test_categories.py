@@ -96,4 +96,4 @@ def test_scorers_must_give_whole_non_negative_points() -> None:
     with pytest.raises(RuleConfigError):
         Category("Not An Id", total)
     with pytest.raises(RuleConfigError):
-        n_of_a_kind(6)
+        n_of_a_kind(9)  # 1 to 8 (MAX_DICE): six of a kind is a six-dice sheet's

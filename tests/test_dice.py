@@ -38,13 +38,25 @@ def test_counts_total_and_count_agree_with_the_faces(faces: list[int]) -> None:
     assert all(dice.count(f) == faces.count(f) for f in range(1, 7))
 
 
-@pytest.mark.parametrize("text", ["0", "7", "33a25", "333333", "3.3"])
-def test_parse_rejects_anything_but_up_to_five_faces(text: str) -> None:
+@pytest.mark.parametrize("text", ["0", "7", "33a25", "333333333", "3.3"])
+def test_parse_rejects_anything_but_up_to_eight_faces(text: str) -> None:
     with pytest.raises(InvalidDiceError):
         Dice.parse(text)
 
 
-@pytest.mark.parametrize("faces", [(0,), (7,), (1, 2, 3, 4, 5, 6), (True,), ("3",)])
+def test_dice_hold_up_to_eight_faces_and_a_game_refuses_more_than_it_throws() -> None:
+    assert Dice.parse("33333333").faces == (3,) * 8
+    with pytest.raises(InvalidDiceError, match="9 dice given: a game throws at most 8"):
+        Dice.parse("333333333")
+    import yamskit
+    from yamskit.errors import DiceCountError
+
+    game = yamskit.variant("classic").new_game(seed=1)
+    with pytest.raises(DiceCountError, match=r"^classic throws 5 dice, not 6 \(333333\)$"):
+        game.apply(yamskit.Roll(outcome="333333"))
+
+
+@pytest.mark.parametrize("faces", [(0,), (7,), (1, 2, 3, 4, 5, 6, 1, 2, 3), (True,), ("3",)])
 def test_of_rejects_invalid_faces(faces: tuple[object, ...]) -> None:
     with pytest.raises(InvalidDiceError):
         Dice.of(*faces)  # type: ignore[arg-type]
@@ -87,8 +99,11 @@ def test_outcome_probabilities_match_brute_force_counting(count: int) -> None:
 
 
 def test_throwing_an_impossible_number_of_dice_is_an_error() -> None:
-    with pytest.raises(InvalidDiceError):
-        outcome_probabilities(6)
+    for count in (9, -1, True):
+        with pytest.raises(InvalidDiceError, match="between 0 and 8"):
+            outcome_probabilities(count)
+    with pytest.raises(InvalidDiceError, match="between 0 and 8"):
+        DiceStream(seed=1).throw(9)
 
 
 @given(seeds, st.integers(min_value=0, max_value=10**9))

@@ -38,7 +38,7 @@ from typing import Any, Protocol, overload
 
 from ._cache import Memo, cached
 from .actions import Action, Roll, Score, Scratch
-from .dice import KEEPS, Dice, keep_index
+from .dice import KEEPS, NUM_DICE, Dice, dice_tables, keep_index
 from .errors import UnknownActionError, brief
 from .history import Move
 
@@ -307,11 +307,17 @@ class SheetShape(Protocol):
     def allow_scratch(self) -> bool:
         """Whether ``Scratch`` may cross a box out."""
 
+    @property
+    def dice(self) -> int:
+        """How many dice a turn throws (its throws are the keeps of that many dice)."""
+
 
 def scorecard_actions(name: str, rules: SheetShape) -> ActionSpace:
     """The action space of a scorecard variant.
 
-    After the 462 throws come ``Score(row, column)`` for every box, column by column
+    The throws are ``Roll(keep=k)`` for each keep of the sheet's dice (`yamskit.dice.DiceTables.keeps`:
+    462 for five dice, 924 for six, 84 for three; the keeps of fewer dice are numbered alike). After
+    the 462 throws (of five dice) come ``Score(row, column)`` for every box, column by column
     (left to right) and, within a column, row by row (top to bottom); then, when the
     variant allows crossing out, ``Scratch(row, column)`` for every box in the same
     order. On a one-column sheet the column is ``None`` (``Score("chance")``); the
@@ -327,15 +333,18 @@ def scorecard_actions(name: str, rules: SheetShape) -> ActionSpace:
         >>> len(yamskit.variant("competitive").actions)  # no crossing out
         540
     """
-    return _scorecard_actions(name, rules.row_ids, rules.column_ids, rules.allow_scratch)
+    return _scorecard_actions(name, rules.row_ids, rules.column_ids, rules.allow_scratch, rules.dice)
 
 
-@cached("action spaces: sheets", size=256, key="a sheet's name, row ids, column ids and crossing-out rule")
-def _scorecard_actions(name: str, rows: tuple[str, ...], columns: tuple[str, ...], allow_scratch: bool) -> ActionSpace:
+@cached("action spaces: sheets", size=256, key="a sheet's name, row ids, column ids, crossing-out rule and dice")
+def _scorecard_actions(
+    name: str, rows: tuple[str, ...], columns: tuple[str, ...], allow_scratch: bool, dice: int = NUM_DICE
+) -> ActionSpace:
     # shared by every variant object with the same sheet (loading a game builds a new variant object)
     single = len(columns) == 1
     kinds: tuple[type[Score] | type[Scratch], ...] = (Score, Scratch) if allow_scratch else (Score,)
-    actions: list[Action] = list(ROLL_ACTIONS)
+    throws = ROLL_ACTIONS if dice == NUM_DICE else tuple(Roll(keep=k) for k in dice_tables(dice).keeps)
+    actions: list[Action] = list(throws)
     aliases: list[tuple[Action, int]] = []
     for kind in kinds:
         for column in columns:

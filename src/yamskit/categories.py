@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable
 
 import attrs
 
-from .dice import NUM_DICE, ROLLS, Dice
+from .dice import MAX_DICE, NUM_DICE, ROLLS, Dice, dice_tables
 from .errors import InvalidDiceError, RuleConfigError, brief
 from .names import LABEL
 
@@ -117,8 +117,8 @@ def n_of_a_kind(n: int) -> Predicate:
         >>> n_of_a_kind(4)(Dice.parse("66661")), n_of_a_kind(4)(Dice.parse("66611"))
         (True, False)
     """
-    if n not in range(1, NUM_DICE + 1):
-        raise RuleConfigError(f"n of a kind needs n from 1 to {NUM_DICE}, not {brief(n)}")
+    if n not in range(1, MAX_DICE + 1):
+        raise RuleConfigError(f"n of a kind needs n from 1 to {MAX_DICE}, not {brief(n)}")
     return _NOfAKind(n)
 
 
@@ -325,10 +325,10 @@ class _When:
         return self.scorer(dice) if self.predicate(dice) else 0
 
 
-def _tabulate(row: object, scorer: Scorer) -> tuple[int, ...]:
+def _tabulate(row: object, scorer: Scorer, rolls: tuple[Dice, ...] = ROLLS) -> tuple[int, ...]:
     """The points ``scorer`` gives each roll; `RuleConfigError` naming ``row`` and the roll it fails on."""
     table = []
-    for roll in ROLLS:
+    for roll in rolls:
         try:
             points = scorer(roll)
         except Exception as error:  # a user's scorer: whatever it raises is a mistake in the sheet
@@ -396,6 +396,22 @@ modulo by zero') for 11111
     @table.default
     def _tabulated(self) -> tuple[int, ...]:
         return _tabulate(self.id, self.scorer)
+
+    def tabulate(self, dice: int) -> tuple[int, ...]:
+        """The points of each roll of ``dice`` dice, in `yamskit.dice.DiceTables.rolls` order (`table` for five).
+
+        Raises:
+            RuleConfigError: the scorer raises or gives anything but whole points >= 0 for a roll
+                of that many dice (the message names the row and the roll).
+            InvalidDiceError: ``dice`` is not 1 to 8.
+
+        Examples:
+            >>> c = Category("chance", total)
+            >>> c.tabulate(5) is c.table, len(c.tabulate(6)), max(c.tabulate(6))
+            (True, 462, 36)
+        """
+        tables = dice_tables(dice)
+        return self.table if tables.count == NUM_DICE else _tabulate(self.id, self.scorer, tables.rolls)
 
     def score(self, dice: Dice) -> int:
         """Points these five dice give, looked up in the table.

@@ -4,7 +4,12 @@ A roll of five dice is a *multiset*: the order in which the faces land does not
 matter, so `Dice` stores its faces sorted. There are exactly 252 distinct
 rolls of five dice (`ROLLS`) and 462 multisets of zero to five dice that a
 player may keep between throws (`KEEPS`); both are enumerated once at import
-and every table in yamskit is indexed by them.
+and every table of the five-dice games is indexed by them.
+
+A game of another dice count (1 to `MAX_DICE`) reads the same tables for its count from
+`dice_tables` (a `DiceTables`): built once per count, shared by every variant that throws
+that many dice. ``dice_tables(5)`` holds the module's own five-dice tables, the same
+objects as `ROLLS`, `KEEPS`, `SUB_KEEPS` and `KEEP_CHILDREN`.
 
 Examples:
     >>> from yamskit import Dice
@@ -15,6 +20,8 @@ Examples:
     ('23335', 16, 3)
     >>> len(ROLLS), len(KEEPS)
     (252, 462)
+    >>> len(dice_tables(6).rolls), len(dice_tables(6).keeps)
+    (462, 924)
 """
 
 from __future__ import annotations
@@ -42,11 +49,14 @@ __all__ = [
     "FACES",
     "KEEPS",
     "KEEP_CHILDREN",
+    "MAX_DICE",
     "NUM_DICE",
     "ROLLS",
     "SUB_KEEPS",
     "Dice",
     "DiceStream",
+    "DiceTables",
+    "dice_tables",
     "face_from_seed",
     "interned",
     "keep_index",
@@ -56,8 +66,10 @@ __all__ = [
 
 #: The faces of one die.
 FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
-#: How many dice a full roll has.
+#: How many dice a full roll of the five seed games has (the count of the module's own tables).
 NUM_DICE = 5
+#: The most dice a game may throw (`dice_tables` builds tables for 1 to ``MAX_DICE`` dice).
+MAX_DICE = 8
 _MAX_SEED = 2**64
 _SEPARATORS = frozenset(" ,;-")
 
@@ -74,8 +86,8 @@ def _sorted_faces(faces: Iterable[int] | str) -> tuple[int, ...]:
     for face in values:
         if type(face) is not int or not 1 <= face <= 6:
             raise InvalidDiceError(f"invalid face {brief(face)}: faces are integers 1 to 6")
-    if len(values) > NUM_DICE:
-        raise InvalidDiceError(f"{len(values)} dice given: there are only {NUM_DICE}")
+    if len(values) > MAX_DICE:
+        raise InvalidDiceError(f"{len(values)} dice given: a game throws at most {MAX_DICE}")
     return tuple(sorted(values))
 
 
@@ -93,7 +105,7 @@ def _read_faces(text: str) -> list[int]:
 
 @attrs.frozen(repr=False, order=False, cache_hash=True)
 class Dice:
-    """A sorted multiset of at most five faces, each 1 to 6.
+    """A sorted multiset of at most eight faces (`MAX_DICE`), each 1 to 6.
 
     Build one with `of` or `parse`, or call it with the faces or their digits; the faces
     are stored sorted, so two rolls showing the same faces are equal whatever order they
@@ -124,7 +136,7 @@ class Dice:
 
         Raises:
             InvalidDiceError: a character that is not a face 1-6 or a separator, or
-                more than five dice.
+                more than eight dice (a game refuses more dice than it throws).
 
         Examples:
             >>> Dice.parse("3,3,3,2,5")
@@ -200,7 +212,9 @@ class Dice:
 
     @property
     def index(self) -> int:
-        """Position of a five-dice roll in `ROLLS` (of any dice in `KEEPS` otherwise).
+        """Position of a five-dice roll in `ROLLS` (of any other dice in the keeps: `keep_index`).
+
+        The tables of another dice count look rolls up themselves (`DiceTables.roll_index`).
 
         Examples:
             >>> ROLLS[Dice.parse("23335").index]
@@ -208,7 +222,7 @@ class Dice:
         """
         if len(self.faces) == NUM_DICE:
             return _ROLL_INDEX[self.faces]
-        return _KEEP_INDEX[self.faces]
+        return keep_index(self.faces)
 
     def issubset(self, other: Dice) -> bool:
         """Whether every die here is also among ``other`` (as a multiset).
@@ -239,82 +253,258 @@ class Dice:
     _repr_svg_ = _display.repr_svg
 
 
-@cached("dice: sub-multisets", size=462, key="the sorted faces of at most five dice (462 multisets)")
+@cached("dice: sub-multisets", size=462, key="the sorted faces of at most eight dice")
 def _sub_multisets(faces: tuple[int, ...]) -> tuple[Dice, ...]:
     found = {combo for size in range(len(faces) + 1) for combo in itertools.combinations(faces, size)}
-    return tuple(sorted((Dice(f) for f in found), key=lambda d: _KEEP_INDEX[d.faces]))
+    return tuple(interned(f) for f in sorted(found, key=lambda f: (len(f), f)))  # by size, then lexicographic
 
 
 def _multisets(size: int) -> list[tuple[int, ...]]:
     return list(itertools.combinations_with_replacement(FACES, size))
 
 
-#: The 462 distinct multisets of zero to five dice, by size then lexicographically.
+#: The 462 distinct multisets of zero to five dice, by size then lexicographically: the five-dice
+#: tables' keeps (``dice_tables(5).keeps``, the same object).
 KEEPS: tuple[Dice, ...] = tuple(Dice(f) for size in range(NUM_DICE + 1) for f in _multisets(size))
-#: The 252 distinct rolls of five dice, in lexicographic order (the last 252 keeps: the same objects).
+#: The 252 distinct rolls of five dice, in lexicographic order (the last 252 keeps: the same objects);
+#: the five-dice tables' rolls (``dice_tables(5).rolls``).
 ROLLS: tuple[Dice, ...] = KEEPS[len(KEEPS) - 252 :]
 _ROLL_INDEX: dict[tuple[int, ...], int] = {d.faces: i for i, d in enumerate(ROLLS)}
+#: Every multiset's position among all multisets by size then lexicographically: the same for every dice
+#: count (the keeps of ``n`` dice are the first ones), grown by `_grow` up to the sizes asked for.
 _KEEP_INDEX: dict[tuple[int, ...], int] = {d.faces: i for i, d in enumerate(KEEPS)}
 
 
-#: Every valid multiset of 0 to 5 dice, interned: sorted faces -> the one `Dice` value used
-#: for them (the objects of `ROLLS` for five dice, of `KEEPS` otherwise).
+#: Every valid multiset of 0 to 5 dice (to 8 once a larger count's tables were asked for), interned: sorted
+#: faces -> the one `Dice` value used for them (the objects of `ROLLS` for five dice, of `KEEPS` otherwise).
 _INTERNED: dict[tuple[int, ...], Dice] = {d.faces: d for d in KEEPS}
+#: Every interned multiset, in `_KEEP_INDEX` order (``_ALL_KEEPS[:462]`` are `KEEPS`).
+_ALL_KEEPS: list[Dice] = list(KEEPS)
+#: The largest multisets interned so far.
+_GROWN = [NUM_DICE]
+
+
+def _grow(size: int) -> None:
+    """Intern every multiset of up to ``size`` dice (at most `MAX_DICE`), extending the keep order."""
+    for n in range(_GROWN[0] + 1, size + 1):
+        for faces in _multisets(n):
+            dice = Dice(faces)
+            _KEEP_INDEX[faces] = len(_ALL_KEEPS)
+            _ALL_KEEPS.append(dice)
+            _INTERNED[faces] = dice
+        _GROWN[0] = n
 
 
 def interned(faces: tuple[int, ...]) -> Dice:
-    """The shared `Dice` value of already sorted, valid ``faces`` (0 to 5 dice), without re-checking them.
+    """The shared `Dice` value of already sorted, valid ``faces`` (0 to 8 dice), without re-checking them.
 
     Hot paths (throws, keeps) use it to avoid building and validating new values.
 
     Raises:
-        KeyError: ``faces`` are not sorted valid faces of at most five dice.
+        KeyError: ``faces`` are not sorted valid faces of at most eight dice.
 
     Examples:
         >>> interned((2, 3, 3)) is interned((2, 3, 3)) is KEEPS[keep_index((2, 3, 3))]
         True
     """
+    try:
+        return _INTERNED[faces]
+    except KeyError:  # six to eight dice are interned once first asked for
+        if type(faces) is not tuple or not _GROWN[0] < len(faces) <= MAX_DICE:
+            raise
+    _grow(len(faces))
     return _INTERNED[faces]
 
 
 def keep_index(faces: tuple[int, ...]) -> int:
-    """Position in `KEEPS` of the multiset of sorted ``faces`` (0 to 5 dice).
+    """Position in `KEEPS` of the multiset of sorted ``faces`` (0 to 5 dice; 6 to 8: in a larger count's keeps).
+
+    The keeps of every dice count are listed in one order (by size, then lexicographically), so
+    a multiset has the same index in the keeps of every count that holds it (`DiceTables.keeps`).
 
     Examples:
         >>> keep_index(()), keep_index((6, 6, 6, 6, 6)), KEEPS[keep_index((3, 3))]
         (0, 461, Dice.parse('33'))
+        >>> dice_tables(6).keeps[keep_index((1, 1, 1, 1, 1, 1))]
+        Dice.parse('111111')
     """
-    return _KEEP_INDEX[faces]
+    try:
+        return _KEEP_INDEX[faces]
+    except KeyError:
+        interned(faces)  # larger multisets are numbered once first asked for (KeyError: not valid faces)
+        return _KEEP_INDEX[faces]
+
+
+def _keep_children(count: int) -> tuple[tuple[int, ...], ...]:
+    """The keep lattice of ``count`` dice: for each keep of fewer dice, its index plus one die of each face."""
+    return tuple(
+        tuple(_KEEP_INDEX[tuple(sorted((*k.faces, f)))] for f in FACES) for k in _ALL_KEEPS[: _keeps_of(count - 1)]
+    )
+
+
+def _keeps_of(count: int) -> int:
+    """How many multisets of 0 to ``count`` dice there are: ``C(count + 6, 6)``."""
+    return math.comb(count + 6, 6)
 
 
 #: The keep lattice: ``KEEP_CHILDREN[k][f - 1]`` is the index of keep ``k`` plus one die
-#: showing ``f``, for the keeps of 0 to 4 dice (the first ``len(KEEPS) - len(ROLLS)``).
-KEEP_CHILDREN: tuple[tuple[int, ...], ...] = tuple(
-    tuple(_KEEP_INDEX[tuple(sorted((*k.faces, f)))] for f in FACES) for k in KEEPS if len(k) < NUM_DICE
-)
+#: showing ``f``, for the keeps of 0 to 4 dice (the first ``len(KEEPS) - len(ROLLS)``); the
+#: five-dice tables' lattice (``dice_tables(5).keep_children``).
+KEEP_CHILDREN: tuple[tuple[int, ...], ...] = _keep_children(NUM_DICE)
 
 
-def _sub_keeps() -> tuple[tuple[int, ...], ...]:
-    """For each roll, the `KEEPS` indexes of its sub-multisets, ascending: down the keep lattice.
+def _sub_keeps(count: int, children: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """For each roll of ``count`` dice, the keep indexes of its sub-multisets, ascending: down the keep lattice.
 
     A keep's sub-multisets are itself and those of each keep one die smaller; the keeps come
-    by size, so each one's are known before its children's (`KEEP_CHILDREN`).
+    by size, so each one's are known before its children's (``children``).
     """
-    below: list[set[int]] = [{k} for k in range(len(KEEPS))]
-    for k, children in enumerate(KEEP_CHILDREN):
-        for child in children:
+    keeps = _keeps_of(count)
+    below: list[set[int]] = [{k} for k in range(keeps)]
+    for k, grown in enumerate(children):
+        for child in grown:
             below[child] |= below[k]
-    return tuple(tuple(sorted(below[k])) for k in range(len(KEEPS) - len(ROLLS), len(KEEPS)))
+    return tuple(tuple(sorted(below[k])) for k in range(len(children), keeps))
 
 
 #: ``SUB_KEEPS[i]`` lists, ascending, the `KEEPS` indexes of every sub-multiset of the roll
-#: ``ROLLS[i]`` (from keeping nothing to keeping all five): the keeps a player may choose.
-SUB_KEEPS: tuple[tuple[int, ...], ...] = _sub_keeps()
+#: ``ROLLS[i]`` (from keeping nothing to keeping all five): the keeps a player may choose; the
+#: five-dice tables' (``dice_tables(5).sub_keeps``).
+SUB_KEEPS: tuple[tuple[int, ...], ...] = _sub_keeps(NUM_DICE, KEEP_CHILDREN)
 
 _SUB_KEEP_SETS: tuple[frozenset[int], ...] = tuple(frozenset(keeps) for keeps in SUB_KEEPS)
 
 
-@cached("dice: outcome probabilities", size=6, key="how many dice are thrown (0 to 5)")
+@attrs.frozen(eq=False, repr=False)
+class DiceTables:
+    """The rolls, keeps and keep lattice of one dice count, built once and shared (see `dice_tables`).
+
+    The keeps of ``count`` dice are every multiset of 0 to ``count`` dice, by size then
+    lexicographically; the rolls are the keeps of all ``count`` dice (the last ones, the same
+    objects). A multiset has the same keep index in every count's tables (`keep_index`), so the
+    keeps of fewer dice are a prefix of these. For eight dice: 1,287 rolls, 3,003 keeps, 75,582
+    sub-keeps in all; built in about 75 ms and 6.4 MB, the six- and seven-dice multisets it
+    interns included (Python 3.11, the 2-core machine of docs/performance.md; six dice: 15 ms).
+    The five-dice tables are built at import; the others when first asked for.
+
+    Attributes:
+        count: how many dice a full roll has (1 to `MAX_DICE`).
+        keeps: every multiset of 0 to ``count`` dice (`KEEPS` for five).
+        rolls: the multisets of ``count`` dice, ``keeps[roll_offset:]`` (`ROLLS` for five).
+        roll_offset: the keep index of the first roll.
+        keep_children: ``keep_children[k][f - 1]``: the index of keep ``k`` plus a die showing ``f``,
+            for the keeps of fewer than ``count`` dice (`KEEP_CHILDREN` for five).
+        sub_keeps: for each roll index, the keep indexes of its sub-multisets, ascending: the keeps
+            a player may choose after that roll (`SUB_KEEPS` for five).
+        sub_keep_sets: the same as frozensets, for membership.
+
+    Examples:
+        >>> t = dice_tables(3)
+        >>> t.count, len(t.rolls), len(t.keeps), t.rolls[t.roll_index((1, 2, 6))]
+        (3, 56, 84, Dice.parse('126'))
+        >>> [str(t.keeps[k]) for k in t.sub_keeps[t.roll_index((6, 6, 6))]]
+        ['', '6', '66', '666']
+        >>> dice_tables(5).sub_keeps is SUB_KEEPS
+        True
+    """
+
+    count: int
+    keeps: tuple[Dice, ...]
+    rolls: tuple[Dice, ...]
+    keep_children: tuple[tuple[int, ...], ...]
+    sub_keeps: tuple[tuple[int, ...], ...]
+    sub_keep_sets: tuple[frozenset[int], ...]
+    roll_offset: int = attrs.field(init=False)
+    _roll_at: dict[tuple[int, ...], int] = attrs.field(init=False)
+
+    @roll_offset.default
+    def _first_roll(self) -> int:
+        return len(self.keeps) - len(self.rolls)
+
+    @_roll_at.default
+    def _roll_indexes(self) -> dict[tuple[int, ...], int]:
+        return {d.faces: i for i, d in enumerate(self.rolls)}
+
+    def __repr__(self) -> str:
+        return f"dice_tables({self.count})"
+
+    def roll_index(self, faces: tuple[int, ...]) -> int:
+        """Position in `rolls` of the sorted ``faces`` of ``count`` dice.
+
+        Raises:
+            KeyError: not the sorted faces of ``count`` dice.
+
+        Examples:
+            >>> dice_tables(6).roll_index((1, 1, 1, 1, 1, 2))
+            1
+        """
+        return self._roll_at[faces]
+
+    def keep_index(self, faces: tuple[int, ...]) -> int:
+        """Position in `keeps` of the sorted ``faces`` of 0 to ``count`` dice (`yamskit.dice.keep_index`).
+
+        Raises:
+            KeyError: not the sorted faces of at most ``count`` dice.
+
+        Examples:
+            >>> dice_tables(2).keep_index((6, 6)), len(dice_tables(2).keeps)
+            (27, 28)
+        """
+        if len(faces) > self.count:
+            raise KeyError(faces)
+        return _KEEP_INDEX[faces]
+
+    def outcomes(self, thrown: int) -> tuple[tuple[Dice, Fraction], ...]:
+        """Every multiset ``thrown`` of these dice (0 to ``count``) can show, with its exact probability.
+
+        Raises:
+            InvalidDiceError: ``thrown`` is not 0 to ``count``.
+
+        Examples:
+            >>> len(dice_tables(6).outcomes(6)), dice_tables(6).outcomes(0)
+            (462, ((Dice.parse(''), Fraction(1, 1)),))
+        """
+        if type(thrown) is not int or not 0 <= thrown <= self.count:
+            raise InvalidDiceError(f"cannot throw {brief(thrown)} dice: between 0 and {self.count}")
+        return outcome_probabilities(thrown)
+
+
+def _build_tables(count: int) -> DiceTables:
+    _grow(count)
+    keeps = tuple(_ALL_KEEPS[: _keeps_of(count)])
+    children = _keep_children(count)
+    sub_keeps = _sub_keeps(count, children)
+    return DiceTables(
+        count, keeps, keeps[_keeps_of(count - 1) :], children, sub_keeps, tuple(frozenset(s) for s in sub_keeps)
+    )
+
+
+#: The five-dice tables: the module's constants, gathered.
+_FIVE = DiceTables(NUM_DICE, KEEPS, ROLLS, KEEP_CHILDREN, SUB_KEEPS, _SUB_KEEP_SETS)
+
+
+@cached("dice: tables per count", size=MAX_DICE, key="a dice count (1 to 8)")
+def dice_tables(count: int) -> DiceTables:
+    """The tables of ``count`` dice (1 to `MAX_DICE`): built once per count, shared by every variant.
+
+    ``dice_tables(5)`` gathers the module's constants (`ROLLS`, `KEEPS`, `KEEP_CHILDREN`,
+    `SUB_KEEPS`): the same objects.
+
+    Raises:
+        InvalidDiceError: ``count`` is not a whole number from 1 to 8.
+
+    Examples:
+        >>> dice_tables(5).rolls is ROLLS, dice_tables(8) is dice_tables(8)
+        (True, True)
+        >>> len(dice_tables(8).rolls), len(dice_tables(8).keeps)
+        (1287, 3003)
+    """
+    if type(count) is not int or not 1 <= count <= MAX_DICE:
+        raise InvalidDiceError(f"a game throws 1 to {MAX_DICE} dice, not {brief(count)}")
+    return _FIVE if count == NUM_DICE else _build_tables(count)
+
+
+@cached("dice: outcome probabilities", size=MAX_DICE + 1, key="how many dice are thrown (0 to 8)")
 def outcome_probabilities(count: int) -> tuple[tuple[Dice, Fraction], ...]:
     """Every multiset ``count`` thrown dice can show, with its exact probability.
 
@@ -327,12 +517,12 @@ def outcome_probabilities(count: int) -> tuple[tuple[Dice, Fraction], ...]:
         >>> sum(p for _, p in outcome_probabilities(3))
         Fraction(1, 1)
     """
-    if type(count) is not int or not 0 <= count <= NUM_DICE:
-        raise InvalidDiceError(f"cannot throw {brief(count)} dice: between 0 and {NUM_DICE}")
+    if type(count) is not int or not 0 <= count <= MAX_DICE:
+        raise InvalidDiceError(f"cannot throw {brief(count)} dice: between 0 and {MAX_DICE}")
     total = 6**count
     result = []
     for faces in _multisets(count):
-        dice = Dice(faces)
+        dice = interned(faces)
         ways = math.factorial(count)
         for c in dice.counts:
             ways //= math.factorial(c)
@@ -427,15 +617,18 @@ class DiceStream:
     def throw(self, count: int) -> tuple[Dice, DiceStream]:
         """Throw ``count`` dice: their faces and the stream after them.
 
+        The ``k``-th die takes the face of draw ``draws + k`` (`face_from_seed`), whatever
+        the count: five dice show the same faces in a game of five dice as in one of eight.
+
         Raises:
-            InvalidDiceError: ``count`` is not 0 to 5, or the draw counter would pass 2**64 - 1.
+            InvalidDiceError: ``count`` is not 0 to 8, or the draw counter would pass 2**64 - 1.
 
         Examples:
             >>> len(DiceStream(seed=1).throw(3)[0])
             3
         """
-        if type(count) is not int or not 0 <= count <= NUM_DICE:
-            raise InvalidDiceError(f"cannot throw {brief(count)} dice: between 0 and {NUM_DICE}")
+        if type(count) is not int or not 0 <= count <= MAX_DICE:
+            raise InvalidDiceError(f"cannot throw {brief(count)} dice: between 0 and {MAX_DICE}")
         seed, draws = self.seed, self.draws
         if draws + count >= _MAX_SEED:
             raise InvalidDiceError(f"the dice stream is used up: {draws} of 2**64 draws made")
@@ -447,10 +640,10 @@ class DiceStream:
             h.update(((draws + k) << 32).to_bytes(12, "big"))  # the draw counter, then attempt 0
             firsts[k] = h.digest()[0]
         found = _BY_THROWN_FACES.get(bytes(firsts.translate(_FIRST_BYTE_FACE)))
-        if found is None:  # a first byte of 252-255 (face 0): that die takes the next attempts
-            found = _INTERNED[
+        if found is None:  # a first byte of 252-255 (face 0): that die takes the next attempts; or over five dice
+            found = interned(
                 tuple(sorted(_FIRST_BYTE_FACE[b] or face_from_seed(seed, draws + k) for k, b in enumerate(firsts)))
-            ]
+            )
         return found, _stream(seed, draws + count)  # seed and counter are known to be valid
 
 

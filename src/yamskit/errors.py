@@ -23,6 +23,7 @@ __all__ = [
     "ColumnConditionError",
     "ConstraintError",
     "DeserializationError",
+    "DiceCountError",
     "DiceMismatchError",
     "FillOrderError",
     "GameOverError",
@@ -317,6 +318,24 @@ class ThrowOutcomeError(IllegalActionError, InvalidDiceError):
         ... except InvalidDiceError as error:
         ...     print(type(error).__name__, "-", error)
         ThrowOutcomeError - the throw shows 3 dice (123) but 5 were thrown (keeping 0)
+    """
+
+
+class DiceCountError(ThrowOutcomeError):
+    """More dice than the game throws: a sixth die kept or thrown in a game of five dice.
+
+    `yamskit.Dice` holds up to eight dice (the most a game may throw); a game refuses dice
+    beyond its own count with this error, naming that count. It is a `ThrowOutcomeError`, so
+    both an illegal action and invalid dice.
+
+    Examples:
+        >>> import yamskit
+        >>> g = yamskit.variant("classic").new_game(seed=1)
+        >>> try:
+        ...     g.apply(yamskit.Roll(outcome="123456"))
+        ... except InvalidDiceError as error:
+        ...     print(type(error).__name__, "-", error)
+        DiceCountError - classic throws 5 dice, not 6 (123456)
     """
 
 

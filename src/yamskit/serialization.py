@@ -21,7 +21,7 @@ from typing import Any
 
 from . import _registry
 from .actions import Action, action_from_data, action_to_data
-from .dice import Dice, DiceStream
+from .dice import NUM_DICE, Dice, DiceStream
 from .errors import DeserializationError, YamskitError, brief
 from .game import GameState, Variant
 from .history import MAX_MOVES, Move
@@ -80,8 +80,8 @@ def turn_to_data(turn: Turn) -> dict[str, Any]:
     }
 
 
-def turn_from_data(data: Any, *, max_throws: int) -> Turn:
-    """A turn from `turn_to_data`, checked against the variant's throw limit.
+def turn_from_data(data: Any, *, max_throws: int, dice: int = NUM_DICE, game: str = "this game") -> Turn:
+    """A turn from `turn_to_data`, checked against the variant's throw limit and its ``dice`` (``game``: its name).
 
     Examples:
         >>> turn_from_data({"max_throws": 3, "throws": [{"kept": "", "rolled": "66612"}], "challenge": False},
@@ -95,13 +95,14 @@ def turn_from_data(data: Any, *, max_throws: int) -> Turn:
     raw = expect(data, "throws", list, where)
     if len(raw) > limit:
         raise DeserializationError(f"{where} has {len(raw)} throws, more than {limit}")
-    turn = Turn.start(max_throws=limit)
+    turn = Turn.start(max_throws=limit, dice=dice)
     challenge = expect(data, "challenge", bool, where)
     for i, entry in enumerate(raw):
         kept = _dice(expect(entry, "kept", str, f"{where}.throws[{i}]"), f"{where}.throws[{i}].kept")
         rolled = _dice(expect(entry, "rolled", str, f"{where}.throws[{i}]"), f"{where}.throws[{i}].rolled")
         try:
-            turn = turn.throw(kept, rolled)
+            turn.check_throw(kept, rolled, game=game)
+            turn = turn.thrown(kept, rolled)
         except YamskitError as error:
             raise DeserializationError(f"{where}.throws[{i}]: {error}") from None
         if challenge and i == 0:
@@ -186,8 +187,12 @@ def shared_to_data(state: GameState) -> dict[str, Any]:
     }
 
 
-def shared_fields(data: Any, *, players: tuple[int, int], max_throws: int) -> dict[str, Any]:
+def shared_fields(
+    data: Any, *, players: tuple[int, int], max_throws: int, dice: int = NUM_DICE, game: str = "this game"
+) -> dict[str, Any]:
     """The fields `shared_to_data` writes, read back and checked (``players`` is the least and most seats).
+
+    ``dice`` and ``game``: the variant's dice count and name, which the turn is checked against.
 
     Raises:
         DeserializationError: a missing or malformed field, names that are not distinct
@@ -212,7 +217,7 @@ def shared_fields(data: Any, *, players: tuple[int, int], max_throws: int) -> di
         "players": names,
         "current_player": expect_int(data, "current_player", where, 0, n - 1),
         "first_player": expect_int(data, "first_player", where, 0, n - 1),
-        "turn": turn_from_data(expect(data, "turn", dict, where), max_throws=max_throws),
+        "turn": turn_from_data(expect(data, "turn", dict, where), max_throws=max_throws, dice=dice, game=game),
         "stream": stream,
         "history": history_from_data(expect(data, "history", list, where), n),
     }

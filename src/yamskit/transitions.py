@@ -42,7 +42,7 @@ from ._fast import remember
 from .action_space import ActionSpace
 from .action_text import state_action_text, state_parse_action
 from .actions import Action, DiceLike, Roll, to_dice
-from .dice import KEEPS, NUM_DICE, Dice, DiceStream, keep_index, outcome_probabilities
+from .dice import Dice, DiceStream, dice_tables, keep_index, outcome_probabilities
 from .errors import UnknownActionError, game_over_error
 from .game import GameState, Transitions, Variant
 from .history import EMPTY_HISTORY, History, Move
@@ -81,14 +81,14 @@ class Playable(Protocol):
 _throw_move = cached("throws: shared moves", size=1 << 15, key="a player and a throw")(Move)
 
 
-def _given_throw(space: ActionSpace, throw: Roll) -> int | None:
+def _given_throw(space: ActionSpace, throw: Roll, dice: int) -> int | None:
     """The id of the throw of ``throw``'s keep, when it shows as many dice as that keep leaves to throw, else ``None``.
 
     A throw with its faces given is not a decision of the space: it stands for the throw
-    of its keep, which the remembered legal ids may hold.
+    of its keep, which the remembered legal ids may hold. ``dice``: how many the turn throws.
     """
     assert throw.outcome is not None
-    if len(throw.keep.faces) + len(throw.outcome.faces) != NUM_DICE:
+    if len(throw.keep.faces) + len(throw.outcome.faces) != dice:
         return None
     return space.throw_id(throw.keep)
 
@@ -173,7 +173,7 @@ class GameStateBase:
         i = None
         if legal is not None:
             i = (
-                _given_throw(space, action)
+                _given_throw(space, action, self.turn.dice_count)
                 if type(action) is Roll and action.outcome is not None
                 else space.find(action)
             )
@@ -190,11 +190,11 @@ class GameStateBase:
         me, history = self.current_player, self._history
         transitions: Transitions[Self] = self.transitions
         if isinstance(action, Roll):
-            keep, faces, stream = action.keep, action.outcome, self.stream
+            keep, faces, stream, turn = action.keep, action.outcome, self.stream, self.turn
             if faces is None:
-                faces, stream = stream.throw(NUM_DICE - len(keep.faces))
+                faces, stream = stream.throw(turn.dice_count - len(keep.faces))
             done, throw = thrown_parts(keep, faces)
-            new = transitions.thrown(self, self.turn.with_throw(throw), stream, history.append(_throw_move(me, done)))
+            new = transitions.thrown(self, turn.with_throw(throw), stream, history.append(_throw_move(me, done)))
         else:
             move = transitions.moves.get(type(action))
             if move is None:  # a check that lets an action through that no transition takes: a bug of the class
@@ -246,7 +246,7 @@ class GameStateBase:
         return legal_action_mask(len(self.variant.actions), self.legal_action_ids())
 
     def outcomes(self, keep: DiceLike = "") -> tuple[tuple[Dice, Fraction], ...]:
-        """Every five-dice result of throwing all dice but ``keep``, with exact probabilities.
+        """Every result (all the dice showing) of throwing all dice but ``keep``, with exact probabilities.
 
         Examples:
             >>> import yamskit
@@ -281,7 +281,7 @@ class GameStateBase:
         """
         kept = to_dice(keep)
         self.outcomes(kept)  # the state's own checks of a throw now
-        return _chance_table(keep_index(kept.faces))
+        return _chance_table(keep_index(kept.faces), self.turn.dice_count)
 
     @property
     def history(self) -> History:
@@ -430,7 +430,7 @@ def is_legal(state: Playable, action: Action, player: int | str | None) -> bool:
     return True
 
 
-@cached("chance: throws of a keep", size=462, key="a keep's index in KEEPS (462 keeps)")
-def _chance_table(keep: int) -> tuple[tuple[Roll, Fraction], ...]:
-    kept = KEEPS[keep]
-    return tuple((thrown_parts(kept, rolled)[0], p) for rolled, p in outcome_probabilities(NUM_DICE - len(kept)))
+@cached("chance: throws of a keep", size=462, key="a keep's index and the dice count (462 keeps of five dice)")
+def _chance_table(keep: int, dice: int) -> tuple[tuple[Roll, Fraction], ...]:
+    kept = dice_tables(dice).keeps[keep]
+    return tuple((thrown_parts(kept, rolled)[0], p) for rolled, p in outcome_probabilities(dice - len(kept)))

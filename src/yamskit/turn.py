@@ -18,6 +18,7 @@ Examples:
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import attrs
@@ -25,8 +26,9 @@ import attrs
 from ._cache import cached
 from ._fast import replacer
 from .actions import DiceLike, Roll, to_dice
-from .dice import NUM_DICE, Dice, DiceStream, interned, outcome_probabilities
+from .dice import MAX_DICE, NUM_DICE, Dice, DiceStream, interned, keep_index, outcome_probabilities
 from .errors import (
+    DiceCountError,
     IllegalActionError,
     InvalidDiceError,
     KeepError,
@@ -52,7 +54,8 @@ class Throw:
     rolled: Dice
     #: All the dice showing after this throw (computed once).
     dice: Dice = attrs.field(init=False, eq=False, repr=False)
-    #: ``dice.index``: the position of the five dice in `yamskit.dice.ROLLS` (computed once).
+    #: The position of the dice among the rolls of their count (computed once): ``dice.index`` in
+    #: `yamskit.dice.ROLLS` for five dice, ``dice_tables(n).roll_index(dice.faces)`` for ``n`` dice.
     index: int = attrs.field(init=False, eq=False, repr=False)
 
     @dice.default
@@ -61,11 +64,15 @@ class Throw:
 
     @index.default
     def _roll_index(self) -> int:
-        return self.dice.index
+        dice = self.dice
+        if len(dice.faces) == NUM_DICE:
+            return dice.index
+        # the keeps of every count share one order, by size: the rolls of n dice start after C(n + 5, 6) keeps
+        return keep_index(dice.faces) - math.comb(len(dice.faces) + 5, 6)
 
     @property
     def all_dice(self) -> bool:
-        """Whether all five dice were thrown together (nothing kept)."""
+        """Whether all the dice were thrown together (nothing kept)."""
         return len(self.kept) == 0
 
 
@@ -74,30 +81,39 @@ def _check_max_throws(_instance: object, _attribute: object, value: int) -> None
         raise InvalidDiceError(f"a turn allows 1 to 10 throws, not {brief(value)}")
 
 
+def _check_dice(_instance: object, _attribute: object, value: int) -> None:
+    if type(value) is not int or not 1 <= value <= MAX_DICE:
+        raise InvalidDiceError(f"a turn throws 1 to {MAX_DICE} dice, not {brief(value)}")
+
+
 @attrs.frozen
 class Turn:
-    """The state of one turn: its throws so far, the limit, and a challenge flag.
+    """The state of one turn: its throws so far, the limit, a challenge flag, and how many dice it throws.
 
     Examples:
         >>> Turn.start(max_throws=2).throws_left
         2
+        >>> Turn.start(max_throws=2, dice=3).throw(Dice(), Dice.parse("356")).dice
+        Dice.parse('356')
     """
 
     max_throws: int = attrs.field(default=3, validator=_check_max_throws)
     throws: tuple[Throw, ...] = ()
     challenge: bool = False
+    #: How many dice a full throw has (1 to `yamskit.dice.MAX_DICE`; five in the seed games).
+    dice_count: int = attrs.field(default=NUM_DICE, validator=_check_dice, kw_only=True)
 
     @classmethod
-    def start(cls, *, max_throws: int = 3) -> Turn:
-        """A fresh turn before its first throw.
+    def start(cls, *, max_throws: int = 3, dice: int = NUM_DICE) -> Turn:
+        """A fresh turn before its first throw, of ``max_throws`` throws of ``dice`` dice.
 
         Examples:
-            >>> Turn.start().has_thrown
-            False
+            >>> Turn.start().has_thrown, Turn.start(dice=6).dice_count
+            (False, 6)
         """
-        if cls is Turn and type(max_throws) is int and 1 <= max_throws <= len(_STARTS):
+        if cls is Turn and dice == NUM_DICE and type(max_throws) is int and 1 <= max_throws <= len(_STARTS):
             return _STARTS[max_throws - 1]
-        return cls(max_throws=max_throws)
+        return cls(max_throws=max_throws, dice_count=dice)
 
     @property
     def throws_used(self) -> int:
@@ -116,7 +132,7 @@ class Turn:
 
     @property
     def dice(self) -> Dice:
-        """The five dice showing (empty before the first throw)."""
+        """The dice showing (empty before the first throw)."""
         return self.throws[-1].dice if self.throws else Dice()
 
     @property
@@ -131,17 +147,30 @@ class Turn:
 
     @property
     def all_dice_thrown(self) -> bool:
-        """Whether the dice showing came from one throw of all five dice."""
+        """Whether the dice showing came from one throw of all the dice."""
         return bool(self.throws) and self.throws[-1].all_dice
 
-    def check_throw(self, keep: Dice, outcome: Dice | None = None) -> None:
+    def check_throw(self, keep: Dice, outcome: Dice | None = None, *, game: str = "this game") -> None:
         """Raise the error that throwing now, keeping ``keep``, would break; or nothing.
 
+        ``game`` names the game in the message of a `DiceCountError`.
+
         Raises:
+            DiceCountError: ``keep`` or ``outcome`` has more dice than the turn throws.
             ThrowLimitError: no throw is left.
             KeepError: ``keep`` is not among the dice, or dice are kept on the first throw.
-            ThrowOutcomeError: ``outcome`` does not have ``5 - len(keep)`` dice.
+            ThrowOutcomeError: ``outcome`` does not have ``dice_count - len(keep)`` dice.
+
+        Examples:
+            >>> Turn.start().check_throw(Dice.parse("666666"), game="classic")
+            Traceback (most recent call last):
+            ...
+            yamskit.errors.DiceCountError: classic throws 5 dice, not 6 (666666)
         """
+        count = self.dice_count
+        for given in (keep, outcome):
+            if given is not None and len(given.faces) > count:
+                raise DiceCountError(f"{game} throws {count} dice, not {len(given.faces)} ({given})")
         throws = self.throws
         if len(throws) >= self.max_throws:
             raise ThrowLimitError(f"no throw left: this turn allows {self.max_throws} throws")
@@ -150,9 +179,9 @@ class Turn:
                 raise KeepError(f"cannot keep {keep} before the first throw: there are no dice yet")
         elif not keep.issubset(throws[-1].dice):
             raise KeepError(f"cannot keep {keep}: the dice showing are {self.dice}")
-        if outcome is not None and len(outcome) + len(keep) != NUM_DICE:
+        if outcome is not None and len(outcome) + len(keep) != count:
             raise ThrowOutcomeError(
-                f"the throw shows {len(outcome)} dice ({outcome}) but {NUM_DICE - len(keep)} "
+                f"the throw shows {len(outcome)} dice ({outcome}) but {count - len(keep)} "
                 f"were thrown (keeping {len(keep)})"
             )
 
@@ -204,7 +233,7 @@ class Turn:
 
 
 #: The fresh turn of each throw limit (turns are values, so one object serves every game).
-_STARTS: tuple[Turn, ...] = tuple(Turn(max_throws=n) for n in range(1, 11))
+_STARTS: tuple[Turn, ...] = tuple(Turn(max_throws=n) for n in range(1, 11))  # of five dice
 #: A turn with one more throw, without the checks (see `yamskit._fast.replacer`).
 _thrown_turn = replacer(Turn, "throws")
 
@@ -246,13 +275,13 @@ def roll_dice(turn: Turn, stream: DiceStream, action: Roll) -> tuple[Turn, DiceS
     keep, outcome = action.keep, action.outcome
     turn.check_throw(keep, outcome)
     if outcome is None:
-        outcome, stream = stream.throw(NUM_DICE - len(keep))
+        outcome, stream = stream.throw(turn.dice_count - len(keep))
         action = Roll(keep=keep, outcome=outcome)
     return turn.thrown(keep, outcome), stream, action
 
 
 def throw_outcomes(turn: Turn, keep: DiceLike) -> tuple[tuple[Dice, Fraction], ...]:
-    """The five-dice results of throwing all dice but ``keep``, with exact probabilities.
+    """The results of throwing all the turn's dice but ``keep`` (all its dice showing), with exact probabilities.
 
     Examples:
         >>> turn = Turn.start().throw(Dice(), Dice.parse("66612"))
@@ -262,4 +291,4 @@ def throw_outcomes(turn: Turn, keep: DiceLike) -> tuple[tuple[Dice, Fraction], .
     """
     kept = to_dice(keep)
     turn.check_throw(kept)
-    return tuple((kept + rolled, p) for rolled, p in outcome_probabilities(NUM_DICE - len(kept)))
+    return tuple((kept + rolled, p) for rolled, p in outcome_probabilities(turn.dice_count - len(kept)))

@@ -191,7 +191,7 @@ def test_reading_with_another_variant_is_refused() -> None:
         ("classic Ann ,,y,,,,,,,,,, 0:0 - 3:0", "whole number"),
         ("classic Ann ,,,,,,,,,,,, 0 - 3:0", "current:first"),
         ("classic Ann ,,,,,,,,,,,, 1:0 - 3:0", "not from 0 to 0"),
-        ("classic Ann ,,,,,,,,,,,, 0:0 1234561 3:0", "only 5"),
+        ("classic Ann ,,,,,,,,,,,, 0:0 1234561 3:0", "classic throws 5 dice, not 7"),
         ("classic Ann ,,,,,,,,,,,, 0:0 12347 3:0", "faces are 1 to 6"),
         ("classic Ann ,,,,,,,,,,,, 0:0 12345,12345,12345,12345 3:0", "at most 3"),
         ("classic Ann ,,,,,,,,,,,, 0:0 - 3", "seed:draws"),

@@ -112,7 +112,7 @@ class GreedyPlayer:
         if not state.turn.has_thrown:
             return actions[0]
         rolls = [a for a in actions if isinstance(a, Roll)]
-        if rolls:
+        if rolls and state.rules.dice == NUM_DICE:  # (its keep values are of five dice: other sheets score at once)
             keep = self._keep(state, rolls)
             if keep is not None:
                 return keep

@@ -147,7 +147,7 @@ class StrongPlayer:
         Roll(keep=Dice.parse('666'), outcome=None)
     """
 
-    variant: Variant = attrs.field(eq=False)
+    variant: Variant = attrs.field(eq=False, validator=lambda _s, _a, v: _check_five_dice(v, "strong"))
     time_budget: float = attrs.field(default=5.0, kw_only=True)
     seed: int = attrs.field(default=0, kw_only=True)
     depth: int = attrs.field(default=3, kw_only=True)
@@ -188,6 +188,18 @@ class StrongPlayer:
         return choose_generic(state, depth=self.depth)
 
 
+def _check_five_dice(variant: Variant, level: str) -> None:
+    """Refuse a strong level for a sheet of other than five dice: its tables are the five-dice ones."""
+    rules = getattr(variant, "rules", None)
+    dice = getattr(rules, "dice", 5)
+    if dice != 5:
+        name = getattr(variant, "name", type(variant).__name__)
+        raise RuleConfigError(
+            f"no {level!r} level for {name} yet: it throws {dice} dice, and the strong bots' tables are of "
+            "five dice; use 'random' or 'easy'"
+        )
+
+
 def player(variant: Variant, level: str = "hard", *, seed: int = 0, time_budget: float = 5.0) -> Player:
     """A bot for ``variant`` at ``level``.
 
@@ -201,7 +213,8 @@ def player(variant: Variant, level: str = "hard", *, seed: int = 0, time_budget:
       solver handles (maximal expected score, solitaire); `RuleConfigError` elsewhere.
 
     Raises:
-        RuleConfigError: an unknown level, or ``"perfect"`` for a variant with no solver.
+        RuleConfigError: an unknown level, ``"perfect"`` for a variant with no solver, or
+            ``"medium"``, ``"hard"`` or ``"perfect"`` for a sheet of other than five dice.
 
     Examples:
         >>> import yamskit
@@ -217,6 +230,8 @@ def player(variant: Variant, level: str = "hard", *, seed: int = 0, time_budget:
         return RandomPlayer(seed=seed)
     if level == "easy":
         return GreedyPlayer()
+    if level in ("medium", "hard", "perfect"):
+        _check_five_dice(variant, level)
     if level == "medium":
         return StrongPlayer(variant, time_budget=0.0, seed=seed, depth=1)
     if level == "hard":

@@ -279,15 +279,22 @@ def _read_dice(text: str, where: str) -> Dice:
         raise NotationError(f"{where}: {error}") from None
 
 
-def read_turn(text: str, max_throws: int) -> Turn:
-    """Read `write_turn` back; whether a game can reach the turn is checked elsewhere.
+def read_turn(text: str, max_throws: int, dice: int = 5, game: str = "this game") -> Turn:
+    """Read `write_turn` back, a turn of ``dice`` dice of ``game``; whether a game can reach it is checked elsewhere.
+
+    Raises:
+        NotationError: a malformed turn, or a throw of more dice than ``game`` throws.
 
     Examples:
         >>> read_turn("22255,222+16", 3).dice
         Dice.parse('12226')
+        >>> read_turn("123456", 3, game="classic")
+        Traceback (most recent call last):
+        ...
+        yamskit.errors.NotationError: TURN throw 1: '123456': classic throws 5 dice, not 6
     """
     if text == "-":
-        return Turn.start(max_throws=max_throws)
+        return Turn.start(max_throws=max_throws, dice=dice)
     parts = text.split(",")
     if len(parts) > max_throws:
         raise NotationError(f"TURN: {len(parts)} throws, but a turn has at most {max_throws}")
@@ -300,11 +307,15 @@ def read_turn(text: str, max_throws: int) -> Turn:
         if not sep:
             kept, rolled = "", kept
         kept_dice, rolled_dice = _read_dice(kept, f"TURN throw {i}"), _read_dice(rolled, f"TURN throw {i}")
+        if len(kept_dice) + len(rolled_dice) > dice:
+            raise NotationError(
+                f"TURN throw {i}: {brief(part)}: {game} throws {dice} dice, not {len(kept_dice) + len(rolled_dice)}"
+            )
         try:
             throws.append(Throw(kept=kept_dice, rolled=rolled_dice))
-        except YamskitError as error:  # more than five dice in all
+        except YamskitError as error:  # (nothing the checks above left)
             raise NotationError(f"TURN throw {i}: {brief(part)}: {error}") from None
-    return Turn(max_throws=max_throws, throws=tuple(throws), challenge=challenge)
+    return Turn(max_throws=max_throws, throws=tuple(throws), challenge=challenge, dice_count=dice)
 
 
 def write_stream(stream: DiceStream) -> str:

@@ -90,6 +90,8 @@ def build_turn(
     kept: Dice | str | Sequence[int] = "",
     challenge: bool = False,
     max_throws: int = 3,
+    dice_count: int = NUM_DICE,
+    game: str = "this game",
 ) -> Turn:
     """The turn of a paper position: ``dice`` showing after ``throws`` throws, ``kept`` held back last.
 
@@ -122,26 +124,31 @@ def build_turn(
             raise ImpossibleTurnError(f"{throws} throws used but no dice showing", rule="throws")
         if len(held) or challenge:
             raise ImpossibleTurnError("dice kept or a challenge before the first throw", rule="throws")
-        return Turn.start(max_throws=max_throws)
-    if len(shown) != NUM_DICE:
-        raise ImpossibleTurnError(f"the dice showing are {NUM_DICE}, not {len(shown)} ({shown})", rule="dice")
+        return Turn.start(max_throws=max_throws, dice=dice_count)
+    if len(shown) != dice_count:
+        raise ImpossibleTurnError(f"{game} throws {dice_count} dice, not {len(shown)} ({shown})", rule="dice")
     if not held.issubset(shown):
         raise ImpossibleTurnError(f"kept {held} is not among the dice showing {shown}", rule="kept")
     if throws == 1 and len(held):
         raise ImpossibleTurnError(f"the first throw keeps nothing, not {held}", rule="kept")
     earlier = tuple(Throw(kept=Dice(), rolled=shown) for _ in range(throws - 1))
-    turn = Turn(max_throws=max_throws, throws=(*earlier, Throw(kept=held, rolled=shown - held)), challenge=challenge)
-    check_turn(turn, max_throws=max_throws, challenge=True)
+    last = Throw(kept=held, rolled=shown - held)
+    turn = Turn(max_throws=max_throws, throws=(*earlier, last), challenge=challenge, dice_count=dice_count)
+    check_turn(turn, max_throws=max_throws, challenge=True, dice_count=dice_count, game=game)
     return turn
 
 
-def check_turn(turn: Turn, *, max_throws: int, challenge: bool = False) -> None:
+def check_turn(
+    turn: Turn, *, max_throws: int, challenge: bool = False, dice_count: int = NUM_DICE, game: str = "this game"
+) -> None:
     """Raise `ImpossibleTurnError` unless some game can reach ``turn``.
 
     Args:
         turn: the turn to check.
         max_throws: the variant's throws per turn.
         challenge: whether the variant knows challenges (Yam Master's *défi*).
+        dice_count: how many dice the variant throws.
+        game: the variant's name, for the messages.
 
     Examples:
         >>> from yamskit import Dice
@@ -154,12 +161,14 @@ def check_turn(turn: Turn, *, max_throws: int, challenge: bool = False) -> None:
         raise ImpossibleTurnError(
             f"this variant allows {max_throws} throws a turn, not {turn.max_throws}", rule="throws"
         )
+    if turn.dice_count != dice_count:
+        raise ImpossibleTurnError(f"{game} throws {dice_count} dice, not {turn.dice_count}", rule="dice")
     if len(turn.throws) > max_throws:
         raise ImpossibleTurnError(f"{len(turn.throws)} throws used, but a turn has {max_throws}", rule="throws")
     showing = Dice()
     for i, throw in enumerate(turn.throws, start=1):
-        if len(throw.kept) + len(throw.rolled) != NUM_DICE:
-            raise ImpossibleTurnError(f"throw {i} shows {throw.dice}, not {NUM_DICE} dice", rule="dice")
+        if len(throw.kept) + len(throw.rolled) != dice_count:
+            raise ImpossibleTurnError(f"throw {i} shows {throw.dice}: {game} throws {dice_count} dice", rule="dice")
         if i == 1 and len(throw.kept):
             raise ImpossibleTurnError(f"throw 1 keeps {throw.kept}, but the first throw keeps nothing", rule="kept")
         if not throw.kept.issubset(showing):
@@ -172,9 +181,9 @@ def check_turn(turn: Turn, *, max_throws: int, challenge: bool = False) -> None:
             raise ImpossibleTurnError("this variant has no challenge to declare", rule="challenge")
         if not turn.throws:
             raise ImpossibleTurnError("a challenge is declared after the first throw, not before", rule="challenge")
-        if len(turn.throws) >= 2 and len(turn.throws[1].kept) == NUM_DICE:
+        if len(turn.throws) >= 2 and len(turn.throws[1].kept) == dice_count:
             raise ImpossibleTurnError(
-                "the throw after a challenge throws at least one die, but throw 2 keeps all five", rule="challenge"
+                "the throw after a challenge throws at least one die, but throw 2 keeps all of them", rule="challenge"
             )
 
 

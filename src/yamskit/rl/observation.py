@@ -76,8 +76,13 @@ _MOST_PLAYERS = 8
 
 
 def _as_variant(variant: str | Variant) -> Variant:
-    """A variant object, built from its registry name if given one."""
-    return _registry.build(variant, {}) if isinstance(variant, str) else variant
+    """A variant object, built from its registry name if given one; `RuleConfigError` for other than five dice."""
+    found = _registry.build(variant, {}) if isinstance(variant, str) else variant
+    dice = getattr(getattr(found, "rules", None), "dice", 5)
+    if dice != 5:  # the observations, the vector env and the OpenSpiel games are of five dice
+        name = getattr(found, "name", type(found).__name__)
+        raise RuleConfigError(f"no learning environment for {name} yet: it throws {dice} dice; the adapters' are five")
+    return found
 
 
 def player_range(variant: str | Variant) -> tuple[int, int]:

@@ -109,7 +109,8 @@ def state_fields(variant: SheetVariant, data: Any) -> dict[str, Any]:
         ('Ann',)
     """
     where = "state"
-    shared = shared_fields(data, players=variant.rules.players, max_throws=variant.rules.max_throws)
+    rules = variant.rules
+    shared = shared_fields(data, players=rules.players, max_throws=rules.max_throws, dice=rules.dice, game=variant.name)
     players = shared["players"]
     n = len(players)
     rows, cols = len(variant.rows), len(variant.columns)

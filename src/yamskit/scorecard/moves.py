@@ -37,8 +37,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from .._cache import Memo
-from ..action_space import NUM_ROLL_IDS
-from ..dice import SUB_KEEPS
+from ..dice import SUB_KEEPS, Dice, dice_tables
 from ..turn import Turn
 from .sheet import Column, TurnCondition
 
@@ -79,6 +78,10 @@ class RuleSet(Protocol):
     @property
     def max_throws(self) -> int:
         """Throws per turn."""
+
+    @property
+    def dice(self) -> int:
+        """How many dice a turn throws."""
 
     @property
     def placement_rules(self) -> tuple[Callable[..., Any], ...]:
@@ -141,7 +144,9 @@ class SheetTables:
             the number of throws and whether the last throw kept no dice.
         dynamic_rules: the placement rules whose refusals depend on the position.
         static_rows: the rows the other rules may always refuse.
-        start_turn: the turn a player starts, before its first throw.
+        start_turn: the turn a player starts, before its first throw (of the rules' dice).
+        keeps: the keeps of the rules' dice (`yamskit.dice.KEEPS` for five): the throws' ids.
+        sub_keeps: for each roll index, the keeps a player may choose (`yamskit.dice.SUB_KEEPS` for five).
         tellers: each dynamic rule's ``refusable_rows`` method (``None``: a rule that has none,
             so every candidate box goes through it).
 
@@ -161,6 +166,7 @@ class SheetTables:
         "columns",
         "conditions",
         "dynamic_rules",
+        "keeps",
         "order_keys",
         "rows",
         "score_base",
@@ -168,6 +174,7 @@ class SheetTables:
         "shape_conditions",
         "start_turn",
         "static_rows",
+        "sub_keeps",
         "tellers",
     )
 
@@ -176,13 +183,17 @@ class SheetTables:
         self._columns: tuple[Column, ...] = rules.columns
         self.rows = len(rules.row_ids)
         self.columns = len(rules.columns)
-        self.score_base = NUM_ROLL_IDS
-        self.scratch_base: int | None = NUM_ROLL_IDS + self.rows * self.columns if rules.allow_scratch else None
+        dice = dice_tables(rules.dice)
+        self.keeps: tuple[Dice, ...] = dice.keeps
+        self.sub_keeps: tuple[tuple[int, ...], ...] = dice.sub_keeps
+        throws = len(dice.keeps)  # the throws' ids come first: one per keep
+        self.score_base = throws
+        self.scratch_base: int | None = throws + self.rows * self.columns if rules.allow_scratch else None
         boxes = self.rows * self.columns
         #: ``order_keys[i]``: where decision ``i`` comes in a state's list of legal actions: the throws
         #: first, then box by box (column by column), each box's Score before its Scratch.
-        self.order_keys: tuple[int, ...] = tuple(range(NUM_ROLL_IDS)) + tuple(
-            NUM_ROLL_IDS + 2 * (box % boxes) + box // boxes for box in range(boxes * (2 if rules.allow_scratch else 1))
+        self.order_keys: tuple[int, ...] = tuple(range(throws)) + tuple(
+            throws + 2 * (box % boxes) + box // boxes for box in range(boxes * (2 if rules.allow_scratch else 1))
         )
         self.conditions: tuple[TurnCondition | None, ...] = tuple(c.condition for c in rules.columns)
         #: Whether every turn condition reads only the number of throws and whether the last kept no dice.
@@ -194,7 +205,7 @@ class SheetTables:
         self.static_rows: frozenset[Refusable] = frozenset().union(
             *(rows for rows in map(_static_rows, rules.placement_rules) if rows is not None)
         )
-        self.start_turn = Turn.start(max_throws=rules.max_throws)
+        self.start_turn = Turn.start(max_throws=rules.max_throws, dice=rules.dice)
         #: For each column, `open_column`'s answers by filled mask, as far as they were asked for:
         #: ``by_column[c].get(mask)``, or ``None`` (then `open_column` works it out).
         self.by_column: tuple[Memo[int, _Open], ...] = tuple(

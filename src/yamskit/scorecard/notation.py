@@ -141,7 +141,7 @@ def read_scorecard(variant: SheetVariant, fields: list[str]) -> dict[str, Any]:
         "sheets": tuple(_read_sheet(text, variant, name) for text, name in zip(bodies, players, strict=True)),
         "ended": ended,
         "current_player": current,
-        "turn": grammar.read_turn(fields[4], variant.rules.max_throws),
+        "turn": grammar.read_turn(fields[4], variant.rules.max_throws, variant.rules.dice, variant.name),
         "stream": grammar.read_stream(fields[5]),
         "first_player": first,
         "column_weights": weights,

@@ -27,7 +27,7 @@ import attrs
 from .._fast import builder, replacer
 from ..actions import DiceLike, Score, Scratch
 from ..categories import Category
-from ..dice import Dice, DiceStream
+from ..dice import MAX_DICE, NUM_DICE, Dice, DiceStream, DiceTables, dice_tables
 from ..errors import RuleConfigError, UnknownActionError, brief
 from ..game import GameState, Variant
 from ..history import MAX_MOVES
@@ -334,9 +334,10 @@ class ScorecardRules:
         setup: draws per-game column weights from the seeded stream (or returns given
             ones), for variants whose columns carry coefficients.
         players: the smallest and largest number of players.
+        dice: how many dice a turn throws, 1 to 8 (`yamskit.dice.MAX_DICE`); five in the seed games.
 
     Raises:
-        RuleConfigError: no rows, two rows or two columns with one id, a column or bonus
+        RuleConfigError: a dice count outside 1 to 8, no rows, two rows or two columns with one id, a column or bonus
             naming a row the sheet does not have, a turn condition without a check function,
             an upper bonus's tiers not whole points,
             a placement rule that is not callable, or one whose ``check_sheet`` hook says
@@ -358,6 +359,7 @@ class ScorecardRules:
     result: Callable[[SheetState], Result] | None = None
     setup: Callable[[DiceStream, int], tuple[tuple[int, ...], DiceStream]] | None = None
     players: tuple[int, int] = (1, 8)
+    dice: int = attrs.field(default=NUM_DICE)
 
     #: Row ids, top to bottom.
     row_ids: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
@@ -367,6 +369,11 @@ class ScorecardRules:
     _column_names: Names = attrs.field(init=False, eq=False, repr=False)
     _rows_at: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
     _columns_at: dict[str | None, int] = attrs.field(init=False, eq=False, repr=False)
+    #: The rolls and keeps of the variant's dice (`yamskit.dice.dice_tables`, shared by every sheet of that count).
+    dice_tables: DiceTables = attrs.field(init=False, eq=False, repr=False)
+    #: Each row's points for each roll of the variant's dice, in ``dice_tables.rolls`` order (the rows' own
+    #: ``table`` for five dice).
+    row_tables: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
     #: The lookup tables the game states use to list legal moves.
     tables: SheetTables = attrs.field(init=False, eq=False, repr=False)
     _values: BoxValues | None = attrs.field(init=False, eq=False, repr=False)
@@ -376,6 +383,8 @@ class ScorecardRules:
     # The derived fields are worked out in order, when the rules are made; the first two check the sheet.
     @row_ids.default
     def _checked_row_ids(self) -> tuple[str, ...]:
+        if type(self.dice) is not int or not 1 <= self.dice <= MAX_DICE:
+            raise RuleConfigError(f"dice must be a whole number from 1 to {MAX_DICE}, not {brief(self.dice)}")
         ids = tuple(r.id for r in self.rows)
         if not ids or len(set(ids)) != len(ids):
             raise RuleConfigError(f"a sheet needs at least one row and distinct row ids: {list(ids)}")
@@ -424,13 +433,21 @@ class ScorecardRules:
             columns_at[None] = 0
         return columns_at
 
+    @dice_tables.default
+    def _make_dice_tables(self) -> DiceTables:
+        return dice_tables(self.dice)
+
+    @row_tables.default
+    def _make_row_tables(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(row.tabulate(self.dice) for row in self.rows)
+
     @tables.default
     def _make_tables(self) -> SheetTables:
         return SheetTables(self)
 
     @_values.default
     def _make_values(self) -> BoxValues | None:
-        values: BoxValues | None = tuple(frozenset(row.table) for row in self.rows)
+        values: BoxValues | None = tuple(frozenset(table) for table in self.row_tables)
         for rule in self.placement_rules:
             hook = getattr(rule, "box_values", None)
             if values is None or hook is None:

@@ -18,9 +18,8 @@ from typing import ClassVar
 import attrs
 
 from .._fast import memo_slot, replacer
-from ..action_space import NUM_ROLL_IDS
 from ..actions import Action, Roll, Score, Scratch
-from ..dice import KEEPS, NUM_DICE, SUB_KEEPS, Dice, DiceStream
+from ..dice import MAX_DICE, Dice, DiceStream
 from ..errors import (
     ColumnConditionError,
     FillOrderError,
@@ -43,9 +42,8 @@ from .sheet import SCRATCHED, Cell, Sheet
 
 __all__ = ["TRANSITIONS", "ScorecardGame"]
 
-_PLACEHOLDER = Dice.parse("11111")
-#: Stand-in faces for throws not made yet (turn conditions look at the throws, not the faces).
-_PLACEHOLDERS: tuple[Dice, ...] = tuple(Dice((1,) * n) for n in range(NUM_DICE + 1))
+#: Stand-in faces for throws not made yet (turn conditions look at the throws, not the faces), by dice count.
+_PLACEHOLDERS: tuple[Dice, ...] = tuple(Dice((1,) * n) for n in range(MAX_DICE + 1))
 #: Boxes holding the usual points, shared (cells are values).
 _POINTS: dict[int, Cell] = {points: Cell(points=points) for points in range(1001)}
 
@@ -151,17 +149,19 @@ class ScorecardGame(GameStateBase):
                 return True
         if turn.throws_left <= 0:
             return False
-        again = [turn.thrown(Dice(), _PLACEHOLDER)]
+        count = turn.dice_count
+        again = [turn.thrown(Dice(), _PLACEHOLDERS[count])]
         if len(turn.dice):
-            again.append(turn.thrown(Dice.of(turn.dice.faces[0]), Dice.parse("1111")))
+            again.append(turn.thrown(Dice.of(turn.dice.faces[0]), _PLACEHOLDERS[count - 1]))
         return any(self._can_finish(t) for t in again)
 
     def _can_finish_keeping(self, keep: Dice) -> bool:
         """Whether a box can still be filled after throwing all dice but ``keep`` (a throw the turn allows)."""
-        return self._can_finish(self.turn.thrown(keep, _PLACEHOLDERS[NUM_DICE - len(keep)]))
+        turn = self.turn
+        return self._can_finish(turn.thrown(keep, _PLACEHOLDERS[turn.dice_count - len(keep)]))
 
     def _check_roll(self, action: Roll) -> None:
-        self.turn.check_throw(action.keep, action.outcome)
+        self.turn.check_throw(action.keep, action.outcome, game=self.variant.name)
         if self._free_column():
             return
         if not self._can_finish_keeping(action.keep):
@@ -215,7 +215,7 @@ class ScorecardGame(GameStateBase):
         rules = self.variant.rules
         turn = self.turn
         throw = turn.throws[-1]
-        points = 0 if scratch else rules.rows[r].table[throw.index]
+        points = 0 if scratch else rules.row_tables[r][throw.index]
         p = new_placement(
             self.current_player, rules.row_ids[r], rules.column_ids[c], throw.dice, turn, scratch, points, scratch
         )
@@ -251,7 +251,7 @@ class ScorecardGame(GameStateBase):
         tables = rules.tables
         if tables.scratch_base is None:  # no Scratch: the ids already ascend in the listing's order
             return space.pick(ids)
-        n = bisect_left(ids, NUM_ROLL_IDS)  # how many throws: the ids ascend, throws have the lowest
+        n = bisect_left(ids, tables.score_base)  # how many throws: the ids ascend, throws have the lowest
         if n == len(ids):
             return space.pick(ids)
         boxes = ids[n:] if n else ids  # far fewer sets than whole id lists: remembered by the space
@@ -337,8 +337,8 @@ def _legal_ids(game: ScorecardGame) -> tuple[int, ...]:
     """The ascending ids of the legal decisions of ``game``, from the tables (see `yamskit.scorecard.moves`).
 
     The open boxes of each column come from the tables, the keeps a player may choose
-    from `yamskit.dice.SUB_KEEPS`; the columns' turn conditions and the placement rules
-    (as far as they say they may refuse a box) decide the rest.
+    from their ``sub_keeps`` (`yamskit.dice.SUB_KEEPS` for five dice); the columns' turn
+    conditions and the placement rules (as far as they say they may refuse a box) decide the rest.
     """
     if game.is_over:
         return ()
@@ -372,14 +372,16 @@ def _legal_ids(game: ScorecardGame) -> tuple[int, ...]:
     elif not throws:
         keeps = (0,)
     else:
-        keeps = SUB_KEEPS[throws[-1].index]
+        keeps = tables.sub_keeps[throws[-1].index]
     if keeps and not free:  # every open column has a turn condition: keep only throws that can still finish
         if tables.shape_conditions and keeps[0] == 0:
             # the built-in conditions read only whether the keep is empty: ask once for each kind of keep
-            rest = len(keeps) > 1 and game._can_finish_keeping(KEEPS[keeps[1]])
-            keeps = ((0,) if game._can_finish_keeping(KEEPS[0]) else ()) + (keeps[1:] if rest else ())
+            every = tables.keeps
+            rest = len(keeps) > 1 and game._can_finish_keeping(every[keeps[1]])
+            keeps = ((0,) if game._can_finish_keeping(every[0]) else ()) + (keeps[1:] if rest else ())
         else:
-            keeps = tuple(k for k in keeps if game._can_finish_keeping(KEEPS[k]))
+            every = tables.keeps
+            keeps = tuple(k for k in keeps if game._can_finish_keeping(every[k]))
     if not throws:
         return keeps
     if scores and (tables.static_rows or tables.tellers):

@@ -21,13 +21,12 @@ import attrs
 from ..action_space import ActionSpace, scorecard_actions
 from ..actions import DiceLike, to_dice
 from ..categories import Category
-from ..dice import DiceStream, new_stream
-from ..errors import RuleConfigError, brief
+from ..dice import MAX_DICE, NUM_DICE, DiceStream, new_stream
+from ..errors import DiceCountError, RuleConfigError, brief
 from ..family import Family, VariantBase
 from ..result import Result
 from ..seats import check_players, choose_first_player
 from ..state_checks import check_column_weights
-from ..turn import Turn
 from .action_text import WORDS
 from .codec import state_fields, state_to_data
 from .notation import read_scorecard, write_scorecard
@@ -113,20 +112,33 @@ class ScorecardVariant(VariantBase[ScorecardGame]):
         players: tuple[int, int] = (1, 8),
         options: Mapping[str, Any] | None = None,
         notes: Sequence[str] = (),
+        dice: int = NUM_DICE,
     ) -> ScorecardVariant:
         """Declare a scorecard variant from core parts (see `ScorecardRules`).
 
         ``options`` are recorded (they go into saved games, so the registry can rebuild
-        the variant); ``notes`` are one-line rulings shown by `describe`.
+        the variant); ``notes`` are one-line rulings shown by `describe`. ``dice`` is how
+        many dice a turn throws, 1 to 8 (five by default); every table (rolls, keeps, the
+        action space, the rows' points) is then that count's.
+
+        Raises:
+            RuleConfigError: ``max_throws`` outside 1 to 10, ``dice`` outside 1 to 8, or a
+                sheet the rules refuse (see `ScorecardRules`).
 
         Examples:
             >>> from yamskit.categories import upper, Category, total
             >>> mini = ScorecardVariant.define("mini", rows=[upper(6), Category("chance", total)])
             >>> mini.new_game(players=["Ann"], seed=1).legal_actions()[0]
             Roll(keep=Dice.parse(''), outcome=None)
+            >>> import yamskit
+            >>> six = ScorecardVariant.define("six", rows=[upper(6), Category("chance", total)], dice=6)
+            >>> six.new_game(seed=1).apply(yamskit.Roll()).dice, six.score("chance", "666666")
+            (Dice.parse('133335'), 36)
         """
         if max_throws not in range(1, 11):
             raise RuleConfigError(f"max_throws must be 1 to 10, not {brief(max_throws)}")
+        if type(dice) is not int or not 1 <= dice <= MAX_DICE:
+            raise RuleConfigError(f"dice must be a whole number from 1 to {MAX_DICE}, not {brief(dice)}")
         return cls(
             name,
             ScorecardRules(
@@ -139,6 +151,7 @@ class ScorecardVariant(VariantBase[ScorecardGame]):
                 result=result,
                 setup=setup,
                 players=players,
+                dice=dice,
             ),
             dict(options or {}),
             tuple(notes),
@@ -166,7 +179,14 @@ class ScorecardVariant(VariantBase[ScorecardGame]):
             >>> yamskit.variant("classic").score("three_of_a_kind", "33325")
             16
         """
-        return self.category(row).score(to_dice(dice))
+        rules = self.rules
+        given = to_dice(dice)
+        count = len(given.faces)
+        if count > rules.dice or (count != rules.dice and rules.dice != NUM_DICE):
+            raise DiceCountError(f"{self.name} throws {rules.dice} dice, not {count} ({given})")
+        if rules.dice == NUM_DICE:
+            return self.category(row).score(given)  # (fewer dice: the category's own error)
+        return rules.row_tables[rules.row_index(row)][rules.dice_tables.roll_index(given.faces)]
 
     def new_game(
         self,
@@ -208,7 +228,7 @@ class ScorecardVariant(VariantBase[ScorecardGame]):
             players=names,
             sheets=tuple(Sheet.empty(rows=len(self.rows), columns=len(self.columns)) for _ in names),
             current_player=first,
-            turn=Turn.start(max_throws=self.rules.max_throws),
+            turn=self.rules.tables.start_turn,
             stream=stream,
             first_player=first,
             column_weights=weights,

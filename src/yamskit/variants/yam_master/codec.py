@@ -60,7 +60,7 @@ def state_fields(variant: BoardVariant, data: Any) -> dict[str, Any]:
         (12, 12)
     """
     where = "state"
-    shared = shared_fields(data, players=(2, 2), max_throws=MAX_THROWS)
+    shared = shared_fields(data, players=(2, 2), max_throws=MAX_THROWS, game="yam-master")
     players, first, current, turn = shared["players"], shared["first_player"], shared["current_player"], shared["turn"]
     rows = expect(data, "board", list, where)
     if not all(isinstance(row, str) for row in rows):

@@ -88,7 +88,7 @@ def read_yam_master(variant: BoardVariant, fields: list[str]) -> dict[str, Any]:
         "supply": supply,
         "out": (out[0], out[1]),
         "current_player": current,
-        "turn": grammar.read_turn(fields[5], MAX_THROWS),
+        "turn": grammar.read_turn(fields[5], MAX_THROWS, game=variant.name),
         "stream": grammar.read_stream(fields[6]),
         "turns": grammar.read_int(fields[7], "TURNS", 0, 10**6),
         "first_player": first,

@@ -131,7 +131,7 @@ def check_yam_master(game: YamMasterGame) -> Witness:
                 f"tokens and remove {game.out[1 - p]}",
                 rule="turn_count",
             )
-    check_turn(game.turn, max_throws=MAX_THROWS, challenge=True)
+    check_turn(game.turn, max_throws=MAX_THROWS, challenge=True, game=game.variant.name)
     check_stream_of(game.stream)
     if game.turn.has_thrown and game.is_over:
         raise ImpossibleTurnError(f"the game is over ({game.end_reason}): no turn is under way", rule="finished_game")
@@ -266,7 +266,9 @@ def yam_master_position(
         supply=supply,
         out=gone,
         current_player=current,
-        turn=build_turn(dice=dice, throws=throws, kept=kept, challenge=challenge, max_throws=MAX_THROWS),
+        turn=build_turn(
+            dice=dice, throws=throws, kept=kept, challenge=challenge, max_throws=MAX_THROWS, game=variant.name
+        ),
         stream=make_stream(seed, draws),
         turns=turns,
         first_player=first,

@@ -316,7 +316,7 @@ def check_roll(action: Roll, turn: Turn) -> None:
     Examples:
         >>> check_roll(Roll(), Turn.start())
     """
-    turn.check_throw(action.keep, action.outcome)
+    turn.check_throw(action.keep, action.outcome, game="yam-master")
     if turn.challenge and turn.is_first_throw and len(action.keep) == len(turn.dice):
         raise ChallengeError(
             f"a challenge is met by throwing dice: keeping all of {turn.dice} throws none; throw one die or more"

@@ -56,7 +56,7 @@ def state_fields(variant: ChipVariant, data: Any) -> dict[str, Any]:
         True
     """
     where = "state"
-    shared = shared_fields(data, players=variant.players, max_throws=MAX_THROWS)
+    shared = shared_fields(data, players=variant.players, max_throws=MAX_THROWS, game=variant.name)
     players, turn = shared["players"], shared["turn"]
     sides = len(variant.side_names(players))
     raw = expect(data, "collections", list, where)

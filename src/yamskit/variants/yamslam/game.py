@@ -132,7 +132,7 @@ class YamslamGame(GameStateBase):
         if isinstance(action, Roll):
             if self.second_pick:
                 self._check_end("throwing")
-            self.turn.check_throw(action.keep, action.outcome)
+            self.turn.check_throw(action.keep, action.outcome, game=self.variant.name)
         elif isinstance(action, TakeChip):
             check_take(action, self.turn, self.rack, self.discard, self.second_pick, self.players[self.current_player])
         elif isinstance(action, Pass):

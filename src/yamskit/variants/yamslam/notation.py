@@ -116,7 +116,7 @@ def read_yamslam(variant: ChipVariant, fields: list[str]) -> dict[str, Any]:
         "discard": discard,
         "collections": collections,
         "current_player": current,
-        "turn": grammar.read_turn(fields[5], MAX_THROWS),
+        "turn": grammar.read_turn(fields[5], MAX_THROWS, game=variant.name),
         "stream": grammar.read_stream(fields[6]),
         "first_player": first,
         "round_chip": round_chip,

@@ -155,7 +155,7 @@ def check_yamslam(game: YamslamGame) -> Witness:
         raise ImpossibleTurnError(
             "a chip taken this round needs a chip in a collection, and solo has no rounds", rule="round_chip"
         )
-    check_turn(game.turn, max_throws=MAX_THROWS)
+    check_turn(game.turn, max_throws=MAX_THROWS, game=game.variant.name)
     check_stream_of(game.stream)
     if game.turn.has_thrown and game.is_over and not (solo and is_yamslam(game.turn.dice)):
         raise ImpossibleTurnError("the rack is empty, so the game is over: no turn is under way", rule="finished_game")
@@ -269,7 +269,7 @@ def yamslam_position(
         discard=pile,
         collections=tuple(held),
         current_player=seat(names, current_player),
-        turn=build_turn(dice=dice, throws=throws, kept=kept, max_throws=MAX_THROWS),
+        turn=build_turn(dice=dice, throws=throws, kept=kept, max_throws=MAX_THROWS, game=variant.name),
         stream=make_stream(seed, draws),
         first_player=seat(names, first_player, "first_player"),
         round_chip=round_chip,
