@@ -33,9 +33,10 @@ def test_every_face_from_1_to_6_has_a_number_row(face: int) -> None:
     assert upper(face).max == 5 * face
 
 
-@pytest.mark.parametrize("n", [0, 6, -1])
-def test_n_of_a_kind_needs_n_from_1_to_5(n: int) -> None:
-    with pytest.raises(RuleConfigError, match=re.escape(f"n of a kind needs n from 1 to 5, not {n!r}")):
+@pytest.mark.parametrize("n", [0, 9, -1])
+def test_n_of_a_kind_needs_n_from_1_to_8(n: int) -> None:
+    # (1 to 8: the most dice a game throws, yamskit.dice.MAX_DICE)
+    with pytest.raises(RuleConfigError, match=re.escape(f"n of a kind needs n from 1 to 8, not {n!r}")):
         n_of_a_kind(n)
 
 

@@ -15,6 +15,7 @@ module keys a dictionary by ``id()`` or sets a frozen value's field with
 from __future__ import annotations
 
 import ast
+import functools
 import pathlib
 from collections.abc import Iterator
 
@@ -45,6 +46,12 @@ class Import:
     typing_only: bool
 
 
+@functools.cache
+def _tree(path: pathlib.Path) -> ast.Module:
+    """A module's syntax tree, parsed once for all the checks (each edge's layers ask twice)."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 @attrs.frozen
 class Module:
     name: str
@@ -54,7 +61,7 @@ class Module:
     @property
     def is_alias(self) -> bool:
         """A deprecated 0.1.0 path: a module that sets its names from ``_compat.forward`` at module level."""
-        tree = ast.parse(self.path.read_text(encoding="utf-8"))
+        tree = _tree(self.path)
         return any(
             isinstance(node, ast.Assign)
             and isinstance(node.value, ast.Call)
@@ -173,7 +180,7 @@ def imports(module: Module, known: dict[str, Module]) -> Iterator[Import]:
         inner_lazy = lazy or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
         yield from visit(node, inner_lazy, typing_only)
 
-    yield from visit(ast.parse(module.path.read_text(encoding="utf-8")), False, False)
+    yield from visit(_tree(module.path), False, False)
 
 
 def graph() -> tuple[dict[str, Module], list[Import]]:
@@ -290,7 +297,7 @@ def test_the_core_tests_no_family_class_by_name() -> None:
     for module in known.values():
         if family(module.name) is not None:
             continue
-        tree = ast.parse(module.path.read_text(encoding="utf-8"))
+        tree = _tree(module.path)
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "isinstance":
                 kinds = node.args[1] if len(node.args) > 1 else ast.Tuple(elts=[])
@@ -347,7 +354,7 @@ def test_no_edge_tells_a_variant_by_its_name() -> None:
     found = []
     for module in modules().values():
         if layer(module) == EDGE and _plays(module.name):
-            tree = ast.parse(module.path.read_text(encoding="utf-8"))
+            tree = _tree(module.path)
             found += [
                 f"{module.path.relative_to(SRC.parent)}:{line} {name!r}" for line, name in _names_compared(tree, names)
             ]
@@ -418,7 +425,7 @@ def test_no_module_but_the_fast_path_keys_a_mapping_by_id() -> None:
     found = []
     for module in modules().values():
         if module.name != _FAST:
-            tree = ast.parse(module.path.read_text(encoding="utf-8"))
+            tree = _tree(module.path)
             found += [f"{module.path.relative_to(SRC.parent)}:{line}" for line in _keyed_by_id(tree)]
     assert found == []
 
@@ -427,7 +434,7 @@ def test_no_module_but_the_fast_path_sets_a_frozen_value_field() -> None:
     found = []
     for module in modules().values():
         if module.name != _FAST:
-            tree = ast.parse(module.path.read_text(encoding="utf-8"))
+            tree = _tree(module.path)
             found += [f"{module.path.relative_to(SRC.parent)}:{line}" for line in _frozen_sets(tree)]
     assert found == []
 
@@ -498,7 +505,7 @@ def test_no_module_reaches_into_another_objects_private_fields() -> None:
     found = []
     for module in modules().values():
         if module.name != _FAST:
-            tree = ast.parse(module.path.read_text(encoding="utf-8"))
+            tree = _tree(module.path)
             found += [f"{module.path.relative_to(SRC.parent)}:{line} {text}" for line, text in _private_reads(tree)]
     assert found == []
 

@@ -24,7 +24,7 @@ from typing import Any, TypeAlias
 
 import attrs
 
-from .dice import NUM_DICE, Dice
+from .dice import MAX_DICE, Dice
 from .errors import DeserializationError, InvalidDiceError, UnknownActionError, YamskitError, brief
 
 __all__ = [
@@ -54,7 +54,7 @@ def to_dice(value: DiceLike) -> Dice:
     """``value`` as `Dice`: dice as they are, a string parsed, a sequence of faces sorted.
 
     Raises:
-        InvalidDiceError: a face outside 1-6, more than five dice, a malformed string.
+        InvalidDiceError: a face outside 1-6, more than eight dice, a malformed string.
 
     Examples:
         >>> to_dice([5, 3, 3]), to_dice("335"), to_dice((6,))
@@ -65,7 +65,7 @@ def to_dice(value: DiceLike) -> Dice:
     if isinstance(value, str):
         return Dice.parse(value)
     if isinstance(value, Iterable) and not isinstance(value, (bytes, dict)):
-        return Dice(itertools.islice(value, NUM_DICE + 1))  # more than five are refused, never read on
+        return Dice(itertools.islice(value, MAX_DICE + 1))  # more than eight are refused, never read on
     raise InvalidDiceError(f"dice are Dice, a string of digits or a sequence of faces, not {brief(value)}")
 
 

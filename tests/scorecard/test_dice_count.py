@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -15,6 +16,7 @@ from yamskit.categories import Category, constant, n_of_a_kind, total, upper, wh
 from yamskit.dice import dice_tables
 from yamskit.errors import DiceCountError, IllegalActionError
 from yamskit.scorecard import ScorecardGame, ScorecardRules, ScorecardVariant, UpperBonus
+from yamskit.scorecard.house_rules import FiveOfAKindBonus, Joker, NumberBoxBonus
 
 
 def _thirteen(dice: yamskit.Dice) -> int:
@@ -176,3 +178,22 @@ def test_the_five_dice_sheets_keep_their_tables_and_spaces() -> None:
     assert classic.rules.tables.sub_keeps is dice_tables(5).sub_keeps
     assert all(t is row.table for t, row in zip(classic.rules.row_tables, classic.rules.rows, strict=True))
     assert len(classic.actions) == 488
+
+
+@pytest.mark.parametrize(
+    ("rule", "name"),
+    [
+        (Joker("free"), "Joker('free')"),
+        (FiveOfAKindBonus(100), "FiveOfAKindBonus(100)"),
+        (NumberBoxBonus(50), "NumberBoxBonus(50)"),
+    ],
+)
+def test_define_refuses_a_five_of_a_kind_rule_on_a_sheet_of_other_dice(rule: object, name: str) -> None:
+    rows = [
+        *(upper(face) for face in range(1, 7)),
+        Category("yams", when(n_of_a_kind(6), 50)),
+        Category("chance", total),
+    ]
+    with pytest.raises(RuleConfigError, match=rf"^{re.escape(name)}: .* reads five dice .* this sheet throws 6"):
+        ScorecardVariant.define("six-joker", dice=6, rows=rows, rules=[rule])
+    ScorecardVariant.define("five-joker", rows=rows, rules=[rule])  # the same rule on five dice is accepted

@@ -92,7 +92,7 @@ def test_every_variant_plays_to_the_end_through_the_page(game: dict[str, Any]) -
         assert now["legal"]
         assert not now["bot_to_move"]
         before = now
-        wrong = {"type": "roll", "keep": "666666"} if rng.random() < 0.1 else None
+        wrong = {"type": "roll", "keep": "666666666"} if rng.random() < 0.1 else None  # nine dice
         if wrong is not None:
             now = act(wrong)
             with pytest.raises(yamskit.DeserializationError) as refused:

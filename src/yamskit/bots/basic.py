@@ -84,8 +84,10 @@ class GreedyPlayer:
     once (keeping all five means stopping); ties go to the larger keep. Then it writes
     the legal box paying most now (joker and bonuses included); ties go to the box
     whose best possible score is lowest, then to the upper row. It never crosses out
-    when a Score is legal. On other games (Yam Master, Yamslam...) it takes the first
-    legal action that places or takes something, else the first legal action.
+    when a Score is legal. On a sheet of other than five dice it writes the best box after
+    its first throw (its keep values are of five dice, for now). On other games (Yam Master,
+    Yamslam...) it takes the first legal action that places or takes something, else the first
+    legal action.
 
     `yamskit.solver.simulate` with ``bot="greedy"`` plays the same way.
 

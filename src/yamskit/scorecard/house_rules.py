@@ -20,6 +20,7 @@ from typing import ClassVar, Literal
 import attrs
 
 from ..categories import FIVE_OF_A_KIND_INDEXES, FIVE_OF_A_KIND_ROLLS, Category, is_five_of_a_kind
+from ..dice import NUM_DICE
 from ..errors import JokerRuleError, RuleConfigError, brief
 from ..position.errors import ImpossibleSheetError
 from .placement import BoxValues, Placement, PlacementRuleBase
@@ -173,6 +174,7 @@ sheet (rows: 'ones', 'twos', 'threes', 'fours', 'fives', 'sixes', 'three_of_a_ki
 and for no other five of a kind (upper names the number rows in face order, ones to sixes)
         """
         name = f"Joker({self.kind!r})"
+        _five_dice_only(rules, name)
         rules.check_rows(name, "five-of-a-kind row", self.row)
         if self.row in self.upper:
             raise RuleConfigError(f"{name}: its five-of-a-kind row {brief(self.row)} is also one of its number rows")
@@ -288,6 +290,7 @@ class FiveOfAKindBonus(PlacementRuleBase):
             yamskit.errors.RuleConfigError: FiveOfAKindBonus(50): the five-of-a-kind row 'yatzy' is not a row of \
 this sheet (rows: 'ones', 'twos', 'threes', 'fours', 'fives', 'sixes', 'three_of_a_kind', ...)
         """
+        _five_dice_only(rules, f"FiveOfAKindBonus({self.points})")
         rules.check_rows(f"FiveOfAKindBonus({self.points})", "five-of-a-kind row", self.row)
 
     #: Never refuses a placement, it only adds points (see `yamskit.scorecard.moves`).
@@ -417,6 +420,7 @@ class NumberBoxBonus(PlacementRuleBase):
 this sheet (rows: 'ones', 'twos', 'threes', 'fours', 'fives', 'sixes', 'three_of_a_kind', ...)
         """
         name = f"NumberBoxBonus({self.points})"
+        _five_dice_only(rules, name)
         rules.check_rows(name, "five-of-a-kind row", self.row)
         if self.row in self.upper or not any(u in rules.row_ids for u in self.upper):
             raise RuleConfigError(
@@ -494,6 +498,14 @@ this sheet (rows: 'ones', 'twos', 'threes', 'fours', 'fives', 'sixes', 'three_of
                     f"but there are {room}",
                     rule="bonus_points",
                 )
+
+
+def _five_dice_only(rules: ScorecardRules, name: str) -> None:
+    """Refuse a sheet of other than five dice: the five-of-a-kind rules read the five-dice tables."""
+    if rules.dice != NUM_DICE:
+        raise RuleConfigError(
+            f"{name}: a joker or five-of-a-kind bonus reads five dice (for now); this sheet throws {rules.dice}"
+        )
 
 
 def _five_of_a_kind_boxes(game: SheetState, player: int, skip: int) -> int:
