@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 import yamskit
@@ -178,7 +180,7 @@ def test_sequences_of_faces_are_dice() -> None:
     with pytest.raises(yamskit.InvalidDiceError):
         Roll(keep=iter(range(1, 10**9)))  # never read past the ninth face (a 7 among them)
     with pytest.raises(yamskit.InvalidDiceError, match="9 dice"):
-        Roll(keep=iter([6] * 10**9))  # nine dice are more than any game throws: refused, never read on
+        Roll(keep=itertools.repeat(6))  # nine dice are more than any game throws: refused, never read on
 
 
 def test_the_bots_are_exported_at_the_top_level() -> None:
