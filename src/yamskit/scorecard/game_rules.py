@@ -47,7 +47,7 @@ def _rows(rows: Iterable[str]) -> tuple[str, ...]:
 
 def _served(p: Placement) -> bool:
     """Whether ``p`` writes points for dice made on the turn's first throw."""
-    return not p.crossed and p.points > 0 and len(p.turn.throws) == 1
+    return not p.crossed and p.points > 0 and p.turn.is_first_throw
 
 
 def _check_row_list(name: str, rows: tuple[str, ...]) -> None:
