@@ -10,8 +10,10 @@ kind of game:
   at one turn deeper (`yamskit.bots.fitted_values`); a sheet beyond the solver's
   model (more than 16 rows), and the one-throw ``"medium"`` level, split the sheet
   into parts solved exactly (`yamskit.bots.split`);
-* any other scorecard (Yams Challenge, Competitive Yams, a user's own): each open
-  box's expected future worth, the upper bonus and clean columns (`yamskit.bots.sheet`);
+* any other scorecard (Yams Challenge, Competitive Yams, a user's own), and every
+  sheet of other than five dice (1 to 8: the solver is of five): each open box's
+  expected future worth, the upper bonus and clean columns (`yamskit.bots.sheet`),
+  over the rolls and keeps of the sheet's own dice;
 * any other family: the strategy its `yamskit.adapters.EdgeAdapter` registers (Yam
   Master: lines and threats, `yamskit.variants.yam_master.strategy`; Yamslam: chip
   values and bonuses within reach, `yamskit.variants.yamslam.strategy`), else the
@@ -39,6 +41,7 @@ from .._cache import LruCache
 from .._fast import IdentityCache
 from ..actions import Action
 from ..adapters import adapter_of
+from ..dice import NUM_DICE
 from ..errors import RuleConfigError, brief
 from ..game import GameState, Variant
 from ..scorecard.state import ScorecardGame
@@ -127,8 +130,8 @@ class StrongPlayer:
     """A bot that plans the rest of its turn exactly and judges its end with an evaluation per variant.
 
     Attributes:
-        variant: the variant it will play (any variant: scorecards, user-defined ones
-            included; Yam Master; Yamslam; a plug-in family's).
+        variant: the variant it will play (any variant: scorecards of 1 to 8 dice, user-defined
+            ones included; Yam Master; Yamslam; a plug-in family's).
         time_budget: seconds it may spend, once, solving a one-column sheet exactly;
             a sheet whose estimated solve takes longer is played with values fitted
             on a sample of its states instead (`yamskit.bots.fitted_values`, fitted
@@ -147,7 +150,7 @@ class StrongPlayer:
         Roll(keep=Dice.parse('666'), outcome=None)
     """
 
-    variant: Variant = attrs.field(eq=False, validator=lambda _s, _a, v: _check_five_dice(v, "strong"))
+    variant: Variant = attrs.field(eq=False)
     time_budget: float = attrs.field(default=5.0, kw_only=True)
     seed: int = attrs.field(default=0, kw_only=True)
     depth: int = attrs.field(default=3, kw_only=True)
@@ -164,6 +167,10 @@ class StrongPlayer:
         if state.is_over:
             return GreedyPlayer().choose(state)
         if isinstance(state, ScorecardGame):
+            if state.rules.dice != NUM_DICE:  # the solver, its fitted values and split parts are of five dice
+                from .sheet import choose_on_sheet
+
+                return choose_on_sheet(state, depth=self.depth)
             if self.depth >= state.rules.max_throws:
                 if solvable(state.variant, time_budget=self.time_budget):
                     return OptimalPlayer(_strategy(state.variant)).choose(state)
@@ -188,18 +195,6 @@ class StrongPlayer:
         return choose_generic(state, depth=self.depth)
 
 
-def _check_five_dice(variant: Variant, level: str) -> None:
-    """Refuse a strong level for a sheet of other than five dice: its tables are the five-dice ones."""
-    rules = getattr(variant, "rules", None)
-    dice = getattr(rules, "dice", 5)
-    if dice != 5:
-        name = getattr(variant, "name", type(variant).__name__)
-        raise RuleConfigError(
-            f"no {level!r} level for {name} yet: it throws {dice} dice, and the strong bots' tables are of "
-            "five dice; use 'random' or 'easy'"
-        )
-
-
 def player(variant: Variant, level: str = "hard", *, seed: int = 0, time_budget: float = 5.0) -> Player:
     """A bot for ``variant`` at ``level``.
 
@@ -213,8 +208,9 @@ def player(variant: Variant, level: str = "hard", *, seed: int = 0, time_budget:
       solver handles (maximal expected score, solitaire); `RuleConfigError` elsewhere.
 
     Raises:
-        RuleConfigError: an unknown level, ``"perfect"`` for a variant with no solver, or
-            ``"medium"``, ``"hard"`` or ``"perfect"`` for a sheet of other than five dice.
+        RuleConfigError: an unknown level, or ``"perfect"`` for a variant the exact solver does
+            not handle (the message says why: more than one column, a sheet of other than five
+            dice...).
 
     Examples:
         >>> import yamskit
@@ -230,8 +226,6 @@ def player(variant: Variant, level: str = "hard", *, seed: int = 0, time_budget:
         return RandomPlayer(seed=seed)
     if level == "easy":
         return GreedyPlayer()
-    if level in ("medium", "hard", "perfect"):
-        _check_five_dice(variant, level)
     if level == "medium":
         return StrongPlayer(variant, time_budget=0.0, seed=seed, depth=1)
     if level == "hard":
