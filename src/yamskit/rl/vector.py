@@ -4,7 +4,9 @@
 in a handful of array operations: the sheets are the batch simulator's
 (`yamskit.solver.batch`), so its legality and scoring (joker, five-of-a-kind bonus, upper
 bonus) are the solver's. It takes the variants the solver takes: ``classic``, ``yahtzee``
-and any one-column, free-order sheet of your own.
+and any one-column, free-order sheet of five dice of your own. A sheet of other than five
+dice is refused (a `yamskit.RuleConfigError` that names its dice count): `YamsEnv` and the
+PettingZoo and OpenSpiel adapters play it.
 
 Each game ``i`` is the game a `YamsEnv` of the same variant plays after
 ``reset(seed=seed + i)``: the same dice (`yamskit.rl.dice`), the same action ids, masks,
