@@ -287,7 +287,8 @@ class Observer:
         self._turn_at = starts["dice"]
         self._max_throws = _max_throws(variant)
         #: the turn's part of the vector (dice to to_move, the last blocks) by (dice, throws, challenge,
-        #: seat to move relative to the observer): at most 253 x (throws + 1) x 2 x players entries
+        #: seat to move relative to the observer): at most (rolls + 1) x (throws + 1) x 2 x players entries
+        #: (the rolls of the game's dice and no dice yet: 253 for five dice, 1,288 for eight)
         self._turns: dict[tuple[tuple[int, ...], int, bool, int], Vector] = {}
         #: per observing seat: the state's parts last seen and the vector of everything else
         self._static: dict[int, tuple[_Parts, Vector]] = {}
