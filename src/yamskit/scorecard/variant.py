@@ -25,6 +25,7 @@ from ..categories import Category
 from ..dice import MAX_DICE, NUM_DICE, DiceStream, new_stream
 from ..errors import DiceCountError, RuleConfigError, brief
 from ..family import Family, VariantBase
+from ..game import Witness
 from ..result import Result
 from ..seats import check_players, choose_first_player
 from ..state_checks import check_column_weights
@@ -50,10 +51,26 @@ def _refuse_saved_throws(rules: ScorecardRules, name: str) -> None:
         )
 
 
-def _check_position(game: ScorecardGame) -> Any:
-    """`check_scorecard`, after refusing a game with saved throws (see `_refuse_saved_throws`)."""
+def _check_position(game: ScorecardGame) -> Witness:
+    """`check_scorecard`; a game with saved throws only at its start (the origin of a save), else refused."""
+    if game.rules.saved_throws and _at_start(game):
+        setup: dict[str, Any] = {"first_player": game.first_player}
+        if game.column_weights:
+            setup["column_weights"] = list(game.column_weights)
+        return Witness(game.variant, game.players, game.stream.seed, setup, ())
     _refuse_saved_throws(game.rules, game.variant.name)
     return check_scorecard(game)
+
+
+def _at_start(game: ScorecardGame) -> bool:
+    """Whether ``game`` is a game's first position: no box filled, no throw made, no throw saved."""
+    return (
+        game.current_player == game.first_player
+        and not game.turn.has_thrown
+        and game.ended is None
+        and not any(game.saved_throws)
+        and all(sheet.empty_count == len(sheet.cells) * len(sheet.cells[0]) for sheet in game.sheets)
+    )
 
 
 @functools.wraps(scorecard_position)
