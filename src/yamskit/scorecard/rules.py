@@ -363,7 +363,7 @@ class ScorecardRules:
     setup: Callable[[DiceStream, int], tuple[tuple[int, ...], DiceStream]] | None = None
     players: tuple[int, int] = (1, 8)
     dice: int = attrs.field(default=NUM_DICE)
-    saved_throws: bool = attrs.field(default=False, kw_only=True)
+    saved_throws: bool = False
 
     #: Row ids, top to bottom.
     row_ids: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)

@@ -29,6 +29,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Literal
 
+import attrs
+
 from .. import _registry
 from ..categories import Category, constant, total, upper, when
 from ..dice import Dice
@@ -45,8 +47,8 @@ __all__ = [
     "is_large_straight",
     "is_maxi_yatzy",
     "is_small_straight",
+    "OfAKind",
     "maxi_yatzy",
-    "of_a_kind",
     "one_pair",
     "three_pairs",
     "tower",
@@ -98,22 +100,25 @@ def three_pairs(dice: Dice) -> int:
     return 2 * sum(pairs) if len(pairs) >= 3 else 0
 
 
-def of_a_kind(n: int) -> Callable[[Dice], int]:
+@attrs.frozen
+class OfAKind:
     """``n`` dice of one face (the highest such face): the sum of those ``n`` dice only, else 0.
 
+    A value (not a closure), so variants built from it pickle.
+
     Examples:
-        >>> of_a_kind(3)(Dice.parse("453554")), of_a_kind(4)(Dice.parse("242252")), of_a_kind(5)(Dice.parse("332333"))
+        >>> OfAKind(3)(Dice.parse("453554")), OfAKind(4)(Dice.parse("242252")), OfAKind(5)(Dice.parse("332333"))
         (15, 8, 15)
-        >>> of_a_kind(3)(Dice.parse("333666"))
+        >>> OfAKind(3)(Dice.parse("333666"))
         18
     """
 
-    def scorer(dice: Dice) -> int:
-        counts = _counts(dice)
-        return max((n * face for face in range(1, 7) if counts[face] >= n), default=0)
+    n: int
 
-    scorer.__name__ = scorer.__qualname__ = f"of_a_kind_{n}"
-    return scorer
+    def __call__(self, dice: Dice) -> int:
+        counts = _counts(dice)
+        n = self.n
+        return max((n * face for face in range(1, 7) if counts[face] >= n), default=0)
 
 
 def _faces(dice: Dice) -> frozenset[int]:
@@ -211,9 +216,9 @@ ROWS: tuple[Category, ...] = (
     Category("one_pair", one_pair, aliases=("ett_par",)),
     Category("two_pairs", two_pairs, aliases=("tva_par",)),
     Category("three_pairs", three_pairs, aliases=("tre_par",)),
-    Category("three_of_a_kind", of_a_kind(3), aliases=("tretal",)),
-    Category("four_of_a_kind", of_a_kind(4), aliases=("fyrtal",)),
-    Category("five_of_a_kind", of_a_kind(5), aliases=("femtal",)),
+    Category("three_of_a_kind", OfAKind(3), aliases=("tretal",)),
+    Category("four_of_a_kind", OfAKind(4), aliases=("fyrtal",)),
+    Category("five_of_a_kind", OfAKind(5), aliases=("femtal",)),
     Category("small_straight", when(is_small_straight, 15), aliases=("liten_straight",)),
     Category("large_straight", when(is_large_straight, 20), aliases=("stor_straight",)),
     Category("full_straight", when(is_full_straight, 21), aliases=("hel_straight",)),
