@@ -124,7 +124,8 @@ def _check_stores(
         most = turns * (rules.max_throws - 1)
         if store > most:
             raise DeserializationError(
-                f"{where}[{p}]: {players[p]} has {store} saved throws, but {turns} finished turns save at most {most}"
+                f"{where}[{p}]: {players[p]} has {store} saved throws, but {turns} finished "
+                f"turn{'' if turns == 1 else 's'} save{'s' if turns == 1 else ''} at most {most}"
             )
 
 
