@@ -59,7 +59,8 @@ def test_the_turn_counts_the_stored_throws_it_may_spend() -> None:
 
 
 def test_define_takes_the_option_and_checks_it() -> None:
-    assert SAVING.rules.saved_throws and not PLAIN.rules.saved_throws
+    assert SAVING.rules.saved_throws
+    assert not PLAIN.rules.saved_throws
     with pytest.raises(RuleConfigError, match="saved_throws must be True or False"):
         ScorecardVariant.define("bad", rows=ROWS, saved_throws=1)  # type: ignore[arg-type]
 
@@ -94,7 +95,8 @@ def test_a_game_without_the_option_is_as_before() -> None:
     assert game.turn is Turn.start()
     assert "saved_throws" not in json.loads(game.to_json())["state"]
     assert "~" not in game.to_notation()
-    assert "Saved throws" not in str(game) and "saved" not in svg(game).lower()
+    assert "Saved throws" not in str(game)
+    assert "saved" not in svg(game).lower()
     classic = yamskit.variant("classic").new_game(["Ann"], seed=1)
     assert sorted(json.loads(classic.to_json())["state"]) == [
         "column_weights",

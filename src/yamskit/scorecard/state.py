@@ -123,7 +123,7 @@ class ScorecardGame(GameStateBase):
         return self.variant.rules
 
     def saved_now(self, player: int | str) -> int:
-        """The throws ``player``'s store holds now (a seat or a name): for the player to move, less those spent this turn.
+        """The throws ``player``'s store holds now (a seat or a name); the player to move's less those spent this turn.
 
         The throws the turn leaves unused go in when it ends. 0 in games without saved throws.
 

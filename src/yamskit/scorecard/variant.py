@@ -177,7 +177,8 @@ class ScorecardVariant(VariantBase[ScorecardGame]):
             >>> six = ScorecardVariant.define("six", rows=[upper(6), Category("chance", total)], dice=6)
             >>> six.new_game(seed=1).apply(yamskit.Roll()).dice, six.score("chance", "666666")
             (Dice.parse('133335'), 36)
-            >>> saving = ScorecardVariant.define("saving", rows=[upper(6), Category("chance", total)], saved_throws=True)
+            >>> rows = [upper(6), Category("chance", total)]
+            >>> saving = ScorecardVariant.define("saving", rows=rows, saved_throws=True)
             >>> g = saving.new_game(seed=1).apply(yamskit.Roll(outcome="66666")).apply(yamskit.Score("sixes"))
             >>> g.saved_throws, g.turn.throws_left
             ((2,), 5)

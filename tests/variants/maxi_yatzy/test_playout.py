@@ -110,7 +110,7 @@ def play_and_check(players: int, seed: int, style: str, options: dict[str, Any])
                 assert used <= 3
         else:  # the turn ended: the store grew by exactly the throws it left unused (less those it spent)
             used = before.turn.throws_used
-            assert 1 <= used
+            assert used >= 1
             if saving:
                 assert game.saved_throws[me] == turn_start_store[me] + 3 - used
                 changed = [p for p in range(players) if game.saved_throws[p] != before.saved_throws[p]]
