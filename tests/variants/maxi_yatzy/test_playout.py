@@ -92,6 +92,9 @@ def play_and_check(players: int, seed: int, style: str, options: dict[str, Any])
             # witness games do not play yet: that case's JSON is left to the position work)
             check_step(game, candidates(game, rng), apply_all=False)
         check_notation_fields(game)
+        if step % 25 == 0 and not game.is_over:  # the tables' legal ids are the full check's, action by action
+            ids = set(game.legal_action_ids())
+            assert {i for i, a in enumerate(variant.actions) if game.is_legal(a)} == ids
         if game.is_over:
             assert list(game.legal_actions()) == []
             assert all(placements(game, p) == 20 for p in range(players))

@@ -116,6 +116,8 @@ def test_a_turn_of_one_throw_saves_two_and_a_later_turn_spends_them() -> None:
         game = game.apply(Roll())
         assert game.turn.throws_used == used
         assert game.saved_now("Ann") == 2 - max(0, used - 3)
+        legal = {i for i, action in enumerate(MAXI.actions) if game.is_legal(action)}
+        assert legal == set(game.legal_action_ids())  # the tables agree with the full check beyond 3 throws
     assert Roll() not in game.legal_actions()  # three and both stored ones: no throw left
     with pytest.raises(ThrowLimitError, match="3 throws and 2 saved"):
         game.apply(Roll())
