@@ -182,3 +182,15 @@ def test_describe_names_the_store_and_the_real_maxima() -> None:
     assert "Saved throws:" in text
     assert "maxi_yatzy: Maxi Yatzy, max 100" in text
     assert "three_pairs: Three pairs, max 30" in text
+
+
+def test_a_game_with_a_store_pickles_and_copies_whole() -> None:
+    import copy
+    import pickle
+
+    game = MAXI.new_game(["Ann", "Bob"], seed=2).apply(Roll(outcome="666666")).apply(Score("sixes"))
+    game = game.apply(Roll())
+    for back in (pickle.loads(pickle.dumps(game)), copy.deepcopy(game)):
+        assert back == game
+        assert back.saved_throws == (2, 0)
+        assert back.legal_action_ids() == game.legal_action_ids()
