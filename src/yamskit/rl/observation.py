@@ -89,8 +89,12 @@ _MOST_PLAYERS = 8
 
 
 def _as_variant(variant: str | Variant) -> Variant:
-    """A variant object, built from its registry name if given one."""
-    return _registry.build(variant, {}) if isinstance(variant, str) else variant
+    """A variant object, built from its registry name if given one; `RuleConfigError` for one that saves throws."""
+    found = _registry.build(variant, {}) if isinstance(variant, str) else variant
+    if getattr(getattr(found, "rules", None), "saved_throws", False):  # the observations show no store of throws
+        name = getattr(found, "name", type(found).__name__)
+        raise RuleConfigError(f"no learning environment for {name} yet: it saves throws, which no observation shows")
+    return found
 
 
 def player_range(variant: str | Variant) -> tuple[int, int]:
