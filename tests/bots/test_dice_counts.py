@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import re
 
 import pytest
@@ -12,13 +11,11 @@ np = pytest.importorskip("numpy")
 import yamskit  # noqa: E402
 from yamskit import RuleConfigError  # noqa: E402
 from yamskit.bots import player  # noqa: E402
-from yamskit.bots._keeps import keep_arithmetic  # noqa: E402
 from yamskit.bots.lookahead import keep_values_after, single_target_values  # noqa: E402
 from yamskit.bots.strong import StrongPlayer, solvable  # noqa: E402
 from yamskit.categories import Category, constant, n_of_a_kind, total, upper, when  # noqa: E402
-from yamskit.dice import dice_tables, keep_index, outcome_probabilities  # noqa: E402
+from yamskit.dice import dice_tables, keep_index  # noqa: E402
 from yamskit.scorecard import Column, ScorecardVariant, TurnCondition, UpperBonus  # noqa: E402
-from yamskit.solver import expectimax  # noqa: E402
 
 
 def _thirteen(dice: yamskit.Dice) -> int:
@@ -111,48 +108,23 @@ def test_the_hard_bot_chases_six_of_a_kind_with_five_alike() -> None:
 
 
 @pytest.mark.parametrize("name", ["crag-like", "six-dice"])
-def test_the_perfect_level_refuses_a_one_column_sheet_of_other_dice_naming_why(name: str) -> None:
+def test_the_perfect_level_plays_a_one_column_sheet_of_other_dice_through_the_solver(name: str) -> None:
     variant = SHEETS[name]()
-    assert not solvable(variant)
-    dice = variant.rules.dice
-    with pytest.raises(RuleConfigError, match=re.escape(f"no 'perfect' level for {name}: ") + f".*throws {dice} dice"):
-        player(variant, "perfect")
+    assert solvable(variant)
+    _play(variant, "perfect", seed=4)
 
 
-@pytest.mark.parametrize("count", range(1, 9))
-def test_keep_values_average_the_throws_of_the_other_dice(count: int) -> None:
-    arithmetic = keep_arithmetic(count)
-    tables = dice_tables(count)
-    rng = np.random.default_rng(count)
-    rolls = rng.random((len(tables.rolls), 2))
-    keeps = arithmetic.keep_values(rolls)
-    assert keeps.shape == (len(tables.keeps), 2)
-    for k in [0, 1, len(tables.keeps) // 2, len(tables.keeps) - len(tables.rolls) - 1]:
-        keep = tables.keeps[k]
-        expected = sum(
-            float(p) * rolls[tables.roll_index((keep + dice).faces)]
-            for dice, p in outcome_probabilities(count - len(keep))
-        )
-        np.testing.assert_allclose(keeps[k], expected, rtol=1e-12)
-    np.testing.assert_allclose(arithmetic.roll_probabilities @ rolls, keeps[0], rtol=1e-12)
+def test_the_perfect_level_refuses_a_sheet_of_several_columns_naming_why() -> None:
+    with pytest.raises(RuleConfigError, match=re.escape("no 'perfect' level for four-dice: ") + ".*one-column"):
+        player(four_dice_columns(), "perfect")
 
 
-@pytest.mark.parametrize("count", range(1, 9))
-def test_best_keeps_take_the_best_sub_multiset_of_each_roll(count: int) -> None:
-    arithmetic = keep_arithmetic(count)
-    tables = dice_tables(count)
-    values = np.random.default_rng(count).random((len(tables.keeps), 1))
-    best = arithmetic.best_keeps(values.copy())
-    for r in itertools.islice(range(len(tables.rolls)), 0, None, max(1, len(tables.rolls) // 40)):
-        assert best[r, 0] == max(values[k, 0] for k in tables.sub_keeps[r])
-
-
-def test_five_dice_keep_arithmetic_is_the_solvers_own() -> None:
-    arithmetic = keep_arithmetic(5)
-    rolls = np.random.default_rng(5).random((252, 3))
-    assert (arithmetic.keep_values(rolls) == expectimax.keep_values(rolls)).all()
-    keeps = np.random.default_rng(6).random((462, 3))
-    assert (arithmetic.best_keeps(keeps.copy()) == expectimax.best_keeps(keeps.copy())).all()
+def test_the_hard_bot_plays_the_solved_strategy_where_the_solve_fits_and_medium_never_solves() -> None:
+    variant = crag_like()
+    game = variant.new_game(seed=5).apply(yamskit.Roll(outcome="356"))
+    perfect = player(variant, "perfect").choose(game)
+    assert player(variant, "hard").choose(game) == perfect
+    assert StrongPlayer(variant, time_budget=0).choose(game) in game.legal_actions()  # the sheet evaluation
 
 
 def test_the_lookahead_reads_the_rolls_of_the_dice_it_is_given() -> None:

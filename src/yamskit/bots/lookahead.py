@@ -5,7 +5,8 @@ for each roll after a given throw (``stop(throws_used, fresh)``, one value per r
 the dice, `yamskit.dice.ROLLS` for five; ``fresh`` says the dice came from one throw of
 all of them), and it averages and maximises over the exact rethrow outcomes of the
 throws left. The variant-specific part is only ``stop``. Five dice have 252 rolls and
-462 keeps; any count from 1 to 8 works (``dice=``), through `yamskit.bots._keeps`.
+462 keeps; any count from 1 to 8 works (``dice=``), with the solver's tables of that count
+(`yamskit.solver.tables.solver_tables`).
 
 Examples:
     >>> import numpy as np
@@ -30,8 +31,8 @@ from ..errors import IllegalActionError
 from ..game import GameState
 from ..scorecard.placement import Placement
 from ..scorecard.rules import SheetState
-from ..solver.tables import FloatArray
-from ._keeps import keep_arithmetic
+from ..solver.expectimax import best_keeps, keep_values
+from ..solver.tables import FloatArray, solver_tables
 
 __all__ = [
     "NEG",
@@ -56,7 +57,7 @@ def _roll_values(stop: StopValues, used: int, fresh: bool, max_throws: int, dept
     if used >= max_throws or depth <= 0:
         return now
     keeps = keep_values_after(stop, used=used, max_throws=max_throws, depth=depth, dice=dice)
-    later = keep_arithmetic(dice).best_keeps(keeps[:, None].copy())[:, 0]
+    later = best_keeps(keeps[:, None].copy(), dice=solver_tables(dice))[:, 0]
     return np.maximum(now, later)
 
 
@@ -84,11 +85,11 @@ def keep_values_after(
         >>> round(float(keep_values_after(lambda used, fresh: three, used=1, max_throws=2, dice=3)[0]), 9)
         10.5
     """
-    arithmetic = keep_arithmetic(dice)
+    tables = solver_tables(dice)
     after_kept = _roll_values(stop, used + 1, False, max_throws, depth - 1, dice)
-    keeps: FloatArray = arithmetic.keep_values(after_kept[:, None])[:, 0]
+    keeps: FloatArray = keep_values(after_kept[:, None], dice=tables)[:, 0]
     after_fresh = _roll_values(stop, used + 1, True, max_throws, depth - 1, dice)
-    keeps[0] = float(arithmetic.roll_probabilities @ after_fresh)
+    keeps[0] = float(tables.roll_probabilities @ after_fresh)
     return keeps
 
 
@@ -102,8 +103,7 @@ def expected_first_throw(stop: StopValues, *, max_throws: int, depth: int = 10, 
         >>> round(expected_first_throw(lambda used, fresh: chance, max_throws=3), 4)
         23.3333
     """
-    arithmetic = keep_arithmetic(dice)
-    return float(arithmetic.roll_probabilities @ _roll_values(stop, 1, True, max_throws, depth, dice))
+    return float(solver_tables(dice).roll_probabilities @ _roll_values(stop, 1, True, max_throws, depth, dice))
 
 
 def single_target_values(
@@ -128,8 +128,8 @@ def single_target_values(
         >>> [round(float(v), 4) for v in single_target_values(one_die, throws=2, dice=1)]
         [1.8333]
     """
-    arithmetic = keep_arithmetic(dice)
-    chances = arithmetic.roll_probabilities
+    tables = solver_tables(dice)
+    chances = tables.roll_probabilities
     if fresh_only:
         value = chances @ targets
         for _ in range(throws - 1):
@@ -137,7 +137,7 @@ def single_target_values(
         return np.asarray(value, dtype=np.float64)
     rolls = targets.astype(np.float64)
     for _ in range(throws - 1):
-        rolls = np.maximum(targets, arithmetic.best_keeps(arithmetic.keep_values(rolls)).copy())
+        rolls = np.maximum(targets, best_keeps(keep_values(rolls, dice=tables), dice=tables).copy())
     return np.asarray(chances @ rolls, dtype=np.float64)
 
 

@@ -10,9 +10,11 @@ kind of game:
   at one turn deeper (`yamskit.bots.fitted_values`); a sheet beyond the solver's
   model (more than 16 rows), and the one-throw ``"medium"`` level, split the sheet
   into parts solved exactly (`yamskit.bots.split`);
-* any other scorecard (Yams Challenge, Competitive Yams, a user's own), and every
-  sheet of other than five dice (1 to 8: the solver is of five): each open box's
-  expected future worth, the upper bonus and clean columns (`yamskit.bots.sheet`),
+* a one-column sheet of other than five dice (1 to 8) is solved exactly in the same
+  way when the solve fits ``time_budget``; otherwise (and for ``"medium"``) it is
+  played like the next kind (the fitted values and the split parts are of five dice);
+* any other scorecard (Yams Challenge, Competitive Yams, a user's own): each open
+  box's expected future worth, the upper bonus and clean columns (`yamskit.bots.sheet`),
   over the rolls and keeps of the sheet's own dice;
 * any other family: the strategy its `yamskit.adapters.EdgeAdapter` registers (Yam
   Master: lines and threats, `yamskit.variants.yam_master.strategy`; Yamslam: chip
@@ -167,21 +169,19 @@ class StrongPlayer:
         if state.is_over:
             return GreedyPlayer().choose(state)
         if isinstance(state, ScorecardGame):
-            if state.rules.dice != NUM_DICE:  # the solver, its fitted values and split parts are of five dice
-                from .sheet import choose_on_sheet
-
-                return choose_on_sheet(state, depth=self.depth)
+            five = state.rules.dice == NUM_DICE  # the fitted values and the split parts read five-dice tables
             if self.depth >= state.rules.max_throws:
                 if solvable(state.variant, time_budget=self.time_budget):
                     return OptimalPlayer(_strategy(state.variant)).choose(state)
-                from .fitted_values import fitted_strategy
+                if five:
+                    from .fitted_values import fitted_strategy
 
-                fitted = fitted_strategy(state.variant)
-                if fitted is not None:
-                    return fitted.best_action(state)
+                    fitted = fitted_strategy(state.variant)
+                    if fitted is not None:
+                        return fitted.best_action(state)
             from .split import choose_split, splittable
 
-            if splittable(state.variant):
+            if five and splittable(state.variant):
                 return choose_split(state, depth=self.depth)
             from .sheet import choose_on_sheet
 
@@ -209,8 +209,7 @@ def player(variant: Variant, level: str = "hard", *, seed: int = 0, time_budget:
 
     Raises:
         RuleConfigError: an unknown level, or ``"perfect"`` for a variant the exact solver does
-            not handle (the message says why: more than one column, a sheet of other than five
-            dice...).
+            not handle (the message says why: more than one column, too many rows...).
 
     Examples:
         >>> import yamskit
