@@ -136,3 +136,11 @@ def test_the_lookahead_reads_the_rolls_of_the_dice_it_is_given() -> None:
     aimed = single_target_values(sixes[:, None], throws=2, dice=2)
     assert aimed.shape == (1,)
     assert 2.0 < float(aimed[0]) < 12.0
+
+
+@pytest.mark.parametrize("saved_throws", [True, False])
+def test_the_strong_bots_play_maxi_yatzy_legally(saved_throws: bool) -> None:
+    # six dice, twenty rows; with the store of unused throws they play legally, without planning for it
+    variant = yamskit.variant("maxi-yatzy", saved_throws=saved_throws)
+    for level in ("medium", "hard"):
+        assert _play(variant, level, seed=2, players=2) == _play(variant, level, seed=2, players=2)
