@@ -15,18 +15,24 @@ from yamskit.bots import RandomPlayer  # noqa: E402
 from yamskit.rl import YamsEnv, observation_layout, observation_size, observe  # noqa: E402
 from yamskit.rl._play import built_in_names  # noqa: E402
 
-#: Every registered id, plus the modes of the variants that have them.
+from . import other_dice  # noqa: E402
+
+#: Every registered id, plus the modes of the variants that have them, plus sheets of three and six
+#: dice (variant objects given to ``make`` in place of the id's variant).
 CONFIGS = [
     *((env_id, {}) for env_id in yamskit.rl.env_ids()),
     ("yamskit/competitive-v0", {"mode": "1v1v1"}),
     ("yamskit/competitive-v0", {"mode": "2v2"}),
     ("yamskit/yamslam-v0", {"mode": "solo"}),
     ("yamskit/yamslam-v0", {"mode": "team"}),
+    *(("yamskit/classic-v0", {"variant": make()}) for make in other_dice.SHEETS),
 ]
 
 
-def _ids(config: tuple[str, dict[str, str]]) -> str:
+def _ids(config: tuple[str, dict[str, object]]) -> str:
     env_id, options = config
+    if "variant" in options:
+        return getattr(options["variant"], "name", str(options["variant"]))
     return env_id.split("/")[1] + "".join(f"-{v}" for v in options.values())
 
 
@@ -45,7 +51,7 @@ def _episode(env: gym.Env, seed: int, pick: int, limit: int = 3000) -> list[tupl
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=_ids)
-def test_every_env_passes_gymnasiums_checker(config: tuple[str, dict[str, str]]) -> None:
+def test_every_env_passes_gymnasiums_checker(config: tuple[str, dict[str, object]]) -> None:
     env_id, options = config
     env = gym.make(env_id, **options)
     check_env(env.unwrapped, skip_render_check=False)
@@ -53,7 +59,7 @@ def test_every_env_passes_gymnasiums_checker(config: tuple[str, dict[str, str]])
 
 @pytest.mark.parametrize("config", CONFIGS, ids=_ids)
 def test_masks_are_the_states_legal_action_masks_and_observations_fit_the_layout(
-    config: tuple[str, dict[str, str]],
+    config: tuple[str, dict[str, object]],
 ) -> None:
     env_id, options = config
     env = gym.make(env_id, **options).unwrapped
@@ -76,7 +82,7 @@ def test_masks_are_the_states_legal_action_masks_and_observations_fit_the_layout
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=_ids)
-def test_seeded_resets_give_identical_episodes(config: tuple[str, dict[str, str]]) -> None:
+def test_seeded_resets_give_identical_episodes(config: tuple[str, dict[str, object]]) -> None:
     env_id, options = config
     first = _episode(gym.make(env_id, **options), seed=21, pick=2)
     again = _episode(gym.make(env_id, **options), seed=21, pick=2)
@@ -166,7 +172,7 @@ def test_stepping_after_the_end_asks_for_a_reset() -> None:
         env.step(0)
 
 
-@pytest.mark.parametrize("name", built_in_names())  # the games the adapters play (five dice, no saved throws)
+@pytest.mark.parametrize("name", built_in_names())  # the games the adapters play (any dice, no saved throws)
 def test_observation_layout_adds_up_and_observe_follows_it(name: str) -> None:
     variant = yamskit.variant(name)
     layout = observation_layout(variant)
@@ -195,7 +201,9 @@ def test_observe_puts_the_observer_first() -> None:
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=_ids)
-def test_an_observer_kept_through_a_game_gives_the_vectors_of_a_fresh_one(config: tuple[str, dict[str, str]]) -> None:
+def test_an_observer_kept_through_a_game_gives_the_vectors_of_a_fresh_one(
+    config: tuple[str, dict[str, object]],
+) -> None:
     from yamskit.rl import Observer
 
     env_id, options = config
@@ -216,3 +224,29 @@ def test_an_observer_kept_through_a_game_gives_the_vectors_of_a_fresh_one(config
 def test_observation_layout_takes_a_registry_name() -> None:
     assert observation_layout("classic") == observation_layout(yamskit.variant("classic"))
     assert observation_size("competitive", 2) == observation_size(yamskit.variant("competitive"), 2)
+
+
+@pytest.mark.parametrize("make", other_dice.SHEETS, ids=lambda make: make.__name__)
+def test_the_action_space_follows_the_dice_count_and_the_observation_the_sheet(make: object) -> None:
+    from yamskit.dice import dice_tables
+
+    variant = make()  # type: ignore[operator]
+    rules = variant.rules
+    env = YamsEnv(variant)
+    assert env.action_space.n == len(dice_tables(rules.dice).keeps) + 2 * len(rules.rows)  # throws, Score, Scratch
+    # cells, upper, extra, weights, dice (six face counts, whatever the count), throws, challenge, to_move
+    rows = len(rules.rows)
+    assert observation_size(variant) == rows * 3 + 2 + 1 + 1 + 6 + rules.max_throws + 1 + 1 + 1
+    sixes = yamskit.Dice((6,) * rules.dice)
+    game = variant.new_game(seed=1).apply(yamskit.Roll(outcome=sixes))
+    layout = dict(observation_layout(variant))
+    start = sum(size for block, size in observation_layout(variant)[: list(layout).index("dice")])
+    assert observe(game, 0)[start : start + 6].tolist() == [0.0] * 5 + [1.0]  # six sixes / six: 1
+    game = game.apply(yamskit.Score("chance"))
+    chance = 3 * rules.row_ids.index("chance")  # the cells come first, row by row
+    assert observe(game, 0)[chance : chance + 3].tolist() == [1.0, 0.0, 1.0]  # the most chance pays, on these dice
+
+
+def test_the_vector_env_refuses_a_sheet_of_other_dice_naming_its_count() -> None:
+    with pytest.raises(yamskit.RuleConfigError, match="it throws 3 dice"):
+        yamskit.rl.YamsVectorEnv(other_dice.crag_like())

@@ -1,4 +1,8 @@
-"""The OpenSpiel adapter: pyspiel's random_sim_test for every variant, exact chance outcomes, returns."""
+"""The OpenSpiel adapter: pyspiel's random_sim_test for every variant, exact chance outcomes, returns.
+
+The sheets of other than five dice (`tests.rl.other_dice`) are user variants: their games are
+built as ``YamsGame({"variant": name})`` once the names are registered, not loaded by a pyspiel name.
+"""
 
 from __future__ import annotations
 
@@ -8,10 +12,16 @@ np = pytest.importorskip("numpy")
 pyspiel = pytest.importorskip("pyspiel")
 
 import yamskit  # noqa: E402
+import yamskit.dice  # noqa: E402
+import yamskit.rl  # noqa: E402
 from yamskit.dice import ROLLS  # noqa: E402
-from yamskit.rl.openspiel import register  # noqa: E402
+from yamskit.rl.openspiel import YamsGame, register  # noqa: E402
+
+from . import other_dice  # noqa: E402
 
 NAMES = register()
+#: The sheets of three and of six dice, with one and with two players.
+OTHER_DICE = [(name, {"players": players}) for name in other_dice.NAMES for players in (1, 2)]
 MODES = [
     pytest.param(("python_yamskit_competitive", {"mode": "1v1v1"}), marks=pytest.mark.slow),
     pytest.param(("python_yamskit_competitive", {"mode": "2v2"}), marks=pytest.mark.slow),
@@ -27,17 +37,26 @@ def _ids(config: object) -> str:
     return name.removeprefix("python_yamskit_") + "".join(f"-{v}" for v in params.values())
 
 
-@pytest.mark.parametrize("config", [(n, {}) for n in NAMES] + MODES, ids=_ids)
+def _load(name: str, params: dict[str, object]) -> YamsGame:
+    """A registered pyspiel game by its name, or a game of a sheet of `tests.rl.other_dice` by its registry name."""
+    if name in other_dice.NAMES:
+        other_dice.register()
+        return YamsGame({"variant": name, **params})
+    game: YamsGame = pyspiel.load_game(name, params)
+    return game
+
+
+@pytest.mark.parametrize("config", [(n, {}) for n in NAMES] + MODES + OTHER_DICE, ids=_ids)
 def test_random_sim_test_passes(config: tuple[str, dict[str, object]]) -> None:
     name, params = config
-    game = pyspiel.load_game(name, params)
+    game = _load(name, params)
     sims = 1 if "competitive" in name else 2
     pyspiel.random_sim_test(game, num_sims=sims, serialize=False, verbose=False)
 
 
 def _random_game(name: str, seed: int, params: dict[str, object] | None = None) -> object:
     """Play a game with random decisions and chance sampled from its probabilities; check every chance node."""
-    game = pyspiel.load_game(name, params or {})
+    game = _load(name, params or {})
     rng = np.random.default_rng(seed)
     state = game.new_initial_state()
     chance_nodes = 0
@@ -49,7 +68,7 @@ def _random_game(name: str, seed: int, params: dict[str, object] | None = None) 
             if state.game_state is not None:
                 chance_nodes += 1
                 exact = state.game_state.outcomes(state.keep)
-                assert [(ROLLS[i], p) for i, p in outcomes] == [(d, float(p)) for d, p in exact]
+                assert [(game.rolls[i], p) for i, p in outcomes] == [(d, float(p)) for d, p in exact]
             action = ids[rng.choice(len(ids), p=np.array(probs) / sum(probs))]
         else:
             action = rng.choice(state.legal_actions())
@@ -58,9 +77,32 @@ def _random_game(name: str, seed: int, params: dict[str, object] | None = None) 
     return state
 
 
-@pytest.mark.parametrize("name", ["python_yamskit_yahtzee", "python_yamskit_yam_master", "python_yamskit_yamslam"])
+@pytest.mark.parametrize(
+    "name", ["python_yamskit_yahtzee", "python_yamskit_yam_master", "python_yamskit_yamslam", *other_dice.NAMES]
+)
 def test_chance_outcomes_are_the_exact_throw_outcomes(name: str) -> None:
     _random_game(name, seed=1)
+
+
+@pytest.mark.parametrize("name", other_dice.NAMES)
+def test_sizes_follow_the_dice_count(name: str) -> None:
+    game = _load(name, {"players": 2})
+    dice = game.variant.rules.dice
+    assert game.rolls == yamskit.dice.dice_tables(dice).rolls
+    assert game.max_chance_outcomes() == len(game.rolls)  # 56 rolls of three dice, 462 of six
+    assert game.num_distinct_actions() == len(yamskit.dice.dice_tables(dice).keeps) + 2 * len(game.variant.rows)
+    assert game.observation_tensor_size() == yamskit.rl.observation_size(game.variant, 2)
+    state = game.new_initial_state()
+    state.apply_action(0)  # throw them all
+    assert len(state.chance_outcomes()) == len(game.rolls)
+
+
+def test_scorecard_returns_are_the_final_scores_on_a_sheet_of_six_dice() -> None:
+    state = _random_game("rl-six-dice", seed=2, params={"players": 1})
+    assert state.returns() == [float(s) for s in state.game_state.result().scores]
+    throws = [move.action for move in state.game_state.history if isinstance(move.action, yamskit.Roll)]
+    assert throws
+    assert all(len(t.keep) + len(t.outcome) == 6 for t in throws)
 
 
 def test_scorecard_returns_are_the_final_scores() -> None:

@@ -16,7 +16,9 @@ import yamskit  # noqa: E402
 from yamskit.rl.observation import observe  # noqa: E402
 from yamskit.rl.pettingzoo import env, raw_env  # noqa: E402
 
-CONFIGS = [
+from . import other_dice  # noqa: E402
+
+CONFIGS: list[tuple[object, dict[str, object]]] = [
     ("challenge", {}),
     ("classic", {}),
     ("yahtzee", {"players": 3}),
@@ -27,14 +29,18 @@ CONFIGS = [
     ("yamslam", {"mode": "standard"}),
     ("yamslam", {"mode": "team"}),
 ]
+#: Sheets of three and of six dice, as variant objects, two and three players.
+OTHER_DICE: list[tuple[object, dict[str, object]]] = [
+    (make(), {"players": players}) for make in other_dice.SHEETS for players in (2, 3)
+]
 
 
-def _ids(config: tuple[str, dict[str, object]]) -> str:
+def _ids(config: tuple[object, dict[str, object]]) -> str:
     name, options = config
-    return name + "".join(f"-{v}" for v in options.values())
+    return str(getattr(name, "name", name)) + "".join(f"-{v}" for v in options.values())
 
 
-@pytest.mark.parametrize("config", CONFIGS, ids=_ids)
+@pytest.mark.parametrize("config", CONFIGS + OTHER_DICE, ids=_ids)
 def test_api_test_and_seed_test_pass(config: tuple[str, dict[str, object]]) -> None:
     name, options = config
     with warnings.catch_warnings():
@@ -65,7 +71,7 @@ def _play(aec: object, seed: int, pick: int) -> list[tuple[str, float, bytes]]:
     return trail
 
 
-@pytest.mark.parametrize("config", CONFIGS[:3] + CONFIGS[6:], ids=_ids)
+@pytest.mark.parametrize("config", CONFIGS[:3] + CONFIGS[6:] + OTHER_DICE, ids=_ids)
 def test_masks_are_legal_action_masks_and_seeds_repeat_games(config: tuple[str, dict[str, object]]) -> None:
     name, options = config
     first = _play(env(name, **options), seed=5, pick=1)

@@ -22,6 +22,8 @@ from yamskit.bots import Player  # noqa: E402
 from yamskit.rl import YamsEnv, YamsVectorEnv  # noqa: E402
 from yamskit.rl.rewards import outcome, reward_scale, side_score  # noqa: E402
 
+from . import other_dice  # noqa: E402
+
 EPISODES = 50
 #: (variant name, options) of every Gymnasium setup.
 SETUPS: list[tuple[str, dict[str, Any]]] = [
@@ -35,12 +37,19 @@ SETUPS: list[tuple[str, dict[str, Any]]] = [
     ("yamslam", {"mode": "standard"}),
     ("yamslam", {"mode": "solo"}),
     ("yamslam", {"mode": "team"}),
+    *((name, {}) for name in other_dice.NAMES),  # sheets of three and six dice
 ]
+_SHEETS = dict(zip(other_dice.NAMES, other_dice.SHEETS, strict=True))
 
 
 def _ids(setup: tuple[str, dict[str, Any]]) -> str:
     name, options = setup
     return name + "".join(f"-{v}" for v in options.values())
+
+
+def _variant(name: str, options: dict[str, Any]) -> Any:
+    """A registry variant, or a sheet of `tests.rl.other_dice` by its name (a variant object: not registered)."""
+    return _SHEETS[name]() if name in _SHEETS else yamskit.variant(name, **options)
 
 
 class QuickRandom:
@@ -71,7 +80,7 @@ def _play_gym(env: Any, seed: int) -> tuple[list[float], dict[str, Any]]:
 @pytest.mark.parametrize("setup", SETUPS, ids=_ids)
 def test_gym_score_rewards_add_up_to_the_final_score_over_50_episodes(setup: tuple[str, dict[str, Any]]) -> None:
     name, options = setup
-    variant = yamskit.variant(name, **options)
+    variant = _variant(name, options)
     seats = yamskit.rl.default_players(variant)
     bots: list[Player] = [QuickRandom(i) for i in range(1, seats)]  # type: ignore[list-item]
     env = YamsEnv(variant, opponents=bots)
@@ -97,7 +106,7 @@ def test_yamslam_team_episodes_pay_chips_a_bot_team_mate_takes_during_reset() ->
 @pytest.mark.parametrize("setup", SETUPS, ids=_ids)
 def test_gym_outcome_and_normalized_rewards(setup: tuple[str, dict[str, Any]]) -> None:
     name, options = setup
-    variant = yamskit.variant(name, **options)
+    variant = _variant(name, options)
     seats = yamskit.rl.default_players(variant)
     scale = reward_scale(variant, seats)
     for episode in range(5):
@@ -111,6 +120,12 @@ def test_gym_outcome_and_normalized_rewards(setup: tuple[str, dict[str, Any]]) -
         scaled = YamsEnv(variant, opponents=bots, reward="normalized")
         rewards, info = _play_gym(scaled, seed=episode)
         assert sum(rewards) == pytest.approx(info["final_score"] / scale, abs=1e-9)
+
+
+def test_the_normalized_scale_of_a_sheet_of_other_dice_reads_its_own_rolls() -> None:
+    # six dice: ones to sixes up to 6 x face (126), six of a kind 100, chance 36, bonus 50
+    assert reward_scale(other_dice.six_dice(), 1) == 312.0
+    assert reward_scale(other_dice.crag_like(), 1) == 63 + 26 + 25 + 18
 
 
 def test_outcome_is_the_side_that_wins_alone() -> None:
@@ -133,6 +148,7 @@ PZ_SETUPS: list[tuple[str, dict[str, Any]]] = [
     ("yam-master", {}),
     ("yamslam", {"mode": "standard"}),
     ("yamslam", {"mode": "team"}),
+    *((name, {"players": 2}) for name in other_dice.NAMES),
 ]
 
 
@@ -142,7 +158,7 @@ def test_pettingzoo_every_agents_rewards_add_up_to_its_final_score(setup: tuple[
     from yamskit.rl.pettingzoo import env as aec_env
 
     name, options = setup
-    aec = aec_env(name, **options)
+    aec = aec_env(_SHEETS[name](), **options) if name in _SHEETS else aec_env(name, **options)
     for episode in range(EPISODES):
         aec.reset(seed=episode)
         rng = random.Random(episode)

@@ -148,22 +148,17 @@ def test_a_scorer_that_fails_on_more_dice_is_named_with_the_roll() -> None:
         Category("odd", lambda d: 1 // 0 if len(d) == 6 else 0).tabulate(6)
 
 
-@pytest.mark.parametrize("level", ["medium", "hard", "perfect"])
-def test_the_strong_bots_refuse_a_sheet_of_other_dice_by_name(level: str) -> None:
-    with pytest.raises(RuleConfigError, match=f"no '{level}' level for six-dice yet: it throws 6 dice"):
-        player(six_dice(), level)
+def test_the_strong_levels_take_a_sheet_of_other_dice() -> None:
+    # their games are played in tests/bots/test_dice_counts.py
+    assert isinstance(player(six_dice(), "hard"), StrongPlayer)
+    assert isinstance(player(six_dice(), "medium"), StrongPlayer)
+    assert solvable(six_dice())
 
 
 def test_the_edges_that_need_five_dice_say_so() -> None:
     variant = six_dice()
-    assert not solvable(variant)
-    with pytest.raises(RuleConfigError, match="it throws 6 dice"):
-        StrongPlayer(variant)
     with pytest.raises(RuleConfigError, match="six-dice cannot be checked yet: it throws 6 dice"):
         variant.position(["Ann"], sheets=[{"ones": 3}], seed=1)
-    observation = pytest.importorskip("yamskit.rl.observation")
-    with pytest.raises(RuleConfigError, match="no learning environment for six-dice yet: it throws 6 dice"):
-        observation.observation_size(variant)
     # the easy bot scores the best box at once (its keep values are of five dice), to the end of the game
     game = three_dice().new_game(seed=2)
     bot = player(three_dice(), "easy")

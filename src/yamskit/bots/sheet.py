@@ -6,13 +6,14 @@ minus what the box was expected to be worth later*, plus the change it makes to 
 expected upper bonus and, in Competitive Yams, to the chance that the column stays
 clean. Every term is computed from the rolls' score tables with numpy:
 
-* **effective table** of an open box: its row's points for each of the 252 rolls,
+* **effective table** of an open box: its row's points for each roll of the sheet's dice
+  (252 of five; `yamskit.scorecard.ScorecardRules.row_tables`),
   0 where a constraint refuses the value (golden rule, the two sums, plus above
   minus): the constraints that expose ``bounds`` are asked, so a user's own constraint
   of that shape is understood too;
 * **worth** of an open box: the expected points of one turn aimed only at it (its
   column's throw limit and turn condition applied: a *dry* box only sees throws of all
-  five dice, a *turbo* box at most two throws), times `WORTH_FACTOR`, fitted by a
+  the dice, a *turbo* box at most two throws), times `WORTH_FACTOR`, fitted by a
   sweep of simulated play (`benchmarks/worth_factor.py`: Yams Challenge solitaire
   scored most at 1.0, of 0.7 to 1.1; docs/explanation/bots.md has the table);
 * **upper bonus**: a normal approximation of the final upper total (open number
@@ -43,7 +44,7 @@ import numpy as np
 
 from .._fast import IdentityCache
 from ..actions import Action, Roll
-from ..dice import ROLLS, Dice
+from ..dice import Dice
 from ..scorecard.rules import ScorecardRules
 from ..scorecard.state import ScorecardGame
 from ..turn import Throw, Turn
@@ -62,23 +63,27 @@ _FACES_OF = {"ones": 1, "twos": 2, "threes": 3, "fours": 4, "fives": 5, "sixes":
 
 
 def _table(rules: ScorecardRules) -> FloatArray:
-    return np.array([[float(row.table[r]) for r in range(len(ROLLS))] for row in rules.rows], dtype=np.float64)
+    return np.array(rules.row_tables, dtype=np.float64).reshape(len(rules.rows), len(rules.dice_tables.rolls))
 
 
 _TABLES: IdentityCache[FloatArray] = IdentityCache("bots: row tables", size=64, key="a ScorecardRules object")
 
 
 def _row_tables(rules: ScorecardRules) -> FloatArray:
-    """The points of every row for every roll, shape (rows, 252), cached per rules object."""
+    """The points of every row for every roll of the sheet's dice, shape (rows, rolls), cached per rules object."""
     return _TABLES.get(rules, lambda: _table(rules))
 
 
-def _fake_turn(max_throws: int, used: int, fresh: bool) -> Turn:
-    """A turn with ``used`` throws whose last threw all five dice (``fresh``) or kept one."""
-    five = Dice.parse("11111")
-    throws = [Throw(Dice(), five)] * (used - 1)
-    throws.append(Throw(Dice(), five) if fresh else Throw(Dice.parse("1"), Dice.parse("1111")))
-    return Turn(max_throws=max_throws, throws=tuple(throws))
+def _fake_turn(max_throws: int, used: int, fresh: bool, dice: int) -> Turn:
+    """A turn of ``dice`` dice with ``used`` throws whose last threw them all (``fresh``) or kept one.
+
+    One die cannot be kept and thrown again: its turns are always fresh.
+    """
+    ones = Dice((1,) * dice)
+    throws = [Throw(Dice(), ones)] * (used - 1)
+    kept = not fresh and dice > 1
+    throws.append(Throw(Dice.parse("1"), Dice((1,) * (dice - 1))) if kept else Throw(Dice(), ones))
+    return Turn(max_throws=max_throws, throws=tuple(throws), dice_count=dice)
 
 
 def _effective(game: ScorecardGame, player: int, r: int, c: int, raw: FloatArray) -> FloatArray:
@@ -114,7 +119,7 @@ class SheetView:
     Attributes:
         rules: the variant's rules.
         cells: the open boxes ``(row, column)``.
-        tables: the effective table of each open box, shape (len(cells), 252).
+        tables: the effective table of each open box, shape (len(cells), rolls of the sheet's dice).
         worth: the expected future worth of every box (0 for filled ones), shape (rows, columns).
         nonzero: the chance that an open box ends with a value, shape (rows, columns).
         weights: the weight of each column (its coefficient, else 1).
@@ -155,7 +160,8 @@ class SheetView:
         cells = tuple(
             (r, c) for c in range(len(rules.columns)) for r in range(len(row_ids)) if sheet.cells[c][r].is_empty
         )
-        tables = np.array([_effective(game, player, r, c, raw[r]) for r, c in cells]).reshape(len(cells), len(ROLLS))
+        rolls = len(rules.dice_tables.rolls)
+        tables = np.array([_effective(game, player, r, c, raw[r]) for r, c in cells]).reshape(len(cells), rolls)
         worth = np.zeros((len(row_ids), len(rules.columns)))
         nonzero = np.ones((len(row_ids), len(rules.columns)))
         groups: dict[tuple[int, bool], list[int]] = {}
@@ -164,7 +170,7 @@ class SheetView:
         for (throws, fresh), index in groups.items():
             block = tables[index].T
             both = single_target_values(
-                np.hstack([block, (block > 0).astype(np.float64)]), throws=throws, fresh_only=fresh
+                np.hstack([block, (block > 0).astype(np.float64)]), throws=throws, fresh_only=fresh, dice=rules.dice
             )
             for j, i in enumerate(index):
                 r, c = cells[i]
@@ -216,7 +222,7 @@ class SheetView:
         return _Column(total, frozenset(open_upper), mean, var, self._bonus(total + mean, var), clean, product)
 
     def gains(self) -> FloatArray:
-        """The value of writing each roll in each open box, shape (len(cells), 252).
+        """The value of writing each roll in each open box, shape (len(cells), rolls of the sheet's dice).
 
         Examples:
             >>> import yamskit
@@ -308,14 +314,14 @@ def _stop_table(view: SheetView, gains: FloatArray) -> Any:
     def stop(used: int, fresh: bool) -> FloatArray:
         key = (used, fresh)
         if key not in memo:
-            turn = _fake_turn(rules.max_throws, used, fresh)
+            turn = _fake_turn(rules.max_throws, used, fresh, rules.dice)
             picks = [
                 i
                 for i in rows_now
                 if rules.columns[view.cells[i][1]].condition is None
                 or rules.columns[view.cells[i][1]].condition.check(turn)  # type: ignore[union-attr]
             ]
-            memo[key] = gains[picks].max(axis=0) if picks else np.full(len(ROLLS), NEG)
+            memo[key] = gains[picks].max(axis=0) if picks else np.full(gains.shape[1], NEG)
         return memo[key]
 
     return stop
@@ -337,7 +343,7 @@ def _placements(game: ScorecardGame, view: SheetView, gains: FloatArray) -> list
     sheet = game.sheets[game.current_player]
     single = len(rules.columns) == 1
     dice = game.turn.dice
-    roll = dice.index
+    roll = rules.dice_tables.roll_index(dice.faces)
     allowed = {}
     for c, column in enumerate(rules.columns):
         if column.condition is None or column.condition.check(game.turn):

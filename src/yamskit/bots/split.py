@@ -116,6 +116,7 @@ def part_variant(
         bonus=rules.bonus if bonus else None,
         max_throws=rules.max_throws if max_throws is None else max_throws,
         allow_scratch=rules.allow_scratch,
+        dice=rules.dice,
     )
 
 
@@ -140,14 +141,14 @@ def _correlation(table: Any, totals: FloatArray) -> float:
 
 
 def splittable(variant: Variant) -> bool:
-    """Whether ``variant`` is a one-column sheet in free order whose parts the solver handles.
+    """Whether ``variant`` is a one-column sheet of five dice in free order whose parts the solver handles.
 
     Examples:
         >>> import yamskit
         >>> splittable(yamskit.variant("yahtzee")), splittable(yamskit.variant("challenge"))
         (True, False)
     """
-    if not isinstance(variant, ScorecardVariant) or len(variant.rules.columns) != 1:
+    if not isinstance(variant, ScorecardVariant) or len(variant.rules.columns) != 1 or variant.rules.dice != 5:
         return False
     column = variant.rules.columns[0]
     if column.policy.kind != "free" or column.condition is not None or variant.rules.result is not None:

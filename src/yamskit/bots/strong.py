@@ -10,8 +10,12 @@ kind of game:
   at one turn deeper (`yamskit.bots.fitted_values`); a sheet beyond the solver's
   model (more than 16 rows), and the one-throw ``"medium"`` level, split the sheet
   into parts solved exactly (`yamskit.bots.split`);
+* a one-column sheet of other than five dice (1 to 8) is solved exactly in the same
+  way when the solve fits ``time_budget``; otherwise (and for ``"medium"``) it is
+  played like the next kind (the fitted values and the split parts are of five dice);
 * any other scorecard (Yams Challenge, Competitive Yams, a user's own): each open
-  box's expected future worth, the upper bonus and clean columns (`yamskit.bots.sheet`);
+  box's expected future worth, the upper bonus and clean columns (`yamskit.bots.sheet`),
+  over the rolls and keeps of the sheet's own dice;
 * any other family: the strategy its `yamskit.adapters.EdgeAdapter` registers (Yam
   Master: lines and threats, `yamskit.variants.yam_master.strategy`; Yamslam: chip
   values and bonuses within reach, `yamskit.variants.yamslam.strategy`), else the
@@ -39,6 +43,7 @@ from .._cache import LruCache
 from .._fast import IdentityCache
 from ..actions import Action
 from ..adapters import adapter_of
+from ..dice import NUM_DICE
 from ..errors import RuleConfigError, brief
 from ..game import GameState, Variant
 from ..scorecard.state import ScorecardGame
@@ -127,8 +132,8 @@ class StrongPlayer:
     """A bot that plans the rest of its turn exactly and judges its end with an evaluation per variant.
 
     Attributes:
-        variant: the variant it will play (any variant: scorecards, user-defined ones
-            included; Yam Master; Yamslam; a plug-in family's).
+        variant: the variant it will play (any variant: scorecards of 1 to 8 dice, user-defined
+            ones included; Yam Master; Yamslam; a plug-in family's).
         time_budget: seconds it may spend, once, solving a one-column sheet exactly;
             a sheet whose estimated solve takes longer is played with values fitted
             on a sample of its states instead (`yamskit.bots.fitted_values`, fitted
@@ -147,7 +152,7 @@ class StrongPlayer:
         Roll(keep=Dice.parse('666'), outcome=None)
     """
 
-    variant: Variant = attrs.field(eq=False, validator=lambda _s, _a, v: _check_five_dice(v, "strong"))
+    variant: Variant = attrs.field(eq=False)
     time_budget: float = attrs.field(default=5.0, kw_only=True)
     seed: int = attrs.field(default=0, kw_only=True)
     depth: int = attrs.field(default=3, kw_only=True)
@@ -164,17 +169,19 @@ class StrongPlayer:
         if state.is_over:
             return GreedyPlayer().choose(state)
         if isinstance(state, ScorecardGame):
+            five = state.rules.dice == NUM_DICE  # the fitted values and the split parts read five-dice tables
             if self.depth >= state.rules.max_throws:
                 if solvable(state.variant, time_budget=self.time_budget):
                     return OptimalPlayer(_strategy(state.variant)).choose(state)
-                from .fitted_values import fitted_strategy
+                if five:
+                    from .fitted_values import fitted_strategy
 
-                fitted = fitted_strategy(state.variant)
-                if fitted is not None:
-                    return fitted.best_action(state)
+                    fitted = fitted_strategy(state.variant)
+                    if fitted is not None:
+                        return fitted.best_action(state)
             from .split import choose_split, splittable
 
-            if splittable(state.variant):
+            if five and splittable(state.variant):
                 return choose_split(state, depth=self.depth)
             from .sheet import choose_on_sheet
 
@@ -186,18 +193,6 @@ class StrongPlayer:
         from .generic import choose_generic
 
         return choose_generic(state, depth=self.depth)
-
-
-def _check_five_dice(variant: Variant, level: str) -> None:
-    """Refuse a strong level for a sheet of other than five dice: its tables are the five-dice ones."""
-    rules = getattr(variant, "rules", None)
-    dice = getattr(rules, "dice", 5)
-    if dice != 5:
-        name = getattr(variant, "name", type(variant).__name__)
-        raise RuleConfigError(
-            f"no {level!r} level for {name} yet: it throws {dice} dice, and the strong bots' tables are of "
-            "five dice; use 'random' or 'easy'"
-        )
 
 
 def player(variant: Variant, level: str = "hard", *, seed: int = 0, time_budget: float = 5.0) -> Player:
@@ -213,8 +208,8 @@ def player(variant: Variant, level: str = "hard", *, seed: int = 0, time_budget:
       solver handles (maximal expected score, solitaire); `RuleConfigError` elsewhere.
 
     Raises:
-        RuleConfigError: an unknown level, ``"perfect"`` for a variant with no solver, or
-            ``"medium"``, ``"hard"`` or ``"perfect"`` for a sheet of other than five dice.
+        RuleConfigError: an unknown level, or ``"perfect"`` for a variant the exact solver does
+            not handle (the message says why: more than one column, too many rows...).
 
     Examples:
         >>> import yamskit
@@ -230,8 +225,6 @@ def player(variant: Variant, level: str = "hard", *, seed: int = 0, time_budget:
         return RandomPlayer(seed=seed)
     if level == "easy":
         return GreedyPlayer()
-    if level in ("medium", "hard", "perfect"):
-        _check_five_dice(variant, level)
     if level == "medium":
         return StrongPlayer(variant, time_budget=0.0, seed=seed, depth=1)
     if level == "hard":

@@ -67,15 +67,16 @@ def env_ids() -> list[str]:
 
 
 def _solvable(name: str) -> bool:
+    """Whether the vector env plays ``name``: a sheet of five dice the solver takes."""
     from ..errors import RuleConfigError
     from ..registry import variant
     from ..solver.model import model_of
 
     try:
-        model_of(variant(name))
+        model = model_of(variant(name))
     except RuleConfigError:
         return False
-    return True
+    return bool(model.dice.count == 5)
 
 
 def _register() -> None:

@@ -16,16 +16,15 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _registry
-from ..action_space import NUM_ROLL_IDS
 from ..actions import Action, Roll
 from ..bots import Player
-from ..dice import KEEPS, NUM_DICE, keep_index
+from ..dice import KEEPS, NUM_DICE, Dice, dice_tables, keep_index
 from ..errors import IllegalActionError, RenderModeError, RuleConfigError, brief
 from ..game import GameState, Variant
 from ..turn import thrown_parts
 from . import _compat
 from .dice import faces
-from .observation import Observer
+from .observation import Observer, dice_count
 from .rewards import Reward, check_reward, outcome, reward_scale, scorer, side_score
 
 __all__ = ["RENDER_MODES", "Driver", "EpisodeDice", "check_render_mode"]
@@ -60,13 +59,12 @@ def check_render_mode(render_mode: object) -> str | None:
 def built_in_names() -> list[str]:
     """The names of yamskit's own variants the adapters play (not plug-ins or names registered at run time), sorted.
 
-    Left out: the variants of other than five dice and those that save throws (Maxi Yatzy), which
-    the observations cannot show yet.
+    Left out: the variants that save throws (Maxi Yatzy), which the observations cannot show yet.
     """
     names = []
     for name in _registry.builtin_names():
         rules = getattr(_registry.build(name, {}), "rules", None)
-        if getattr(rules, "dice", 5) == 5 and not getattr(rules, "saved_throws", False):
+        if not getattr(rules, "saved_throws", False):
             names.append(name)
     return names
 
@@ -87,25 +85,36 @@ def resolve_variant(variant: str | Variant, options: Mapping[str, Any]) -> Varia
 class EpisodeDice:
     """The faces of an episode's throws, ``key``'s counter-based dice (`yamskit.rl.dice`) in order.
 
+    ``dice`` is how many dice the game throws (1 to 8; five by default).
+
     Examples:
         >>> dice = EpisodeDice(7)
         >>> first = KEEPS[dice.next_index(5)]
         >>> len(first), dice.throws, EpisodeDice(7).next_index(5) == KEEPS.index(first)
         (5, 1, True)
+        >>> three = EpisodeDice(7, dice=3)
+        >>> len(dice_tables(3).keeps[three.next_index(3)])
+        3
     """
 
-    def __init__(self, key: int) -> None:
+    def __init__(self, key: int, *, dice: int = NUM_DICE) -> None:
         self.key = key
+        self.dice = dice
         self.throws = 0
         self._rows: list[list[int]] = []
 
     def next_index(self, count: int) -> int:
-        """The next throw of ``count`` dice (the first ``count`` faces of its draw), as an index into `KEEPS`."""
+        """The next throw of ``count`` dice (the first ``count`` faces of its draw), as a keep index.
+
+        The index is into `KEEPS` for five dice, into ``dice_tables(dice).keeps`` for any count
+        (the same numbering: `yamskit.dice.keep_index`).
+        """
         j = self.throws
         rows = self._rows
         if j >= len(rows):
-            drawn = faces(np.full(_BLOCK, self.key, dtype=np.uint64), np.arange(j, j + _BLOCK, dtype=np.uint64))
-            rows += _outcomes(drawn).tolist()
+            throws = np.arange(j, j + _BLOCK, dtype=np.uint64)
+            drawn = faces(np.full(_BLOCK, self.key, dtype=np.uint64), throws, count=self.dice)
+            rows += _outcomes(drawn).tolist() if self.dice == NUM_DICE else _any_outcomes(drawn.tolist())
         self.throws = j + 1
         return rows[j][count]
 
@@ -124,9 +133,14 @@ def _outcomes(drawn: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     return _KEEP_OF_CODE[codes]
 
 
-def _throw(keep: int, outcome: int) -> Roll:
-    """``Roll(KEEPS[keep], KEEPS[outcome])``: the shared throw of that pair (see `yamskit.turn.thrown_parts`)."""
-    return thrown_parts(KEEPS[keep], KEEPS[outcome])[0]
+def _any_outcomes(drawn: list[list[int]]) -> list[list[int]]:
+    """`_outcomes` for any number of drawn faces a row: the keep index of the first 0, 1, ... of them."""
+    return [[keep_index(tuple(sorted(row[:c]))) for c in range(len(row) + 1)] for row in drawn]
+
+
+def _throw(keeps: tuple[Dice, ...], keep: int, outcome: int) -> Roll:
+    """``Roll(keeps[keep], keeps[outcome])``: the shared throw of that pair (see `yamskit.turn.thrown_parts`)."""
+    return thrown_parts(keeps[keep], keeps[outcome])[0]
 
 
 class Driver:
@@ -158,17 +172,21 @@ class Driver:
         self.size = len(self.space)
         self.observer = Observer(variant, len(self.names))
         self.scale = reward_scale(variant, len(self.names)) if reward == "normalized" else 1.0
-        #: how many dice each throw id throws (throw ids are the keeps of `yamskit.dice.KEEPS`, in order)
-        self._thrown = tuple(NUM_DICE - len(keep) for keep in KEEPS)
-        if any(self.space[i] != Roll(KEEPS[i]) for i in range(NUM_ROLL_IDS)):
-            raise RuleConfigError(f"{variant.name}: yamskit.rl needs the throws as the first ids, in KEEPS order")
+        #: how many dice a turn throws; the throw ids are the keeps of that many dice, in order
+        self.dice_count = dice_count(variant)
+        self._keeps = KEEPS if self.dice_count == NUM_DICE else dice_tables(self.dice_count).keeps
+        self._roll_ids = len(self._keeps)
+        #: how many dice each throw id throws
+        self._thrown = tuple(self.dice_count - len(keep) for keep in self._keeps)
+        if any(self.space[i] != Roll(self._keeps[i]) for i in range(self._roll_ids)):
+            raise RuleConfigError(f"{variant.name}: yamskit.rl needs the throws as the first ids, in keep order")
         self._score = scorer(variant, self.names)
         self.start(0)
 
     def start(self, key: int) -> None:
         """A new game whose throws show the faces of episode ``key``."""
         self.game: GameState = self.variant.new_game(players=self.names, seed=key & (2**63 - 1))
-        self.dice = EpisodeDice(key)
+        self.dice = EpisodeDice(key, dice=self.dice_count)
         self._paid = [0] * len(self.names)
         self._moved = False  # a move that may change a score was made since the last payment
 
@@ -194,8 +212,8 @@ class Driver:
 
     def play(self, index: int) -> None:
         """Apply the legal decision ``index`` for the player to move (a throw shows the episode's next faces)."""
-        if index < NUM_ROLL_IDS:
-            self.game = self.game.apply(_throw(index, self.dice.next_index(self._thrown[index])))
+        if index < self._roll_ids:
+            self.game = self.game.apply(_throw(self._keeps, index, self.dice.next_index(self._thrown[index])))
         else:
             self.game = self.game.apply(self.space[index])
             self._moved = True
@@ -205,7 +223,7 @@ class Driver:
         if isinstance(action, Roll):
             if action.outcome is None:
                 keep = keep_index(action.keep.faces)
-                action = _throw(keep, self.dice.next_index(self._thrown[keep]))
+                action = _throw(self._keeps, keep, self.dice.next_index(self._thrown[keep]))
         else:
             self._moved = True
         self.game = self.game.apply(action)

@@ -24,12 +24,15 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from ..errors import InvalidDiceError, brief
+
 __all__ = ["episode_key", "episode_keys", "faces"]
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
 _DIE = np.arange(5, dtype=np.uint64)
+_DICE = np.arange(8, dtype=np.uint64)
 _MASK = (1 << 64) - 1
 
 
@@ -75,10 +78,16 @@ def episode_keys(seeds: npt.NDArray[np.uint64], episodes: npt.NDArray[np.uint64]
         return _mix(first + (episodes + np.uint64(1)) * _MIX2)
 
 
-def faces(keys: npt.NDArray[np.uint64], throws: npt.NDArray[np.uint64]) -> npt.NDArray[np.int64]:
-    """The five faces (1 to 6) of throw number ``throws[i]`` of the episode ``keys[i]``, shape (n, 5).
+def faces(keys: npt.NDArray[np.uint64], throws: npt.NDArray[np.uint64], *, count: int = 5) -> npt.NDArray[np.int64]:
+    """The ``count`` faces (1 to 6) of throw number ``throws[i]`` of the episode ``keys[i]``, shape (n, count).
 
-    A throw that keeps dice uses the first ``5 - kept`` faces.
+    ``count`` is how many dice the game throws (1 to 8; five by default, the seed games').
+    Die ``d`` of throw ``j`` is hashed from the counter ``j * count + d + 1``, so five-dice
+    games show the dice they always did. A throw that keeps dice uses the first
+    ``count - kept`` faces.
+
+    Raises:
+        InvalidDiceError: ``count`` is not 1 to 8.
 
     Examples:
         >>> import numpy as np
@@ -86,8 +95,13 @@ def faces(keys: npt.NDArray[np.uint64], throws: npt.NDArray[np.uint64]) -> npt.N
         >>> f = faces(keys, np.array([0, 1, 0], dtype=np.uint64))
         >>> f.shape, f.dtype
         ((3, 5), dtype('int64'))
+        >>> faces(keys, np.array([0, 1, 0], dtype=np.uint64), count=3).shape
+        (3, 3)
     """
+    if type(count) is not int or not 1 <= count <= len(_DICE):
+        raise InvalidDiceError(f"a game throws 1 to {len(_DICE)} dice, not {brief(count)}")
+    die = _DIE if count == 5 else _DICE[:count]
     with np.errstate(over="ignore"):
-        counter = (throws[:, None] * np.uint64(5) + _DIE[None, :] + np.uint64(1)) * _GOLDEN
+        counter = (throws[:, None] * np.uint64(count) + die[None, :] + np.uint64(1)) * _GOLDEN
         z = _mix(keys[:, None] + counter)
     return (z % np.uint64(6)).astype(np.int64) + 1

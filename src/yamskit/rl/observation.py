@@ -15,10 +15,15 @@ Scorecard variants (classic, yahtzee, challenge, competitive, your own):
 | ``upper`` | players × columns × 2 | upper total ÷ the bonus threshold (capped at 1), bonus earned |
 | ``extra`` | players | points beside the boxes (five-of-a-kind bonuses) ÷ 1000, capped at 1 |
 | ``weights`` | columns | the game's column coefficients ÷ 20 (0 where the variant has none) |
-| ``dice`` | 6 | how many dice show each face, ÷ 5 |
+| ``dice`` | 6 | how many dice show each face, ÷ the dice count (5 in the seed games) |
 | ``throws`` | max throws + 1 | one-hot: throws used this turn |
 | ``challenge`` | 1 | a challenge was declared this turn |
 | ``to_move`` | players | one-hot: whose turn, relative to the observer |
+
+The sizes do not depend on the dice count: a sheet of 1 to 8 dice has the same blocks,
+its face counts divided by its own count, its boxes' points by the row's maximum over its
+own rolls (`yamskit.scorecard.ScorecardRules.row_tables`). Only the action space grows
+with the dice (one throw id per keep: 462 for five dice, 84 for three, 924 for six).
 
 Any other family: the blocks its `yamskit.adapters.EdgeAdapter` declares (its
 ``observation``), then the turn's blocks (``dice``, ``throws``, ``challenge``,
@@ -61,7 +66,15 @@ from ..scorecard.state import ScorecardGame
 from ..scorecard.variant import ScorecardVariant
 from ..turn import Turn
 
-__all__ = ["Observer", "default_players", "observation_layout", "observation_size", "observe", "player_range"]
+__all__ = [
+    "Observer",
+    "default_players",
+    "dice_count",
+    "observation_layout",
+    "observation_size",
+    "observe",
+    "player_range",
+]
 
 Vector = npt.NDArray[np.float32]
 #: The parts of a state that an `Observer` compares with the last ones it saw.
@@ -76,12 +89,8 @@ _MOST_PLAYERS = 8
 
 
 def _as_variant(variant: str | Variant) -> Variant:
-    """A variant object, built from its registry name if given one; `RuleConfigError` for other than five dice."""
+    """A variant object, built from its registry name if given one; `RuleConfigError` for one that saves throws."""
     found = _registry.build(variant, {}) if isinstance(variant, str) else variant
-    dice = getattr(getattr(found, "rules", None), "dice", 5)
-    if dice != 5:  # the observations, the vector env and the OpenSpiel games are of five dice
-        name = getattr(found, "name", type(found).__name__)
-        raise RuleConfigError(f"no learning environment for {name} yet: it throws {dice} dice; the adapters' are five")
     if getattr(getattr(found, "rules", None), "saved_throws", False):  # the observations show no store of throws
         name = getattr(found, "name", type(found).__name__)
         raise RuleConfigError(f"no learning environment for {name} yet: it saves throws, which no observation shows")
@@ -137,6 +146,22 @@ def _max_throws(variant: Variant) -> int:
         return variant.rules.max_throws
     players = [f"player_{i}" for i in range(default_players(variant))]
     return int(variant.new_game(players=players, seed=0).turn.max_throws)
+
+
+def dice_count(variant: str | Variant) -> int:
+    """How many dice a turn of ``variant`` throws (1 to 8): a scorecard's rules say it, a new game's turn otherwise.
+
+    Examples:
+        >>> import yamskit
+        >>> from yamskit.categories import upper
+        >>> dice_count("classic"), dice_count(yamskit.ScorecardVariant.define("three", rows=[upper(6)], dice=3))
+        (5, 3)
+    """
+    variant = _as_variant(variant)
+    if isinstance(variant, ScorecardVariant):
+        return variant.rules.dice
+    players = [f"player_{i}" for i in range(default_players(variant))]
+    return int(variant.new_game(players=players, seed=0).turn.dice_count)
 
 
 def _result_scores(state: GameState, player: int) -> list[float]:
@@ -204,7 +229,8 @@ def observation_size(variant: str | Variant, players: int | None = None) -> int:
 
 def _turn(turn: Turn, max_throws: int, to_move: int, players: int) -> list[float]:
     counts = turn.dice.counts if turn.has_thrown else (0,) * 6
-    out = [c / 5.0 for c in counts]
+    dice = float(turn.dice_count)
+    out = [c / dice for c in counts]
     throws = [0.0] * (max_throws + 1)
     throws[min(turn.throws_used, max_throws)] = 1.0
     out += throws
@@ -223,7 +249,7 @@ def _sheet_facts(rules: ScorecardRules) -> tuple[list[float], list[int], int]:
     """Per rules (cached): each row's scale, the bonus rows' indexes, the bonus threshold."""
 
     def compute() -> tuple[list[float], list[int], int]:
-        scales = [1.0 / max(1, row.max) for row in rules.rows]
+        scales = [1.0 / max(1, max(table)) for table in rules.row_tables]  # the rows' own maxima for five dice
         cap = max((t for t, _ in rules.bonus.tiers), default=0) if rules.bonus else 0
         upper = [rules.row_ids.index(r) for r in rules.bonus.rows] if rules.bonus else []
         return scales, upper, cap
@@ -240,7 +266,7 @@ class Observer:
     a small table. Each call returns a new array, equal to `observe`'s.
 
     Args:
-        variant: a built-in or user-defined scorecard variant, Yam Master or Yamslam.
+        variant: a built-in or user-defined scorecard variant (1 to 8 dice), Yam Master or Yamslam.
         players: the number of players (default: `default_players`).
 
     Examples:
@@ -265,7 +291,8 @@ class Observer:
         self._turn_at = starts["dice"]
         self._max_throws = _max_throws(variant)
         #: the turn's part of the vector (dice to to_move, the last blocks) by (dice, throws, challenge,
-        #: seat to move relative to the observer): at most 253 x (throws + 1) x 2 x players entries
+        #: seat to move relative to the observer): at most (rolls + 1) x (throws + 1) x 2 x players entries
+        #: (the rolls of the game's dice and no dice yet: 253 for five dice, 1,288 for eight)
         self._turns: dict[tuple[tuple[int, ...], int, bool, int], Vector] = {}
         #: per observing seat: the state's parts last seen and the vector of everything else
         self._static: dict[int, tuple[_Parts, Vector]] = {}

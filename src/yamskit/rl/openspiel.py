@@ -6,10 +6,12 @@ algorithms (MCTS, expectimax, CFR...) and tests.
 
 * Decisions use the variant's fixed action ids (``variant.actions``).
 * Chance is explicit: after a ``Roll`` decision a chance node follows, whose outcomes are
-  the five-dice results of the throw (ids are indexes into `yamskit.dice.ROLLS`) with
-  their exact probabilities (`yamskit.game.throw_outcomes`, as floats). Competitive
-  Yams without the ``coefficients`` option starts with a chance node dealing the column
-  coefficients: one of the 720 orders of 8, 10, ..., 18, all equally likely.
+  the results of the throw (ids are indexes into the rolls of the game's dice:
+  `yamskit.dice.ROLLS` for five, 252 outcomes; ``dice_tables(n).rolls`` for a sheet of
+  ``n`` dice, 56 for three, 462 for six) with their exact probabilities
+  (`yamskit.game.throw_outcomes`, as floats). Competitive Yams without the
+  ``coefficients`` option starts with a chance node dealing the column coefficients:
+  one of the 720 orders of 8, 10, ..., 18, all equally likely.
 * Seat 0 always begins (``first_player=0``: no hidden roll-off), so every chance event
   of the game is a chance node. (A plug-in family whose ``new_game`` takes no
   ``first_player`` starts its games as its own rules say.)
@@ -66,21 +68,22 @@ from .. import registry
 from .._cache import Memo
 from ..actions import Roll
 from ..adapters import adapter_of
-from ..dice import ROLLS, Dice, keep_index
+from ..dice import NUM_DICE, ROLLS, Dice, dice_tables, keep_index
 from ..game import GameState, Variant
 from ..scorecard.variant import ScorecardVariant
 from ..turn import thrown_parts
 from . import _compat, _play
 from .ids import ActionIdError, action_id
-from .observation import Observer, player_range
+from .observation import Observer, dice_count, player_range
 from .rewards import Reward, check_reward, outcome, reward_scale, side_score
 
 __all__ = ["LeafEvaluator", "YamsGame", "YamsState", "game_name", "register"]
 
-_ROLL_IDS = {roll: i for i, roll in enumerate(ROLLS)}
 _REGISTERED: dict[str, type[YamsGame]] = {}
-#: The outcomes of throwing all dice but each keep (by `KEEPS` index): at most 462 lists.
-_OUTCOMES: Memo[int, list[tuple[int, float]]] = Memo("openspiel: throw outcomes", size=462, key="a keep's index")
+#: The outcomes of throwing all dice but each keep, by (dice count, keep index): 462 lists for five dice.
+_OUTCOMES: Memo[tuple[int, int], list[tuple[int, float]]] = Memo(
+    "openspiel: throw outcomes", size=4096, key="a dice count and a keep's index"
+)
 _COEFFICIENT_ORDERS: tuple[tuple[int, ...], ...] = tuple(itertools.permutations((8, 10, 12, 14, 16, 18)))
 #: The bounds of a family whose adapter gives none: scores within ±1,000,000, games of at most 100,000 steps.
 _GENERIC_BOUNDS = (-1_000_000.0, 1_000_000.0, 100_000)
@@ -129,7 +132,7 @@ def _bounds(variant: Variant, players: int) -> tuple[float, float, int]:
         rules = variant.rules
         boxes = len(rules.rows) * len(rules.columns)
         bonus = max((p for _, p in rules.bonus.tiers), default=0) if rules.bonus else 0
-        column = sum(row.max for row in rules.rows) + bonus
+        column = sum(max(table) for table in rules.row_tables) + bonus
         extra = 100 * boxes
         length = players * boxes * (2 * rules.max_throws + 1) + 1
         if rules.result is not None:  # duels: the difference, the clean bonuses, the coefficient, the crush
@@ -167,13 +170,17 @@ class YamsGame(pyspiel.Game):  # type: ignore[misc]
             and self.variant.options.get("coefficients") is None
         )
         self.names = [f"player_{i}" for i in range(self.players)]
+        #: the rolls of the game's dice: a throw's outcome id is an index into them (`ROLLS` for five dice)
+        self.dice_count = dice_count(self.variant)
+        self.rolls = ROLLS if self.dice_count == NUM_DICE else dice_tables(self.dice_count).rolls
+        self.roll_ids = {roll: i for i, roll in enumerate(self.rolls)}
         low, high, length = _bounds(self.variant, self.players)
         self.scale = reward_scale(self.variant, self.players) if self.reward_mode == "normalized" else 1.0
         low, high = (-1.0, 1.0) if self.reward_mode == "outcome" else (low / self.scale, high / self.scale)
         zero_sum = _zero_sum(self.variant, self.players, self.reward_mode)
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.space),
-            max_chance_outcomes=len(_COEFFICIENT_ORDERS) if self.deals_coefficients else len(ROLLS),
+            max_chance_outcomes=max(len(_COEFFICIENT_ORDERS) if self.deals_coefficients else 0, len(self.rolls)),
             num_players=self.players,
             min_utility=low,
             max_utility=high,
@@ -289,7 +296,8 @@ class YamsState(pyspiel.State):  # type: ignore[misc]
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The outcomes of the pending throw (or deal) with their probabilities.
 
-        Ids are indexes into `yamskit.dice.ROLLS` (or into the 720 coefficient orders).
+        Ids are indexes into the rolls of the game's dice (`yamskit.dice.ROLLS` for five dice,
+        ``dice_tables(n).rolls`` for ``n``), or into the 720 coefficient orders.
 
         Examples:
             >>> state = YamsGame({"variant": "yahtzee"}).new_initial_state()
@@ -304,10 +312,12 @@ class YamsState(pyspiel.State):  # type: ignore[misc]
         keep = self.keep
         if keep is None:
             return []
-        k = keep_index(keep.faces)
+        game = self._yams
+        k = (game.dice_count, keep_index(keep.faces))
         found = _OUTCOMES.get(k)  # the same for every state: the throw was checked when it was chosen
         if found is None:
-            found = _OUTCOMES.put(k, [(_ROLL_IDS[dice], float(p)) for dice, p in self.game_state.outcomes(keep)])
+            ids = game.roll_ids
+            found = _OUTCOMES.put(k, [(ids[dice], float(p)) for dice, p in self.game_state.outcomes(keep)])
         return list(found)
 
     def _apply_action(self, action: int) -> None:
@@ -320,7 +330,7 @@ class YamsState(pyspiel.State):  # type: ignore[misc]
             first = game.variant.new_game(players=game.names, seed=0, column_weights=weights, first_player=0)
             self._held = _Shared(game, first, None)
         elif keep is not None:
-            self._held = _Shared(game, state.apply(_throw(keep, action)), None)
+            self._held = _Shared(game, state.apply(_throw(game.rolls, keep, action)), None)
         else:
             move = game.space[action_id(action, len(game.space))]
             if isinstance(move, Roll):
@@ -334,7 +344,7 @@ class YamsState(pyspiel.State):  # type: ignore[misc]
         if player == pyspiel.PlayerId.CHANCE:
             if self.game_state is None:
                 return f"coefficients {_COEFFICIENT_ORDERS[action]}"
-            return f"dice {ROLLS[action]}"
+            return f"dice {self._yams.rolls[action]}"
         return repr(self._yams.space[action])
 
     def is_terminal(self) -> bool:
@@ -430,17 +440,17 @@ class _Shared:
         return self
 
 
-def _throw(keep: Dice, roll: int) -> Roll:
-    """The throw keeping ``keep`` that shows ``ROLLS[roll]``.
+def _throw(rolls: tuple[Dice, ...], keep: Dice, roll: int) -> Roll:
+    """The throw keeping ``keep`` that shows ``rolls[roll]`` (the rolls of the game's dice).
 
     Raises:
         ActionIdError: ``roll`` is not an outcome of the throw (out of range, or without the kept dice).
     """
-    if not 0 <= roll < len(ROLLS):
-        raise ActionIdError(f"chance outcome {roll} is out of range: the throws' results are 0 to {len(ROLLS) - 1}")
-    if not keep.issubset(ROLLS[roll]):
-        raise ActionIdError(f"chance outcome {roll} ({ROLLS[roll]}) does not show the kept dice {keep}")
-    return thrown_parts(keep, ROLLS[roll] - keep)[0]  # the shared throw of the pair
+    if not 0 <= roll < len(rolls):
+        raise ActionIdError(f"chance outcome {roll} is out of range: the throws' results are 0 to {len(rolls) - 1}")
+    if not keep.issubset(rolls[roll]):
+        raise ActionIdError(f"chance outcome {roll} ({rolls[roll]}) does not show the kept dice {keep}")
+    return thrown_parts(keep, rolls[roll] - keep)[0]  # the shared throw of the pair
 
 
 def _first_game(variant: Variant, names: list[str]) -> GameState:

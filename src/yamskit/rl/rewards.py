@@ -125,8 +125,9 @@ def reward_scale(variant: Variant, players: int) -> float:
     """The divisor of ``"normalized"`` rewards: a score of this size is a return of 1.
 
     * scorecard sheets scored by totals (classic, yahtzee, challenge, yours): the sheet's
-      greatest total without five-of-a-kind bonuses, every row's maximum plus the top upper
-      bonus, in every column (classic and yahtzee 375, challenge 1,348);
+      greatest total without five-of-a-kind bonuses, every row's maximum (over the rolls of
+      the sheet's dice) plus the top upper bonus, in every column (classic and yahtzee 375,
+      challenge 1,348);
     * Competitive Yams (duel points, zero-sum): `DUEL_SCALE`, 100,000 (returns mostly lie
       within ±1; a crushing win can pass it);
     * any other family: the scale its `yamskit.adapters.EdgeAdapter` gives (Yam Master, run
@@ -145,7 +146,7 @@ def reward_scale(variant: Variant, players: int) -> float:
         if rules.result is not None:
             return DUEL_SCALE
         bonus = max((points for _, points in rules.bonus.tiers), default=0) if rules.bonus else 0
-        return float((sum(row.max for row in rules.rows) + bonus) * len(rules.columns))
+        return float((sum(max(table) for table in rules.row_tables) + bonus) * len(rules.columns))
     scale = adapter_of(variant).reward_scale
     return 1.0 if scale is None else float(scale(variant, players))
 

@@ -4,7 +4,9 @@
 in a handful of array operations: the sheets are the batch simulator's
 (`yamskit.solver.batch`), so its legality and scoring (joker, five-of-a-kind bonus, upper
 bonus) are the solver's. It takes the variants the solver takes: ``classic``, ``yahtzee``
-and any one-column, free-order sheet of your own.
+and any one-column, free-order sheet of five dice of your own. A sheet of other than five
+dice is refused (a `yamskit.RuleConfigError` that names its dice count): `YamsEnv` and the
+PettingZoo and OpenSpiel adapters play it.
 
 Each game ``i`` is the game a `YamsEnv` of the same variant plays after
 ``reset(seed=seed + i)``: the same dice (`yamskit.rl.dice`), the same action ids, masks,
@@ -40,7 +42,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from ..actions import Roll, Score, Scratch
-from ..dice import KEEPS
+from ..dice import KEEPS, NUM_DICE
 from ..errors import RuleConfigError, brief
 from ..game import Variant
 from ..scorecard.state import ScorecardGame
@@ -77,7 +79,8 @@ class YamsVectorEnv(VectorEnv[Floats, IntArray, Floats]):
         **options: the variant's options when it is given by name.
 
     Raises:
-        RuleConfigError: the solver does not handle the variant (it says why).
+        RuleConfigError: the solver does not handle the variant (it says why), or it throws other
+            than five dice.
 
     Examples:
         >>> envs = YamsVectorEnv("classic", num_envs=2)
@@ -97,6 +100,11 @@ class YamsVectorEnv(VectorEnv[Floats, IntArray, Floats]):
         self._reward_scale = reward_scale(resolved, 1) if reward == "normalized" else 1.0
         self.model = model_of(resolved)
         assert isinstance(resolved, ScorecardVariant)  # model_of refuses every other variant
+        if resolved.rules.dice != NUM_DICE:  # its masks, observations and dice codes are of five dice
+            raise RuleConfigError(
+                f"no vector env for {resolved.name} yet: it throws {resolved.rules.dice} dice, and the vector env's "
+                "arrays are of five; use YamsEnv (gymnasium.make_vec falls back to SyncVectorEnv)"
+            )
         self.variant = resolved
         self.num_envs = num_envs
         self.space = _compat.action_space(self.variant)
