@@ -373,10 +373,7 @@ class YamsState(pyspiel.State):  # type: ignore[misc]
         return [side_score(result, i) / game.scale for i in range(game.players)]
 
     def __str__(self) -> str:
-        if self.game_state is None:
-            return "dealing the column coefficients"
-        text = str(self.game_state.render())
-        return text + (f"\nthrowing, keeping {self.keep}" if self.keep is not None else "")
+        return self._held.text()
 
 
 class LeafEvaluator(mcts.Evaluator):  # type: ignore[misc]
@@ -429,12 +426,27 @@ class LeafEvaluator(mcts.Evaluator):  # type: ignore[misc]
 class _Shared:
     """The game and an immutable (state, pending keep) pair, which deep copy as themselves."""
 
-    __slots__ = ("game", "keep", "state")
+    __slots__ = ("_text", "game", "keep", "state")
 
     def __init__(self, game: YamsGame, state: GameState | None, keep: Dice | None) -> None:
         self.game = game
         self.state = state
         self.keep = keep
+        self._text: str | None = None
+
+    def text(self) -> str:
+        """The text view of the pair, made once.
+
+        pyspiel asks a state for it several times a step (its string, each player's
+        observation string), and a four-player Competitive sheet takes milliseconds to lay out.
+        """
+        if self._text is None:
+            if self.state is None:
+                self._text = "dealing the column coefficients"
+            else:
+                text = str(self.state.render())
+                self._text = text + (f"\nthrowing, keeping {self.keep}" if self.keep is not None else "")
+        return self._text
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
