@@ -49,7 +49,7 @@ __all__ = [
 
 #: The built-in names whose variant is a `ScorecardVariant` (for type checkers).
 ScorecardVariantName: TypeAlias = Literal[
-    "classic", "yahtzee", "challenge", "competitive", "yatzy", "yacht", "kniffel", "generala"
+    "classic", "yahtzee", "challenge", "competitive", "yatzy", "yacht", "kniffel", "generala", "balut"
 ]
 
 
@@ -69,6 +69,7 @@ BUILTIN_ALIASES: dict[str, str] = {
 def _builtins() -> None:
     """Import the built-in families (each registers its names with ``yamskit._registry``) and their aliases."""
     from .variants import (  # noqa: F401
+        balut,
         challenge,
         classic,
         competitive,
