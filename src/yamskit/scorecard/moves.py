@@ -166,11 +166,11 @@ class SheetTables:
     __slots__ = (
         "_columns",
         "_row_ids",
-        "heads",
         "by_column",
         "columns",
         "conditions",
         "dynamic_rules",
+        "heads",
         "keeps",
         "order_keys",
         "rows",

@@ -28,7 +28,7 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Literal
 
 import attrs
@@ -132,10 +132,10 @@ class Award:
                 )
             return
         rules.check_rows(f"Award.{self.kind}({self.row!r})", "category", self.row)
-        if rules.rows[rules.row_index(self.row)].box != 1:
+        row = rules.rows[rules.row_index(self.row)]
+        if row.box != 1:
             raise RuleConfigError(
-                f"Award.{self.kind}({self.row!r}): {self.row!r} is a box of {rules.rows[rules.row_index(self.row)].head!r}"
-                ": name the category"
+                f"Award.{self.kind}({self.row!r}): {self.row!r} is a box of {row.head!r}: name the category"
             )
 
     def __str__(self) -> str:
@@ -146,6 +146,10 @@ class Award:
         if self.kind == "per_box":
             return f"{self.row}: {self.points} for each box above 0"
         return "total: " + ", ".join(f"{points} from {start}" for start, points in self.steps)
+
+
+def _awards(awards: Iterable[Award]) -> tuple[Award, ...]:
+    return tuple(awards)
 
 
 @attrs.frozen
@@ -175,7 +179,7 @@ class PointsTable:
 (rows: 'choice')
     """
 
-    awards: tuple[Award, ...] = attrs.field(converter=tuple)
+    awards: tuple[Award, ...] = attrs.field(converter=_awards)
 
     def check_sheet(self, rules: ScorecardRules) -> None:
         """Raise `RuleConfigError` naming the award and row that ``rules``' sheet cannot honour."""

@@ -317,6 +317,25 @@ class PlacementRuleBase:
         return ()
 
 
+def _box_rows(rows: Iterable[Category]) -> tuple[Category, ...]:
+    """The sheet's rows: each category's own row, then the rows of its further boxes (see `Category.box_rows`).
+
+    The rows of further boxes given (a copy of rules made anew) are made again from their category.
+    """
+    given = tuple(rows)
+    if all(getattr(row, "boxes", 1) == 1 for row in given):
+        return given
+    heads = {row.id for row in given if isinstance(row, Category) and row.box == 1}
+    out: list[Category] = []
+    for row in given:
+        if not isinstance(row, Category):
+            raise RuleConfigError(f"a row is a Category, not {brief(row)}")
+        if row.box != 1 and row.head not in heads:
+            raise RuleConfigError(f"row {brief(row.id)} is box {row.box} of {brief(row.head)}, which is not a row")
+        out.extend(row.box_rows())
+    return tuple(out)
+
+
 @attrs.frozen
 class ScorecardRules:
     """Everything that defines a scorecard variant.
@@ -350,7 +369,7 @@ class ScorecardRules:
         (('ones', 'twos'), ('main',))
     """
 
-    rows: tuple[Category, ...] = attrs.field(converter=lambda rows: _box_rows(rows))
+    rows: tuple[Category, ...] = attrs.field(converter=_box_rows)
     columns: tuple[Column, ...] = (Column("main"),)
     bonus: UpperBonus | None = None
     max_throws: int = 3
@@ -731,25 +750,6 @@ sheet (rows: 'ones', 'twos', 'threes', 'fours', 'fives', 'sixes', 'three_of_a_ki
         heads = self.row_heads
         rows = [r for r in range(len(self.rows)) if (heads[r] if heads is not None else r) == head]
         return tuple(sheet.cells[c][r] for c in range(len(self.columns)) for r in rows)
-
-
-def _box_rows(rows: Iterable[Category]) -> tuple[Category, ...]:
-    """The sheet's rows: each category's own row, then the rows of its further boxes (see `Category.box_rows`).
-
-    The rows of further boxes given (a copy of rules made anew) are made again from their category.
-    """
-    given = tuple(rows)
-    if all(getattr(row, "boxes", 1) == 1 for row in given):
-        return given
-    heads = {row.id for row in given if isinstance(row, Category) and row.box == 1}
-    out: list[Category] = []
-    for row in given:
-        if not isinstance(row, Category):
-            raise RuleConfigError(f"a row is a Category, not {brief(row)}")
-        if row.box != 1 and row.head not in heads:
-            raise RuleConfigError(f"row {brief(row.id)} is box {row.box} of {brief(row.head)}, which is not a row")
-        out.extend(row.box_rows())
-    return tuple(out)
 
 
 def _rule_name(rule: object) -> str:

@@ -75,8 +75,8 @@ def straight_points(dice: Dice) -> int:
     """Balut's straight: 1-2-3-4-5 is worth 15, 2-3-4-5-6 20, anything else 0.
 
     Examples:
-        >>> straight_points(Dice.parse("31452")), straight_points(Dice.parse("23456")), straight_points(Dice.parse("12346"))
-        (15, 20, 0)
+        >>> [straight_points(Dice.parse(faces)) for faces in ("31452", "23456", "12346")]
+        [15, 20, 0]
     """
     faces = dice.faces
     return 15 if faces == (1, 2, 3, 4, 5) else 20 if faces == (2, 3, 4, 5, 6) else 0
