@@ -33,6 +33,7 @@ def spellings(draw: st.DrawFn, name: str) -> str:
 
 def test_the_builtins_are_the_seed_games_and_the_presets() -> None:
     assert BUILTINS == [
+        "balut",
         "challenge",
         "classic",
         "competitive",

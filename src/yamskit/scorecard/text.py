@@ -192,7 +192,8 @@ def describe_scorecard(variant: SheetVariant) -> str:
     ]
     lines.append("Rows (id: label, max points):")
     lines.extend(  # a category of several boxes once, with its count (its further boxes are <id>_2...)
-        f"  {r.id}: {r.label}, max {r.max}" + (f", {r.boxes} boxes" if r.boxes > 1 else "")
+        f"  {r.id}: {r.label}, max {r.max}"
+        + (f", {r.boxes} boxes ({', '.join(b.id for b in r.box_rows())})" if r.boxes > 1 else "")
         for r in rules.rows
         if r.box == 1
     )
