@@ -698,10 +698,7 @@ sheet (rows: 'ones', 'twos', 'threes', 'fours', 'fives', 'sixes', 'three_of_a_ki
             >>> yamskit.variant("yahtzee").rules.canonical(yamskit.Score("Yahtzee"))
             Score(row='yams', column=None)
         """
-        r = self.row_index(action.row)
-        if self.row_heads is not None:  # a box of a category of several boxes: named by the category
-            r = self.row_heads[r]
-        row = self.row_ids[r]
+        row = self.row_ids[self.row_index(action.row)]
         column = action.column if action.column is None else self.column_ids[self.column_index(action.column)]
         if row == action.row and column == action.column:
             return action
@@ -716,6 +713,21 @@ sheet (rows: 'ones', 'twos', 'threes', 'fours', 'fives', 'sixes', 'three_of_a_ki
             cells = sheet.cells[column]
             return sum(cells[i].value for i, head in enumerate(self.row_heads) if head in counted)
         return sum(sheet.cells[column][self.row_index(r)].value for r in self.bonus.rows)
+
+    def decision_row(self, row: int) -> str:
+        """The row id the decisions that fill box ``row`` name: its category's (`yamskit.categories.Category.boxes`).
+
+        A box of a category of several boxes is filled by ``Score(category)`` when it is the
+        category's first free box; a one-box row is its own category.
+
+        Examples:
+            >>> import yamskit
+            >>> rules = yamskit.variant("balut").rules
+            >>> rules.row_ids[2], rules.decision_row(2), yamskit.variant("classic").rules.decision_row(2)
+            ('fours_3', 'fours', 'threes')
+        """
+        heads = self.row_heads
+        return self.row_ids[row if heads is None else heads[row]]
 
     def category_totals(self, sheet: Sheet) -> dict[str, int]:
         """What each category holds on ``sheet``, all its boxes in every column together, by the category's id.

@@ -192,6 +192,13 @@ class ScorecardGame(GameStateBase):
         rules = self.rules
         r = rules.row_index(action.row)
         c = rules.column_index(action.column)
+        heads = rules.row_heads
+        if heads is not None and heads[r] != r:  # a further box of a category: the category names it
+            category = rules.row_ids[heads[r]]
+            raise FillOrderError(
+                f"box {brief(action.row)} is one of the boxes of {brief(category)}: "
+                f"{type(action).__name__}({category!r}) fills its first free box"
+            )
         column = rules.columns[c]
         scratch = isinstance(action, Scratch)
         if scratch and not rules.allow_scratch:
