@@ -310,3 +310,14 @@ def test_a_sheet_without_boxes_is_unchanged() -> None:
         classic.new_game(seed=1).apply(Roll(outcome="12345")).apply(Score("ones")).apply(Roll(outcome="11111")).apply(
             Score("ones")
         )
+
+
+def test_a_position_from_paper_holds_the_boxes_and_refuses_a_box_filled_before_the_one_above() -> None:
+    from yamskit.position import ImpossibleSheetError
+
+    game = BALUT.position(players=["Ann"], sheets=[{"fours": 8, "fours_2": 12, "balut": 40}])
+    assert game.cell(0, "fours_2").points == 12
+    assert game.result().totals == (60,)
+    assert game.result().scores == (0,)  # a balut 2, the band under 300 -2
+    with pytest.raises(ImpossibleSheetError, match="placement_order"):
+        BALUT.position(players=["Ann"], sheets=[{"fours_2": 8}])
