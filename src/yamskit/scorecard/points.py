@@ -89,7 +89,8 @@ class Award:
     @classmethod
     def bands(cls, bands: Sequence[tuple[int, int]]) -> Award:
         """The points of the band the grand total falls in: ``(from_total, points)`` pairs, ascending."""
-        return cls("bands", steps=tuple((band[0], band[1]) for band in bands))
+        steps: Any = tuple(tuple(band) if isinstance(band, (tuple, list)) else band for band in bands)
+        return cls("bands", steps=steps)  # checked against the sheet by `check`
 
     def earned(self, totals: dict[str, int], boxes: dict[str, tuple[int | None, ...]], total: int) -> int:
         """The points this award gives a sheet.
