@@ -108,3 +108,18 @@ def test_games_full_of_baluts_and_straights_score_their_points() -> None:
                 state = state.apply(rng.choice([a for a in state.legal_actions() if isinstance(a, Score)]))
             _check_sheet_and_points(state)
         check_witness(variant, state)
+
+
+def test_a_record_of_a_game_replays_and_checks_its_claimed_points() -> None:
+    from yamskit.records.check import check_record
+    from yamskit.records.model import GameRecord
+
+    rng = random.Random(9)
+    state = yamskit.variant("balut").new_game(["Ann", "Bob"], seed=9)
+    while not state.is_over:
+        state = state.apply(rng.choice(list(state.legal_actions())))
+    record = GameRecord.from_game(state, claimed=True)
+    assert check_record(record.to_data(), strict_dice=True).valid
+    assert record.claimed == dict(zip(state.players, state.result().scores, strict=True))
+    wrong = {name: points + 1 for name, points in record.claimed.items()}
+    assert not check_record(GameRecord.from_game(state, claimed=wrong)).valid
