@@ -108,7 +108,7 @@ def test_an_unknown_name_suggests_the_nearest_names(wrong: str, nearest: str) ->
 
 
 def test_a_name_far_from_every_name_suggests_nothing_but_lists_them() -> None:
-    with pytest.raises(RuleConfigError, match=r"^unknown variant 'zzzz'; known variants: challenge, classic"):
+    with pytest.raises(RuleConfigError, match=r"^unknown variant 'zzzz'; known variants: balut, challenge, classic"):
         yamskit.variant("zzzz")
 
 
