@@ -129,7 +129,7 @@ def _fail(variant: ScorecardVariant, why: str) -> RuleConfigError:
 def model_of(variant: object) -> Model:
     """The solver's model of ``variant``; `RuleConfigError` if it is not solvable.
 
-    Solvable: a `ScorecardVariant` of 1 to 8 dice with one column in free order and
+    Solvable: a `ScorecardVariant` of 1 to 8 dice without saved throws, with one column in free order and
     no turn condition, the standard result, at most `MAX_ROWS` rows, an
     optional upper bonus (any tiers), and placement rules that are
     `Joker` and `FiveOfAKindBonus` or `NumberBoxBonus`
@@ -148,6 +148,8 @@ def model_of(variant: object) -> Model:
     if not isinstance(variant, ScorecardVariant):
         raise RuleConfigError(f"yamskit.solver solves scorecard variants, not {type(variant).__name__}")
     rules = variant.rules
+    if rules.saved_throws:
+        raise _fail(variant, "it saves unused throws for later turns; the solver's turns have max_throws throws")
     dice = solver_tables(rules.dice)
     if len(rules.columns) != 1:
         raise _fail(variant, f"it has {len(rules.columns)} columns; the solver handles one")
