@@ -119,6 +119,8 @@ def pictures() -> dict[str, str]:
     generala = _served_generala(play(generala, _scorecard_move, seed=12, actions=30), random.Random(12))
     maxi = yamskit.variant("maxi-yatzy").new_game(players=["Ann", "Bob"], seed=13)
     maxi = _mid_turn(play(maxi, _scorecard_move, seed=13, actions=50))
+    balut = yamskit.variant("balut").new_game(players=["Ann", "Bob"], seed=13)
+    balut = play(balut, _scorecard_move, seed=13, actions=10_000)
     return {
         "dice.svg": svg(Dice.parse("33325")),
         "classic.svg": svg(classic),
@@ -133,6 +135,7 @@ def pictures() -> dict[str, str]:
         "kniffel.svg": svg(kniffel),
         "generala.svg": svg(generala),
         "maxi-yatzy.svg": svg(maxi),
+        "balut.svg": svg(balut),
     }
 
 

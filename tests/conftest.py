@@ -198,6 +198,11 @@ SLOW_CASES = {
         "6 s"
     ),
     "tests/notation/test_notation.py::test_notation_round_trips_every_reachable_state[challenge-{}]": "6 s",
+    # (the Balut preset: 28 boxes a player)
+    "tests/notation/test_notation.py::test_notation_round_trips_every_reachable_state[balut-{}]": "17 s",
+    "tests/notation/test_notation.py::test_notation_round_trips_games_full_of_five_of_a_kind[balut-options11-2]": (
+        "6 s"
+    ),
     "tests/variants/challenge/test_playout.py::test_multiplayer_games_end_with_every_box_filled[3-17]": "6 s",
     "tests/variants/yatzy/test_playout.py::test_yatzy_machine::runTest": "6 s",
     "tests/notation/test_notation.py::test_notation_round_trips_every_reachable_state"

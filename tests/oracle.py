@@ -58,9 +58,11 @@ def _scorecard(state: ScorecardGame) -> Iterator[Action]:
     single = len(rules.columns) == 1
     sheet = state.sheets[state.current_player]
     for c, column in enumerate(rules.columns):
-        for r in column.policy.allowed(rules.row_ids, sheet.filled(c)):
+        # a box of a category of several boxes is named by its category (Balut): each category once
+        rows = dict.fromkeys(rules.decision_row(r) for r in column.policy.allowed(rules.row_ids, sheet.filled(c)))
+        for row in rows:
             col = None if single else column.id
-            for action in (Score(rules.row_ids[r], col), Scratch(rules.row_ids[r], col)):
+            for action in (Score(row, col), Scratch(row, col)):
                 if state.is_legal(action):
                     yield action
 
@@ -132,6 +134,7 @@ MODES: list[tuple[str, dict[str, Any], list[str]]] = [
     ("yacht", {"four_of_a_kind": "all_dice", "full_house_from_five": True}, ["Ann"]),
     ("kniffel", {}, ["Anna", "Ben"]),
     ("generala", {}, ["Ann", "Bob"]),
+    ("balut", {}, ["Ann", "Bob"]),
 ]
 
 

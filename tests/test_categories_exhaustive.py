@@ -207,6 +207,22 @@ def _generala(row: str, dice: Dice, *, wraps: bool = False, one_for_two: bool = 
     }[row]
 
 
+def _balut(row: str, dice: Dice, *, house_from_five: bool = False) -> int:
+    """Balut's categories as dice-play.com words them; each of the four boxes of a category scores alike."""
+    category = row.rsplit("_", 1)[0] if row[-1].isdigit() else row
+    faces, total = sorted(dice.faces), sum(dice.faces)
+    house = _three_and_two(dice) or (house_from_five and _yams(dice))
+    return {
+        "fours": 4 * faces.count(4),
+        "fives": 5 * faces.count(5),
+        "sixes": 6 * faces.count(6),
+        "straight": 15 if faces == [1, 2, 3, 4, 5] else 20 if faces == [2, 3, 4, 5, 6] else 0,
+        "full_house": total if house else 0,
+        "choice": total,
+        "balut": 20 + total if _yams(dice) else 0,
+    }[category]
+
+
 _CASES: list[tuple[str, dict[str, object], Callable[[str, Dice], int]]] = [
     ("classic", {}, _classic),
     ("yahtzee", {}, _classic),
@@ -233,6 +249,8 @@ _CASES: list[tuple[str, dict[str, object], Callable[[str, Dice], int]]] = [
         lambda row, dice: _generala(row, dice, wraps=True, one_for_two=True, points=60),
     ),
     ("generala", {"one_for_two": True}, lambda row, dice: _generala(row, dice, one_for_two=True)),
+    ("balut", {}, _balut),
+    ("balut", {"full_house_from_five": True}, lambda row, dice: _balut(row, dice, house_from_five=True)),
 ]
 
 
@@ -241,7 +259,7 @@ def test_every_row_of_every_scorecard_variant_scores_as_its_sheet_says(
     name: str, options: dict[str, object], definition: Callable[[str, Dice], int]
 ) -> None:
     variant = yamskit.variant(name, **options)
-    assert len(variant.rows) == {"challenge": 14, "yatzy": 15, "yacht": 12, "generala": 11}.get(name, 13)
+    assert len(variant.rows) == {"challenge": 14, "yatzy": 15, "yacht": 12, "generala": 11, "balut": 28}.get(name, 13)
     for row in variant.rows:
         for roll in ROLLS:
             assert variant.score(row, roll) == definition(row, roll), (name, row, roll)
@@ -260,6 +278,7 @@ def test_every_row_of_every_scorecard_variant_scores_as_its_sheet_says(
         ("yacht", {"full_house": 28, "four_of_a_kind": 24, "little_straight": 30, "big_straight": 30, "yacht": 50}),
         ("kniffel", {"dreierpasch": 30, "full_house": 25, "kleine_strasse": 30, "grosse_strasse": 40, "kniffel": 50}),
         ("generala", {"escalera": 20, "full": 30, "poker": 40, "generala": 50, "doble_generala": 100}),
+        ("balut", {"fours": 20, "straight": 20, "full_house": 28, "choice": 30, "balut": 50, "balut_4": 50}),
     ],
 )
 def test_row_maxima_are_the_sheets_maxima(name: str, maxima: dict[str, int]) -> None:

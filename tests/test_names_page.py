@@ -36,6 +36,7 @@ def tables() -> dict[str, Names]:
         "kniffel",
         "generala",
         "maxi-yatzy",
+        "balut",
     ):
         rules = yamskit.variant(name).rules
         found[f"{name} rows"] = rules.row_names

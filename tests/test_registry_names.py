@@ -33,6 +33,7 @@ def spellings(draw: st.DrawFn, name: str) -> str:
 
 def test_the_builtins_are_the_seed_games_and_the_presets() -> None:
     assert BUILTINS == [
+        "balut",
         "challenge",
         "classic",
         "competitive",
@@ -108,7 +109,7 @@ def test_an_unknown_name_suggests_the_nearest_names(wrong: str, nearest: str) ->
 
 
 def test_a_name_far_from_every_name_suggests_nothing_but_lists_them() -> None:
-    with pytest.raises(RuleConfigError, match=r"^unknown variant 'zzzz'; known variants: challenge, classic"):
+    with pytest.raises(RuleConfigError, match=r"^unknown variant 'zzzz'; known variants: balut, challenge, classic"):
         yamskit.variant("zzzz")
 
 

@@ -44,6 +44,7 @@ SHEETS = [
     ("kniffel", {}),
     ("generala", {}),
     ("maxi-yatzy", {}),  # saved throws only defer throws: a player's game still has at most 3 a box
+    ("balut", {}),
 ]
 
 
@@ -82,6 +83,7 @@ def test_the_longest_yam_master_game_is_the_limit() -> None:
         "kniffel",
         "generala",
         "maxi-yatzy",
+        "balut",
     ],
 )
 def test_a_save_of_the_most_moves_fits_the_text_limit(name: str) -> None:

@@ -31,6 +31,7 @@ from .errors import InvalidDiceError, RuleConfigError, brief
 from .names import LABEL
 
 __all__ = [
+    "MAX_BOXES",
     "Category",
     "Predicate",
     "Scorer",
@@ -348,6 +349,24 @@ def _check_id(_instance: object, _attribute: object, value: str) -> None:
         raise RuleConfigError(f"an id is a snake_case name such as 'full_house', not {brief(value)}")
 
 
+#: The most boxes one category may have on a sheet (Balut has four).
+MAX_BOXES = 10
+
+
+def _check_boxes(instance: Category, _attribute: object, value: int) -> None:
+    if type(value) is not int or not 1 <= value <= MAX_BOXES:
+        raise RuleConfigError(
+            f"row {brief(instance.id)}: boxes must be a whole number from 1 to {MAX_BOXES}, not {brief(value)}"
+        )
+
+
+def _check_box(instance: Category, _attribute: object, value: int) -> None:
+    if type(value) is not int or not 1 <= value <= instance.boxes:
+        raise RuleConfigError(
+            f"row {brief(instance.id)}: box must be 1 to boxes ({instance.boxes}), not {brief(value)}"
+        )
+
+
 def _aliases(values: Iterable[str]) -> tuple[str, ...]:
     return (values,) if isinstance(values, str) else tuple(values)
 
@@ -368,6 +387,11 @@ class Category:
         aliases: other names a user may type for the row, read silently wherever a row is named
             (a German sheet's ``einser`` takes ``"ones"`` and ``"aces"``); ids and labels of the
             sheet's rows win over them.
+        boxes: how many boxes the category has on a sheet, 1 to `MAX_BOXES` (Balut scores each of
+            its categories four times). A sheet gives the category one row per box (`box_rows`):
+            its own, then ``<id>_2``... below it; ``Score(id)`` fills the first free one.
+        box: which of the category's boxes this row is: 1 for the category's own row, 2 and up
+            for the rows `box_rows` adds (made by the sheet, not written by hand).
         table: the points of each roll of `ROLLS`, in order.
 
     Raises:
@@ -391,11 +415,44 @@ modulo by zero') for 11111
     scorer: Scorer = attrs.field(eq=False, repr=False)
     label: str = attrs.field(default="", converter=LABEL)  # type: ignore[misc]
     aliases: tuple[str, ...] = attrs.field(default=(), converter=_aliases, validator=_check_aliases, kw_only=True)
+    boxes: int = attrs.field(default=1, validator=_check_boxes, kw_only=True)
+    box: int = attrs.field(default=1, validator=_check_box, kw_only=True)
     table: tuple[int, ...] = attrs.field(init=False, repr=False)
 
     @table.default
     def _tabulated(self) -> tuple[int, ...]:
         return _tabulate(self.id, self.scorer)
+
+    @property
+    def head(self) -> str:
+        """The id of the category this row is a box of (its own id for the category's own row).
+
+        Examples:
+            >>> [row.head for row in Category("sixes", face_sum(6), boxes=3).box_rows()]
+            ['sixes', 'sixes', 'sixes']
+        """
+        return self.id if self.box == 1 else self.id.rpartition("_")[0]
+
+    def box_rows(self) -> tuple[Category, ...]:
+        """The rows the category takes on a sheet: itself, then one row per further box (``<id>_2``...).
+
+        A one-box category is its own single row. The further rows score alike and are
+        labelled ``<label> 2``...; they carry no aliases (``Score(id)`` names the category).
+
+        Examples:
+            >>> rows = Category("choice", total, boxes=4).box_rows()
+            >>> [(row.id, row.label, row.box) for row in rows][1:3]
+            [('choice_2', 'Choice 2', 2), ('choice_3', 'Choice 3', 3)]
+            >>> Category("choice", total).box_rows()[0].boxes, len(Category("choice", total).box_rows())
+            (1, 1)
+        """
+        if self.boxes == 1 or self.box != 1:
+            return (self,) if self.box == 1 else ()
+        more = (
+            Category(f"{self.id}_{n}", self.scorer, f"{self.label} {n}", boxes=self.boxes, box=n)
+            for n in range(2, self.boxes + 1)
+        )
+        return (self, *more)
 
     def tabulate(self, dice: int) -> tuple[int, ...]:
         """The points of each roll of ``dice`` dice, in `yamskit.dice.DiceTables.rolls` order (`table` for five).

@@ -49,7 +49,7 @@ __all__ = [
 
 #: The built-in names whose variant is a `ScorecardVariant` (for type checkers).
 ScorecardVariantName: TypeAlias = Literal[
-    "classic", "yahtzee", "challenge", "competitive", "yatzy", "yacht", "kniffel", "generala", "maxi-yatzy"
+    "classic", "yahtzee", "challenge", "competitive", "yatzy", "yacht", "kniffel", "generala", "maxi-yatzy", "balut"
 ]
 
 
@@ -70,6 +70,7 @@ BUILTIN_ALIASES: dict[str, str] = {
 def _builtins() -> None:
     """Import the built-in families (each registers its names with ``yamskit._registry``) and their aliases."""
     from .variants import (  # noqa: F401
+        balut,
         challenge,
         classic,
         competitive,

@@ -56,6 +56,9 @@ class Result:
     details: Any = attrs.field(default=None, eq=False)
     #: The teams of more than one seat, as the variant names them (Competitive 2v2, Yamslam's teams).
     teams: tuple[Team, ...] = attrs.field(default=(), eq=False)
+    #: For a game won on points (`from_points`: Balut), each player's grand total, which breaks ties on
+    #: points; empty when the scores are the totals.
+    totals: tuple[int, ...] = attrs.field(default=(), eq=False)
 
     #: The kind of picture `yamskit.svg` draws for a result (see ``yamskit._display``).
     picture_kind: ClassVar[str] = "result"
@@ -73,6 +76,26 @@ class Result:
             'Winning team: A + C'
         """
         return cls(tuple(players), tuple(scores), rank(scores), details, tuple(teams))
+
+    @classmethod
+    def from_points(
+        cls, players: Sequence[str], points: Sequence[int], totals: Sequence[int], *, details: Any = None
+    ) -> Result:
+        """Rank players by points, highest first, the grand total breaking ties on points.
+
+        ``scores`` are then the points and ``totals`` the grand totals; players level on both share a place.
+
+        Examples:
+            >>> r = Result.from_points(("Ann", "Bob", "Cy"), (7, 7, 3), (410, 455, 600))
+            >>> r.scores, r.totals, r.ranking, r.headline
+            ((7, 7, 3), (410, 455, 600), ((1,), (0,), (2,)), 'Winner: Bob')
+        """
+        keys = tuple(zip(points, totals, strict=True))
+        groups: dict[tuple[int, int], list[int]] = {}
+        for index, key in enumerate(keys):
+            groups.setdefault(key, []).append(index)
+        ranking = tuple(tuple(groups[key]) for key in sorted(groups, reverse=True))
+        return cls(tuple(players), tuple(points), ranking, details, totals=tuple(totals))
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -108,13 +131,16 @@ class Result:
 
     def to_data(self) -> dict[str, Any]:
         """A JSON-ready dict of this result."""
-        return {
+        data = {
             "players": list(self.players),
             "scores": list(self.scores),
             "ranking": [list(group) for group in self.ranking],
             "winners": list(self.winners),
             "details": self.details,
         }
+        if self.totals:  # a result on points: the totals that break ties (absent from other results)
+            data["totals"] = list(self.totals)
+        return data
 
 
 def rank(scores: Sequence[int]) -> tuple[tuple[int, ...], ...]:

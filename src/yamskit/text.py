@@ -34,15 +34,30 @@ def render_result(result: Result) -> str:
         2      Ann       120
         2      Cy        120
         Winner: Bob
+
+        A game won on points (`Result.from_points`: Balut) shows the points, then the total that breaks ties:
+
+        >>> print(render_result(Result.from_points(["Ann", "Bob"], [7, 7], [410, 455])).splitlines()[1])
+        1      Bob          7    455
     """
     teams = result.teams
     team_of = {seat: team.name for team in teams for seat in team.seats}
-    rows = [["Place", "Player", *(["Team"] if teams else []), "Score"]]
+    totals = result.totals
+    rows = [
+        [
+            "Place",
+            "Player",
+            *(["Team"] if teams else []),
+            "Points" if totals else "Score",
+            *(["Total"] if totals else []),
+        ]
+    ]
     for place, group in enumerate(result.ranking, start=1):
         for seat in group:
             team = [team_of.get(seat, "")] if teams else []
-            rows.append([str(place), result.players[seat], *team, str(result.scores[seat])])
-    lines = table(rows, [False, False, *([False] if teams else []), True])
+            total = [str(totals[seat])] if totals else []
+            rows.append([str(place), result.players[seat], *team, str(result.scores[seat]), *total])
+    lines = table(rows, [False, False, *([False] if teams else []), True, *([True] if totals else [])])
     if teams:
         lines.append("Team totals: " + ", ".join(f"{team.name} {team.score}" for team in teams))
     lines.append(result.headline)

@@ -35,6 +35,7 @@ SETUPS: list[tuple[str, dict[str, Any], int]] = [
     ("yacht", {}, 1),
     ("kniffel", {}, 2),
     ("generala", {}, 2),
+    ("balut", {}, 2),
 ]
 #: A one-column sheet's hard bot solves it first: Yahtzee's case runs in the quick run, Yatzy's and Kniffel's in
 #: the full one.

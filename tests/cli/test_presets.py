@@ -42,6 +42,8 @@ def test_play_yatzy_with_two_bots_ends_with_its_fifteen_boxes_and_a_winner() -> 
         ("generala", ["-o", "doble_generala=false", "-o", "served_bonus=10"]),
         ("maxi-yatzy", []),
         ("maxi-yatzy", ["-o", "bonus=50", "-o", "saved_throws=false"]),
+        ("balut", []),
+        ("balut", ["-o", "won_on=total", "-o", "full_house_from_five=true"]),
     ],
 )
 def test_play_saves_a_record_that_check_finds_valid(name: str, options: list[str], tmp_path: Path) -> None:
@@ -92,7 +94,7 @@ def test_play_generala_with_two_bots_ends_with_a_winner(capsys: pytest.CaptureFi
     assert "Game over" in out
 
 
-@pytest.mark.parametrize("name", ["yatzy", "yacht", "kniffel", "generala"])
+@pytest.mark.parametrize("name", ["yatzy", "yacht", "kniffel", "generala", "balut"])
 def test_rules_prints_every_box_the_rulings_and_the_options(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules", name]) == 0
     text = capsys.readouterr().out
@@ -119,6 +121,9 @@ def test_rules_prints_every_box_the_rulings_and_the_options(name: str, capsys: p
         (["generala", "straight", "65432"], "20"),
         (["generala", "full house", "22333"], "30"),
         (["generala", "fours", "44412"], "12"),
+        (["balut", "straight", "65432"], "20"),
+        (["balut", "house", "33666"], "24"),
+        (["balut", "balut", "44444"], "40"),
         (["generala", "-o", "straight_wraps=true", "escalera", "34561"], "20"),
         (["generala", "-o", "generala_points=60", "doble_generala", "22222"], "120"),
     ],
@@ -133,7 +138,7 @@ def test_score_refuses_an_option_of_another_game(capsys: pytest.CaptureFixture[s
     assert "has no option 'joker'" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("name", ["yatzy", "yacht", "kniffel", "generala"])
+@pytest.mark.parametrize("name", ["yatzy", "yacht", "kniffel", "generala", "balut"])
 def test_simulate_plays_the_preset_and_reports_its_games(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", name, "-n", "12", "--seed", "2", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)

@@ -41,6 +41,7 @@ COMMON = ("set-up", "roll_off", "first_player", "turn", "end:", "winner", "tie")
         "kniffel",
         "generala",
         "maxi-yatzy",
+        "balut",
     ],
 )
 def test_a_scorecard_or_board_variant_lists_every_part_of_the_game(
@@ -101,6 +102,7 @@ def test_yamslam_lists_roll_off_chips_end_and_winner(mode: str, capsys: pytest.C
         "kniffel",
         "generala",
         "maxi-yatzy",
+        "balut",
     ],
 )
 def test_each_rules_page_has_the_game_at_a_glance(page: str) -> None:

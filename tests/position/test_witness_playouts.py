@@ -43,6 +43,7 @@ CASES: list[tuple[str, Any, int]] = [
     ("kniffel", {}, 1),
     ("kniffel", {"joker": "seed", "kniffel_bonus": 100, "bonus_when": "always"}, 2),
     ("generala", {}, 2),
+    ("balut", {}, 2),
     ("generala", {"straight_wraps": True, "one_for_two": True, "served_bonus": 10, "doble_generala": False}, 1),
     ("user", kniffel_lite, 2),
     ("user", two_columns, 1),

@@ -45,6 +45,7 @@ GAMES: dict[str, tuple[str, dict[str, Any], list[str]]] = {
     "kniffel-2": ("kniffel", {}, ["Anna", "Ben"]),
     "generala-2": ("generala", {}, ["Ann", "Bob"]),
     "maxi-yatzy-2": ("maxi-yatzy", {}, ["Ann", "Bob"]),
+    "balut-2": ("balut", {}, ["Ann", "Bob"]),
 }
 
 
@@ -139,7 +140,11 @@ def check_sheet(root: ET.Element, game: Any) -> None:
             thresholds = [threshold for threshold, _ in rules.bonus.tiers]
             assert goal == min([t for t in thresholds if t > upper] or [thresholds[-1]])
     totals = {int(e.attrib["data-player"]): int(text_of(e)) for e in by_class(root, "total")}
-    assert totals == dict(enumerate(game.result().scores))
+    result = game.result()
+    assert totals == dict(enumerate(result.totals or result.scores))
+    if result.totals:  # a game won on points (Balut): the points under the total
+        points = {int(e.attrib["data-player"]): int(text_of(e)) for e in by_class(root, "points")}
+        assert points == dict(enumerate(result.scores))
     if isinstance(details, dict) and "duels" in details:
         per = Counter()
         for duel in details["duels"]:

@@ -9,6 +9,7 @@ list of placement rules. The engine turns that declaration into a game:
   their interface (`PlacementRule`, `PlacementRuleBase`) and the optional hooks a rule may offer;
 * `.rules` (`ScorecardRules`), `.moves` (the legal-move tables), `.state`
   (`ScorecardGame`) and `.variant` (`ScorecardVariant`);
+* `.points` — a result declared on the category totals (`PointsTable`, Balut's points);
 * `.codec` (JSON), `.notation` (one-line positions), `.position` (positions from paper)
   and `.text` (the text view).
 
@@ -26,6 +27,7 @@ Examples:
 
 from __future__ import annotations
 
+from .points import Award, PointsTable
 from .rules import EarlyEnd, PlacementRule, PlacementRuleBase, ScorecardRules
 from .sheet import EMPTY, SCRATCHED, Cell, Column, FillPolicy, Sheet, TurnCondition, UpperBonus
 from .state import ScorecardGame
@@ -34,12 +36,14 @@ from .variant import ScorecardVariant
 __all__ = [
     "EMPTY",
     "SCRATCHED",
+    "Award",
     "Cell",
     "Column",
     "EarlyEnd",
     "FillPolicy",
     "PlacementRule",
     "PlacementRuleBase",
+    "PointsTable",
     "ScorecardGame",
     "ScorecardRules",
     "ScorecardVariant",

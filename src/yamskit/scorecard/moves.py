@@ -72,6 +72,10 @@ class RuleSet(Protocol):
         """The columns, left to right."""
 
     @property
+    def row_heads(self) -> tuple[int, ...] | None:
+        """For each row, the index of its category's own row; ``None`` when every category has one box."""
+
+    @property
     def allow_scratch(self) -> bool:
         """Whether ``Scratch`` may cross a box out."""
 
@@ -166,6 +170,7 @@ class SheetTables:
         "columns",
         "conditions",
         "dynamic_rules",
+        "heads",
         "keeps",
         "order_keys",
         "rows",
@@ -181,6 +186,9 @@ class SheetTables:
     def __init__(self, rules: RuleSet) -> None:
         self._row_ids = rules.row_ids
         self._columns: tuple[Column, ...] = rules.columns
+        #: For each row, its category's own row, on a sheet of categories of several boxes (else ``None``):
+        #: the category's open box is then its first free one, and its decisions are those of its own row.
+        self.heads: tuple[int, ...] | None = rules.row_heads
         self.rows = len(rules.row_ids)
         self.columns = len(rules.columns)
         dice = dice_tables(rules.dice)
@@ -239,13 +247,43 @@ class SheetTables:
         if found is None:
             filled = tuple(bool(mask >> r & 1) for r in range(self.rows))
             rows = self._columns[column].policy.allowed(self._row_ids, filled)
+            named = rows  # the rows whose decisions fill the open boxes
+            heads = self.heads
+            if heads is not None:  # each category's first free box, filled by its own row's decisions
+                first: dict[int, int] = {}
+                for r in rows:
+                    first.setdefault(heads[r], r)
+                rows, named = tuple(first.values()), tuple(first)
             start = self.score_base + column * self.rows
-            scores = tuple(start + r for r in rows)
+            scores = tuple(start + r for r in named)
             scratches: tuple[int, ...] = ()
             if self.scratch_base is not None:
-                scratches = tuple(self.scratch_base + column * self.rows + r for r in rows)
+                scratches = tuple(self.scratch_base + column * self.rows + r for r in named)
             found = memo.put(mask, (self.conditions[column], scores, scratches, rows))
         return found
+
+    def box_to_fill(self, row: int, mask: int) -> int:
+        """The box a decision naming ``row`` fills when ``mask`` is filled: its category's first free box.
+
+        ``row`` itself unless it is the own row of a category of several boxes (see
+        `yamskit.categories.Category.boxes`) and is filled; ``row`` again when every box of
+        the category is.
+
+        Examples:
+            >>> import yamskit
+            >>> tables = yamskit.variant("balut").rules.tables
+            >>> tables.box_to_fill(0, 0b0), tables.box_to_fill(0, 0b11), tables.box_to_fill(0, 0b1111)
+            (0, 2, 0)
+        """
+        heads = self.heads
+        if heads is None or heads[row] != row:
+            return row
+        for box in range(row, self.rows):
+            if heads[box] != row:
+                break
+            if not mask >> box & 1:
+                return box
+        return row
 
 
 class _Listing(Protocol):

@@ -284,7 +284,7 @@ def _ended_witness(game: ScorecardGame, ended: EarlyEnd) -> Witness:
                 first_player=game.first_player,
                 column_weights=game.column_weights,
             )
-            score = Score(rules.row_ids[r], rules.column_ids[c] if len(rules.columns) > 1 else None)
+            score = Score(rules.decision_row(r), rules.column_ids[c] if len(rules.columns) > 1 else None)
             for roll in ROLLS:
                 try:
                     after = before.apply(Roll(outcome=roll)).apply(score)

@@ -317,6 +317,25 @@ class PlacementRuleBase:
         return ()
 
 
+def _box_rows(rows: Iterable[Category]) -> tuple[Category, ...]:
+    """The sheet's rows: each category's own row, then the rows of its further boxes (see `Category.box_rows`).
+
+    The rows of further boxes given (a copy of rules made anew) are made again from their category.
+    """
+    given = tuple(rows)
+    if all(getattr(row, "boxes", 1) == 1 for row in given):
+        return given
+    heads = {row.id for row in given if isinstance(row, Category) and row.box == 1}
+    out: list[Category] = []
+    for row in given:
+        if not isinstance(row, Category):
+            raise RuleConfigError(f"a row is a Category, not {brief(row)}")
+        if row.box != 1 and row.head not in heads:
+            raise RuleConfigError(f"row {brief(row.id)} is box {row.box} of {brief(row.head)}, which is not a row")
+        out.extend(row.box_rows())
+    return tuple(out)
+
+
 @attrs.frozen
 class ScorecardRules:
     """Everything that defines a scorecard variant.
@@ -353,7 +372,7 @@ class ScorecardRules:
         (('ones', 'twos'), ('main',))
     """
 
-    rows: tuple[Category, ...]
+    rows: tuple[Category, ...] = attrs.field(converter=_box_rows)
     columns: tuple[Column, ...] = (Column("main"),)
     bonus: UpperBonus | None = None
     max_throws: int = 3
@@ -367,6 +386,9 @@ class ScorecardRules:
 
     #: Row ids, top to bottom.
     row_ids: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
+    #: For each row, the index of its category's own row (see `yamskit.categories.Category.boxes`);
+    #: ``None`` on a sheet whose categories have one box each.
+    row_heads: tuple[int, ...] | None = attrs.field(init=False, eq=False, repr=False)
     #: Column ids, left to right.
     column_ids: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
     _row_names: Names = attrs.field(init=False, eq=False, repr=False)
@@ -395,6 +417,26 @@ class ScorecardRules:
         if not ids or len(set(ids)) != len(ids):
             raise RuleConfigError(f"a sheet needs at least one row and distinct row ids: {list(ids)}")
         return ids
+
+    @row_heads.default
+    def _category_rows(self) -> tuple[int, ...] | None:
+        if all(row.boxes == 1 for row in self.rows):
+            return None
+        heads = tuple(self._rows_of_heads[row.head] for row in self.rows)
+        for row in self.rows:
+            if row.boxes > 1 and row.box == 1:
+                for column in self.columns:
+                    if column.policy.kind != "free":
+                        raise RuleConfigError(
+                            f"row {brief(row.id)} has {row.boxes} boxes, which fill in the order they stand, so "
+                            f"its columns must fill in any order: column {brief(column.id)} fills "
+                            f"{column.policy.describe()}"
+                        )
+        return heads
+
+    @property
+    def _rows_of_heads(self) -> dict[str, int]:
+        return {row.id: i for i, row in enumerate(self.rows) if row.box == 1}
 
     @column_ids.default
     def _checked_column_ids(self) -> tuple[str, ...]:
@@ -523,6 +565,9 @@ class ScorecardRules:
             check = getattr(rule, "check_sheet", None)
             if check is not None:
                 check(self)
+        check = getattr(self.result, "check_sheet", None)  # a declared result (`yamskit.scorecard.points`)
+        if check is not None:
+            check(self)
         reasons = self.end_reasons
         for rule, reason in zip(self.enders, reasons, strict=True):
             if not callable(getattr(rule, "ends_game", None)) or not reason or len(reason) > 200:
@@ -669,7 +714,60 @@ sheet (rows: 'ones', 'twos', 'threes', 'fours', 'fives', 'sixes', 'three_of_a_ki
         """The sum of the bonus rows of ``column`` on ``sheet``."""
         if not self.bonus:
             return 0
+        if self.row_heads is not None:  # a category of several boxes counts all of them
+            counted = {self.row_index(r) for r in self.bonus.rows}
+            cells = sheet.cells[column]
+            return sum(cells[i].value for i, head in enumerate(self.row_heads) if head in counted)
         return sum(sheet.cells[column][self.row_index(r)].value for r in self.bonus.rows)
+
+    def decision_row(self, row: int) -> str:
+        """The row id the decisions that fill box ``row`` name: its category's (`yamskit.categories.Category.boxes`).
+
+        A box of a category of several boxes is filled by ``Score(category)`` when it is the
+        category's first free box; a one-box row is its own category.
+
+        Examples:
+            >>> import yamskit
+            >>> rules = yamskit.variant("balut").rules
+            >>> rules.row_ids[2], rules.decision_row(2), yamskit.variant("classic").rules.decision_row(2)
+            ('fours_3', 'fours', 'threes')
+        """
+        heads = self.row_heads
+        return self.row_ids[row if heads is None else heads[row]]
+
+    def category_totals(self, sheet: Sheet) -> dict[str, int]:
+        """What each category holds on ``sheet``, all its boxes in every column together, by the category's id.
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("balut").new_game(seed=1)
+            >>> for faces in ("66661", "66622"):
+            ...     g = g.apply(yamskit.Roll(outcome=faces)).apply(yamskit.Score("sixes"))
+            >>> g.rules.category_totals(g.sheets[0])["sixes"], g.cell(0, "sixes_2").points
+            (42, 18)
+        """
+        totals: dict[str, int] = {}
+        heads = self.row_heads
+        for c in range(len(self.columns)):
+            cells = sheet.cells[c]
+            for r, row in enumerate(self.rows):
+                head = self.row_ids[heads[r]] if heads is not None else row.id
+                totals[head] = totals.get(head, 0) + cells[r].value
+        return totals
+
+    def category_boxes(self, sheet: Sheet, category: str) -> tuple[Cell, ...]:
+        """The boxes of ``category`` on ``sheet``, column by column, top to bottom.
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("balut").new_game(seed=1).apply(yamskit.Roll(outcome="55555"))
+            >>> [str(cell) for cell in g.rules.category_boxes(g.apply(yamskit.Score("balut")).sheets[0], "balut")]
+            ['45', '', '', '']
+        """
+        head = self.row_index(category)
+        heads = self.row_heads
+        rows = [r for r in range(len(self.rows)) if (heads[r] if heads is not None else r) == head]
+        return tuple(sheet.cells[c][r] for c in range(len(self.columns)) for r in rows)
 
 
 def _rule_name(rule: object) -> str:

@@ -219,13 +219,22 @@ class ScorecardGame(GameStateBase):
         rules = self.rules
         r = rules.row_index(action.row)
         c = rules.column_index(action.column)
+        heads = rules.row_heads
+        if heads is not None and heads[r] != r:  # a further box of a category: the category names it
+            category = rules.row_ids[heads[r]]
+            raise FillOrderError(
+                f"box {brief(action.row)} is one of the boxes of {brief(category)}: "
+                f"{type(action).__name__}({category!r}) fills its first free box"
+            )
         column = rules.columns[c]
         scratch = isinstance(action, Scratch)
         if scratch and not rules.allow_scratch:
             raise IllegalActionError(f"{self.variant.name} has no crossing out: score a box instead")
         mask = self.sheets[self.current_player].masks[c]
         if mask >> r & 1:
-            raise OccupiedError(f"box {brief(action.row)} of column {brief(column.id)} is already filled")
+            r = rules.tables.box_to_fill(r, mask)  # a category of several boxes: its first free box
+            if mask >> r & 1:
+                raise OccupiedError(f"box {brief(action.row)} of column {brief(column.id)} is already filled")
         allowed = rules.tables.open_boxes(c, mask)[0]
         if r not in allowed:
             names = ", ".join(rules.row_ids[i] for i in allowed)
@@ -476,7 +485,10 @@ def _legal_ids(game: ScorecardGame) -> tuple[int, ...]:
 
 def _placeable(game: ScorecardGame, box: int, boxes: int) -> bool:
     """Whether the rules accept the placement ``box`` (counted from the first Score id)."""
-    c, r = divmod(box % boxes, game.rules.tables.rows)
+    tables = game.rules.tables
+    c, r = divmod(box % boxes, tables.rows)
+    if tables.heads is not None:  # a category of several boxes: its first free box
+        r = tables.box_to_fill(r, game.sheets[game.current_player].masks[c])
     try:
         game._placement_at(r, c, box >= boxes)
     except (IllegalActionError, ValueError):
@@ -492,6 +504,8 @@ def _write_box(state: ScorecardGame, _action: Score | Scratch, i: int, history: 
     boxes = rows * tables.columns
     box = i - tables.score_base
     c, r = divmod(box % boxes, rows)
+    if tables.heads is not None:  # a category of several boxes: its first free box
+        r = tables.box_to_fill(r, state.sheets[state.current_player].masks[c])
     return state._write(state._placement_at(r, c, box >= boxes), history, r, c)
 
 

@@ -131,7 +131,11 @@ def render_scorecard(game: ScorecardGame) -> str:
         rows.append(spanning("Extra", [sheet.extra for sheet in game.sheets]))
     if game.saved_throws:
         rows.append(spanning("Saved throws", [game.saved_now(p) for p in range(n)]))
-    rows.append(spanning("Total" if duels is None else "Score (duels)", result.scores))
+    if result.totals:  # a game won on points (a declared result: Balut): the total, then the points
+        rows.append(spanning("Total", result.totals))
+        rows.append(spanning("Points", result.scores))
+    else:
+        rows.append(spanning("Total" if duels is None else "Score (duels)", result.scores))
     teams = result.teams
     if teams:
         team_score = {seat: team.score for team in teams for seat in team.seats}
@@ -199,8 +203,11 @@ def describe_scorecard(variant: SheetVariant) -> str:
         f"{variant.name}: {len(rules.rows)} rows x {len(rules.columns)} column(s), {rules.max_throws} throws a turn"
     ]
     lines.append("Rows (id: label, max points):")
-    lines.extend(
-        f"  {r.id}: {r.label}, max {max(table)}" for r, table in zip(rules.rows, rules.row_tables, strict=True)
+    lines.extend(  # a category of several boxes once, with its count and its boxes' ids
+        f"  {r.id}: {r.label}, max {max(table)}"
+        + (f", {r.boxes} boxes ({', '.join(b.id for b in r.box_rows())})" if r.boxes > 1 else "")
+        for r, table in zip(rules.rows, rules.row_tables, strict=True)
+        if r.box == 1
     )
     lines.append("Columns:")
     for c in rules.columns:
@@ -209,6 +216,10 @@ def describe_scorecard(variant: SheetVariant) -> str:
     if rules.bonus:
         tiers = ", ".join(f"{b} at {t}+" for t, b in rules.bonus.tiers)
         lines.append(f"Upper bonus per column: {tiers} (rows {', '.join(rules.bonus.rows)})")
+    awards = getattr(rules.result, "awards", None)  # a result declared on the category totals
+    if awards:
+        lines.append("Won on points (the total breaks ties):")
+        lines.extend(f"  {award}" for award in awards)
     scratch = "Scratch(row)" if len(rules.columns) == 1 else "Scratch(row, column)"
     lines.append("Crossing out: " + (f"{scratch} writes x (0)" if rules.allow_scratch else "no"))
     if rules.saved_throws:

@@ -407,7 +407,7 @@ def witness_of(game: ScorecardGame) -> Witness:
     moves: list[Move] = []
     for p, i, recipe, _gain in timeline:
         r, c, _ = boxes[p][i]
-        moves.extend(recipe.moves(p, rules.row_ids[r], rules.column_ids[c] if len(rules.columns) > 1 else None))
+        moves.extend(recipe.moves(p, rules.decision_row(r), rules.column_ids[c] if len(rules.columns) > 1 else None))
     moves.extend(Move(game.current_player, Roll(keep=t.kept, outcome=t.rolled)) for t in game.turn.throws)
     setup: dict[str, Any] = {"first_player": game.first_player}
     if rules.setup is not None:

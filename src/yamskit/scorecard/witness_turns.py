@@ -232,7 +232,7 @@ class Search:
             turn = turn.thrown(Dice(), dice)
         thrown = game.transitions.thrown(game, turn, game.stream, game.history)
         rules = self.rules
-        row, column = rules.row_ids[r], rules.column_ids[c]
+        row, column = rules.decision_row(r), rules.column_ids[c]  # a box of a category: named by its category
         try:
             placed = thrown.placement(Scratch(row, column) if recipe.scratch else Score(row, column))
         except YamskitError:

@@ -158,6 +158,8 @@ def model_of(variant: object) -> Model:
         raise _fail(variant, f"its column fills {column.policy.describe()}; the solver handles any order")
     if column.condition is not None:
         raise _fail(variant, f"its column has the turn condition {brief(column.condition.name)}")
+    if rules.row_heads is not None:
+        raise _fail(variant, "its categories are scored several times (a category of several boxes)")
     if rules.result is not None:
         raise _fail(variant, "it computes its result with its own function")
     if len(rules.rows) > MAX_ROWS:

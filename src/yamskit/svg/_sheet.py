@@ -94,7 +94,11 @@ def draw(game: ScorecardGame, theme: Theme) -> str:
         spans.append(("extra", "Extra", [sheet.extra for sheet in game.sheets]))
     if game.saved_throws:  # a game with saved throws: each player's store (the player to move's, less those spent)
         spans.append(("saved-throws", "Saved throws", [game.saved_now(p) for p in range(players)]))
-    spans.append(("total", "Total" if duels is None else "Score (duels)", list(result.scores)))
+    if result.totals:  # a game won on points (a declared result: Balut): the total, then the points
+        spans.append(("total", "Total", list(result.totals)))
+        spans.append(("points", "Points", list(result.scores)))
+    else:
+        spans.append(("total", "Total" if duels is None else "Score (duels)", list(result.scores)))
     labels = [r.label or r.id for r in rules.rows]
     every_label = [*labels, *(label for _, label in summary), *(label for _, label, _ in spans), "Team total"]
     label_w = max(text_width(label, _SIZE) for label in every_label) + 2 * _PAD
