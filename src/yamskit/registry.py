@@ -49,7 +49,7 @@ __all__ = [
 
 #: The built-in names whose variant is a `ScorecardVariant` (for type checkers).
 ScorecardVariantName: TypeAlias = Literal[
-    "classic", "yahtzee", "challenge", "competitive", "yatzy", "yacht", "kniffel", "generala"
+    "classic", "yahtzee", "challenge", "competitive", "yatzy", "yacht", "kniffel", "generala", "crag"
 ]
 
 
@@ -72,6 +72,7 @@ def _builtins() -> None:
         challenge,
         classic,
         competitive,
+        crag,
         generala,
         kniffel,
         yacht,
