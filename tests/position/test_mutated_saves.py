@@ -130,6 +130,7 @@ GAMES = [
     ("yacht", {}, 2),
     ("kniffel", {}, 1),
     ("generala", {}, 2),
+    ("crag", {}, 2),
 ]
 
 

@@ -154,13 +154,13 @@ def test_the_strong_bots_refuse_a_sheet_of_other_dice_by_name(level: str) -> Non
         player(six_dice(), level)
 
 
-def test_the_edges_that_need_five_dice_say_so() -> None:
+def test_the_edges_that_need_five_dice_say_so_and_positions_do_not() -> None:
     variant = six_dice()
     assert not solvable(variant)
     with pytest.raises(RuleConfigError, match="it throws 6 dice"):
         StrongPlayer(variant)
-    with pytest.raises(RuleConfigError, match="six-dice cannot be checked yet: it throws 6 dice"):
-        variant.position(["Ann"], sheets=[{"ones": 3}], seed=1)
+    # positions are checked with a witness game of the sheet's own dice
+    assert variant.position(["Ann"], sheets=[{"ones": 3}], seed=1).cell(0, "ones").points == 3
     observation = pytest.importorskip("yamskit.rl.observation")
     with pytest.raises(RuleConfigError, match="no learning environment for six-dice yet: it throws 6 dice"):
         observation.observation_size(variant)
