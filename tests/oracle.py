@@ -132,6 +132,7 @@ MODES: list[tuple[str, dict[str, Any], list[str]]] = [
     ("yacht", {"four_of_a_kind": "all_dice", "full_house_from_five": True}, ["Ann"]),
     ("kniffel", {}, ["Anna", "Ben"]),
     ("generala", {}, ["Ann", "Bob"]),
+    ("crag", {}, ["Ann", "Bob"]),
 ]
 
 

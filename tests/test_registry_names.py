@@ -36,6 +36,7 @@ def test_the_builtins_are_the_seed_games_and_the_presets() -> None:
         "challenge",
         "classic",
         "competitive",
+        "crag",
         "generala",
         "kniffel",
         "yacht",

@@ -43,6 +43,7 @@ SHEETS = [
     ("yacht", {}),
     ("kniffel", {}),
     ("generala", {}),
+    ("crag", {}),
 ]
 
 
@@ -80,6 +81,7 @@ def test_the_longest_yam_master_game_is_the_limit() -> None:
         "yacht",
         "kniffel",
         "generala",
+        "crag",
     ],
 )
 def test_a_save_of_the_most_moves_fits_the_text_limit(name: str) -> None:

@@ -44,6 +44,7 @@ CONFIGS: list[tuple[Any, dict[str, Any], int, int]] = [
     ("yacht", {"four_of_a_kind": "all_dice", "full_house_from_five": True}, 1, 2),
     ("kniffel", {}, 2, 2),
     ("generala", {}, 2, 2),
+    ("crag", {}, 2, 2),
     (_user_variant, {}, 2, 3),
 ]
 IDS = [f"{v if isinstance(v, str) else 'user'}-{o.get('mode', '')}-{i}" for i, (v, o, _, _) in enumerate(CONFIGS)]

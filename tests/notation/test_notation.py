@@ -51,6 +51,8 @@ CONFIGS: list[tuple[str, dict[str, Any], int, int]] = [
     ("kniffel", {"joker": "free", "kniffel_bonus": 100, "bonus_when": "always"}, 1, 2),
     ("generala", {}, 2, 2),
     ("generala", {"generala_points": 60, "doble_generala": False}, 1, 2),
+    ("crag", {}, 2, 2),
+    ("crag", {"thirteen_takes_crag": True}, 1, 2),
 ]
 
 
@@ -253,6 +255,7 @@ def _lucky_dice(rng: random.Random, keep: yamskit.Dice) -> yamskit.Dice:
         ("yacht", {}, 2),
         pytest.param("kniffel", {}, 1, marks=pytest.mark.slow),  # jokers and bonuses: 15 s (playouts check them too)
         ("generala", {}, 2),
+        ("crag", {}, 2),
     ],
 )
 @settings(max_examples=2)
