@@ -117,6 +117,8 @@ def pictures() -> dict[str, str]:
     kniffel = _mid_turn(play(kniffel, _scorecard_move, seed=11, actions=50))
     generala = yamskit.variant("generala").new_game(players=["Ana", "Beto"], seed=12)
     generala = _served_generala(play(generala, _scorecard_move, seed=12, actions=30), random.Random(12))
+    crag = yamskit.variant("crag").new_game(players=["Ann", "Bob"], seed=13)
+    crag = _mid_turn(play(crag, _scorecard_move, seed=13, actions=40))
     return {
         "dice.svg": svg(Dice.parse("33325")),
         "classic.svg": svg(classic),
@@ -130,6 +132,7 @@ def pictures() -> dict[str, str]:
         "yacht-final.svg": svg(yacht),
         "kniffel.svg": svg(kniffel),
         "generala.svg": svg(generala),
+        "crag.svg": svg(crag),
     }
 
 
