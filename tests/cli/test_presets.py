@@ -1,4 +1,4 @@
-"""The Yatzy, Yacht, Kniffel and Generala presets from the command line: play, rules, score, check and simulate."""
+"""The Yatzy, Yacht, Kniffel, Generala and Crag presets from the command line: play, rules, score, check and simulate."""
 
 from __future__ import annotations
 
@@ -40,6 +40,8 @@ def test_play_yatzy_with_two_bots_ends_with_its_fifteen_boxes_and_a_winner() -> 
         ("kniffel", ["-o", "kniffel_bonus=100", "-o", "bonus_when=always"]),
         ("generala", []),
         ("generala", ["-o", "doble_generala=false", "-o", "served_bonus=10"]),
+        ("crag", []),
+        ("crag", ["-o", "thirteen_takes_crag=true"]),
     ],
 )
 def test_play_saves_a_record_that_check_finds_valid(name: str, options: list[str], tmp_path: Path) -> None:
@@ -90,7 +92,7 @@ def test_play_generala_with_two_bots_ends_with_a_winner(capsys: pytest.CaptureFi
     assert "Game over" in out
 
 
-@pytest.mark.parametrize("name", ["yatzy", "yacht", "kniffel", "generala"])
+@pytest.mark.parametrize("name", ["yatzy", "yacht", "kniffel", "generala", "crag"])
 def test_rules_prints_every_box_the_rulings_and_the_options(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules", name]) == 0
     text = capsys.readouterr().out
@@ -119,6 +121,11 @@ def test_rules_prints_every_box_the_rulings_and_the_options(name: str, capsys: p
         (["generala", "fours", "44412"], "12"),
         (["generala", "-o", "straight_wraps=true", "escalera", "34561"], "20"),
         (["generala", "-o", "generala_points=60", "doble_generala", "22222"], "120"),
+        (["crag", "crag", "661"], "50"),
+        (["crag", "thirteen", "661"], "0"),
+        (["crag", "-o", "thirteen_takes_crag=true", "thirteen", "661"], "26"),
+        (["crag", "odd straight", "531"], "20"),
+        (["crag", "fours", "445"], "8"),
     ],
 )
 def test_score_prints_the_points_of_one_box(args: list[str], points: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -131,7 +138,7 @@ def test_score_refuses_an_option_of_another_game(capsys: pytest.CaptureFixture[s
     assert "has no option 'joker'" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("name", ["yatzy", "yacht", "kniffel", "generala"])
+@pytest.mark.parametrize("name", ["yatzy", "yacht", "kniffel", "generala", "crag"])
 def test_simulate_plays_the_preset_and_reports_its_games(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", name, "-n", "12", "--seed", "2", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
