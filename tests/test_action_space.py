@@ -22,7 +22,7 @@ from yamskit import (
 )
 from yamskit.action_space import NUM_ROLL_IDS, ROLL_ACTIONS
 from yamskit.categories import Category, total, upper
-from yamskit.dice import KEEPS, dice_tables
+from yamskit.dice import dice_tables
 from yamskit.scorecard import Column, FillPolicy
 
 from .oracle import MODES, mode_id

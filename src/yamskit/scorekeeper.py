@@ -95,7 +95,8 @@ def dice_count(state: GameState) -> int:
 
     Examples:
         >>> import yamskit
-        >>> dice_count(yamskit.variant("crag").new_game(seed=1)), dice_count(yamskit.variant("classic").new_game(seed=1))
+        >>> crag, classic = yamskit.variant("crag"), yamskit.variant("classic")
+        >>> dice_count(crag.new_game(seed=1)), dice_count(classic.new_game(seed=1))
         (3, 5)
     """
     count = getattr(getattr(state, "turn", None), "dice_count", NUM_DICE)

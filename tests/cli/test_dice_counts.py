@@ -24,7 +24,11 @@ SIX = "six-dice-cli"
 
 
 def _six_dice() -> ScorecardVariant:
-    rows = [*(upper(face) for face in range(1, 7)), Category("chance", total), Category("six", when(n_of_a_kind(6), 50))]
+    rows = [
+        *(upper(face) for face in range(1, 7)),
+        Category("chance", total),
+        Category("six", when(n_of_a_kind(6), 50)),
+    ]
     return ScorecardVariant.define(SIX, rows=rows, dice=6)
 
 
@@ -47,9 +51,7 @@ def _play(monkeypatch: pytest.MonkeyPatch, lines: list[str], *args: str) -> str:
         ([SIX, "chance", "123456"], "21"),
     ],
 )
-def test_score_reads_a_roll_of_the_variants_dice(
-    args: list[str], out: str, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_score_reads_a_roll_of_the_variants_dice(args: list[str], out: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["score", *args]) == 0
     assert capsys.readouterr().out.strip() == out
 
@@ -156,7 +158,9 @@ def test_check_finds_three_dice_records_and_positions(tmp_path: Path, capsys: py
     assert "no roll gives 26 in crag" in capsys.readouterr().out
 
 
-def test_check_refuses_a_record_with_a_throw_of_five_dice_in_crag(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_check_refuses_a_record_with_a_throw_of_five_dice_in_crag(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     game = yamskit.variant("crag").new_game(players=["Ann"], seed=1).apply(Roll(outcome="166"))
     data = json.loads(GameRecord.from_game(game).dump())
     data["moves"][0]["action"]["outcome"] = "16666"

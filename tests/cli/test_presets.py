@@ -1,4 +1,4 @@
-"""The Yatzy, Yacht, Kniffel, Generala and Crag presets from the command line: play, rules, score, check and simulate."""
+"""The Yatzy, Yacht, Kniffel, Generala and Crag presets from the command line: play, rules, score, check, simulate."""
 
 from __future__ import annotations
 

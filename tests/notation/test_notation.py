@@ -232,7 +232,7 @@ def test_to_notation_refuses_other_objects() -> None:
 
 
 def _lucky_dice(rng: random.Random, keep: yamskit.Dice, dice: int = 5) -> yamskit.Dice:
-    """Faces for a throw of ``dice`` dice keeping ``keep``: often all alike or low, to reach jokers, bonuses and secs."""
+    """Faces for a throw of ``dice`` dice keeping ``keep``: often all alike or low (jokers, bonuses, secs)."""
     n, r = dice - len(keep), rng.random()
     if r < 0.6 and len(set(keep.faces)) <= 1:
         return yamskit.Dice([keep.faces[0] if len(keep) else rng.randint(1, 6)] * n)

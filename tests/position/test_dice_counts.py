@@ -43,7 +43,9 @@ def _reaches(variant: ScorecardVariant, game: Any) -> None:
 def test_a_position_of_any_dice_and_throws_is_reached_by_its_witness(dice: int, throws: int) -> None:
     variant = _sheet(dice, throws)
     boxes = {"sixes": 6 * dice, "chance": 6 * dice, "all_alike": 50, "ones": "x", "twos": 2}
-    game = variant.position(["Ann", "Bob"], sheets=[boxes, {"threes": 3, "fours": "x", "chance": dice + 1, "fives": 0, "twos": 0}])
+    game = variant.position(
+        ["Ann", "Bob"], sheets=[boxes, {"threes": 3, "fours": "x", "chance": dice + 1, "fives": 0, "twos": 0}]
+    )
     _reaches(variant, game)
     assert game.result().scores[0] == 6 * dice * 2 + 50 + 2 + (35 if 6 * dice + 2 >= 10 * dice else 0)
     shown = "1" * (dice - 1) + "6"

@@ -43,8 +43,10 @@ def test_a_throw_of_the_sheets_dice_is_drawn_whole_inside_the_picture(count: int
     for die in drawn:
         (face,) = [e for e in die if e.tag.endswith("rect")]
         x, y = float(face.attrib["x"]), float(face.attrib["y"])
-        assert 0 <= x and x + float(face.attrib["width"]) <= width, (count, x)
-        assert 0 <= y and y + float(face.attrib["height"]) <= height, (count, y)
+        assert x >= 0, (count, x)
+        assert x + float(face.attrib["width"]) <= width, (count, x)
+        assert y >= 0, (count, y)
+        assert y + float(face.attrib["height"]) <= height, (count, y)
     assert problems(picture) == []
     status = str(game).splitlines()[-1]
     assert f"dice {game.turn.dice}" in status

@@ -1,4 +1,4 @@
-"""Checks shared by the playout tests of the one-column presets (Yatzy, Yacht, Generala, Crag): every step of a random game.
+"""Checks shared by the playout tests of the one-column presets (Yatzy, Yacht, Generala, Crag): every step of a game.
 
 `play_and_check` plays a game to its end through ``legal_actions()``/``apply()`` and, at
 every step, checks what the design asks of every variant (`tests.playout.check_step`: every
@@ -75,7 +75,7 @@ def check_turns(game: ScorecardGame) -> None:
 
 
 def candidates(game: ScorecardGame) -> list[Any]:
-    """Plausible actions, legal or not, to probe every rule: throws of the variant's dice, and of one die more or less."""
+    """Plausible actions, legal or not, to probe every rule: throws of the variant's dice, one die more or less."""
     rng = random.Random(len(game.history))
     rows = game.variant.rows
     count = game.rules.dice

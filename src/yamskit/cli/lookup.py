@@ -43,7 +43,7 @@ def _score_position(args: argparse.Namespace) -> int:
 
 
 def score_command(args: argparse.Namespace) -> int:
-    """``yamskit score``: a row's points for a roll of the variant's dice, every row's, or what boxes take in a position."""
+    """``yamskit score``: a row's points for a roll of the variant's dice, every row's, or what boxes take now."""
     if len(args.variant.split()) > 1:  # a position notation
         return _score_position(args)
     variant = read_variant(args)

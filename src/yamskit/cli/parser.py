@@ -97,8 +97,8 @@ def _parser() -> argparse.ArgumentParser:
         "values",
         nargs="+",
         metavar="[ROW] DICE",
-        help="an optional row id, then the dice (as many as the variant throws); after a quoted position notation instead of VARIANT: "
-        "ROW [COLUMN], or 'all' for every box the player may fill",
+        help="an optional row id, then the dice (as many as the variant throws); after a quoted position "
+        "notation instead of VARIANT: ROW [COLUMN], or 'all' for every box the player may fill",
     )
     score.set_defaults(func=score_command)
 

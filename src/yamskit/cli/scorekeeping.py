@@ -114,7 +114,8 @@ def read_entry(state: GameState, line: str, menu: list[tuple[Action, str]]) -> A
         if not isinstance(action, Roll) and wanted == _key(action_id(action)):
             return action
     return Problem(
-        f"not an entry now: {text!r}; type the faces thrown ({example_faces(dice_count(state))} or {_keep_example(state)}), "
+        f"not an entry now: {text!r}; type the faces thrown "
+        f"({example_faces(dice_count(state))} or {_keep_example(state)}), "
         "a box (its name, or #N from the list), undo, sheet, help or quit"
     )
 

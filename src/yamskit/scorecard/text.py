@@ -183,12 +183,13 @@ def describe_scorecard(variant: SheetVariant) -> str:
         ["Options: none (fixed: joker='forced', yams_bonus=100)"]
     """
     rules = variant.rules
-    dice = "" if rules.dice == 5 else f"{rules.dice} dice, "
-    lines = [
-        f"{variant.name}: {len(rules.rows)} rows x {len(rules.columns)} column(s), {dice}{rules.max_throws} throws a turn"
-    ]
+    dice = "" if rules.dice == 5 else f"{rules.dice} dice, "  # five dice go without saying
+    shape = f"{len(rules.rows)} rows x {len(rules.columns)} column(s)"
+    lines = [f"{variant.name}: {shape}, {dice}{rules.max_throws} throws a turn"]
     lines.append("Rows (id: label, max points):")
-    lines.extend(f"  {r.id}: {r.label}, max {max(table)}" for r, table in zip(rules.rows, rules.row_tables, strict=True))
+    lines.extend(
+        f"  {r.id}: {r.label}, max {max(table)}" for r, table in zip(rules.rows, rules.row_tables, strict=True)
+    )
     lines.append("Columns:")
     for c in rules.columns:
         cond = f"; {c.condition.description}" if c.condition else ""

@@ -2,11 +2,12 @@
 
 A witness (`yamskit.scorecard.witness`) fills the boxes of a position one turn each. A
 `Recipe` is such a turn: the dice of each throw (all of the variant's dice thrown each
-time, five or any other count), then a ``Score`` or a ``Scratch``. `Search` holds one search for a witness: the position, each
-player's filled boxes, and what it has learnt of the rules — it tries a turn on the real
-game (`Search.fill`) and keeps it only when the rules write exactly the box as it stands,
-so a user's placement rules take part without being known here. It counts the turns tried
-and gives up after `SEARCH_LIMIT` of them.
+time, five or any other count), then a ``Score`` or a ``Scratch``. `Search` holds one
+search for a witness: the position, each player's filled boxes, and what it has learnt
+of the rules — it tries a turn on the real game (`Search.fill`) and keeps it only when
+the rules write exactly the box as it stands, so a user's placement rules take part
+without being known here. It counts the turns tried and gives up after `SEARCH_LIMIT` of
+them.
 
 Examples:
     >>> import yamskit

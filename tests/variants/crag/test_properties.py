@@ -65,9 +65,7 @@ def test_at_most_one_of_the_fixed_boxes_pays_in_the_narrow_reading(faces: list[i
 
 @settings(max_examples=examples(50))
 @given(three_faces, three_faces, st.integers(min_value=0, max_value=3), readings)
-def test_a_turn_writes_what_its_last_throw_scores(
-    first: list[int], second: list[int], keep: int, reading: int
-) -> None:
+def test_a_turn_writes_what_its_last_throw_scores(first: list[int], second: list[int], keep: int, reading: int) -> None:
     """A rethrow keeps some dice of the first throw; the box takes the points of the three dice showing."""
     variant = VARIANTS[reading]
     game = variant.new_game(["Ann"], seed=1).apply(Roll(outcome=first))

@@ -153,7 +153,9 @@ def test_an_option_outside_its_values_is_refused_by_name(value: object) -> None:
 
 
 def test_positions_are_accepted_only_with_a_game_that_reaches_them() -> None:
-    game = CRAG.position(["Ann", "Bob"], sheets=[{"crag": 50, "ones": "x"}, {"thirteen": 26, "twos": 4}], dice="445", seed=4)
+    game = CRAG.position(
+        ["Ann", "Bob"], sheets=[{"crag": 50, "ones": "x"}, {"thirteen": 26, "twos": 4}], dice="445", seed=4
+    )
     moves = [str(move.action) for move in CRAG.witness(game).moves]
     assert moves[-1] == "roll 445"
     assert "score crag" in moves
