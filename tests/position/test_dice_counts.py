@@ -15,7 +15,7 @@ import yamskit
 from yamskit.categories import Category, n_of_a_kind, total, upper, when
 from yamskit.position import check_reachable
 from yamskit.position.witness import difference
-from yamskit.scorecard import ScorecardVariant, UpperBonus
+from yamskit.scorecard import ScorecardGame, ScorecardVariant, UpperBonus
 
 
 def _sheet(dice: int, throws: int) -> ScorecardVariant:
@@ -74,8 +74,11 @@ def test_crag_positions_go_through_the_registry_the_notation_and_check_reachable
     crag = yamskit.variant("Crag")
     game = crag.position(["Ann", "Bob"], sheets=[{"crag": 50, "thirteen": 26}, {"odd_straight": 20, "ones": 2}], seed=6)
     assert game.variant.name == "crag"
-    back = yamskit.from_notation(game.to_notation())
+    back = crag.from_notation(game.to_notation())
+    assert isinstance(back, ScorecardGame)
+    assert isinstance(game, ScorecardGame)
     assert back.sheets == game.sheets
+    assert yamskit.from_notation(game.to_notation()).variant == crag
     check_reachable(back)
     bad = game.to_notation().replace("50", "25", 1)
     with pytest.raises(yamskit.PositionError, match="no roll gives 25 in crag"):
