@@ -168,6 +168,8 @@ def test_stepping_after_the_end_asks_for_a_reset() -> None:
 @pytest.mark.parametrize("name", yamskit.variant_names())
 def test_observation_layout_adds_up_and_observe_follows_it(name: str) -> None:
     variant = yamskit.variant(name)
+    if getattr(getattr(variant, "rules", None), "dice", 5) != 5:
+        pytest.skip(f"{name} throws other than five dice: the adapters refuse it by name (tests/scorecard)")
     layout = observation_layout(variant)
     assert sum(size for _, size in layout) == observation_size(variant)
     game = variant.new_game(players=[f"P{i}" for i in range(yamskit.rl.default_players(variant))], seed=1)

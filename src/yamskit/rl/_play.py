@@ -58,8 +58,13 @@ def check_render_mode(render_mode: object) -> str | None:
 
 
 def built_in_names() -> list[str]:
-    """The names of yamskit's own variants (not plug-ins or variants registered at run time), sorted."""
-    return _registry.builtin_names()
+    """The names of yamskit's own variants the adapters play (not plug-ins or variants registered at run time), sorted.
+
+    A built-in variant of other than five dice (Crag's three) is left out for now: the
+    observations, the vector env and the OpenSpiel games are of five dice, and refuse it by name.
+    """
+    names = _registry.builtin_names()
+    return [name for name in names if getattr(getattr(_registry.build(name, {}), "rules", None), "dice", 5) == 5]
 
 
 def resolve_variant(variant: str | Variant, options: Mapping[str, Any]) -> Variant:
