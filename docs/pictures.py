@@ -117,6 +117,8 @@ def pictures() -> dict[str, str]:
     kniffel = _mid_turn(play(kniffel, _scorecard_move, seed=11, actions=50))
     generala = yamskit.variant("generala").new_game(players=["Ana", "Beto"], seed=12)
     generala = _served_generala(play(generala, _scorecard_move, seed=12, actions=30), random.Random(12))
+    maxi = yamskit.variant("maxi-yatzy").new_game(players=["Ann", "Bob"], seed=13)
+    maxi = _mid_turn(play(maxi, _scorecard_move, seed=13, actions=50))
     crag = yamskit.variant("crag").new_game(players=["Ann", "Bob"], seed=13)
     crag = _mid_turn(play(crag, _scorecard_move, seed=13, actions=40))
     return {
@@ -132,6 +134,7 @@ def pictures() -> dict[str, str]:
         "yacht-final.svg": svg(yacht),
         "kniffel.svg": svg(kniffel),
         "generala.svg": svg(generala),
+        "maxi-yatzy.svg": svg(maxi),
         "crag.svg": svg(crag),
     }
 

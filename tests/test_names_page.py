@@ -26,7 +26,18 @@ def table_lines(names: Names) -> list[str]:
 def tables() -> dict[str, Names]:
     """Every table of names, by the heading it has on the page."""
     found: dict[str, Names] = {}
-    for name in ("classic", "yahtzee", "challenge", "competitive", "yatzy", "yacht", "kniffel", "generala", "crag"):
+    for name in (
+        "classic",
+        "yahtzee",
+        "challenge",
+        "competitive",
+        "yatzy",
+        "yacht",
+        "kniffel",
+        "generala",
+        "maxi-yatzy",
+        "crag",
+    ):
         rules = yamskit.variant(name).rules
         found[f"{name} rows"] = rules.row_names
         if len(rules.columns) > 1:

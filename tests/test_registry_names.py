@@ -39,6 +39,7 @@ def test_the_builtins_are_the_seed_games_and_the_presets() -> None:
         "crag",
         "generala",
         "kniffel",
+        "maxi-yatzy",
         "yacht",
         "yahtzee",
         "yam-master",

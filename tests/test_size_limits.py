@@ -43,6 +43,7 @@ SHEETS = [
     ("yacht", {}),
     ("kniffel", {}),
     ("generala", {}),
+    ("maxi-yatzy", {}),  # saved throws only defer throws: a player's game still has at most 3 a box
     ("crag", {}),
 ]
 
@@ -81,6 +82,7 @@ def test_the_longest_yam_master_game_is_the_limit() -> None:
         "yacht",
         "kniffel",
         "generala",
+        "maxi-yatzy",
         "crag",
     ],
 )
@@ -88,7 +90,8 @@ def test_a_save_of_the_most_moves_fits_the_text_limit(name: str) -> None:
     # the longest move any action of the variant writes (a throw written with its longest keep
     # and outcome), times the most moves, leaves half the text limit for the rest of the save
     variant = yamskit.variant(name)
-    throw = Roll(keep=Dice.parse("1234"), outcome="5")
+    dice = getattr(getattr(variant, "rules", None), "dice", 5)
+    throw = Roll(keep=Dice.parse("12345"[: dice - 1]), outcome="6")
     actions = [throw if isinstance(a, Roll) else a for a in variant.actions]
     longest = max(len(json.dumps(history_to_data([Move(7, a)]), separators=(",", ":"))) for a in actions)
     assert longest * MAX_MOVES < MAX_TEXT // 2

@@ -49,7 +49,7 @@ __all__ = [
 
 #: The built-in names whose variant is a `ScorecardVariant` (for type checkers).
 ScorecardVariantName: TypeAlias = Literal[
-    "classic", "yahtzee", "challenge", "competitive", "yatzy", "yacht", "kniffel", "generala", "crag"
+    "classic", "yahtzee", "challenge", "competitive", "yatzy", "yacht", "kniffel", "generala", "maxi-yatzy", "crag"
 ]
 
 
@@ -63,6 +63,7 @@ BUILTIN_ALIASES: dict[str, str] = {
     "pro yams": "competitive",
     "scandinavian yatzy": "yatzy",
     "yacht dice": "yacht",
+    "maxiyatzy": "maxi-yatzy",
 }
 
 
@@ -75,6 +76,7 @@ def _builtins() -> None:
         crag,
         generala,
         kniffel,
+        maxi_yatzy,
         yacht,
         yam_master,
         yamslam,

@@ -80,8 +80,13 @@ def turn_to_data(turn: Turn) -> dict[str, Any]:
     }
 
 
-def turn_from_data(data: Any, *, max_throws: int, dice: int = NUM_DICE, game: str = "this game") -> Turn:
+def turn_from_data(
+    data: Any, *, max_throws: int, dice: int = NUM_DICE, game: str = "this game", saved: int = 0
+) -> Turn:
     """A turn from `turn_to_data`, checked against the variant's throw limit and its ``dice`` (``game``: its name).
+
+    ``saved``: the stored throws the turn may spend beyond ``max_throws`` (a game with saved
+    throws; its save holds them beside the turn).
 
     Examples:
         >>> turn_from_data({"max_throws": 3, "throws": [{"kept": "", "rolled": "66612"}], "challenge": False},
@@ -93,9 +98,10 @@ def turn_from_data(data: Any, *, max_throws: int, dice: int = NUM_DICE, game: st
     if limit != max_throws:
         raise DeserializationError(f"{where}.max_throws is {limit}, but this variant allows {max_throws}")
     raw = expect(data, "throws", list, where)
-    if len(raw) > limit:
-        raise DeserializationError(f"{where} has {len(raw)} throws, more than {limit}")
-    turn = Turn.start(max_throws=limit, dice=dice)
+    if len(raw) > limit + saved:
+        stored = f" (and {saved} saved)" if saved else ""
+        raise DeserializationError(f"{where} has {len(raw)} throws, more than {limit}{stored}")
+    turn = Turn.start(max_throws=limit, dice=dice, saved=saved)
     challenge = expect(data, "challenge", bool, where)
     for i, entry in enumerate(raw):
         kept = _dice(expect(entry, "kept", str, f"{where}.throws[{i}]"), f"{where}.throws[{i}].kept")
@@ -188,11 +194,18 @@ def shared_to_data(state: GameState) -> dict[str, Any]:
 
 
 def shared_fields(
-    data: Any, *, players: tuple[int, int], max_throws: int, dice: int = NUM_DICE, game: str = "this game"
+    data: Any,
+    *,
+    players: tuple[int, int],
+    max_throws: int,
+    dice: int = NUM_DICE,
+    game: str = "this game",
+    saved: int = 0,
 ) -> dict[str, Any]:
     """The fields `shared_to_data` writes, read back and checked (``players`` is the least and most seats).
 
-    ``dice`` and ``game``: the variant's dice count and name, which the turn is checked against.
+    ``dice`` and ``game``: the variant's dice count and name, which the turn is checked against;
+    ``saved``: the stored throws the turn may spend (see `turn_from_data`).
 
     Raises:
         DeserializationError: a missing or malformed field, names that are not distinct
@@ -217,7 +230,9 @@ def shared_fields(
         "players": names,
         "current_player": expect_int(data, "current_player", where, 0, n - 1),
         "first_player": expect_int(data, "first_player", where, 0, n - 1),
-        "turn": turn_from_data(expect(data, "turn", dict, where), max_throws=max_throws, dice=dice, game=game),
+        "turn": turn_from_data(
+            expect(data, "turn", dict, where), max_throws=max_throws, dice=dice, game=game, saved=saved
+        ),
         "stream": stream,
         "history": history_from_data(expect(data, "history", list, where), n),
     }

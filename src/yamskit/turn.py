@@ -38,7 +38,7 @@ from .errors import (
     brief,
 )
 
-__all__ = ["Throw", "Turn", "roll_dice", "throw_outcomes", "thrown_parts"]
+__all__ = ["MAX_SAVED", "Throw", "Turn", "roll_dice", "throw_outcomes", "thrown_parts"]
 
 
 @attrs.frozen
@@ -81,6 +81,15 @@ def _check_max_throws(_instance: object, _attribute: object, value: int) -> None
         raise InvalidDiceError(f"a turn allows 1 to 10 throws, not {brief(value)}")
 
 
+#: The most throws a player's store may hold (a bound for saves and positions, far above any real game's).
+MAX_SAVED = 10_000
+
+
+def _check_saved(_instance: object, _attribute: object, value: int) -> None:
+    if type(value) is not int or not 0 <= value <= MAX_SAVED:
+        raise InvalidDiceError(f"a turn may spend 0 to {MAX_SAVED} saved throws, not {brief(value)}")
+
+
 def _check_dice(_instance: object, _attribute: object, value: int) -> None:
     if type(value) is not int or not 1 <= value <= MAX_DICE:
         raise InvalidDiceError(f"a turn throws 1 to {MAX_DICE} dice, not {brief(value)}")
@@ -90,11 +99,17 @@ def _check_dice(_instance: object, _attribute: object, value: int) -> None:
 class Turn:
     """The state of one turn: its throws so far, the limit, a challenge flag, and how many dice it throws.
 
+    In a game with saved throws (Maxi Yatzy) the turn also knows ``saved``: the throws the
+    player has stored from earlier turns, which this turn may spend one by one beyond its
+    ``max_throws``. `saved_after` is what the store holds once the turn ends.
+
     Examples:
         >>> Turn.start(max_throws=2).throws_left
         2
         >>> Turn.start(max_throws=2, dice=3).throw(Dice(), Dice.parse("356")).dice
         Dice.parse('356')
+        >>> Turn.start(saved=2).throws_left, Turn.start(saved=2).throw(Dice(), Dice.parse("12345")).saved_after
+        (5, 4)
     """
 
     max_throws: int = attrs.field(default=3, validator=_check_max_throws)
@@ -102,18 +117,26 @@ class Turn:
     challenge: bool = False
     #: How many dice a full throw has (1 to `yamskit.dice.MAX_DICE`; five in the seed games).
     dice_count: int = attrs.field(default=NUM_DICE, validator=_check_dice, kw_only=True)
+    #: Stored throws from earlier turns this turn may spend beyond ``max_throws`` (0 without saved throws).
+    saved: int = attrs.field(default=0, validator=_check_saved, kw_only=True)
 
     @classmethod
-    def start(cls, *, max_throws: int = 3, dice: int = NUM_DICE) -> Turn:
-        """A fresh turn before its first throw, of ``max_throws`` throws of ``dice`` dice.
+    def start(cls, *, max_throws: int = 3, dice: int = NUM_DICE, saved: int = 0) -> Turn:
+        """A fresh turn before its first throw, of ``max_throws`` throws of ``dice`` dice (and ``saved`` stored ones).
 
         Examples:
-            >>> Turn.start().has_thrown, Turn.start(dice=6).dice_count
-            (False, 6)
+            >>> Turn.start().has_thrown, Turn.start(dice=6).dice_count, Turn.start(saved=4).saved
+            (False, 6, 4)
         """
-        if cls is Turn and dice == NUM_DICE and type(max_throws) is int and 1 <= max_throws <= len(_STARTS):
+        if (
+            cls is Turn
+            and dice == NUM_DICE
+            and saved == 0
+            and type(max_throws) is int
+            and 1 <= max_throws <= len(_STARTS)
+        ):
             return _STARTS[max_throws - 1]
-        return cls(max_throws=max_throws, dice_count=dice)
+        return cls(max_throws=max_throws, dice_count=dice, saved=saved)
 
     @property
     def throws_used(self) -> int:
@@ -122,8 +145,32 @@ class Turn:
 
     @property
     def throws_left(self) -> int:
-        """How many throws remain."""
-        return self.max_throws - len(self.throws)
+        """How many throws remain (the turn's own and the stored ones it may still spend)."""
+        return self.max_throws + self.saved - len(self.throws)
+
+    @property
+    def spent(self) -> int:
+        """How many stored throws this turn has spent: the throws made beyond ``max_throws``.
+
+        Examples:
+            >>> turn = Turn.start(max_throws=1, saved=2).throw(Dice(), Dice.parse("12345"))
+            >>> turn.spent, turn.throw(Dice(), Dice.parse("12345")).spent
+            (0, 1)
+        """
+        return max(0, len(self.throws) - self.max_throws)
+
+    @property
+    def saved_after(self) -> int:
+        """What the player's store holds once this turn ends: the stored throws not spent, plus the turn's unused ones.
+
+        Never negative: a turn throws at most ``max_throws + saved`` times. Only games with
+        saved throws keep it (`yamskit.scorecard.ScorecardGame.saved_throws`).
+
+        Examples:
+            >>> Turn.start().throw(Dice(), Dice.parse("12345")).saved_after
+            2
+        """
+        return self.saved + self.max_throws - len(self.throws)
 
     @property
     def has_thrown(self) -> bool:
@@ -172,8 +219,9 @@ class Turn:
             if given is not None and len(given.faces) > count:
                 raise DiceCountError(f"{game} throws {count} dice, not {len(given.faces)} ({given})")
         throws = self.throws
-        if len(throws) >= self.max_throws:
-            raise ThrowLimitError(f"no throw left: this turn allows {self.max_throws} throws")
+        if len(throws) >= self.max_throws + self.saved:
+            stored = f" and {self.saved} saved" if self.saved else ""
+            raise ThrowLimitError(f"no throw left: this turn allows {self.max_throws} throws{stored}")
         if not throws:
             if len(keep) != 0:
                 raise KeepError(f"cannot keep {keep} before the first throw: there are no dice yet")

@@ -40,6 +40,8 @@ def test_play_yatzy_with_two_bots_ends_with_its_fifteen_boxes_and_a_winner() -> 
         ("kniffel", ["-o", "kniffel_bonus=100", "-o", "bonus_when=always"]),
         ("generala", []),
         ("generala", ["-o", "doble_generala=false", "-o", "served_bonus=10"]),
+        ("maxi-yatzy", []),
+        ("maxi-yatzy", ["-o", "bonus=50", "-o", "saved_throws=false"]),
         ("crag", []),
         ("crag", ["-o", "thirteen_takes_crag=true"]),
     ],

@@ -30,7 +30,19 @@ COMMON = ("set-up", "roll_off", "first_player", "turn", "end:", "winner", "tie")
 
 @pytest.mark.parametrize(
     "name",
-    ["classic", "yahtzee", "challenge", "competitive", "yam-master", "yatzy", "yacht", "kniffel", "generala", "crag"],
+    [
+        "classic",
+        "yahtzee",
+        "challenge",
+        "competitive",
+        "yam-master",
+        "yatzy",
+        "yacht",
+        "kniffel",
+        "generala",
+        "maxi-yatzy",
+        "crag",
+    ],
 )
 def test_a_scorecard_or_board_variant_lists_every_part_of_the_game(
     name: str, capsys: pytest.CaptureFixture[str]
@@ -79,7 +91,19 @@ def test_yamslam_lists_roll_off_chips_end_and_winner(mode: str, capsys: pytest.C
 
 @pytest.mark.parametrize(
     "page",
-    ["classic", "challenge", "competitive", "yam-master", "yamslam", "yatzy", "yacht", "kniffel", "generala", "crag"],
+    [
+        "classic",
+        "challenge",
+        "competitive",
+        "yam-master",
+        "yamslam",
+        "yatzy",
+        "yacht",
+        "kniffel",
+        "generala",
+        "maxi-yatzy",
+        "crag",
+    ],
 )
 def test_each_rules_page_has_the_game_at_a_glance(page: str) -> None:
     text = (DOCS / f"{page}.md").read_text(encoding="utf-8")

@@ -28,7 +28,9 @@ def test_committed_doc_pictures_are_up_to_date() -> None:
 
 
 def test_every_rules_page_and_the_tutorial_show_a_committed_picture() -> None:
-    pages = [*sorted((ROOT / "docs" / "rules").glob("*.md")), ROOT / "docs" / "tutorial" / "first-game.md"]
+    # every game's rules page (games.md is the table of them, with no game of its own to show)
+    rules = [page for page in sorted((ROOT / "docs" / "rules").glob("*.md")) if page.name != "games.md"]
+    pages = [*rules, ROOT / "docs" / "tutorial" / "first-game.md"]
     for page in pages:
         text = page.read_text(encoding="utf-8")
         names = [part.split(")")[0] for part in text.split("](../pictures/")[1:]]

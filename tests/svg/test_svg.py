@@ -44,6 +44,7 @@ GAMES: dict[str, tuple[str, dict[str, Any], list[str]]] = {
     "yacht-1": ("yacht", {}, ["Ann"]),
     "kniffel-2": ("kniffel", {}, ["Anna", "Ben"]),
     "generala-2": ("generala", {}, ["Ann", "Bob"]),
+    "maxi-yatzy-2": ("maxi-yatzy", {}, ["Ann", "Bob"]),
     "crag-2": ("crag", {}, ["Ann", "Bob"]),
 }
 

@@ -43,6 +43,7 @@ def test_variant_is_precise_for_each_built_in_name() -> None:
     assert_type(yamskit.variant("yacht", four_of_a_kind="all_dice"), ScorecardVariant)
     assert_type(yamskit.variant("kniffel", kniffel_bonus=100), ScorecardVariant)
     assert_type(yamskit.variant("generala", doble_generala=False), ScorecardVariant)
+    assert_type(yamskit.variant("maxi-yatzy", bonus=50), ScorecardVariant)
     assert_type(yamskit.variant("crag", thirteen_takes_crag=True), ScorecardVariant)
 
 

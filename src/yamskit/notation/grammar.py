@@ -279,8 +279,10 @@ def _read_dice(text: str, where: str) -> Dice:
         raise NotationError(f"{where}: {error}") from None
 
 
-def read_turn(text: str, max_throws: int, dice: int = 5, game: str = "this game") -> Turn:
+def read_turn(text: str, max_throws: int, dice: int = 5, game: str = "this game", *, saved: int = 0) -> Turn:
     """Read `write_turn` back, a turn of ``dice`` dice of ``game``; whether a game can reach it is checked elsewhere.
+
+    ``saved``: the stored throws the turn may spend beyond ``max_throws`` (a game with saved throws).
 
     Raises:
         NotationError: a malformed turn, or a throw of more dice than ``game`` throws.
@@ -294,10 +296,11 @@ def read_turn(text: str, max_throws: int, dice: int = 5, game: str = "this game"
         yamskit.errors.NotationError: TURN throw 1: '123456': classic throws 5 dice, not 6
     """
     if text == "-":
-        return Turn.start(max_throws=max_throws, dice=dice)
+        return Turn.start(max_throws=max_throws, dice=dice, saved=saved)
     parts = text.split(",")
-    if len(parts) > max_throws:
-        raise NotationError(f"TURN: {len(parts)} throws, but a turn has at most {max_throws}")
+    if len(parts) > max_throws + saved:
+        stored = f" (and {saved} saved)" if saved else ""
+        raise NotationError(f"TURN: {len(parts)} throws, but a turn has at most {max_throws}{stored}")
     challenge = parts[0].endswith("!")
     throws = []
     for i, part in enumerate(parts, start=1):
@@ -315,7 +318,7 @@ def read_turn(text: str, max_throws: int, dice: int = 5, game: str = "this game"
             throws.append(Throw(kept=kept_dice, rolled=rolled_dice))
         except YamskitError as error:  # (nothing the checks above left)
             raise NotationError(f"TURN throw {i}: {brief(part)}: {error}") from None
-    return Turn(max_throws=max_throws, throws=tuple(throws), challenge=challenge, dice_count=dice)
+    return Turn(max_throws=max_throws, throws=tuple(throws), challenge=challenge, dice_count=dice, saved=saved)
 
 
 def write_stream(stream: DiceStream) -> str:

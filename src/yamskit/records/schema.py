@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..dice import MAX_DICE
 from ..history import MAX_MOVES as HISTORY_MOVES
 
 __all__ = ["FORMAT", "MAX_MOVES", "MAX_POINTS", "MAX_SEED", "VERSION", "record_schema"]
@@ -40,7 +41,8 @@ def record_schema() -> dict[str, Any]:
         >>> fields["format"], "moves" in fields
         ({'const': 'yamskit.record'}, True)
     """
-    dice = {"type": "string", "pattern": "^[1-6]{0,5}$", "description": "dice faces, e.g. '33325'"}
+    # up to the most dice a variant throws (six in Maxi Yatzy; `yamskit.dice.MAX_DICE`)
+    dice = {"type": "string", "pattern": f"^[1-6]{{0,{MAX_DICE}}}$", "description": "dice faces, e.g. '33325'"}
     cell = {
         "type": "array",
         "items": {"type": "integer", "minimum": 0, "maximum": 99},

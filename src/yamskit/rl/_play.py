@@ -58,13 +58,17 @@ def check_render_mode(render_mode: object) -> str | None:
 
 
 def built_in_names() -> list[str]:
-    """The names of yamskit's own variants the adapters play (not plug-ins or variants registered at run time), sorted.
+    """The names of yamskit's own variants the adapters play (not plug-ins or names registered at run time), sorted.
 
-    A built-in variant of other than five dice (Crag's three) is left out for now: the
-    observations, the vector env and the OpenSpiel games are of five dice, and refuse it by name.
+    Left out: the variants of other than five dice and those that save throws (Maxi Yatzy), which
+    the observations cannot show yet.
     """
-    names = _registry.builtin_names()
-    return [name for name in names if getattr(getattr(_registry.build(name, {}), "rules", None), "dice", 5) == 5]
+    names = []
+    for name in _registry.builtin_names():
+        rules = getattr(_registry.build(name, {}), "rules", None)
+        if getattr(rules, "dice", 5) == 5 and not getattr(rules, "saved_throws", False):
+            names.append(name)
+    return names
 
 
 def resolve_variant(variant: str | Variant, options: Mapping[str, Any]) -> Variant:

@@ -82,6 +82,9 @@ def _as_variant(variant: str | Variant) -> Variant:
     if dice != 5:  # the observations, the vector env and the OpenSpiel games are of five dice
         name = getattr(found, "name", type(found).__name__)
         raise RuleConfigError(f"no learning environment for {name} yet: it throws {dice} dice; the adapters' are five")
+    if getattr(getattr(found, "rules", None), "saved_throws", False):  # the observations show no store of throws
+        name = getattr(found, "name", type(found).__name__)
+        raise RuleConfigError(f"no learning environment for {name} yet: it saves throws, which no observation shows")
     return found
 
 

@@ -19,6 +19,7 @@ from ..errors import DeserializationError, YamskitError, brief
 from ..position.saves import origin_to_data
 from ..serialization import expect, expect_int, shared_fields, shared_to_data
 from ..state_checks import check_cell_points, check_column_weights, check_extra
+from ..turn import MAX_SAVED
 from .rules import EarlyEnd, SheetVariant
 from .sheet import SCRATCHED, Cell, Sheet
 from .state import ScorecardGame
@@ -46,7 +47,8 @@ def state_to_data(game: ScorecardGame) -> dict[str, Any]:
     """The ``"state"`` part of a scorecard game's JSON, as plain data.
 
     A game a rule ended at once (`ScorecardGame.ended`) also has ``"ended"``: the winner's
-    seat and the rule's reason.
+    seat and the rule's reason. A game with saved throws also has ``"saved_throws"``: each
+    player's store (`ScorecardGame.saved_throws`); other games' saves are as before.
 
     Examples:
         >>> import yamskit
@@ -54,6 +56,7 @@ def state_to_data(game: ScorecardGame) -> dict[str, Any]:
         0
     """
     ended = {"ended": {"player": game.ended.player, "reason": game.ended.reason}} if game.ended else {}
+    saved = {"saved_throws": list(game.saved_throws)} if game.saved_throws else {}
     return {
         **shared_to_data(game),
         "column_weights": list(game.column_weights),
@@ -62,6 +65,7 @@ def state_to_data(game: ScorecardGame) -> dict[str, Any]:
             for sheet in game.sheets
         ],
         **ended,
+        **saved,
         **origin_to_data(game, state_to_data),
     }
 
@@ -87,6 +91,44 @@ def _ended_from_data(variant: SheetVariant, data: Any, players: int, current: in
     return EarlyEnd(player, reason)
 
 
+def _stores_from_data(variant: SheetVariant, data: Any) -> tuple[int, ...]:
+    """The ``"saved_throws"`` of a save: one whole number per seat in a game with saved throws, else absent."""
+    where = "state.saved_throws"
+    has = isinstance(data, dict) and "saved_throws" in data
+    if not variant.rules.saved_throws:
+        if has:
+            raise DeserializationError(f"{where}: {variant.name} keeps no saved throws (its rules have none)")
+        return ()
+    if not has:
+        raise DeserializationError(f"state: {variant.name} saves unused throws, so its save needs 'saved_throws'")
+    values = data["saved_throws"]
+    if not isinstance(values, list) or not values or len(values) > 8:
+        raise DeserializationError(f"{where} must be a list of each player's stored throws, not {brief(values)}")
+    for i, value in enumerate(values):
+        if type(value) is not int or not 0 <= value <= MAX_SAVED:
+            raise DeserializationError(f"{where}[{i}] must be a whole number of throws from 0, not {brief(value)}")
+    return tuple(values)
+
+
+def _check_stores(
+    variant: SheetVariant, stores: tuple[int, ...], sheets: tuple[Sheet, ...], players: tuple[str, ...]
+) -> None:
+    """Refuse a store larger than the player's finished turns could have saved, or one entry per seat missing."""
+    where = "state.saved_throws"
+    if len(stores) != len(players):
+        raise DeserializationError(f"{where} must have {len(players)} entries (one per player), not {len(stores)}")
+    rules = variant.rules
+    boxes = len(rules.rows) * len(rules.columns)
+    for p, (store, sheet) in enumerate(zip(stores, sheets, strict=True)):
+        turns = boxes - sheet.empty_count  # at least one box a turn: at most this many turns are over
+        most = turns * (rules.max_throws - 1)
+        if store > most:
+            raise DeserializationError(
+                f"{where}[{p}]: {players[p]} has {store} saved throws, but {turns} finished "
+                f"turn{'' if turns == 1 else 's'} save{'s' if turns == 1 else ''} at most {most}"
+            )
+
+
 def _list_of(data: Any, key: str, where: str, size: int, item: Callable[[Any, str], _T]) -> tuple[_T, ...]:
     values = expect(data, key, list, where)
     if len(values) != size:
@@ -110,7 +152,12 @@ def state_fields(variant: SheetVariant, data: Any) -> dict[str, Any]:
     """
     where = "state"
     rules = variant.rules
-    shared = shared_fields(data, players=rules.players, max_throws=rules.max_throws, dice=rules.dice, game=variant.name)
+    stores = _stores_from_data(variant, data)
+    seat = data.get("current_player") if stores else None
+    saved = stores[seat] if type(seat) is int and 0 <= seat < len(stores) else 0
+    shared = shared_fields(
+        data, players=rules.players, max_throws=rules.max_throws, dice=rules.dice, game=variant.name, saved=saved
+    )
     players = shared["players"]
     n = len(players)
     rows, cols = len(variant.rows), len(variant.columns)
@@ -134,6 +181,9 @@ def state_fields(variant: SheetVariant, data: Any) -> dict[str, Any]:
     except YamskitError as error:
         raise DeserializationError(f"{where}.{error}") from None
     fields: dict[str, Any] = {"variant": variant, **shared, "sheets": sheets, "column_weights": tuple(weights)}
+    if stores:
+        _check_stores(variant, stores, sheets, players)
+        fields["saved_throws"] = stores
     first, current = fields["first_player"], fields["current_player"]
     fields["ended"] = ended = _ended_from_data(variant, data, n, current)
     if ended is not None and shared["turn"].has_thrown:

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..errors import NotationError, brief
 from ..notation import grammar
+from ..turn import MAX_SAVED
 from .rules import EarlyEnd, SheetVariant
 from .sheet import EMPTY, SCRATCHED, Cell, Sheet
 from .state import ScorecardGame
@@ -40,9 +41,11 @@ def write_scorecard(game: ScorecardGame) -> str:
 
     ``SHEETS``: one sheet per player, separated by ``/``; a sheet's columns separated by
     ``|``; a column's boxes, top to bottom, separated by ``,``: empty, ``x`` crossed
-    out, or the points; ``+N`` after the sheet for points beside the boxes; last, ``!``
-    after the sheet of the player whose event ended the game at once (``!N`` for the
-    variant's N-th such rule, counted from 0, when it is not the first).
+    out, or the points; ``+N`` after the sheet for points beside the boxes; ``~N`` for
+    the player's store of saved throws, in a game with saved throws (none when it is
+    empty; `ScorecardGame.saved_throws`, as the player's turn began); last, ``!`` after
+    the sheet of the player whose event ended the game at once (``!N`` for the variant's
+    N-th such rule, counted from 0, when it is not the first).
 
     Examples:
         >>> import yamskit
@@ -53,6 +56,7 @@ def write_scorecard(game: ScorecardGame) -> str:
     sheets = "/".join(
         "|".join(",".join(_write_cell(cell) for cell in column) for column in sheet.cells)
         + (f"+{sheet.extra}" if sheet.extra else "")
+        + (f"~{game.saved_throws[p]}" if game.saved_throws and game.saved_throws[p] else "")
         + _write_end(game, p)
         for p, sheet in enumerate(game.sheets)
     )
@@ -93,6 +97,18 @@ def _read_end(text: str, variant: SheetVariant, who: str) -> tuple[str, str | No
     return body, reasons[n]
 
 
+def _read_store(text: str, variant: SheetVariant, who: str) -> tuple[str, int]:
+    """A sheet's text without its ``~N`` mark, and the saved throws it gives (0 without one)."""
+    body, mark, number = text.partition("~")
+    if not mark:
+        return text, 0
+    if not variant.rules.saved_throws:
+        raise NotationError(
+            f"SHEETS: {who}'s sheet is marked '~' (saved throws), but {variant.name} keeps no saved throws"
+        )
+    return body, grammar.read_int(number, f"SHEETS ({who}, ~saved throws)", 1, MAX_SAVED)
+
+
 def _read_sheet(text: str, variant: SheetVariant, who: str) -> Sheet:
     row_ids, column_ids = variant.rows, variant.columns
     body, plus, extra = text.partition("+")
@@ -128,21 +144,29 @@ def read_scorecard(variant: SheetVariant, fields: list[str]) -> dict[str, Any]:
     weights = grammar.read_ints(fields[6], "WEIGHTS", len(variant.columns)) if len(fields) == 7 else ()
     ended = None
     bodies = []
+    stores = []
     for p, (text, name) in enumerate(zip(sheets, players, strict=True)):
         body, reason = _read_end(text, variant, name)
         if reason is not None:
             if ended is not None:
                 raise NotationError(f"SHEETS: two sheets are marked '!' (one player ends a game at once): {name}")
             ended = EarlyEnd(p, reason)
+        body, store = _read_store(body, variant, name)
         bodies.append(body)
+        stores.append(store)
+    saved = tuple(stores) if variant.rules.saved_throws else ()
+    turn = grammar.read_turn(
+        fields[4], variant.rules.max_throws, variant.rules.dice, variant.name, saved=saved[current] if saved else 0
+    )
     return {
         "variant": variant,
         "players": players,
         "sheets": tuple(_read_sheet(text, variant, name) for text, name in zip(bodies, players, strict=True)),
         "ended": ended,
         "current_player": current,
-        "turn": grammar.read_turn(fields[4], variant.rules.max_throws, variant.rules.dice, variant.name),
+        "turn": turn,
         "stream": grammar.read_stream(fields[5]),
         "first_player": first,
         "column_weights": weights,
+        "saved_throws": saved,
     }

@@ -335,6 +335,9 @@ class ScorecardRules:
             ones), for variants whose columns carry coefficients.
         players: the smallest and largest number of players.
         dice: how many dice a turn throws, 1 to 8 (`yamskit.dice.MAX_DICE`); five in the seed games.
+        saved_throws: unused throws are saved (Maxi Yatzy): the throws a turn leaves unused go to
+            the player's store, and a later turn may spend stored throws, one at a time, beyond
+            ``max_throws`` (see `yamskit.scorecard.ScorecardGame.saved_throws`).
 
     Raises:
         RuleConfigError: a dice count outside 1 to 8, no rows, two rows or two columns with one id, a column or bonus
@@ -360,6 +363,7 @@ class ScorecardRules:
     setup: Callable[[DiceStream, int], tuple[tuple[int, ...], DiceStream]] | None = None
     players: tuple[int, int] = (1, 8)
     dice: int = attrs.field(default=NUM_DICE)
+    saved_throws: bool = False
 
     #: Row ids, top to bottom.
     row_ids: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
@@ -385,6 +389,8 @@ class ScorecardRules:
     def _checked_row_ids(self) -> tuple[str, ...]:
         if type(self.dice) is not int or not 1 <= self.dice <= MAX_DICE:
             raise RuleConfigError(f"dice must be a whole number from 1 to {MAX_DICE}, not {brief(self.dice)}")
+        if type(self.saved_throws) is not bool:
+            raise RuleConfigError(f"saved_throws must be True or False, not {brief(self.saved_throws)}")
         ids = tuple(r.id for r in self.rows)
         if not ids or len(set(ids)) != len(ids):
             raise RuleConfigError(f"a sheet needs at least one row and distinct row ids: {list(ids)}")

@@ -100,6 +100,11 @@ class ScorecardGame(GameStateBase):
     column_weights: tuple[int, ...] = ()
     #: How the game ended at once, when a rule's event ended it (see `EarlyEnd`); else ``None``.
     ended: EarlyEnd | None = None
+    #: Each player's store of saved throws, in seat order, in a game whose rules save unused throws
+    #: (``rules.saved_throws``, Maxi Yatzy); empty otherwise. The player to move's entry is the store as
+    #: their turn began (the turn holds it as ``turn.saved``); it changes when the turn ends, to
+    #: ``turn.saved_after``. See `saved_now`.
+    saved_throws: tuple[int, ...] = ()
     #: Whether the game is over: a rule ended it at once (`ended`), or every box of every sheet is filled
     #: (worked out once, when the state is made).
     is_over: bool = attrs.field(init=False, eq=False)
@@ -116,6 +121,28 @@ class ScorecardGame(GameStateBase):
     def rules(self) -> ScorecardRules:
         """The variant's rules."""
         return self.variant.rules
+
+    def saved_now(self, player: int | str) -> int:
+        """The throws ``player``'s store holds now (a seat or a name); the player to move's less those spent this turn.
+
+        The throws the turn leaves unused go in when it ends. 0 in games without saved throws.
+
+        Raises:
+            NotYourTurnError: no such player in this game.
+
+        Examples:
+            >>> import yamskit
+            >>> g = yamskit.variant("maxi-yatzy").new_game(["Ann", "Bob"], seed=1)
+            >>> g = g.apply(yamskit.Roll(outcome="666666")).apply(yamskit.Score("maxi_yatzy"))
+            >>> g.saved_throws, g.saved_now("Ann"), g.saved_now("Bob")
+            ((2, 0), 2, 0)
+        """
+        seat = seat_of(self.players, player)
+        if not self.saved_throws:
+            return 0
+        if seat == self.current_player and not self.is_over:
+            return self.turn.saved - self.turn.spent
+        return self.saved_throws[seat]
 
     def cell(self, player: int | str, row: str, column: str | None = None) -> Cell:
         """The box ``row``/``column`` of ``player``'s sheet (``player``: a seat or a name).
@@ -295,7 +322,21 @@ class ScorecardGame(GameStateBase):
         following = (self.current_player + 1) % len(self.players)
         ended = rules.early_end(self, p) if rules.enders else None
         over = ended is not None or (sheet.is_full and all(other.is_full for other in sheets))
+        if self.saved_throws:  # saved throws: the turn's unused throws go to the store, the next turn may spend theirs
+            return self._write_saving(sheets, following, history, over, ended)
         return _written(self, sheets, following, rules.tables.start_turn, history, over, ended)
+
+    def _write_saving(
+        self, sheets: tuple[Sheet, ...], following: int, history: History, over: bool, ended: EarlyEnd | None
+    ) -> ScorecardGame:
+        """`_write`'s end in a game with saved throws: the stores after the turn, the next turn with its store."""
+        stores = list(self.saved_throws)
+        stores[self.current_player] = self.turn.saved_after
+        tables = self.variant.rules.tables
+        saved = stores[following]
+        start = tables.start_turn
+        turn = Turn.start(max_throws=start.max_throws, dice=start.dice_count, saved=saved) if saved else start
+        return _written_saving(self, sheets, following, turn, history, over, ended, tuple(stores))
 
     # ------------------------------------------------------------------ scoring
     def upper_total(self, player: int, column: str | None = None) -> int:
@@ -329,6 +370,17 @@ class ScorecardGame(GameStateBase):
 #: (see `yamskit._fast`).
 _thrown_state = replacer(ScorecardGame, "turn", "stream", "history", fresh=["_legal"])
 _written = replacer(ScorecardGame, "sheets", "current_player", "turn", "history", "is_over", "ended", fresh=["_legal"])
+_written_saving = replacer(
+    ScorecardGame,
+    "sheets",
+    "current_player",
+    "turn",
+    "history",
+    "is_over",
+    "ended",
+    "saved_throws",
+    fresh=["_legal"],
+)
 #: Remembers a state's legal ids once they are asked for.
 _set_legal = memo_slot(ScorecardGame, "_legal")
 
@@ -367,7 +419,7 @@ def _legal_ids(game: ScorecardGame) -> tuple[int, ...]:
             if score_ids and condition is None:
                 free = True
                 break
-    if len(throws) >= turn.max_throws:
+    if len(throws) >= turn.max_throws + turn.saved:  # (saved: the stored throws it may spend, 0 in most games)
         keeps: tuple[int, ...] = ()
     elif not throws:
         keeps = (0,)

@@ -54,9 +54,12 @@ def _status(game: ScorecardGame) -> str:
     turn = game.turn
     dice = str(turn.dice) if turn.has_thrown else "-"
     kept = f" (kept {turn.kept})" if len(turn.kept) else ""
-    return (
+    status = (
         f"{game.players[game.current_player]} to play: dice {dice}{kept}, throws {turn.throws_used}/{turn.max_throws}"
     )
+    if game.saved_throws:
+        status += f", saved throws {turn.saved - turn.spent}"
+    return status
 
 
 def render_scorecard(game: ScorecardGame) -> str:
@@ -65,7 +68,8 @@ def render_scorecard(game: ScorecardGame) -> str:
     Each player has one column per sheet column (headed with its coefficient where
     the variant has them). Under the boxes come, per column, the upper total and
     bonus (where the variant pays one) and the column's total; for Competitive Yams
-    the duel points each column brought; then any extra points (Yams bonuses), each
+    the duel points each column brought; then any extra points (Yams bonuses), the
+    throws each player has saved (in a game with saved throws: Maxi Yatzy), each
     player's total (its duel score in Competitive Yams) and, with teams, the team
     totals. Crossed-out boxes show ``x``; empty boxes are blank.
 
@@ -74,6 +78,10 @@ def render_scorecard(game: ScorecardGame) -> str:
         >>> g = yamskit.variant("classic").new_game(players=["Ann"], seed=1).apply(yamskit.Roll(outcome="12345"))
         >>> print(render_scorecard(g).splitlines()[-1])
         Ann to play: dice 12345, throws 1/3
+        >>> g = yamskit.variant("maxi-yatzy").new_game(players=["Ann"], seed=1).apply(yamskit.Roll(outcome="123456"))
+        >>> g = g.apply(yamskit.Score("full_straight")).apply(yamskit.Roll(outcome="111222"))
+        >>> print(render_scorecard(g).splitlines()[-1])
+        Ann to play: dice 111222, throws 1/3, saved throws 2
         >>> g = yamskit.variant("challenge").new_game(players=["Ann", "Bob"], seed=1)
         >>> g = g.apply(yamskit.Roll(outcome="66666")).apply(yamskit.Score("yams", "disorder"))
         >>> for line in render_scorecard(g).splitlines()[-5:-2]:
@@ -121,6 +129,8 @@ def render_scorecard(game: ScorecardGame) -> str:
 
     if any(sheet.extra for sheet in game.sheets):
         rows.append(spanning("Extra", [sheet.extra for sheet in game.sheets]))
+    if game.saved_throws:
+        rows.append(spanning("Saved throws", [game.saved_now(p) for p in range(n)]))
     rows.append(spanning("Total" if duels is None else "Score (duels)", result.scores))
     teams = result.teams
     if teams:
@@ -181,6 +191,8 @@ def describe_scorecard(variant: SheetVariant) -> str:
         challenge: 14 rows x 4 column(s), 3 throws a turn
         >>> [line for line in describe_scorecard(yamskit.variant("yahtzee")).splitlines() if "Options" in line]
         ["Options: none (fixed: joker='forced', yams_bonus=100)"]
+        >>> [line for line in describe_scorecard(yamskit.variant("maxi-yatzy")).splitlines() if "maxi_yatzy:" in line]
+        ['  maxi_yatzy: Maxi Yatzy, max 100']
     """
     rules = variant.rules
     dice = "" if rules.dice == 5 else f"{rules.dice} dice, "  # five dice go without saying
@@ -199,6 +211,8 @@ def describe_scorecard(variant: SheetVariant) -> str:
         lines.append(f"Upper bonus per column: {tiers} (rows {', '.join(rules.bonus.rows)})")
     scratch = "Scratch(row)" if len(rules.columns) == 1 else "Scratch(row, column)"
     lines.append("Crossing out: " + (f"{scratch} writes x (0)" if rules.allow_scratch else "no"))
+    if rules.saved_throws:
+        lines.append("Saved throws: a turn's unused throws go to the player's store; later turns may spend them")
     if variant.options:
         lines.append("Options: " + ", ".join(f"{k}={v!r}" for k, v in variant.options.items()))
     else:

@@ -12,6 +12,7 @@ Examples:
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal
@@ -24,6 +25,7 @@ from ..categories import Category
 from ..dice import MAX_DICE, NUM_DICE, DiceStream, new_stream
 from ..errors import DiceCountError, RuleConfigError, brief
 from ..family import Family, VariantBase
+from ..game import Witness
 from ..result import Result
 from ..seats import check_players, choose_first_player
 from ..state_checks import check_column_weights
@@ -40,6 +42,44 @@ from .text import describe_scorecard, render_scorecard
 __all__ = ["ScorecardVariant"]
 
 
+def _refuse_saved_throws(rules: ScorecardRules, name: str) -> None:
+    """Refuse positions of a game with saved throws: the witness games do not play a store yet."""
+    if rules.saved_throws:
+        raise RuleConfigError(
+            f"positions of {name} cannot be checked yet: saved_throws keeps a store of unused throws per "
+            "player, and the witness games play none"
+        )
+
+
+def _check_position(game: ScorecardGame) -> Witness:
+    """`check_scorecard`; a game with saved throws only at its start (the origin of a save), else refused."""
+    if game.rules.saved_throws and _at_start(game):
+        setup: dict[str, Any] = {"first_player": game.first_player}
+        if game.column_weights:
+            setup["column_weights"] = list(game.column_weights)
+        return Witness(game.variant, game.players, game.stream.seed, setup, ())
+    _refuse_saved_throws(game.rules, game.variant.name)
+    return check_scorecard(game)
+
+
+def _at_start(game: ScorecardGame) -> bool:
+    """Whether ``game`` is a game's first position: no box filled, no throw made, no throw saved."""
+    return (
+        game.current_player == game.first_player
+        and not game.turn.has_thrown
+        and game.ended is None
+        and not any(game.saved_throws)
+        and all(sheet.empty_count == len(sheet.cells) * len(sheet.cells[0]) for sheet in game.sheets)
+    )
+
+
+@functools.wraps(scorecard_position)
+def _position(variant: ScorecardVariant, *args: Any, **kwargs: Any) -> ScorecardGame:
+    # `scorecard_position` (its docstring), after refusing a variant with saved throws (see `_refuse_saved_throws`)
+    _refuse_saved_throws(variant.rules, variant.name)
+    return scorecard_position(variant, *args, **kwargs)
+
+
 #: How scorecard states are read, written and checked (see `yamskit.family`).
 FAMILY: Family[ScorecardGame] = Family(
     game=ScorecardGame,
@@ -48,7 +88,7 @@ FAMILY: Family[ScorecardGame] = Family(
     read_notation=read_scorecard,
     write_notation=write_scorecard,
     render=render_scorecard,
-    check_position=check_scorecard,
+    check_position=_check_position,
     words=WORDS,
 )
 
@@ -113,17 +153,20 @@ class ScorecardVariant(VariantBase[ScorecardGame]):
         options: Mapping[str, Any] | None = None,
         notes: Sequence[str] = (),
         dice: int = NUM_DICE,
+        saved_throws: bool = False,
     ) -> ScorecardVariant:
         """Declare a scorecard variant from core parts (see `ScorecardRules`).
 
         ``options`` are recorded (they go into saved games, so the registry can rebuild
         the variant); ``notes`` are one-line rulings shown by `describe`. ``dice`` is how
         many dice a turn throws, 1 to 8 (five by default); every table (rolls, keeps, the
-        action space, the rows' points) is then that count's.
+        action space, the rows' points) is then that count's. ``saved_throws`` keeps the
+        throws a turn leaves unused in the player's store, for later turns to spend one at a
+        time beyond ``max_throws`` (Maxi Yatzy; see `ScorecardGame.saved_throws`).
 
         Raises:
-            RuleConfigError: ``max_throws`` outside 1 to 10, ``dice`` outside 1 to 8, or a
-                sheet the rules refuse (see `ScorecardRules`).
+            RuleConfigError: ``max_throws`` outside 1 to 10, ``dice`` outside 1 to 8,
+                ``saved_throws`` not a bool, or a sheet the rules refuse (see `ScorecardRules`).
 
         Examples:
             >>> from yamskit.categories import upper, Category, total
@@ -134,6 +177,11 @@ class ScorecardVariant(VariantBase[ScorecardGame]):
             >>> six = ScorecardVariant.define("six", rows=[upper(6), Category("chance", total)], dice=6)
             >>> six.new_game(seed=1).apply(yamskit.Roll()).dice, six.score("chance", "666666")
             (Dice.parse('133335'), 36)
+            >>> rows = [upper(6), Category("chance", total)]
+            >>> saving = ScorecardVariant.define("saving", rows=rows, saved_throws=True)
+            >>> g = saving.new_game(seed=1).apply(yamskit.Roll(outcome="66666")).apply(yamskit.Score("sixes"))
+            >>> g.saved_throws, g.turn.throws_left
+            ((2,), 5)
         """
         if max_throws not in range(1, 11):
             raise RuleConfigError(f"max_throws must be 1 to 10, not {brief(max_throws)}")
@@ -152,6 +200,7 @@ class ScorecardVariant(VariantBase[ScorecardGame]):
                 setup=setup,
                 players=players,
                 dice=dice,
+                saved_throws=saved_throws,
             ),
             dict(options or {}),
             tuple(notes),
@@ -232,6 +281,7 @@ class ScorecardVariant(VariantBase[ScorecardGame]):
             stream=stream,
             first_player=first,
             column_weights=weights,
+            saved_throws=(0,) * len(names) if self.rules.saved_throws else (),
         )
 
     def describe(self) -> str:
@@ -248,4 +298,4 @@ class ScorecardVariant(VariantBase[ScorecardGame]):
     family = FAMILY
 
     #: A position set up from paper, checked against what a game can reach (see `scorecard_position`).
-    position = scorecard_position
+    position = _position

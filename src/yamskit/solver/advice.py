@@ -26,7 +26,6 @@ import os
 from pathlib import Path
 
 from ..actions import Roll, action_id
-from ..dice import NUM_DICE
 from ..errors import YamskitError
 from ..scorecard.state import ScorecardGame
 from ..scorecard.text import table
@@ -103,8 +102,8 @@ def cached_strategy(
     return strategy
 
 
-def _zero_dice_throw(advice: Advice) -> bool:
-    return isinstance(advice.action, Roll) and len(advice.action.keep) == NUM_DICE
+def _zero_dice_throw(advice: Advice, dice: int) -> bool:
+    return isinstance(advice.action, Roll) and len(advice.action.keep) == dice
 
 
 def ranked(strategy: Strategy, state: ScorecardGame) -> tuple[Advice, ...]:
@@ -123,7 +122,11 @@ def ranked(strategy: Strategy, state: ScorecardGame) -> tuple[Advice, ...]:
     if not options:
         return ()
     # The options come best first; a stable sort moves zero-dice throws after the boxes they tie with.
-    return tuple(sorted(options, key=lambda a: (a.regret if a.regret > TIE else 0.0, _zero_dice_throw(a))))
+    return tuple(
+        sorted(
+            options, key=lambda a: (a.regret if a.regret > TIE else 0.0, _zero_dice_throw(a, strategy.model.dice.count))
+        )
+    )
 
 
 def render_advice(state: ScorecardGame, options: tuple[Advice, ...]) -> str:

@@ -37,9 +37,9 @@ from .._signals import held_signals
 from ..errors import brief
 from ..names import warn_renamed
 from ..scorecard.variant import ScorecardVariant
-from . import tables
-from .batch_sheets import _CANDIDATES, _CODE_TO_ROLL, _best_keep_table, _block_generator, _codes, _tallied, _Tally
 from .batch_sheets import _POW6 as _POW6  # the vector environment's (yamskit.rl) names, from where they were
+from .batch_sheets import _best_keep_table, _block_generator, _dice_codes, _tallied, _Tally
+from .batch_sheets import _codes as _codes  # five dice (tests read it)
 from .batch_sheets import _Games as _Games
 from .batch_sheets import _throw as _throw
 from .lockstep import optimal_parts
@@ -137,8 +137,9 @@ class BatchResult:
 # ---------------------------------------------------------------------------- policies
 def _random_turn(g: _Games, games: IntArray, faces: IntArray, picks: FloatArray) -> None:
     m = g.model
+    t, codes = m.dice, _dice_codes(m.dice.count)
     count = len(games)
-    roll = _CODE_TO_ROLL[faces[:, 0, 4]]
+    roll = codes.code_to_roll[faces[:, 0, t.count - 1]]
     row = np.zeros(count, dtype=np.int64)
     crossed = np.zeros(count, dtype=np.bool_)
     per_row = 2 if m.allow_scratch else 1
@@ -147,13 +148,13 @@ def _random_turn(g: _Games, games: IntArray, faces: IntArray, picks: FloatArray)
         last = throw == m.max_throws
         legal = g.legal_rows(games[active], roll[active])
         boxes = legal.sum(axis=1) * per_row
-        keeps = np.zeros(len(active), dtype=np.int64) if last else tables.ROLL_KEEP_COUNTS[roll[active]]
+        keeps = np.zeros(len(active), dtype=np.int64) if last else t.roll_keep_counts[roll[active]]
         choice = np.minimum((picks[active, throw - 1] * (keeps + boxes)).astype(np.int64), keeps + boxes - 1)
         rethrow = choice < keeps
         if not last:
             sub = active[rethrow]
-            keep = tables.ROLL_KEEPS[roll[sub], choice[rethrow]]
-            roll[sub] = _throw(keep, faces[sub, throw])
+            keep = t.roll_keeps[roll[sub], choice[rethrow]]
+            roll[sub] = codes.throw(keep, faces[sub, throw])
         stop = ~rethrow
         box = active[stop]
         action = choice[stop] - keeps[stop]
@@ -169,16 +170,17 @@ def _random_turn(g: _Games, games: IntArray, faces: IntArray, picks: FloatArray)
 
 
 def _greedy_keeps(g: _Games, filled: IntArray) -> IntArray:
-    """Scaled expected best immediate box of every keep, for each distinct filled set, (462, sets)."""
+    """Scaled expected best immediate box of every keep, for each distinct filled set, (keeps, sets)."""
     m = g.model
+    t = m.dice
     open_rows = ((filled[None, :] >> np.arange(m.num_rows)[:, None]) & 1) == 0  # (rows, sets)
-    best = np.where(open_rows[:, None, :], m.tables[:, :, None], 0).max(axis=0)  # (252, sets)
-    keeps = np.zeros((tables.NUM_KEEPS, len(filled)), dtype=np.int64)
-    keeps[tables.SIZE_SLICES[5]] = best
-    for size in range(4, -1, -1):
-        block = tables.SIZE_SLICES[size]
-        keeps[block] = keeps[tables.CHILDREN[block]].sum(axis=1)
-    return keeps * (6**tables.KEEP_SIZES)[:, None]
+    best = np.where(open_rows[:, None, :], m.tables[:, :, None], 0).max(axis=0)  # (rolls, sets)
+    keeps = np.zeros((t.num_keeps, len(filled)), dtype=np.int64)
+    keeps[t.size_slices[t.count]] = best
+    for size in range(t.count - 1, -1, -1):
+        block = t.size_slices[size]
+        keeps[block] = keeps[t.children[block]].sum(axis=1)
+    return keeps * (6**t.keep_sizes)[:, None]
 
 
 def greedy_box_key(model: Model) -> IntArray:
@@ -194,15 +196,16 @@ def _greedy_turn(g: _Games, games: IntArray, faces: IntArray) -> None:
     m = g.model
     count = len(games)
     sets, inverse = np.unique(g.filled[games], return_inverse=True)
+    t, codes = m.dice, _dice_codes(m.dice.count)
     values = _greedy_keeps(g, sets)
-    roll = _CODE_TO_ROLL[faces[:, 0, 4]]
-    keyed = values * 8 + tables.KEEP_SIZES[:, None]
+    roll = codes.code_to_roll[faces[:, 0, t.count - 1]]
+    keyed = values * 16 + t.keep_sizes[:, None]
     low = np.full((1, keyed.shape[1]), np.iinfo(np.int64).min)
-    best_keep = _best_keep_table(np.concatenate([keyed, low]), _CANDIDATES)
+    best_keep = _best_keep_table(np.concatenate([keyed, low]), codes.candidates, candidates=codes.candidates)
     for throw in range(1, m.max_throws):
         keep = best_keep[roll, inverse]
-        moving = np.nonzero(tables.KEEP_SIZES[keep] < 5)[0]
-        roll[moving] = _throw(keep[moving], faces[moving, throw])
+        moving = np.nonzero(t.keep_sizes[keep] < t.count)[0]
+        roll[moving] = codes.throw(keep[moving], faces[moving, throw])
     legal = g.legal_rows(games, roll)
     scores = g.scores(games, roll)
     points, extra = scores
@@ -231,7 +234,8 @@ def _play_block(task: tuple[int, int, int, int, int]) -> _Tally:
     g = _Games.start(model, games)
     everyone = np.arange(games, dtype=np.int64)
     for _turn in range(model.num_rows):
-        faces = _codes(rng.integers(0, 6, size=(size, model.max_throws, 5), dtype=np.int8)[start:end])
+        drawn = rng.integers(0, 6, size=(size, model.max_throws, model.dice.count), dtype=np.int8)
+        faces = _dice_codes(model.dice.count).codes(drawn[start:end])
         if name == "random":
             _random_turn(g, everyone, faces, rng.random((size, model.max_throws))[start:end])
         else:

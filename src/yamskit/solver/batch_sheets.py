@@ -23,9 +23,11 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from .._cache import cached
+from ..dice import MAX_DICE
 from . import tables
 from .model import Model
-from .tables import FloatArray, IntArray
+from .tables import FloatArray, IntArray, SolverTables, solver_tables
 
 _POW6 = 6 ** np.arange(6, dtype=np.int64)
 _POW6_32 = _POW6.astype(np.int32)
@@ -45,7 +47,7 @@ class _Games:
     points: IntArray
     extra: IntArray
     open_rows: npt.NDArray[np.bool_]
-    by_roll: IntArray  # the model's points table, roll by roll (252, rows)
+    by_roll: IntArray  # the model's points table, roll by roll (rolls, rows)
 
     @classmethod
     def start(cls, model: Model, count: int) -> _Games:
@@ -57,11 +59,14 @@ class _Games:
         return cls(model, zeros.copy(), zeros.copy(), zeros.copy(), points, zeros.copy(), open_rows, by_roll)
 
     def further(self, games: IntArray, roll: IntArray, filled: IntArray | None) -> tuple[IntArray, IntArray]:
-        """The positions (in ``games``) of further five of a kinds (their box filled), and their face index."""
+        """The positions (in ``games``) of further five of a kinds (their box filled), and their face index.
+
+        Only five-dice sheets have the rules that look at them (`yamskit.solver.model.model_of`).
+        """
         m = self.model
         if m.flag_row < 0 or (m.joker is None and not m.five_bonus and not m.number_bonus):
             return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-        face = tables.FIVE_OF_A_KIND_FACE[roll]
+        face = m.dice.all_of_a_kind_face[roll]
         where = np.flatnonzero(face >= 0)  # five of a kinds are few: look at their sheets only
         box = self.filled[games[where]] if filled is None else filled[where]
         where = where[(box >> m.flag_row) & 1 == 1]
@@ -295,20 +300,106 @@ _CANDIDATES = np.where(tables.ROLL_KEEPS >= 0, tables.ROLL_KEEPS, tables.NUM_KEE
 _WORK_CANDIDATES = np.append(tables.WORK_POSITION, tables.NUM_KEEPS)[_CANDIDATES]
 
 
-def _best_keep_table(scores: npt.NDArray[Any], columns: IntArray, block: int = 256) -> IntArray:
-    """For each roll and state, the keep of that roll with the highest score (the first on ties), (252, states).
+def _best_keep_table(
+    scores: npt.NDArray[Any], columns: IntArray, block: int = 256, *, candidates: IntArray = _CANDIDATES
+) -> IntArray:
+    """For each roll and state, the keep of that roll with the highest score (the first on ties), (rolls, states).
 
-    ``scores`` is (463, states): ``columns`` says where each roll's candidate keeps
-    (`_CANDIDATES`, in order) are; the padding keep's row has the lowest score.
+    ``scores`` is (keeps + 1, states), (463, states) for five dice: ``columns`` says where each
+    roll's ``candidates`` keeps (`_CANDIDATES` for five dice, `_DiceCodes.candidates`, in order)
+    are; the padding keep's row has the lowest score.
     """
     states = scores.shape[1]
-    best = np.empty((tables.NUM_ROLLS, states), dtype=np.int64)
+    best = np.empty((len(candidates), states), dtype=np.int64)
     for start in range(0, states, block):
         choice = np.argmax(scores[:, start : start + block][columns], axis=1)  # (rolls, states)
-        best[:, start : start + block] = np.take_along_axis(_CANDIDATES, choice, axis=1)
+        best[:, start : start + block] = np.take_along_axis(candidates, choice, axis=1)
     return best
 
 
 def _block_generator(seed: int, block: int) -> np.random.Generator:
     """The dice generator of a block."""
     return np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed, spawn_key=(block,))))
+
+
+# ---------------------------------------------------------------------------- any dice count
+@attrs.frozen(eq=False)
+class _DiceCodes:
+    """The face-count codes the batch simulation throws ``count`` dice with (`_dice_codes`).
+
+    A keep's code is ``sum(counts[f] * base ** f)``, with ``base`` above the most dice of a face
+    (6 up to five dice, so that the five-dice codes are the module's `_KEEP_CODE`); the faces
+    drawn for a turn are (games, throws, ``count``), a throw of ``k`` dice taking the first ``k``.
+    Five dice go through the module's prefix table (`_face_index`, `_rethrown`); other counts
+    through cumulative codes (`_codes`, `_throw`): the same rolls.
+
+    Examples:
+        >>> c = _dice_codes(2)
+        >>> faces = np.array([[[5, 0], [2, 2]]], dtype=np.int8)  # 61, then a rethrow showing 33
+        >>> index = c.face_index(faces)
+        >>> roll = c.first_rolls(index[:, 0])
+        >>> c.tables.dice.rolls[int(roll[0])], c.tables.dice.rolls[int(c.rethrown(np.array([6]), index[:, 1])[0])]
+        (Dice.parse('16'), Dice.parse('36'))
+    """
+
+    tables: SolverTables
+    base: int
+    powers: npt.NDArray[np.int32]
+    keep_code: IntArray
+    code_to_roll: IntArray
+    candidates: IntArray
+    work_candidates: IntArray
+
+    @property
+    def count(self) -> int:
+        """How many dice a full roll has."""
+        return self.tables.count
+
+    def codes(self, faces: npt.NDArray[np.int8]) -> IntArray:
+        """Cumulative face-count codes of drawn faces (games, throws, count) -> the same shape (32-bit)."""
+        codes: IntArray = np.cumsum(self.powers[faces], axis=2, dtype=np.int32)
+        return codes
+
+    def throw(self, keep: IntArray, codes: IntArray) -> IntArray:
+        """The roll after keeping ``keep`` and throwing the rest; ``codes`` (games, count): one throw's `codes`."""
+        thrown = self.count - self.tables.keep_sizes[keep]
+        picked = codes[np.arange(len(keep)), np.maximum(thrown - 1, 0)]
+        code = self.keep_code[keep] + np.where(thrown > 0, picked, 0)
+        roll: IntArray = self.code_to_roll[code]
+        return roll
+
+    def face_index(self, faces: npt.NDArray[np.int8]) -> npt.NDArray[Any]:
+        """What `first_rolls` and `rethrown` read of drawn faces (games, throws, count), per game and throw first."""
+        if self.count == 5:
+            return _face_index(faces)
+        return self.codes(faces)
+
+    def first_rolls(self, index: npt.NDArray[Any]) -> IntArray:
+        """The roll of each game's first throw of all the dice, from its throw's `face_index`."""
+        if self.count == 5:
+            first: IntArray = np.take(_ROLL_OF_FACES, index)
+            return first
+        first = self.code_to_roll[index[:, self.count - 1]]
+        return first
+
+    def rethrown(self, keep: IntArray, index: npt.NDArray[Any]) -> IntArray:
+        """The roll after keeping ``keep`` and throwing the rest, from the throw's `face_index`."""
+        if self.count == 5:
+            return _rethrown(keep, index)
+        return self.throw(keep, index)
+
+
+@cached("solver: batch dice codes per dice count", size=MAX_DICE, key="a dice count (1 to 8)")
+def _dice_codes(count: int) -> _DiceCodes:
+    """The dice codes of ``count`` dice, built once per count."""
+    t = solver_tables(count)
+    if count == 5:
+        return _DiceCodes(t, 6, _POW6_32, _KEEP_CODE, _CODE_TO_ROLL, _CANDIDATES, _WORK_CANDIDATES)
+    base = max(6, count + 1)
+    powers = base ** np.arange(6, dtype=np.int64)
+    keep_code = t.keep_counts @ powers
+    code_to_roll = np.full(base**6, -1, dtype=np.int64)
+    code_to_roll[keep_code[t.roll_offset :]] = np.arange(t.num_rolls)
+    candidates = np.where(t.roll_keeps >= 0, t.roll_keeps, t.num_keeps)
+    work_candidates = np.append(t.work_position, t.num_keeps)[candidates]
+    return _DiceCodes(t, base, powers.astype(np.int32), keep_code, code_to_roll, candidates, work_candidates)

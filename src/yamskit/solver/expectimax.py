@@ -41,13 +41,12 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from . import tables
 from .final import _final_by_entries, _plan, final_values
 from .model import Model
 from .progress import Progress
 from .scratch import release_work_arrays, work_array
 from .space import StateSpace
-from .tables import FloatArray, IntArray
+from .tables import FloatArray, IntArray, SolverTables, solver_tables
 from .workers import Lockstep, in_lockstep, take_next
 
 __all__ = [
@@ -62,70 +61,64 @@ __all__ = [
 ]
 
 
-#: About how many states a block holds (arrays of 462 x CHUNK floats, 2.4 MB, stay in the shared cache).
+#: About how many states a block holds (for five dice, arrays of 462 x CHUNK floats, 2.4 MB, stay in the shared cache).
 CHUNK = 640
 #: Fewer states than this are solved in this process (starting workers would cost more).
 PARALLEL_MIN = 20_000
 _NEG = -np.inf
-_ROLLS = tables.SIZE_SLICES[5]
 
 
-#: The working positions of the children of the keeps of each size 0-4, face by face (all ones, then all twos...).
-_CHILDREN_BY_SIZE = [
-    np.ascontiguousarray(tables.WORK_CHILDREN[tables.SIZE_SLICES[size]].T).reshape(-1) for size in range(5)
-]
-#: For each size 1-5 and each j, the working positions of the j-th parents of the keeps that have one.
-_PARENTS_BY_SIZE = [
-    [np.ascontiguousarray(tables.WORK_PARENTS[tables.SIZE_SLICES[size], j][:span]) for j, span in enumerate(spans)]
-    for size, spans in enumerate(tables.WORK_PARENT_SPANS)
-]
+def _dice(tables: SolverTables | None) -> SolverTables:
+    """The given tables, or the five-dice ones."""
+    return solver_tables(5) if tables is None else tables
 
 
-def _mean_over_throw(keeps: FloatArray, spare: FloatArray) -> None:
-    """Fill the keeps of 0-4 dice, in working order, from the five-dice keeps (the rolls) already in ``keeps``.
+def _mean_over_throw(t: SolverTables, keeps: FloatArray, spare: FloatArray) -> None:
+    """Fill the keeps of fewer dice, in working order, from the keeps of all the dice (the rolls) already in ``keeps``.
 
     Each keep is the mean of its six one-die-larger keeps, summed face by face in face order.
-    ``spare`` is scratch space of at least (756, states).
+    ``spare`` is scratch space of at least (``t.spare_rows``, states): (756, states) for five dice.
     """
-    for size in range(4, -1, -1):
-        block = tables.SIZE_SLICES[size]
+    for size in range(t.count - 1, -1, -1):
+        block = t.size_slices[size]
         count = block.stop - block.start
         children = spare[: 6 * count].reshape(6, count, -1)
-        keeps.take(_CHILDREN_BY_SIZE[size], axis=0, out=children.reshape(6 * count, -1), mode="clip")
+        keeps.take(t.children_by_size[size], axis=0, out=children.reshape(6 * count, -1), mode="clip")
         target = keeps[block]
         children.sum(axis=0, out=target)  # along the outer axis: added one face after the other
         target *= 1.0 / 6.0
 
 
-def _best_of_sub_keeps(keeps: FloatArray, spare: FloatArray, source: FloatArray | None = None) -> None:
+def _best_of_sub_keeps(t: SolverTables, keeps: FloatArray, spare: FloatArray, source: FloatArray | None = None) -> None:
     """In place, in working order: each keep becomes the best value among its sub-multisets.
 
     With ``source``, the keeps' own values are read there instead (``keeps`` is only written).
-    ``spare`` is scratch space of at least (252, states).
+    ``spare`` is scratch space of at least (rolls, states).
     """
     if source is not None:
-        keeps[tables.SIZE_SLICES[0]] = source[tables.SIZE_SLICES[0]]
-    for size in range(1, 6):
-        block = tables.SIZE_SLICES[size]
+        keeps[t.size_slices[0]] = source[t.size_slices[0]]
+    for size in range(1, t.count + 1):
+        block = t.size_slices[size]
         target = keeps[block]
         own = target if source is None else source[block]  # every keep of a size has a first parent
-        for parents in _PARENTS_BY_SIZE[size]:
+        for parents in t.parents_by_size[size]:
             head = target[: len(parents)]
             later = keeps.take(parents, axis=0, out=spare[: len(parents)], mode="clip")
             np.maximum(own[: len(parents)], later, out=head)
             own = target
 
 
-def _to_work(rolls: FloatArray, keeps: FloatArray) -> None:
-    """Put ``rolls`` (252, states; roll order) as the five-dice keeps of ``keeps`` (working order)."""
-    np.take(rolls, tables.WORK_ROLLS, axis=0, out=keeps[_ROLLS], mode="clip")
+def _to_work(t: SolverTables, rolls: FloatArray, keeps: FloatArray) -> None:
+    """Put ``rolls`` (rolls, states; roll order) as the keeps of all the dice of ``keeps`` (working order)."""
+    np.take(rolls, t.work_rolls, axis=0, out=keeps[t.size_slices[t.count]], mode="clip")
 
 
-def keep_values(rolls: FloatArray, out: FloatArray | None = None) -> FloatArray:
-    """The value of each of the 462 keeps, throwing the other dice once, shape (462, states).
+def keep_values(rolls: FloatArray, out: FloatArray | None = None, *, dice: SolverTables | None = None) -> FloatArray:
+    """The value of each keep, throwing the other dice once, shape (keeps, states): (462, states) for five dice.
 
-    ``rolls`` (252, states) is the value of each roll after that throw. Built by keep
-    size, five down to zero: each keep is the mean of its six one-die-larger keeps.
+    ``rolls`` (rolls, states) is the value of each roll after that throw. Built by keep
+    size, all the dice down to zero: each keep is the mean of its six one-die-larger keeps.
+    ``dice``: the tables of the dice count (`yamskit.solver.tables.solver_tables`; five dice by default).
 
     Examples:
         >>> import numpy as np, yamskit
@@ -138,19 +131,21 @@ def keep_values(rolls: FloatArray, out: FloatArray | None = None) -> FloatArray:
         >>> keeps.shape, float(keeps[0, 0])  # the empty keep: one throw of five dice in chance
         ((462, 1), 17.5)
     """
+    t = _dice(dice)
     count = rolls.shape[1]
-    work = np.empty((tables.NUM_KEEPS, count))
-    _to_work(rolls, work)
-    _mean_over_throw(work, np.empty((6 * 126, count)))
-    keeps = np.empty((tables.NUM_KEEPS, count)) if out is None else out
-    np.take(work, tables.WORK_POSITION, axis=0, out=keeps)
+    work = np.empty((t.num_keeps, count))
+    _to_work(t, rolls, work)
+    _mean_over_throw(t, work, np.empty((t.spare_rows, count)))
+    keeps = np.empty((t.num_keeps, count)) if out is None else out
+    np.take(work, t.work_position, axis=0, out=keeps)
     return keeps
 
 
-def best_keeps(keeps: FloatArray) -> FloatArray:
-    """The value of each roll when a keep is chosen from it: the best of its sub-multisets, (252, states).
+def best_keeps(keeps: FloatArray, *, dice: SolverTables | None = None) -> FloatArray:
+    """The value of each roll when a keep is chosen from it: the best of its sub-multisets, (rolls, states).
 
     Works in place on ``keeps``: afterwards each keep holds the best value among its sub-multisets.
+    ``dice``: the tables of the dice count (five dice by default).
 
     Examples:
         >>> import numpy as np, yamskit
@@ -163,16 +158,17 @@ def best_keeps(keeps: FloatArray) -> FloatArray:
         >>> float(rolls[0, 0]), float(rolls[-1, 0])  # 11111: throw all again; 66666: keep all
         (17.5, 30.0)
     """
-    work = keeps[tables.WORK_ORDER]
-    _best_of_sub_keeps(work, np.empty((tables.NUM_ROLLS, keeps.shape[1])))
-    np.take(work, tables.WORK_POSITION, axis=0, out=keeps)
-    return keeps[_ROLLS]
+    t = _dice(dice)
+    work = keeps[t.work_order]
+    _best_of_sub_keeps(t, work, np.empty((t.num_rolls, keeps.shape[1])))
+    np.take(work, t.work_position, axis=0, out=keeps)
+    return keeps[t.size_slices[t.count]]
 
 
 def turn_tables(
     model: Model, values: FloatArray, filled: IntArray, flag: IntArray, upper: IntArray
 ) -> list[FloatArray]:
-    """The value of each roll with 0, 1, ... ``max_throws - 1`` throws left, each (252, states).
+    """The value of each roll with 0, 1, ... ``max_throws - 1`` throws left, each (rolls, states).
 
     Examples:
         >>> import numpy as np, yamskit
@@ -185,13 +181,14 @@ def turn_tables(
         >>> tuple(float(layer[0, 0]) for layer in layers)  # the roll 11111 with 0, 1, 2 throws left
         (5.0, 17.5, 21.25)
     """
+    t = model.dice
     layers = [final_values(model, values, filled, flag, upper)]
-    work, spare = _work_arrays(len(filled))
-    _to_work(layers[0], work)
+    work, spare = _work_arrays(t, len(filled))
+    _to_work(t, layers[0], work)
     for _ in range(model.max_throws - 1):
-        _mean_over_throw(work, spare)
-        _best_of_sub_keeps(work, spare)
-        layers.append(work[_ROLLS][tables.WORK_ROLL_POSITION])
+        _mean_over_throw(t, work, spare)
+        _best_of_sub_keeps(t, work, spare)
+        layers.append(work[t.size_slices[t.count]][t.work_roll_position])
     return layers
 
 
@@ -205,25 +202,26 @@ def _final_to_work(
     *,
     keep: bool = False,
 ) -> FloatArray:
-    """The final layer, written as the five-dice keeps of ``work`` (working order); returns its candidates.
+    """The final layer, written as the keeps of all the dice of ``work`` (working order); returns its candidates.
 
     ``keep``: as in `yamskit.solver.final._final_by_entries`.
     """
     plan = _plan(model)
     best, candidates = _final_by_entries(model, plan, values, filled, flag, upper, keep=keep)
-    np.take(best, plan.to_work, axis=0, out=work[_ROLLS], mode="clip")
+    t = model.dice
+    np.take(best, plan.to_work, axis=0, out=work[t.size_slices[t.count]], mode="clip")
     return candidates
 
 
-def _work_arrays(count: int) -> tuple[FloatArray, FloatArray]:
-    """Keeps in working order (462, count) and scratch space (756, count), reused by this thread."""
-    return work_array("work", tables.NUM_KEEPS, count), work_array("spare", 6 * 126, count)
+def _work_arrays(t: SolverTables, count: int) -> tuple[FloatArray, FloatArray]:
+    """Keeps in working order (keeps, count) and scratch space (``t.spare_rows``, count), reused by this thread."""
+    return work_array("work", t.num_keeps, count), work_array("spare", t.spare_rows, count)
 
 
 def keep_layers(
     model: Model, values: FloatArray, filled: IntArray, flag: IntArray, upper: IntArray
 ) -> list[FloatArray]:
-    """The value of each keep with 1, 2, ... ``max_throws - 1`` throws left after it, each (462, states).
+    """The value of each keep with 1, 2, ... ``max_throws - 1`` throws left after it, each (keeps, states).
 
     This is what decisions inside a turn need: ``keep_layers(...)[t - 1][k]`` is the
     value of keeping ``k`` when the throw it leads to leaves ``t - 1`` more throws.
@@ -238,35 +236,35 @@ def keep_layers(
         >>> tuple(float(layer[0, 0]) for layer in keep_layers(model, values, empty, empty, empty))  # keep nothing
         (17.5, 21.25)
     """
+    t = model.dice
     layers: list[FloatArray] = []
-    work, spare = _work_arrays(len(filled))
+    work, spare = _work_arrays(t, len(filled))
     _final_to_work(model, values, filled, flag, upper, work)
     for left in range(1, model.max_throws):
-        _mean_over_throw(work, spare)
-        layers.append(work[tables.WORK_POSITION])
+        _mean_over_throw(t, work, spare)
+        layers.append(work[t.work_position])
         if left < model.max_throws - 1:
-            _best_of_sub_keeps(work, spare)
+            _best_of_sub_keeps(t, work, spare)
     return layers
 
 
 def padded_keep_layers(
     model: Model, values: FloatArray, filled: IntArray, flag: IntArray, upper: IntArray
 ) -> list[FloatArray]:
-    """`keep_layers` in the solver's working order, for look-ups: each (463, states).
+    """`keep_layers` in the solver's working order, for look-ups: each (keeps + 1, states), (463, states) for five dice.
 
-    Row ``tables.WORK_POSITION[k]`` is the value of keep ``k``; the last row is -inf (a
+    Row ``model.dice.work_position[k]`` is the value of keep ``k``; the last row is -inf (a
     padding keep that is never best).
 
     Examples:
         >>> import numpy as np, yamskit
-        >>> from yamskit.solver import tables
         >>> from yamskit.categories import Category, total
         >>> from yamskit.solver.model import model_of
         >>> model = model_of(yamskit.ScorecardVariant.define("c", rows=[Category("chance", total)]))
         >>> values = solve_values(model)
         >>> empty = np.zeros(1, dtype=np.int64)
         >>> layers = padded_keep_layers(model, values, empty, empty, empty)
-        >>> layers[0].shape, float(layers[0][tables.WORK_POSITION[0], 0]), float(layers[0][-1, 0])
+        >>> layers[0].shape, float(layers[0][model.dice.work_position[0], 0]), float(layers[0][-1, 0])
         ((463, 1), 17.5, -inf)
     """
     layers, _ = _padded_layers(model, values, filled, flag, upper)
@@ -280,16 +278,17 @@ def _padded_layers(
 
     Both are this thread's work arrays, valid until its next call.
     """
+    t = model.dice
     count = len(filled)
-    layers = [work_array(f"layer {left}", tables.NUM_KEEPS + 1, count) for left in range(1, model.max_throws)]
-    work = layers[0][:-1] if layers else work_array("work", tables.NUM_KEEPS, count)
+    layers = [work_array(f"layer {left}", t.num_keeps + 1, count) for left in range(1, model.max_throws)]
+    work = layers[0][:-1] if layers else work_array("work", t.num_keeps, count)
     candidates = _final_to_work(model, values, filled, flag, upper, work, keep=True)
-    spare = work_array("spare", 6 * 126, count)
+    spare = work_array("spare", t.spare_rows, count)
     for left, layer in enumerate(layers, start=1):
         if left > 1:
-            _best_of_sub_keeps(layer[:-1], spare, source=work)
+            _best_of_sub_keeps(t, layer[:-1], spare, source=work)
             work = layer[:-1]
-        _mean_over_throw(work, spare)
+        _mean_over_throw(t, work, spare)
         layer[-1] = _NEG
     return layers, candidates
 
@@ -309,17 +308,20 @@ def turn_start_values(
         >>> round(float(turn_start_values(model, values, empty, empty, empty)[0]), 4)
         23.3333
     """
+    t = model.dice
     if model.max_throws == 1:
         rolls = final_values(model, values, filled, flag, upper)
     else:
-        work, spare = _work_arrays(len(filled))
+        work, spare = _work_arrays(t, len(filled))
         _final_to_work(model, values, filled, flag, upper, work)
         for _ in range(model.max_throws - 1):
-            _mean_over_throw(work, spare)
-            _best_of_sub_keeps(work, spare)
-        rolls = np.take(work[_ROLLS], tables.WORK_ROLL_POSITION, axis=0, out=spare[: tables.NUM_ROLLS], mode="clip")
+            _mean_over_throw(t, work, spare)
+            _best_of_sub_keeps(t, work, spare)
+        rolls = np.take(
+            work[t.size_slices[t.count]], t.work_roll_position, axis=0, out=spare[: t.num_rolls], mode="clip"
+        )
     # the mean over the first throw, summed roll by roll (the same order whatever the block size)
-    np.multiply(rolls, tables.ROLL_PROBABILITIES[:, None], out=rolls)
+    np.multiply(rolls, t.roll_probabilities[:, None], out=rolls)
     start: FloatArray = rolls.sum(axis=0)
     return start
 
@@ -366,9 +368,10 @@ def _solve_layers(job: _Solve, progress: Progress, rank: int, sync: Lockstep) ->
     """Process ``rank``'s part of the solve: blocks of each layer as they come, all processes in step by layer."""
     bar = progress if rank == 0 else None  # the bar is process 0's
     model, space, values = job.model, job.space, job.values
+    chunk = min(8 * CHUNK, CHUNK * 462 // model.dice.num_keeps)  # blocks of about the same bytes, any dice count
     for count in range(model.num_rows - 1, -1, -1):
         filled, flag, upper = space.layer(count)
-        cuts = _cuts(filled, max(64, min(CHUNK, -(-len(filled) // (4 * job.workers)))))
+        cuts = _cuts(filled, max(64, min(chunk, -(-len(filled) // (4 * job.workers)))))
         done = 0
         while (block := job.claim(count, rank, sync)) < len(cuts) - 1:
             start, stop = int(cuts[block]), int(cuts[block + 1])

@@ -25,7 +25,6 @@ import numpy as np
 import numpy.typing as npt
 
 from .._cache import LruCache
-from . import tables
 from .model import Model
 from .scratch import work_array
 from .tables import FloatArray, IntArray
@@ -80,7 +79,8 @@ class _FinalPlan:
 
 def _final_plan(model: Model) -> _FinalPlan:
     distinct_rows = [np.unique(table).astype(np.int64) for table in model.tables]
-    per_roll: list[list[int]] = [[] for _ in range(tables.NUM_ROLLS)]
+    t = model.dice
+    per_roll: list[list[int]] = [[] for _ in range(t.num_rolls)]
     plain = [_is_plain(model, row) for row in range(model.num_rows)]
     # Without scratching, the 0 of a plain row that never pays less goes to one shared row of zeros:
     # where the roll pays in that row, the 0 is below the paying candidate (same state after), so it
@@ -93,7 +93,7 @@ def _final_plan(model: Model) -> _FinalPlan:
     moving_rows = [row for row in range(model.num_rows) if not plain[row]]
     plain_rows = [row for row in range(model.num_rows) if plain[row]]
     offsets = [0] * model.num_rows
-    paid_at = np.zeros((tables.NUM_ROLLS, model.num_rows), dtype=np.int64)
+    paid_at = np.zeros((t.num_rolls, model.num_rows), dtype=np.int64)
     at = 0
     for row in moving_rows + plain_rows:  # the candidates of the moving rows first
         table = model.tables[row]
@@ -101,7 +101,7 @@ def _final_plan(model: Model) -> _FinalPlan:
         offsets[row] = at
         paid_at[:, row] = at + classes
         zero_elsewhere = model.allow_scratch or row in zero_rows
-        for r in range(tables.NUM_ROLLS):
+        for r in range(t.num_rolls):
             if table[r] or not zero_elsewhere:
                 per_roll[r].append(at + int(classes[r]))
         at += len(distinct)
@@ -137,7 +137,7 @@ def _final_plan(model: Model) -> _FinalPlan:
         slots=slots,
         order=order,
         position=position,
-        to_work=position[tables.WORK_ROLLS],
+        to_work=position[t.work_rolls],
         bits=np.left_shift(1, np.arange(model.num_rows, dtype=np.int64)),
         moving=len(moving_points),
         moving_rows=candidate_rows,
@@ -168,7 +168,7 @@ def _plan(model: Model) -> _FinalPlan:
 
 
 def final_values(model: Model, values: FloatArray, filled: IntArray, flag: IntArray, upper: IntArray) -> FloatArray:
-    """The value (points still to come) of each roll that must be written now, shape (252, states).
+    """The value (points still to come) of each roll that must be written now, shape (rolls, states).
 
     Args:
         model: the rules.
@@ -256,7 +256,7 @@ def _final_by_entries(
     for row in plan.zero_rows:
         np.fmax(zeros, candidates[plan.offsets[row]], out=zeros)
     # the best (NaN-blind) of each roll's candidates: a max, so the order of the entries does not matter
-    best = work_array("best", tables.NUM_ROLLS, count)
+    best = work_array("best", model.dice.num_rolls, count)
     # every roll's first entry is the crossed-out row: set it against every other candidate
     # instead (fmax picks the same value), then start from each roll's second entry (with
     # ``keep``, in another array, so that the candidates stay what each Score is worth)
@@ -267,7 +267,7 @@ def _final_by_entries(
     np.fmax(crossed_best[None, :], candidates[: plan.size - 2], out=lifted[: plan.size - 2])
     np.fmax(crossed_best, zeros, out=lifted[-1])
     np.take(lifted, plan.slots[1], axis=0, out=best, mode="clip")
-    spare = work_array("slot", tables.NUM_ROLLS, count)
+    spare = work_array("slot", model.dice.num_rolls, count)
     for slot in plan.slots[2:]:
         head = best[: len(slot)]
         np.fmax(head, lifted.take(slot, axis=0, out=spare[: len(slot)], mode="clip"), out=head)
@@ -310,7 +310,7 @@ def _five_plan(model: Model) -> _FivePlan:
     matching = np.array(model.upper_index, dtype=np.int64)
     rows = np.concatenate([np.flatnonzero(model.is_upper), np.flatnonzero(~model.is_upper)]).astype(np.int64)
     at = np.argsort(rows).astype(np.int64)  # the place of each row in ``rows``
-    natural = np.ascontiguousarray(model.tables[rows][:, tables.FIVE_OF_A_KIND])
+    natural = np.ascontiguousarray(model.tables[rows][:, model.dice.all_of_a_kind])
     joker = np.ascontiguousarray(model.joker_points[rows])
     uppers = int(model.is_upper.sum())
     faces, moving = np.nonzero(_moves_upper(model))
@@ -407,12 +407,12 @@ def _five_of_a_kind(
         if scratched is not None:
             value = np.maximum(value, scratched.max(axis=0)[None, :])
     extra = model.five_bonus * (y == 1) if model.needs_flag else np.zeros(len(states), dtype=np.int64)
-    best[position[tables.FIVE_OF_A_KIND][:, None], states[None, :]] = value + extra[None, :]
+    best[position[model.dice.all_of_a_kind][:, None], states[None, :]] = value + extra[None, :]
 
 
 def _moves_upper(model: Model) -> npt.NDArray[np.bool_]:
     """(faces, rows): whether writing the five of a kind of a face in a row may pay points towards the upper total."""
-    natural = model.tables[:, tables.FIVE_OF_A_KIND].T != 0
+    natural = model.tables[:, model.dice.all_of_a_kind].T != 0
     jokered = (model.joker_points.T != 0) & ~model.is_upper[None, :] if model.joker is not None else natural & False
     moves: npt.NDArray[np.bool_] = (natural | jokered) & model.bonus_rows[None, :]
     return moves

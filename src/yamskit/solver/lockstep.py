@@ -32,17 +32,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from .batch_sheets import (
-    _CANDIDATES,
-    _ROLL_OF_FACES,
-    _WORK_CANDIDATES,
-    _best_keep_table,
-    _block_generator,
-    _face_index,
-    _Games,
-    _rethrown,
-    _Tally,
-)
+from .batch_sheets import _best_keep_table, _block_generator, _dice_codes, _Games, _Tally
 from .expectimax import _padded_layers
 from .final import _plan
 from .model import Model
@@ -82,26 +72,28 @@ def _optimal_turn(
 ) -> None:
     """One turn of ``games`` (whose states are those of the games ``reps``; ``local`` says which).
 
-    ``faces`` (games, throws, 5) are the faces each game draws: a throw of ``k`` dice takes the first ``k``.
+    ``faces`` (games, throws, dice) are the faces each game draws: a throw of ``k`` dice takes the first ``k``.
     """
     m = g.model
+    codes = _dice_codes(m.dice.count)
+    keep_lists, work_candidates = codes.candidates, codes.work_candidates
     values = plan.strategy.values
     count, states = len(games), len(reps)
     filled_s, flag_s = np.take(g.filled, reps), np.take(g.flag, reps)  # the same for every game of a state
     layers, candidates = _padded_layers(m, values, filled_s, flag_s, np.minimum(np.take(g.upper, reps), m.cap))
-    thrown = _face_index(faces)  # (games, throws)
-    roll = np.take(_ROLL_OF_FACES, thrown[:, 0])
-    scaled = _WORK_CANDIDATES * states  # where each roll's candidate keeps start in a flat layer
+    thrown = codes.face_index(faces)  # (games, throws) for five dice
+    roll = codes.first_rolls(thrown[:, 0])
+    scaled = work_candidates * states  # where each roll's candidate keeps start in a flat layer
     for throw in range(1, m.max_throws):
-        keeps = layers[m.max_throws - throw - 1]  # (463, states)
+        keeps = layers[m.max_throws - throw - 1]  # (keeps + 1, states)
         if count > TABLE_GAMES * states:  # many games per state: tabulate each state's best keeps
-            keep = _best_keep_table(keeps, _WORK_CANDIDATES)[roll, local]
+            keep = _best_keep_table(keeps, work_candidates, candidates=keep_lists)[roll, local]
         else:  # few: look at each game's candidate keeps in its state's column
             at = np.take(scaled, roll, axis=0)
             at += local[:, None]
             choice = np.argmax(np.take(keeps.reshape(-1), at), axis=1)
-            keep = np.take(_CANDIDATES, roll * _CANDIDATES.shape[1] + choice)
-        roll = _rethrown(keep, thrown[:, throw])  # (a game keeping all five dice keeps its roll)
+            keep = np.take(keep_lists, roll * keep_lists.shape[1] + choice)
+        roll = codes.rethrown(keep, thrown[:, throw])  # (a game keeping all its dice keeps its roll)
     filled = np.take(filled_s, local)
     # what a Score of each game's roll is worth in each row, points and value after: its state's
     # candidate for those points in the final layer
@@ -236,7 +228,7 @@ class _Sheets:
     ``sheets`` are the filled rows, upper totals, flags, extras (each ``games``) and box
     points (``games`` x rows); ``order`` and ``ordered`` the games sorted by state and
     their states (`_sort_states`); ``dice`` the faces each game draws in a turn (games,
-    throws, 5). The first process draws the dice while the second sorts the games, so no
+    throws, dice). The first process draws the dice while the second sorts the games, so no
     process repeats that work.
     """
 
@@ -259,7 +251,7 @@ class _Sheets:
         layout = [(games, np.int64)] * 6 + [
             (blocks * model.num_rows, np.int64),
             (games * model.num_rows, np.int32),
-            (games * model.max_throws * 5, np.int8),
+            (games * model.max_throws * model.dice.count, np.int8),
         ]
         buffer = mmap.mmap(-1, sum(size * np.dtype(kind).itemsize for size, kind in layout)) if shared else None
         arrays: list[npt.NDArray[Any]] = []
@@ -274,7 +266,9 @@ class _Sheets:
         *sheets, order, ordered, claimed, points, faces = arrays
         sheets.append(points.reshape(games, model.num_rows))
         lock = multiprocessing.get_context("fork").Lock() if shared else None
-        return cls(sheets, order, ordered, claimed, faces.reshape(games, model.max_throws, 5), buffer, lock)
+        return cls(
+            sheets, order, ordered, claimed, faces.reshape(games, model.max_throws, model.dice.count), buffer, lock
+        )
 
     def close(self) -> None:
         """Drop the views, then their mapping (a view still alive elsewhere: the GC frees it later)."""
@@ -406,7 +400,7 @@ def _play_optimal(plan: _Plan, rank: int, shared: _Sheets, sync: Lockstep) -> Pa
             sync.wait(rank)  # the sheets are blank
         for turn in range(model.num_rows):
             if rng is not None:
-                drawn[...] = rng.integers(0, 6, size=(size, model.max_throws, 5), dtype=np.int8)
+                drawn[...] = rng.integers(0, 6, size=(size, model.max_throws, model.dice.count), dtype=np.int8)
             if rank == workers - 1:
                 keys = (g.filled * model.flags + g.flag) * (model.cap + 1) + classes.canonical(
                     g.filled, g.upper, model.cap

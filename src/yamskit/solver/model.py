@@ -26,8 +26,7 @@ import numpy.typing as npt
 from ..errors import RuleConfigError, brief
 from ..scorecard.house_rules import FiveOfAKindBonus, Joker, NumberBoxBonus, joker_value
 from ..scorecard.variant import ScorecardVariant
-from . import tables
-from .tables import IntArray
+from .tables import IntArray, SolverTables, solver_tables
 
 __all__ = ["MAX_ROWS", "UPPER_ROWS", "Model", "model_of"]
 
@@ -43,7 +42,8 @@ class Model:
 
     Attributes:
         rows: row ids, top to bottom (bit ``i`` of a filled set is row ``i``).
-        tables: points of each row for each roll, shape (rows, 252).
+        tables: points of each row for each roll of the variant's dice, shape (rows, rolls): (rows, 252)
+            for five dice.
         bonus_rows: whether each row counts towards the upper total.
         cap: the highest bonus threshold (upper totals are capped there; 0 without a bonus).
         bonus: the bonus earned by each capped upper total 0..cap.
@@ -58,6 +58,7 @@ class Model:
             row): the joker's ``upper`` rows, else ones..sixes.
         joker_points: what each row pays for a five of a kind of each face at full joker value.
         fingerprint: a hash of everything above.
+        dice: the roll and keep tables of the variant's dice count (`yamskit.solver.tables.solver_tables`).
 
     Examples:
         >>> import yamskit
@@ -84,6 +85,7 @@ class Model:
     joker_points: IntArray
     fingerprint: str
     number_bonus: int = 0
+    dice: SolverTables = attrs.field(factory=lambda: solver_tables(5))
 
     @property
     def num_rows(self) -> int:
@@ -127,12 +129,12 @@ def _fail(variant: ScorecardVariant, why: str) -> RuleConfigError:
 def model_of(variant: object) -> Model:
     """The solver's model of ``variant``; `RuleConfigError` if it is not solvable.
 
-    Solvable: a `ScorecardVariant` of five dice with one column in free order and
+    Solvable: a `ScorecardVariant` of 1 to 8 dice without saved throws, with one column in free order and
     no turn condition, the standard result, at most `MAX_ROWS` rows, an
     optional upper bonus (any tiers), and placement rules that are
     `Joker` and `FiveOfAKindBonus` or `NumberBoxBonus`
     (at most one of each, on the same row; a forced joker needs all six of its number rows; a
-    number-box bonus needs a forced joker on its own number rows).
+    number-box bonus needs a forced joker on its own number rows; those three rules need five dice).
 
     Examples:
         >>> import yamskit
@@ -146,8 +148,9 @@ def model_of(variant: object) -> Model:
     if not isinstance(variant, ScorecardVariant):
         raise RuleConfigError(f"yamskit.solver solves scorecard variants, not {type(variant).__name__}")
     rules = variant.rules
-    if rules.dice != 5:
-        raise _fail(variant, f"it throws {rules.dice} dice; the solver's tables are of five dice")
+    if rules.saved_throws:
+        raise _fail(variant, "it saves unused throws for later turns; the solver's turns have max_throws throws")
+    dice = solver_tables(rules.dice)
     if len(rules.columns) != 1:
         raise _fail(variant, f"it has {len(rules.columns)} columns; the solver handles one")
     column = rules.columns[0]
@@ -173,6 +176,9 @@ def model_of(variant: object) -> Model:
     number = in_number[0] if in_number else None
     if number is not None and (joker is None or joker.kind != "forced" or joker.upper != number.upper):
         raise _fail(variant, f"its {brief(number)} needs a forced joker on the same number rows")
+    if rules.dice != 5 and (joker or five or number):
+        found = joker or five or number
+        raise _fail(variant, f"its placement rule {brief(found)} reads five of a kind; it throws {rules.dice} dice")
     flag_rows = {r.row for r in jokers} | {r.row for r in bonuses} | {r.row for r in in_number}
     if len(flag_rows) > 1:
         raise _fail(variant, f"its joker and five-of-a-kind bonus look at different rows {sorted(flag_rows)}")
@@ -185,9 +191,13 @@ def model_of(variant: object) -> Model:
     if joker is not None and joker.kind == "forced" and -1 in upper_index:
         raise _fail(variant, f"a forced joker needs all six number rows, here {brief(numbers)}")
 
-    table = np.array([row.table for row in rules.rows], dtype=np.int64)
+    table = np.array(rules.row_tables, dtype=np.int64).reshape(len(rows), dice.num_rolls)
     joker_points = np.array(
-        [[joker_value(row, int(row.table[r])) for r in tables.FIVE_OF_A_KIND] for row in rules.rows], dtype=np.int64
+        [
+            [joker_value(row, int(points[r])) for r in dice.all_of_a_kind]
+            for row, points in zip(rules.rows, table, strict=True)
+        ],
+        dtype=np.int64,
     )
     bonus = rules.bonus
     if bonus is not None:
@@ -215,6 +225,8 @@ def model_of(variant: object) -> Model:
         described["upper_index"] = list(upper_index)
     if number is not None:  # (and the sheets without one theirs)
         described["number_bonus"] = number.points
+    if rules.dice != 5:  # (and the five-dice sheets theirs)
+        described["dice"] = rules.dice
     fingerprint = hashlib.sha256(json.dumps(described, sort_keys=True).encode()).hexdigest()
     return Model(
         rows=rows,
@@ -231,4 +243,5 @@ def model_of(variant: object) -> Model:
         joker_points=joker_points,
         fingerprint=fingerprint,
         number_bonus=number.points if number else 0,
+        dice=dice,
     )

@@ -34,7 +34,6 @@ from ..actions import Action, Roll, Score, Scratch
 from ..errors import DeserializationError, RuleConfigError, RulesMismatchError, brief
 from ..scorecard.state import ScorecardGame
 from ..scorecard.variant import ScorecardVariant
-from . import tables
 from .expectimax import keep_values, solve_values, turn_tables
 from .model import Model, model_of
 from .tables import FloatArray
@@ -207,7 +206,7 @@ class Strategy:
         if not state.turn.has_thrown:
             return p.so_far + self._value(p.filled, p.flag, p.upper)
         layers = self._layers(p)
-        return p.so_far + float(layers[state.turn.throws_left][state.dice.index])
+        return p.so_far + float(layers[state.turn.throws_left][self.model.dice.roll_of(state.dice.faces)])
 
     def advise(self, state: ScorecardGame) -> tuple[Advice, ...]:
         """Every legal option of the player to move, best first, with expected final score and regret.
@@ -239,23 +238,12 @@ class Strategy:
                 rated.append((action, p.so_far + self._value(p.filled, p.flag, p.upper)))
         else:
             left = state.turn.throws_left
-            keeps = keep_values(self._layers(p)[left - 1][:, None])[:, 0] if left > 0 else None
+            dice = self.model.dice
+            keeps = keep_values(self._layers(p)[left - 1][:, None], dice=dice)[:, 0] if left > 0 else None
             for action in state.legal_actions():
                 if isinstance(action, Roll):
                     assert keeps is not None
-                    rated.append(
-                        (
-                            action,
-                            p.so_far
-                            + float(
-                                keeps[
-                                    action.keep.index
-                                    if len(action.keep) < 5
-                                    else tables.ROLL_OFFSET + action.keep.index
-                                ]
-                            ),
-                        )
-                    )
+                    rated.append((action, p.so_far + float(keeps[dice.keep_of(action.keep.faces)])))
                 elif isinstance(action, (Score, Scratch)):
                     rated.append((action, self._after(state, p, action)))
         if not rated:

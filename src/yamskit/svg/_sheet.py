@@ -43,9 +43,10 @@ def status_line(game: ScorecardGame) -> str:
         return f"Game over{why} · {'winners' if result.is_draw else 'winner'}: {names}"
     turn = game.turn
     me = game.players[game.current_player]
+    saved = f" · {turn.saved - turn.spent} saved" if game.saved_throws else ""
     if not turn.has_thrown:
-        return f"{me} to throw"
-    return f"{me} · throw {turn.throws_used} of {turn.max_throws}"
+        return f"{me} to throw{saved}"
+    return f"{me} · throw {turn.throws_used} of {turn.max_throws}{saved}"
 
 
 def _teams(details: Any) -> list[tuple[int, ...]]:
@@ -91,6 +92,8 @@ def draw(game: ScorecardGame, theme: Theme) -> str:
     spans: list[tuple[str, str, list[int]]] = []
     if any(sheet.extra for sheet in game.sheets):
         spans.append(("extra", "Extra", [sheet.extra for sheet in game.sheets]))
+    if game.saved_throws:  # a game with saved throws: each player's store (the player to move's, less those spent)
+        spans.append(("saved-throws", "Saved throws", [game.saved_now(p) for p in range(players)]))
     spans.append(("total", "Total" if duels is None else "Score (duels)", list(result.scores)))
     labels = [r.label or r.id for r in rules.rows]
     every_label = [*labels, *(label for _, label in summary), *(label for _, label, _ in spans), "Team total"]

@@ -160,5 +160,5 @@ class ClassicMachine(RuleBasedStateMachine):
         check_step(self.game, apply_all=False)
 
 
-ClassicMachine.TestCase.settings = settings(stateful_step_count=120, max_examples=examples(40) if GAMES > 150 else 15)
+ClassicMachine.TestCase.settings = settings(stateful_step_count=120, max_examples=examples(20) if GAMES > 150 else 15)
 test_classic_machine = ClassicMachine.TestCase

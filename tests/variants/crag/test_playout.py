@@ -89,3 +89,13 @@ def test_the_random_and_easy_bots_play_a_whole_game(level: str) -> None:
     check_totals(game, None)
     assert len(game.history) <= 2 * 13 * 3
     assert yamskit.GameRecord.from_game(game).to_game() == game
+
+
+def test_the_exact_solver_solves_the_sheet_in_both_readings() -> None:
+    """Optimal solitaire play: the library's own figures (no source gives one), kept as a regression."""
+    solver = pytest.importorskip("yamskit.solver")
+    narrow = solver.solve(yamskit.variant("crag"), quiet=True).expected_score()
+    wide = solver.solve(yamskit.variant("crag", thirteen_takes_crag=True), quiet=True).expected_score()
+    assert round(narrow, 4) == 147.4061
+    assert round(wide, 4) == 149.8476
+    assert narrow < wide < 244  # a wider thirteen box can only help
