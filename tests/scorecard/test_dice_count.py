@@ -156,7 +156,7 @@ def test_the_strong_bots_refuse_a_sheet_of_other_dice_by_name(level: str) -> Non
 
 def test_the_edges_that_need_five_dice_say_so_and_positions_do_not() -> None:
     variant = six_dice()
-    assert not solvable(variant)
+    assert solvable(variant)  # the exact solver takes any dice count; the strong bots' tables do not yet
     with pytest.raises(RuleConfigError, match="it throws 6 dice"):
         StrongPlayer(variant)
     # positions are checked with a witness game of the sheet's own dice
