@@ -121,6 +121,8 @@ def pictures() -> dict[str, str]:
     maxi = _mid_turn(play(maxi, _scorecard_move, seed=13, actions=50))
     balut = yamskit.variant("balut").new_game(players=["Ann", "Bob"], seed=13)
     balut = play(balut, _scorecard_move, seed=13, actions=10_000)
+    crag = yamskit.variant("crag").new_game(players=["Ann", "Bob"], seed=13)
+    crag = _mid_turn(play(crag, _scorecard_move, seed=13, actions=40))
     return {
         "dice.svg": svg(Dice.parse("33325")),
         "classic.svg": svg(classic),
@@ -136,6 +138,7 @@ def pictures() -> dict[str, str]:
         "generala.svg": svg(generala),
         "maxi-yatzy.svg": svg(maxi),
         "balut.svg": svg(balut),
+        "crag.svg": svg(crag),
     }
 
 

@@ -135,6 +135,7 @@ MODES: list[tuple[str, dict[str, Any], list[str]]] = [
     ("kniffel", {}, ["Anna", "Ben"]),
     ("generala", {}, ["Ann", "Bob"]),
     ("balut", {}, ["Ann", "Bob"]),
+    ("crag", {}, ["Ann", "Bob"]),
 ]
 
 

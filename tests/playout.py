@@ -95,7 +95,7 @@ def random_playout(
 
 
 def five_of_a_kind_often(state: Any, rng: random.Random) -> Any:
-    """A random legal action; one throw in four shows a five of a kind where the kept dice allow it.
+    """A random legal action; one throw in four shows all dice alike (a five of a kind) where the kept dice allow it.
 
     Random play alone seldom makes a second five of a kind; this brings the jokers, the
     Yams bonuses, the *sec*, the Yam predator and the Yamslams into random games.
@@ -106,7 +106,8 @@ def five_of_a_kind_often(state: Any, rng: random.Random) -> Any:
         throw = rng.choice(throws)
         face = throw.keep.faces[0] if len(throw.keep) else rng.randint(1, 6)
         if all(f == face for f in throw.keep.faces):
-            return yamskit.Roll(keep=throw.keep, outcome=[face] * (5 - len(throw.keep)))
+            dice = getattr(getattr(state, "turn", None), "dice_count", 5)  # the variant's dice, five or not
+            return yamskit.Roll(keep=throw.keep, outcome=[face] * (dice - len(throw.keep)))
     return rng.choice(actions)
 
 

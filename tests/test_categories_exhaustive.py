@@ -28,7 +28,7 @@ from yamskit.categories import (
     sum_at_most,
     total,
 )
-from yamskit.dice import ROLLS
+from yamskit.dice import ROLLS, dice_tables
 
 NUMBER_ROWS = ("ones", "twos", "threes", "fours", "fives", "sixes")
 
@@ -221,6 +221,38 @@ def _balut(row: str, dice: Dice, *, house_from_five: bool = False) -> int:
         "choice": total,
         "balut": 20 + total if _yams(dice) else 0,
     }[category]
+
+
+def _crag(row: str, dice: Dice, *, wide: bool = False) -> int:
+    """Crag's boxes as dice-play.com and Wikipedia word them; ``wide``: Wikipedia's thirteen takes a crag too."""
+    faces = sorted(dice.faces)
+    if row in NUMBER_ROWS:
+        face = NUMBER_ROWS.index(row) + 1
+        return face * faces.count(face)
+    pair = len(set(faces)) == 2
+    return {
+        "odd_straight": 20 if faces == [1, 3, 5] else 0,
+        "even_straight": 20 if faces == [2, 4, 6] else 0,
+        "low_straight": 20 if faces == [1, 2, 3] else 0,
+        "high_straight": 20 if faces == [4, 5, 6] else 0,
+        "three_of_a_kind": 25 if len(set(faces)) == 1 else 0,
+        "thirteen": 26 if sum(faces) == 13 and (wide or not pair) else 0,
+        "crag": 50 if sum(faces) == 13 and pair else 0,
+    }[row]
+
+
+@pytest.mark.parametrize("wide", [False, True])
+def test_every_row_of_crag_scores_as_its_sheet_says_on_all_56_rolls_of_three_dice(wide: bool) -> None:
+    variant = yamskit.variant("crag", thirteen_takes_crag=wide)
+    rolls = dice_tables(3).rolls
+    assert len(variant.rows) == 13
+    assert len(rolls) == 56
+    for row in variant.rows:
+        for roll in rolls:
+            assert variant.score(row, roll) == _crag(row, roll, wide=wide), (row, roll)
+    maxima = [max(table) for table in variant.rules.row_tables]
+    assert maxima == [3, 6, 9, 12, 15, 18, 20, 20, 20, 20, 25, 26, 50]
+    assert sum(maxima) == 244  # the best sheet, as Wikipedia gives it
 
 
 _CASES: list[tuple[str, dict[str, object], Callable[[str, Dice], int]]] = [

@@ -104,19 +104,21 @@ def test_a_throw_with_given_faces_after_the_legal_ids_were_listed_equals_the_ful
     rng = random.Random(11)
     for state in positions(make, players, STATES // 8, seed=2):
         space = state.variant.actions
+        count = getattr(state.turn, "dice_count", 5)  # the game's dice: three for Crag
         throws = [i for i in state.legal_action_ids() if isinstance(space[i], Roll)]
         for i in rng.sample(throws, min(3, len(throws))):
             keep = space[i].keep  # type: ignore[attr-defined]
-            faces = yamskit.Dice(tuple(rng.randint(1, 6) for _ in range(5 - len(keep))))
+            faces = yamskit.Dice(tuple(rng.randint(1, 6) for _ in range(count - len(keep))))
             fresh = attrs.evolve(state)  # a copy without its legal ids listed: the full check runs
             assert fresh._legal is None
             assert state.apply(Roll(keep, faces)) == fresh.apply(Roll(keep, faces))
             with pytest.raises(yamskit.ThrowOutcomeError):
-                state.apply(Roll(keep, yamskit.Dice((*faces.faces, 1)) if len(faces) < 5 else yamskit.Dice()))
-        kept = [i for i in range(1, 462) if i not in set(throws)]
+                state.apply(Roll(keep, yamskit.Dice((*faces.faces, 1)) if len(faces) < count else yamskit.Dice()))
+        keeps = sum(1 for action in space if isinstance(action, Roll))  # the throw ids: 462 for five dice
+        kept = [i for i in range(1, keeps) if i not in set(throws)]
         if state.turn.has_thrown and kept:
             with pytest.raises(IllegalActionError):
-                state.apply(Roll(space[kept[0]].keep, "1" * (5 - len(space[kept[0]].keep))))  # type: ignore[attr-defined]
+                state.apply(Roll(space[kept[0]].keep, "1" * (count - len(space[kept[0]].keep))))  # type: ignore[attr-defined]
 
 
 def test_the_stranding_guard_refuses_a_third_throw_when_only_the_second_throw_column_is_left() -> None:

@@ -37,6 +37,7 @@ def tables() -> dict[str, Names]:
         "generala",
         "maxi-yatzy",
         "balut",
+        "crag",
     ):
         rules = yamskit.variant(name).rules
         found[f"{name} rows"] = rules.row_names

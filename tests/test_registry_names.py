@@ -37,6 +37,7 @@ def test_the_builtins_are_the_seed_games_and_the_presets() -> None:
         "challenge",
         "classic",
         "competitive",
+        "crag",
         "generala",
         "kniffel",
         "maxi-yatzy",

@@ -45,6 +45,7 @@ SHEETS = [
     ("generala", {}),
     ("maxi-yatzy", {}),  # saved throws only defer throws: a player's game still has at most 3 a box
     ("balut", {}),
+    ("crag", {}),
 ]
 
 
@@ -84,6 +85,7 @@ def test_the_longest_yam_master_game_is_the_limit() -> None:
         "generala",
         "maxi-yatzy",
         "balut",
+        "crag",
     ],
 )
 def test_a_save_of_the_most_moves_fits_the_text_limit(name: str) -> None:

@@ -35,7 +35,7 @@ from typing import Any
 import attrs
 
 from .actions import Action, DeclareChallenge, Pass, Roll
-from .dice import NUM_DICE, Dice
+from .dice import MAX_DICE, NUM_DICE, Dice
 from .errors import IllegalActionError, NotationError, YamskitError, brief
 from .game import GameState
 from .names import Names, normalize
@@ -160,8 +160,9 @@ def lookup(table: Names, words: Sequence[str], extra: dict[str, str] | None = No
 
 
 def _dice(words: Sequence[str]) -> Dice | None:
+    """The dice the digits name, up to `MAX_DICE` of them (a game refuses more than its own count)."""
     digits = "".join(words)
-    if not digits or len(digits) > NUM_DICE or not (digits.isascii() and digits.isdigit()):
+    if not digits or len(digits) > MAX_DICE or not (digits.isascii() and digits.isdigit()):
         return None
     try:
         return Dice.parse(digits)
@@ -174,12 +175,17 @@ def read_roll(words: Sequence[str]) -> Roll | None:
 
     Reads ``roll``, ``keep 55``, ``keep 55 roll``, ``keep 55 roll 123``, ``roll 12345``,
     ``55 kept, rolled 123`` and their French words (``garder``, ``lancer``, ``relancer``).
+    Up to `yamskit.dice.MAX_DICE` digits are read for the kept dice and for the dice thrown,
+    whatever the game: the game refuses more dice than it throws, naming its count
+    (`yamskit.errors.DiceCountError`).
 
     Examples:
         >>> read_roll(("keep", "5", "5", "roll", "123"))
         Roll(keep=Dice.parse('55'), outcome=Dice.parse('123'))
         >>> read_roll(("roll",)), read_roll(("full", "house"))
         (Roll(keep=Dice.parse(''), outcome=None), None)
+        >>> read_roll(("roll", "123456"))
+        Roll(keep=Dice.parse(''), outcome=Dice.parse('123456'))
     """
     keep: list[str] = []
     outcome: list[str] = []
@@ -270,6 +276,26 @@ def _hint(state: GameState, text: str, legal: Sequence[Action]) -> str:
     return "; legal now: " + ", ".join(repr(c) for c in candidates[:6]) + more
 
 
+def _dice_count(state: Any) -> int:
+    """How many dice ``state``'s game throws (its turn's count; five for a state without one)."""
+    count = getattr(getattr(state, "turn", None), "dice_count", NUM_DICE)
+    return count if type(count) is int else NUM_DICE
+
+
+def _too_many_dice(state: Any, words: Sequence[str], shown: str) -> None:
+    """Refuse a run of digits longer than the game's dice (and than any `Dice`), naming the count."""
+    run = longest = 0
+    for word in words:
+        run = run + len(word) if _DIGITS.fullmatch(word) else 0
+        longest = max(longest, run)
+    count = _dice_count(state)
+    if longest > max(count, MAX_DICE):
+        raise NotationError(
+            f"cannot read {brief(shown)}: it names {longest} dice, and this game throws {count}"
+            f"{_hint(state, shown, list(state.legal_actions()))}"
+        )
+
+
 def state_parse_action(self: Any, text: str) -> Action:
     """The legal action ``text`` names in this state: its canonical text, its short form, or a variant of them.
 
@@ -278,7 +304,8 @@ def state_parse_action(self: Any, text: str) -> Action:
 
     Raises:
         NotationError: text that names no legal action now, or several; the message
-            gives the reason and the nearest legal actions.
+            gives the reason and the nearest legal actions. Dice of another count than the
+            game's are read, then refused with the count the game throws.
 
     Examples:
         >>> import yamskit
@@ -289,6 +316,9 @@ def state_parse_action(self: Any, text: str) -> Action:
         >>> g.parse_action("full hose")  # doctest: +IGNORE_EXCEPTION_DETAIL
         Traceback (most recent call last):
         NotationError: cannot read 'full hose' as an action; did you mean 'full house down'?
+        >>> g.parse_action("keep 22 roll 5555")  # doctest: +IGNORE_EXCEPTION_DETAIL
+        Traceback (most recent call last):
+        NotationError: 'keep 22 roll 5555' reads as 'keep 22 roll 5555', but challenge throws 5 dice, not 6 (225555)
     """
     words = split_words(text)
     if self.is_over:
@@ -308,6 +338,7 @@ def state_parse_action(self: Any, text: str) -> Action:
     if action is None:  # a family without words of its own (a plug-in's): the canonical texts
         action = next((a for a in self.legal_actions() if split_words(str(a)) == words), None)
     if action is None:
+        _too_many_dice(self, words, shown)
         hint = _hint(self, shown, list(self.legal_actions()))
         raise NotationError(f"cannot read {brief(shown)} as an action{hint}")
     if not self.is_legal(action):

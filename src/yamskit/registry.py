@@ -49,7 +49,17 @@ __all__ = [
 
 #: The built-in names whose variant is a `ScorecardVariant` (for type checkers).
 ScorecardVariantName: TypeAlias = Literal[
-    "classic", "yahtzee", "challenge", "competitive", "yatzy", "yacht", "kniffel", "generala", "maxi-yatzy", "balut"
+    "classic",
+    "yahtzee",
+    "challenge",
+    "competitive",
+    "yatzy",
+    "yacht",
+    "kniffel",
+    "generala",
+    "maxi-yatzy",
+    "balut",
+    "crag",
 ]
 
 
@@ -74,6 +84,7 @@ def _builtins() -> None:
         challenge,
         classic,
         competitive,
+        crag,
         generala,
         kniffel,
         maxi_yatzy,

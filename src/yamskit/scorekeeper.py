@@ -30,7 +30,7 @@ from .dice import NUM_DICE, Dice
 from .errors import InvalidDiceError, brief
 from .game import GameState
 
-__all__ = ["RollOff", "keep_score", "read_throw", "roll_off", "thrown"]
+__all__ = ["RollOff", "dice_count", "example_faces", "keep_score", "read_throw", "roll_off", "thrown"]
 
 _State = TypeVar("_State", bound=GameState)
 
@@ -90,12 +90,36 @@ def roll_off(players: Sequence[str], faces: Callable[[int, int], Dice | str], *,
     return RollOff(contenders[0] if contenders else 0, tuple(throws))
 
 
+def dice_count(state: GameState) -> int:
+    """How many dice a throw of ``state``'s game shows in all: its turn's count (three for Crag), else five.
+
+    Examples:
+        >>> import yamskit
+        >>> crag, classic = yamskit.variant("crag"), yamskit.variant("classic")
+        >>> dice_count(crag.new_game(seed=1)), dice_count(classic.new_game(seed=1))
+        (3, 5)
+    """
+    count = getattr(getattr(state, "turn", None), "dice_count", NUM_DICE)
+    return count if type(count) is int else NUM_DICE
+
+
+def example_faces(count: int) -> str:
+    """Faces to show in a prompt for a throw of ``count`` dice: ``12345`` for five, ``123`` for three.
+
+    Examples:
+        >>> example_faces(5), example_faces(3), example_faces(8)
+        ('12345', '123', '12345612')
+    """
+    return ("123456" * 2)[:count]
+
+
 def thrown(state: GameState, *, keep: Dice | str, faces: Dice | str | Any) -> Roll:
     """The `Roll` that keeps ``keep`` and throws the other dice, which showed ``faces``.
 
     Args:
         state: the game, at a point where its player may throw.
-        keep: the dice kept from the previous throw (``""``: throw all five).
+        keep: the dice kept from the previous throw (``""``: throw all the dice, five or
+            the game's own count).
         faces: the faces the thrown dice show, as read from the table (``"352"``,
             ``Dice.of(3, 5, 2)``, or any iterable of faces); one per thrown die.
 
@@ -112,10 +136,14 @@ def thrown(state: GameState, *, keep: Dice | str, faces: Dice | str | Any) -> Ro
         Traceback (most recent call last):
         ...
         yamskit.errors.InvalidDiceError: 5 dice were thrown, so give 5 faces, not 4: '5216'
+        >>> thrown(yamskit.variant("crag").new_game(seed=1), keep="", faces="5216")
+        Traceback (most recent call last):
+        ...
+        yamskit.errors.InvalidDiceError: 3 dice were thrown, so give 3 faces, not 4: '5216'
     """
     kept = keep if isinstance(keep, Dice) else Dice.parse(keep)
     shown = faces if isinstance(faces, Dice) else Dice.parse(faces) if isinstance(faces, str) else Dice.of(*faces)
-    expected = NUM_DICE - len(kept)
+    expected = dice_count(state) - len(kept)
     if len(shown) != expected:
         raise InvalidDiceError(
             f"{expected} dice were thrown, so give {expected} faces, not {len(shown)}: "
@@ -135,8 +163,8 @@ def read_throw(state: GameState, text: str) -> Roll | None:
 
     A throw is told in one line, faces as digits (spaces and commas allowed):
 
-    * ``12345`` or ``roll 12345``: the faces of all five dice (the first throw of
-      a turn, or a later throw that takes every die back);
+    * ``12345`` or ``roll 12345``: the faces of all five dice (all three in Crag: the
+      game's own count; the first throw of a turn, or a later throw that takes every die back);
     * ``keep 55 roll 123`` (``roll`` may also be ``rolled``, ``throw``, ``threw``):
       the dice kept, then the faces of the others; the word between them is needed
       (``keep 55 123`` is refused: it could be two kept dice or five);
@@ -192,9 +220,9 @@ def read_throw(state: GameState, text: str) -> Roll | None:
     else:
         return None
     faces = "".join(rest)
-    count = NUM_DICE - len(kept)
+    count = dice_count(state) - len(kept)
     if not faces and count:
-        example = "35216"[:count]
+        example = "35216123"[:count]
         raise InvalidDiceError(
             f"say what the {count} thrown dice show: {'keep ' + kept + ' roll ' if kept else ''}{example}"
         )
@@ -215,7 +243,8 @@ def keep_score(
         decide: ``decide(state)`` returns the move of ``state.current_player``:
             any legal action. For a throw, return ``Roll(keep=...)`` without faces.
         faces: ``faces(state, keep)`` returns the faces the thrown dice show
-            (``5 - len(keep)`` of them); checked by `thrown`.
+            (``5 - len(keep)`` of them, or the game's own count less the kept dice);
+            checked by `thrown`.
         after: called with the new state after every move (to save the record
             as the game goes, or to redraw a sheet).
 

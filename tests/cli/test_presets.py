@@ -1,4 +1,4 @@
-"""The Yatzy, Yacht, Kniffel and Generala presets from the command line: play, rules, score, check and simulate."""
+"""The Yatzy, Yacht, Kniffel, Generala and Crag presets from the command line: play, rules, score, check, simulate."""
 
 from __future__ import annotations
 
@@ -44,6 +44,8 @@ def test_play_yatzy_with_two_bots_ends_with_its_fifteen_boxes_and_a_winner() -> 
         ("maxi-yatzy", ["-o", "bonus=50", "-o", "saved_throws=false"]),
         ("balut", []),
         ("balut", ["-o", "won_on=total", "-o", "full_house_from_five=true"]),
+        ("crag", []),
+        ("crag", ["-o", "thirteen_takes_crag=true"]),
     ],
 )
 def test_play_saves_a_record_that_check_finds_valid(name: str, options: list[str], tmp_path: Path) -> None:
@@ -94,7 +96,7 @@ def test_play_generala_with_two_bots_ends_with_a_winner(capsys: pytest.CaptureFi
     assert "Game over" in out
 
 
-@pytest.mark.parametrize("name", ["yatzy", "yacht", "kniffel", "generala", "balut"])
+@pytest.mark.parametrize("name", ["yatzy", "yacht", "kniffel", "generala", "balut", "crag"])
 def test_rules_prints_every_box_the_rulings_and_the_options(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules", name]) == 0
     text = capsys.readouterr().out
@@ -126,6 +128,11 @@ def test_rules_prints_every_box_the_rulings_and_the_options(name: str, capsys: p
         (["balut", "balut", "44444"], "40"),
         (["generala", "-o", "straight_wraps=true", "escalera", "34561"], "20"),
         (["generala", "-o", "generala_points=60", "doble_generala", "22222"], "120"),
+        (["crag", "crag", "661"], "50"),
+        (["crag", "thirteen", "661"], "0"),
+        (["crag", "-o", "thirteen_takes_crag=true", "thirteen", "661"], "26"),
+        (["crag", "odd straight", "531"], "20"),
+        (["crag", "fours", "445"], "8"),
     ],
 )
 def test_score_prints_the_points_of_one_box(args: list[str], points: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -138,7 +145,7 @@ def test_score_refuses_an_option_of_another_game(capsys: pytest.CaptureFixture[s
     assert "has no option 'joker'" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("name", ["yatzy", "yacht", "kniffel", "generala", "balut"])
+@pytest.mark.parametrize("name", ["yatzy", "yacht", "kniffel", "generala", "balut", "crag"])
 def test_simulate_plays_the_preset_and_reports_its_games(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", name, "-n", "12", "--seed", "2", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)

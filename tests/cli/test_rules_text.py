@@ -42,6 +42,7 @@ COMMON = ("set-up", "roll_off", "first_player", "turn", "end:", "winner", "tie")
         "generala",
         "maxi-yatzy",
         "balut",
+        "crag",
     ],
 )
 def test_a_scorecard_or_board_variant_lists_every_part_of_the_game(
@@ -103,6 +104,7 @@ def test_yamslam_lists_roll_off_chips_end_and_winner(mode: str, capsys: pytest.C
         "generala",
         "maxi-yatzy",
         "balut",
+        "crag",
     ],
 )
 def test_each_rules_page_has_the_game_at_a_glance(page: str) -> None:

@@ -45,6 +45,7 @@ CONFIGS: list[tuple[Any, dict[str, Any], int, int]] = [
     ("kniffel", {}, 2, 2),
     ("generala", {}, 2, 2),
     ("balut", {}, 2, 2),
+    ("crag", {}, 2, 2),
     (_user_variant, {}, 2, 3),
 ]
 IDS = [f"{v if isinstance(v, str) else 'user'}-{o.get('mode', '')}-{i}" for i, (v, o, _, _) in enumerate(CONFIGS)]
@@ -304,3 +305,36 @@ def test_case_and_spacing_do_not_change_what_a_text_reads_as(state: Any) -> None
         for text in {str(action), state.action_text(action)}:
             for spelled in _spellings(text):
                 assert state.parse_action(spelled) == action, spelled
+
+
+def _dice_sheet(count: int) -> yamskit.ScorecardVariant:
+    from yamskit.categories import Category, total, upper
+
+    return yamskit.ScorecardVariant.define(
+        f"dice-{count}", rows=[upper(6), Category("chance", total)], dice=count, max_throws=2
+    )
+
+
+@pytest.mark.parametrize("count", [1, 3, 6, 8])
+def test_throws_read_as_many_digits_as_the_game_throws_and_other_counts_are_refused_by_count(count: int) -> None:
+    variant = yamskit.variant("crag") if count == 3 else _dice_sheet(count)
+    game = variant.new_game(players=["Ann"], seed=1)
+    faces = "".join(str(1 + i % 6) for i in range(count))
+    assert game.parse_action(f"roll {faces}") == yamskit.Roll(outcome=faces)
+    assert game.parse_action("roll " + ", ".join(faces)) == yamskit.Roll(outcome=faces)
+    thrown = game.apply(yamskit.Roll(outcome="6" * count))
+    if count > 1:
+        kept = "6" * (count - 1)
+        assert thrown.parse_action(f"keep {kept} roll 1") == yamskit.Roll(keep=kept, outcome="1")
+        assert thrown.action_text(yamskit.Roll(keep=kept)) == f"keep {kept}"
+    for wrong in {count - 1, count + 1} - {0, 9}:
+        with pytest.raises(NotationError, match=f"{count} were thrown|throws {count} dice"):
+            game.parse_action(f"roll {'6' * wrong}")
+    with pytest.raises(NotationError, match=f"it names 9 dice, and this game throws {count}"):
+        game.parse_action("roll 666666666")
+
+
+def test_a_five_dice_game_names_its_count_for_a_sixth_die() -> None:
+    game = yamskit.variant("classic").new_game(seed=1)
+    with pytest.raises(NotationError, match="classic throws 5 dice, not 6"):
+        game.parse_action("roll 123456")

@@ -52,6 +52,8 @@ CONFIGS: list[tuple[str, dict[str, Any], int, int]] = [
     ("generala", {}, 2, 2),
     ("balut", {}, 2, 2),
     ("generala", {"generala_points": 60, "doble_generala": False}, 1, 2),
+    ("crag", {}, 2, 2),
+    ("crag", {"thirteen_takes_crag": True}, 1, 2),
 ]
 
 
@@ -242,9 +244,9 @@ def test_to_notation_refuses_other_objects() -> None:
         to_notation(object())
 
 
-def _lucky_dice(rng: random.Random, keep: yamskit.Dice) -> yamskit.Dice:
-    """Faces for a throw keeping ``keep``: often five of a kind or low dice, to reach jokers, bonuses and secs."""
-    n, r = 5 - len(keep), rng.random()
+def _lucky_dice(rng: random.Random, keep: yamskit.Dice, dice: int = 5) -> yamskit.Dice:
+    """Faces for a throw of ``dice`` dice keeping ``keep``: often all alike or low (jokers, bonuses, secs)."""
+    n, r = dice - len(keep), rng.random()
     if r < 0.6 and len(set(keep.faces)) <= 1:
         return yamskit.Dice([keep.faces[0] if len(keep) else rng.randint(1, 6)] * n)
     if r < 0.7:
@@ -267,6 +269,7 @@ def _lucky_dice(rng: random.Random, keep: yamskit.Dice) -> yamskit.Dice:
         pytest.param("kniffel", {}, 1, marks=pytest.mark.slow),  # jokers and bonuses: 15 s (playouts check them too)
         ("generala", {}, 2),
         ("balut", {}, 2),
+        ("crag", {}, 2),
     ],
 )
 @settings(max_examples=2)
@@ -289,7 +292,8 @@ def test_notation_round_trips_games_full_of_five_of_a_kind(
             me = state.current_player
             action = max(ends, key=lambda a: (state.apply(a).result().scores[me], rng.random()))
         if isinstance(action, yamskit.Roll):
-            action = yamskit.Roll(keep=action.keep, outcome=_lucky_dice(rng, action.keep))
+            count = getattr(state.turn, "dice_count", 5)  # Crag throws three
+            action = yamskit.Roll(keep=action.keep, outcome=_lucky_dice(rng, action.keep, count))
         state = state.apply(action)
 
 

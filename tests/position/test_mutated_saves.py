@@ -131,6 +131,7 @@ GAMES = [
     ("kniffel", {}, 1),
     ("generala", {}, 2),
     ("balut", {}, 2),
+    ("crag", {}, 2),
 ]
 
 

@@ -19,6 +19,7 @@ import pytest
 
 import yamskit
 from tests.playout import five_of_a_kind_often, kniffel_lite, two_columns
+from tests.scorecard.test_dice_count import six_dice, three_dice
 from yamskit import Roll
 from yamskit.position.witness import difference
 
@@ -45,7 +46,11 @@ CASES: list[tuple[str, Any, int]] = [
     ("generala", {}, 2),
     ("balut", {}, 2),
     ("generala", {"straight_wraps": True, "one_for_two": True, "served_bonus": 10, "doble_generala": False}, 1),
+    ("crag", {}, 2),
+    ("crag", {"thirteen_takes_crag": True}, 1),
     ("user", kniffel_lite, 2),
+    ("user", six_dice, 2),
+    ("user", three_dice, 1),
     ("user", two_columns, 1),
 ]
 

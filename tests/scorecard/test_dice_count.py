@@ -155,10 +155,12 @@ def test_the_strong_levels_take_a_sheet_of_other_dice() -> None:
     assert solvable(six_dice())
 
 
-def test_the_edges_that_need_five_dice_say_so() -> None:
+def test_positions_of_other_dice_are_checked_with_a_witness_of_their_own_dice() -> None:
     variant = six_dice()
-    with pytest.raises(RuleConfigError, match="six-dice cannot be checked yet: it throws 6 dice"):
-        variant.position(["Ann"], sheets=[{"ones": 3}], seed=1)
+    assert variant.position(["Ann"], sheets=[{"ones": 3}], seed=1).cell(0, "ones").points == 3
+
+
+def test_the_easy_bot_plays_a_sheet_of_other_dice_to_the_end() -> None:
     # the easy bot scores the best box at once (its keep values are of five dice), to the end of the game
     game = three_dice().new_game(seed=2)
     bot = player(three_dice(), "easy")

@@ -46,6 +46,7 @@ GAMES: dict[str, tuple[str, dict[str, Any], list[str]]] = {
     "generala-2": ("generala", {}, ["Ann", "Bob"]),
     "maxi-yatzy-2": ("maxi-yatzy", {}, ["Ann", "Bob"]),
     "balut-2": ("balut", {}, ["Ann", "Bob"]),
+    "crag-2": ("crag", {}, ["Ann", "Bob"]),
 }
 
 

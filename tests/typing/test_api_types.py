@@ -45,6 +45,7 @@ def test_variant_is_precise_for_each_built_in_name() -> None:
     assert_type(yamskit.variant("generala", doble_generala=False), ScorecardVariant)
     assert_type(yamskit.variant("maxi-yatzy", bonus=50), ScorecardVariant)
     assert_type(yamskit.variant("balut", won_on="total"), ScorecardVariant)
+    assert_type(yamskit.variant("crag", thirteen_takes_crag=True), ScorecardVariant)
 
 
 def _some_name() -> str:

@@ -1,4 +1,4 @@
-"""Checks shared by the playout tests of the one-column presets (Yatzy, Yacht, Generala): every step of a random game.
+"""Checks shared by the playout tests of the one-column presets (Yatzy, Yacht, Generala, Crag): every step of a game.
 
 `play_and_check` plays a game to its end through ``legal_actions()``/``apply()`` and, at
 every step, checks what the design asks of every variant (`tests.playout.check_step`: every
@@ -7,7 +7,8 @@ the JSON save reads back), plus what a one-column sheet promises: each player fi
 per turn and the game ends after as many rounds as the sheet has boxes (or at once, on a
 rule's event: `check_turns` names the only way), the total is the sum
 of the boxes plus the upper bonus, the notation reads back to the same position (and both
-go on alike), and the witness game of the position reaches it.
+go on alike), and the witness game of the position reaches it. The probes throw and keep
+the variant's own dice (three for Crag), and one more or one fewer.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import attrs
 import yamskit
 from tests.playout import check_step
 from yamskit import Roll, Score, Scratch
-from yamskit.dice import KEEPS, ROLLS
+from yamskit.dice import MAX_DICE, dice_tables
 from yamskit.position.witness import difference
 from yamskit.scorecard import ScorecardGame, ScorecardVariant
 
@@ -74,19 +75,26 @@ def check_turns(game: ScorecardGame) -> None:
 
 
 def candidates(game: ScorecardGame) -> list[Any]:
-    """Plausible actions, legal or not, to probe every rule."""
+    """Plausible actions, legal or not, to probe every rule: throws of the variant's dice, one die more or less."""
     rng = random.Random(len(game.history))
     rows = game.variant.rows
-    return [
+    count = game.rules.dice
+    tables = dice_tables(count)  # the five-dice tables are KEEPS and ROLLS: the same probes as before
+    probes = [
         Roll(),
-        Roll(keep=rng.choice(KEEPS)),
+        Roll(keep=rng.choice(tables.keeps)),
         Roll(keep=game.dice, outcome=""),
-        Roll(outcome=str(rng.choice(ROLLS))),
+        Roll(outcome=str(rng.choice(tables.rolls))),
         Score(rng.choice(rows)),
         Scratch(rng.choice(rows)),
         Score("chance", "other"),
         Score("yams"),
     ]
+    if count != 5:  # a throw of one die too many or too few: refused, naming the count
+        probes.append(Roll(outcome="6" * min(count + 1, MAX_DICE)))
+        if count > 1:
+            probes.append(Roll(outcome="6" * (count - 1)))
+    return probes
 
 
 def _same_position(a: Any, b: Any) -> bool:

@@ -43,7 +43,7 @@ def _score_position(args: argparse.Namespace) -> int:
 
 
 def score_command(args: argparse.Namespace) -> int:
-    """``yamskit score``: a row's points for five dice, every row's, or what boxes take in a position."""
+    """``yamskit score``: a row's points for a roll of the variant's dice, every row's, or what boxes take now."""
     if len(args.variant.split()) > 1:  # a position notation
         return _score_position(args)
     variant = read_variant(args)
@@ -52,8 +52,10 @@ def score_command(args: argparse.Namespace) -> int:
     if len(args.values) not in (1, 2):
         raise CliError("usage: yamskit score VARIANT [ROW] DICE")
     dice = Dice.parse(args.values[-1])
-    if len(dice) != NUM_DICE:
-        raise CliError(f"a roll is {NUM_DICE} dice, not {len(dice)}: {brief(args.values[-1])}")
+    rules = getattr(variant, "rules", None)
+    count = getattr(rules, "dice", NUM_DICE)  # the variant's own dice: 3 for crag, 5 for most
+    if len(dice) != count:
+        raise CliError(f"a roll of {variant.name} is {count} dice, not {len(dice)}: {brief(args.values[-1])}")
     if len(args.values) == 2:
         print(variant.score(args.values[0], dice))
         return 0

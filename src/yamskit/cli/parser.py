@@ -88,15 +88,17 @@ def _parser() -> argparse.ArgumentParser:
     play.set_defaults(func=keep_score_command)
 
     score = command(
-        "score", "Points a row gives for five dice, or every row's points; or what each box takes in a position."
+        "score",
+        "Points a row gives for a roll (five dice, or the variant's count: three for crag), or every row's points; "
+        "or what each box takes in a position.",
     )
     variant_args(score)
     score.add_argument(
         "values",
         nargs="+",
         metavar="[ROW] DICE",
-        help="an optional row id, then five dice; after a quoted position notation instead of VARIANT: "
-        "ROW [COLUMN], or 'all' for every box the player may fill",
+        help="an optional row id, then the dice (as many as the variant throws); after a quoted position "
+        "notation instead of VARIANT: ROW [COLUMN], or 'all' for every box the player may fill",
     )
     score.set_defaults(func=score_command)
 

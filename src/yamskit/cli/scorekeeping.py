@@ -27,7 +27,7 @@ from ..actions import Action, Roll
 from ..errors import YamskitError
 from ..game import GameState, Player
 from ..records import GameRecord
-from ..scorekeeper import read_throw
+from ..scorekeeper import dice_count, example_faces, read_throw
 from .common import action_id
 from .output import safe
 from .play import _last_throw, _leave, _menu, _mid_turn, _print_result, _prompt, _save, play_command
@@ -60,6 +60,12 @@ def _key(text: str) -> str:
 def _choices(menu: list[tuple[Action, str]]) -> list[tuple[Action, str]]:
     """The choices a line can name by ``#N``: every menu entry but the throws (faces name those)."""
     return [(action, label) for action, label in menu if not isinstance(action, Roll)]
+
+
+def _keep_example(state: GameState) -> str:
+    """A throw that keeps dice, for the game's dice: ``keep 55 roll 123`` for five, ``keep 55 roll 1`` for three."""
+    count = dice_count(state)
+    return f"keep 55 roll {example_faces(count - 2)}" if count > 2 else "keep 5 roll 1"
 
 
 def read_entry(state: GameState, line: str, menu: list[tuple[Action, str]]) -> Action | str | Problem:
@@ -108,7 +114,8 @@ def read_entry(state: GameState, line: str, menu: list[tuple[Action, str]]) -> A
         if not isinstance(action, Roll) and wanted == _key(action_id(action)):
             return action
     return Problem(
-        f"not an entry now: {text!r}; type the faces thrown (12345 or keep 55 roll 123), "
+        f"not an entry now: {text!r}; type the faces thrown "
+        f"({example_faces(dice_count(state))} or {_keep_example(state)}), "
         "a box (its name, or #N from the list), undo, sheet, help or quit"
     )
 
@@ -124,7 +131,8 @@ def _list(state: GameState, menu: list[tuple[Action, str]], out: IO[str]) -> Non
     choices = _choices(menu)
     throws = [action for action, _ in menu if isinstance(action, Roll)]
     if throws:
-        kept = "12345, or keep 55 roll 123" if _mid_turn(state) else "12345"
+        faces = example_faces(dice_count(state))
+        kept = f"{faces}, or {_keep_example(state)}" if _mid_turn(state) else faces
         print(f"Throw: type the faces ({kept})", file=out)
     if choices:
         entries = [f"#{number} {safe(label)}" for number, (_, label) in enumerate(choices, start=1)]

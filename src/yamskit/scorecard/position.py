@@ -2,8 +2,8 @@
 
 `check_scorecard` raises unless some game can reach a `ScorecardGame`:
 
-* ``row_values`` — every box holds a value its row's scorer gives for one of the 252
-  rolls, or one a placement rule writes (a *sec* maximum); no plain 0 where every 0 is
+* ``row_values`` — every box holds a value its row's scorer gives for one of the rolls
+  of the variant's dice (252 for five), or one a placement rule writes (a *sec* maximum); no plain 0 where every 0 is
   written as a cross (Competitive Yams);
 * ``no_scratch`` — a crossed-out box only where boxes can be crossed out;
 * ``bonus_points`` — points beside the boxes only as whole five-of-a-kind bonuses, with
@@ -39,8 +39,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..actions import Roll, Score
-from ..dice import NUM_DICE, ROLLS, Dice, DiceStream
-from ..errors import RuleConfigError, YamskitError, brief
+from ..dice import Dice, DiceStream, dice_tables
+from ..errors import YamskitError, brief
 from ..history import Move
 from ..position.errors import ImpossibleSheetError, ImpossibleTurnError, PositionArgumentError
 from ..position.turns import argument, build_turn, check_stream_of, check_turn, make_stream, players_of, seat
@@ -81,8 +81,8 @@ def describe_values(values: frozenset[int] | set[int]) -> str:
 def row_values(rules: ScorecardRules) -> tuple[frozenset[int], ...] | None:
     """The points each row's box can hold (a cross aside), or ``None`` when a placement rule does not say.
 
-    The same as ``rules.box_values``: the values the row's scorer gives over the 252
-    rolls, as each placement rule's ``box_values`` hook changes them (a *sec* adds its
+    The same as ``rules.box_values``: the values the row's scorer gives over the rolls of
+    the variant's dice (252 for five), as each placement rule's ``box_values`` hook changes them (a *sec* adds its
     values; Competitive Yams' zeros are crosses, so no plain 0).
 
     Examples:
@@ -91,6 +91,8 @@ def row_values(rules: ScorecardRules) -> tuple[frozenset[int], ...] | None:
         '0-5'
         >>> describe_values(row_values(yamskit.variant("competitive").rules)[6])
         '20-30'
+        >>> describe_values(row_values(yamskit.variant("crag").rules)[0])
+        '0-3'
     """
     return rules.box_values
 
@@ -279,13 +281,13 @@ def _ended_witness(game: ScorecardGame, ended: EarlyEnd) -> Witness:
                 players=game.players,
                 sheets=(*game.sheets[:p], sheet.with_cell(r, c, EMPTY), *game.sheets[p + 1 :]),
                 current_player=p,
-                turn=build_turn(dice=None, throws=None, kept="", max_throws=rules.max_throws),
+                turn=build_turn(dice=None, throws=None, kept="", max_throws=rules.max_throws, dice_count=rules.dice),
                 stream=game.stream,
                 first_player=game.first_player,
                 column_weights=game.column_weights,
             )
             score = Score(rules.decision_row(r), rules.column_ids[c] if len(rules.columns) > 1 else None)
-            for roll in ROLLS:
+            for roll in dice_tables(rules.dice).rolls:
                 try:
                     after = before.apply(Roll(outcome=roll)).apply(score)
                 except YamskitError:
@@ -341,11 +343,6 @@ def check_scorecard(game: ScorecardGame) -> Witness:
             f"{game.players[game.current_player]} would have no legal action with dice {game.turn.dice} "
             f"after {game.turn.throws_used} throws",
             rule="stranded",
-        )
-    if rules.dice != NUM_DICE:  # the witness search throws five dice (`yamskit.scorecard.witness_turns`)
-        raise RuleConfigError(
-            f"positions of {game.variant.name} cannot be checked yet: it throws {rules.dice} dice, and the "
-            "witness games are of five"
         )
     witness = witness_of(game) if game.ended is None else _ended_witness(game, game.ended)
     verify(witness, game)
@@ -447,9 +444,9 @@ def scorecard_position(
         current_player: the player to act, by index or name (default seat 0; after a game
             that ended at once, the seat after the winner).
         first_player: who played first (default: the seat the filled boxes point to).
-        dice: the five dice showing, if the player has thrown this turn.
+        dice: the dice showing (as many as the variant throws), if the player has thrown this turn.
         throws: throws used this turn (default 1 with dice, else 0).
-        kept: the dice held back in the last throw (default none: all five thrown).
+        kept: the dice held back in the last throw (default none: all the dice thrown).
         seed: the dice stream's seed (default a fresh random one).
         draws: faces already drawn from the stream (default: what a new game's setup draws).
         column_weights: per-column coefficients, a list or ``{column: weight}``

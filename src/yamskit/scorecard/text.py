@@ -199,9 +199,9 @@ def describe_scorecard(variant: SheetVariant) -> str:
         ['  maxi_yatzy: Maxi Yatzy, max 100']
     """
     rules = variant.rules
-    lines = [
-        f"{variant.name}: {len(rules.rows)} rows x {len(rules.columns)} column(s), {rules.max_throws} throws a turn"
-    ]
+    dice = "" if rules.dice == 5 else f"{rules.dice} dice, "  # five dice go without saying
+    shape = f"{len(rules.rows)} rows x {len(rules.columns)} column(s)"
+    lines = [f"{variant.name}: {shape}, {dice}{rules.max_throws} throws a turn"]
     lines.append("Rows (id: label, max points):")
     lines.extend(  # a category of several boxes once, with its count and its boxes' ids
         f"  {r.id}: {r.label}, max {max(table)}"

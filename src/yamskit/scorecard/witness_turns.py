@@ -1,12 +1,13 @@
 """The turns a scorecard witness is made of: the dice of each, and what the rules write with them.
 
 A witness (`yamskit.scorecard.witness`) fills the boxes of a position one turn each. A
-`Recipe` is such a turn: the dice of each throw (all five thrown each time), then a
-``Score`` or a ``Scratch``. `Search` holds one search for a witness: the position, each
-player's filled boxes, and what it has learnt of the rules — it tries a turn on the real
-game (`Search.fill`) and keeps it only when the rules write exactly the box as it stands,
-so a user's placement rules take part without being known here. It counts the turns tried
-and gives up after `SEARCH_LIMIT` of them.
+`Recipe` is such a turn: the dice of each throw (all of the variant's dice thrown each
+time, five or any other count), then a ``Score`` or a ``Scratch``. `Search` holds one
+search for a witness: the position, each player's filled boxes, and what it has learnt
+of the rules — it tries a turn on the real game (`Search.fill`) and keeps it only when
+the rules write exactly the box as it stands, so a user's placement rules take part
+without being known here. It counts the turns tried and gives up after `SEARCH_LIMIT` of
+them.
 
 Examples:
     >>> import yamskit
@@ -25,8 +26,7 @@ import attrs
 
 from .._cache import cached
 from ..actions import Action, Roll, Score, Scratch
-from ..categories import FIVE_OF_A_KIND_ROLLS
-from ..dice import ROLLS, Dice
+from ..dice import NUM_DICE, Dice, dice_tables
 from ..errors import YamskitError
 from ..history import Move
 from ..position.errors import ImpossibleSheetError
@@ -41,13 +41,29 @@ __all__ = ["SEARCH_LIMIT", "Box", "Plan", "Recipe", "Search", "other_turns", "tu
 Box = tuple[int, int, int]
 #: The most turns a search tries before it gives up (rule ``search_limit``).
 SEARCH_LIMIT = 200_000
-_NEUTRAL = Dice.parse("12346")  # a first throw that makes nothing, before a five of a kind thrown second
-_PLAIN = tuple(roll for roll in ROLLS if len(set(roll.faces)) > 1)
+
+
+@cached("scorecard: witness rolls of a dice count", size=16, key="a dice count")
+def _rolls(count: int) -> tuple[Dice, tuple[Dice, ...], tuple[Dice, ...]]:
+    """The rolls of ``count`` dice a search tries: a neutral first throw, the plain rolls, the all-alike rolls.
+
+    The neutral throw (12346 for five dice) makes nothing much and comes before dice thrown
+    second; plain rolls show two faces or more; all-alike rolls are a five of a kind for five
+    dice (one face for a single die: every roll of one die is both).
+    """
+    rolls = dice_tables(count).rolls
+    if count <= NUM_DICE:
+        neutral = Dice.of(*range(1, count), count + 1)
+    else:
+        neutral = Dice.of(1, 2, 3, 4, 6, *(1,) * (count - NUM_DICE))
+    plain = tuple(roll for roll in rolls if len(set(roll.faces)) > 1) or rolls
+    alike = tuple(roll for roll in rolls if len(set(roll.faces)) == 1)
+    return neutral, plain, alike
 
 
 @attrs.frozen
 class Recipe:
-    """One turn that fills a box: the dice of each throw (all five thrown each time), then Score or Scratch.
+    """One turn that fills a box: the dice of each throw (all the dice thrown each time), then Score or Scratch.
 
     Examples:
         >>> Recipe((Dice.parse("66612"),), False).moves(0, "sixes", None)[-1]
@@ -62,12 +78,13 @@ class Recipe:
         return [*(Move(player, Roll(outcome=dice)) for dice in self.throws), Move(player, action)]
 
 
-@cached("scorecard: witness rolls by value", size=64, key="a row's score table")
-def _rolls_by_value(table: tuple[int, ...]) -> dict[int, tuple[Dice, ...]]:
-    """The plain rolls (no five of a kind) of each value a row's table gives."""
+@cached("scorecard: witness rolls by value", size=64, key="a row's score table and its dice count")
+def _rolls_by_value(table: tuple[int, ...], count: int) -> dict[int, tuple[Dice, ...]]:
+    """The plain rolls (no five of a kind) of ``count`` dice of each value a row's table gives."""
+    tables = dice_tables(count)
     found: dict[int, list[Dice]] = {}
-    for roll in _PLAIN:
-        found.setdefault(table[roll.index], []).append(roll)
+    for roll in _rolls(count)[1]:
+        found.setdefault(table[tables.roll_index(roll.faces)], []).append(roll)
     return {value: tuple(rolls) for value, rolls in found.items()}
 
 
@@ -76,7 +93,8 @@ def turns_for(rules: ScorecardRules, r: int, cell: Cell) -> tuple[tuple[Recipe, 
 
     1. plain dice (no five of a kind) that write the value, or a cross, thrown first (and the
        first of them thrown second too: a rule may pay more on the first throw, a served bonus);
-    2. five of a kind, thrown first or second (a joker, a bonus, a *sec*).
+    2. five of a kind (all the dice alike, for any dice count), thrown first or second (a joker,
+       a bonus, a *sec*).
 
     Every other roll (`other_turns`) is tried only when both tiers fail: a value some user's
     rule writes for other dice.
@@ -87,37 +105,41 @@ def turns_for(rules: ScorecardRules, r: int, cell: Cell) -> tuple[tuple[Recipe, 
         >>> plain, fives = turns_for(yamskit.variant("classic").rules, 5, Cell(points=30))
         >>> plain, len(fives)
         ((), 12)
+        >>> plain, fives = turns_for(yamskit.variant("crag").rules, 12, Cell(points=50))
+        >>> [" then ".join(map(str, recipe.throws)) for recipe in plain], len(fives)
+        (['166', '355', '124 then 166'], 12)
     """
-    by_value = _rolls_by_value(rules.rows[r].table)
+    neutral, plain_rolls, alike = _rolls(rules.dice)
+    by_value = _rolls_by_value(rules.row_tables[r], rules.dice)
     plain: list[Recipe] = []
     if cell.scratched:
         if rules.allow_scratch:
-            plain.append(Recipe((_PLAIN[0],), True))
+            plain.append(Recipe((plain_rolls[0],), True))
         plain.extend(Recipe((roll,), False) for roll in by_value.get(0, ())[:1])
     else:
         rolls = by_value.get(cell.points or 0, ())
         plain.extend(Recipe((roll,), False) for roll in rolls[:2])
         if rolls and rules.max_throws >= 2:
-            plain.append(Recipe((_NEUTRAL, rolls[0]), False))
+            plain.append(Recipe((neutral, rolls[0]), False))
     fives: list[Recipe] = []
     ways = (True, False) if cell.scratched and rules.allow_scratch else (False,)
-    for five in FIVE_OF_A_KIND_ROLLS:
+    for five in alike:
         for scratch in ways:
             fives.append(Recipe((five,), scratch))
             if rules.max_throws >= 2:
-                fives.append(Recipe((_NEUTRAL, five), scratch))
+                fives.append(Recipe((neutral, five), scratch))
     return tuple(plain), tuple(fives)
 
 
-def other_turns(tried: tuple[Recipe, ...]) -> Iterator[Recipe]:
-    """Every plain roll not tried yet, thrown once and scored.
+def other_turns(tried: tuple[Recipe, ...], dice: int = NUM_DICE) -> Iterator[Recipe]:
+    """Every plain roll of ``dice`` dice not tried yet, thrown once and scored.
 
     Examples:
-        >>> len(list(other_turns(())))
-        246
+        >>> len(list(other_turns(()))), len(list(other_turns((), 3)))
+        (246, 50)
     """
     seen = {recipe.throws for recipe in tried}
-    return (Recipe((roll,), False) for roll in _PLAIN if (roll,) not in seen)
+    return (Recipe((roll,), False) for roll in _rolls(dice)[1] if (roll,) not in seen)
 
 
 @attrs.define
@@ -144,7 +166,7 @@ class Search:
     @property
     def start(self) -> Turn:
         """A turn before its first throw."""
-        return Turn.start(max_throws=self.rules.max_throws)
+        return Turn.start(max_throws=self.rules.max_throws, dice=self.rules.dice)
 
     @property
     def rules(self) -> ScorecardRules:
@@ -207,7 +229,7 @@ class Search:
         for tier in range(3):
             if tier == 2 and found:
                 break
-            recipes: Iterable[Recipe] = tiers[tier] if tier < 2 else other_turns(tiers[0])
+            recipes: Iterable[Recipe] = tiers[tier] if tier < 2 else other_turns(tiers[0], self.rules.dice)
             for recipe in recipes:
                 if len(recipe.throws) > self.rules.max_throws:
                     continue
