@@ -114,8 +114,8 @@ def builtin_names() -> list[str]:
 
     Examples:
         >>> builtin_names()
-        ['challenge', 'classic', 'competitive', 'generala', 'kniffel', 'maxi-yatzy', 'yacht', 'yahtzee', 'yam-master',
-         'yamslam', 'yatzy']
+        ['balut', 'challenge', 'classic', 'competitive', 'crag', 'generala', 'kniffel', 'maxi-yatzy', 'yacht',
+         'yahtzee', 'yam-master', 'yamslam', 'yatzy']
     """
     _load()
     return sorted(_BUILTIN)

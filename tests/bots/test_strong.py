@@ -36,6 +36,8 @@ SETUPS: list[tuple[str, dict[str, Any], int]] = [
     ("kniffel", {}, 2),
     ("generala", {}, 2),
     ("balut", {}, 2),
+    ("crag", {}, 2),
+    ("maxi-yatzy", {}, 2),
 ]
 #: A one-column sheet's hard bot solves it first: Yahtzee's case runs in the quick run, Yatzy's and Kniffel's in
 #: the full one.

@@ -18,7 +18,7 @@ Examples:
     >>> import gymnasium as gym
     >>> import yamskit.rl
     >>> sorted(i for i in gym.registry if i.startswith("yamskit/"))[:3]
-    ['yamskit/challenge-v0', 'yamskit/classic-v0', 'yamskit/competitive-v0']
+    ['yamskit/balut-v0', 'yamskit/challenge-v0', 'yamskit/classic-v0']
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ def env_ids() -> list[str]:
 
     Examples:
         >>> env_ids()[:2]
-        ['yamskit/challenge-v0', 'yamskit/classic-v0']
+        ['yamskit/balut-v0', 'yamskit/challenge-v0']
     """
     return [f"yamskit/{name}-v0" for name in _variant_names()]
 

@@ -42,7 +42,7 @@ Examples:
     >>> from yamskit.rl.openspiel import register
     >>> names = register()
     >>> names[:2]
-    ['python_yamskit_challenge', 'python_yamskit_classic']
+    ['python_yamskit_balut', 'python_yamskit_challenge']
     >>> game = pyspiel.load_game("python_yamskit_yahtzee")
     >>> state = game.new_initial_state()
     >>> state.legal_actions(), state.is_chance_node()
