@@ -211,6 +211,7 @@ SLOW_CASES = {
         "6 s"
     ),
     "tests/variants/yamslam/test_playout.py::test_random_games_check_every_step[team]": "5 s",
+    "tests/notation/test_notation.py::test_notation_round_trips_every_reachable_state[maxi-yatzy-{}]": "5 s",
 }
 
 

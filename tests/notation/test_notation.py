@@ -54,6 +54,7 @@ CONFIGS: list[tuple[str, dict[str, Any], int, int]] = [
     ("generala", {"generala_points": 60, "doble_generala": False}, 1, 2),
     ("crag", {}, 2, 2),
     ("crag", {"thirteen_takes_crag": True}, 1, 2),
+    ("maxi-yatzy", {}, 2, 1),
 ]
 
 

@@ -132,6 +132,7 @@ GAMES = [
     ("generala", {}, 2),
     ("balut", {}, 2),
     ("crag", {}, 2),
+    ("maxi-yatzy", {}, 2),
 ]
 
 

@@ -48,6 +48,8 @@ CASES: list[tuple[str, Any, int]] = [
     ("generala", {"straight_wraps": True, "one_for_two": True, "served_bonus": 10, "doble_generala": False}, 1),
     ("crag", {}, 2),
     ("crag", {"thirteen_takes_crag": True}, 1),
+    ("maxi-yatzy", {}, 2),
+    ("maxi-yatzy", {"saved_throws": False}, 1),
     ("user", kniffel_lite, 2),
     ("user", six_dice, 2),
     ("user", three_dice, 1),

@@ -16,6 +16,7 @@ import yamskit
 from yamskit import Roll, Score
 from yamskit.categories import Category, total, upper
 from yamskit.errors import DeserializationError, NotationError, RuleConfigError, ThrowLimitError
+from yamskit.position.errors import ImpossibleSheetError
 from yamskit.scorecard import ScorecardGame, ScorecardVariant
 from yamskit.scorecard.notation import read_scorecard
 from yamskit.svg import svg
@@ -192,16 +193,28 @@ def test_the_text_view_and_the_picture_show_the_stores() -> None:
     assert "throw 4 of 3 · 1 saved" in picture
 
 
-def test_positions_of_a_game_with_saved_throws_are_refused_for_now() -> None:
+def test_positions_with_stores_are_checked_by_a_witness_that_saves_as_much() -> None:
     game = two_turns()
+    witness = SAVING.check_position(game)  # Ann saved 2 in one turn, Bob 1, Ann now spends 1 of hers
+    replayed = witness.replay()
+    assert replayed.saved_throws == game.saved_throws == (2, 1)
+    assert replayed.turn == game.turn
+    back = SAVING.from_notation(game.to_notation())
+    assert back.saved_throws == (2, 1)
+    assert back.turn.throws_used == 4
+    start = SAVING.new_game(["Ann", "Bob"], seed=4)
+    assert SAVING.check_position(start).moves == ()
+
+
+def test_a_store_no_finished_turns_could_save_is_refused_by_name() -> None:
+    text = two_turns().to_notation()
+    with pytest.raises(ImpossibleSheetError, match="Ann has 92 saved throws, but 1 finished turn of 3 throws"):
+        SAVING.from_notation(text.replace("~2/", "~92/", 1))
+
+
+def test_positions_from_paper_are_refused_for_now_as_they_take_no_store() -> None:
     with pytest.raises(RuleConfigError, match="saved_throws keeps a store"):
         SAVING.position(["Ann"], sheets=[{"chance": 20}])
-    with pytest.raises(RuleConfigError, match="saved_throws keeps a store"):
-        SAVING.from_notation(game.to_notation())
-    with pytest.raises(RuleConfigError, match="saved_throws keeps a store"):
-        SAVING.check_position(game)
-    start = SAVING.new_game(["Ann", "Bob"], seed=4)
-    assert SAVING.check_position(start).moves == ()  # a save's start is a new game
 
 
 def test_the_solver_and_the_learning_environments_refuse_it() -> None:

@@ -145,7 +145,8 @@ def check_turn(
 
     Args:
         turn: the turn to check.
-        max_throws: the variant's throws per turn.
+        max_throws: the variant's throws per turn (a turn may add the stored throws it
+            may spend, ``turn.saved``, in a game with saved throws).
         challenge: whether the variant knows challenges (Yam Master's *défi*).
         dice_count: how many dice the variant throws.
         game: the variant's name, for the messages.
@@ -163,8 +164,9 @@ def check_turn(
         )
     if turn.dice_count != dice_count:
         raise ImpossibleTurnError(f"{game} throws {dice_count} dice, not {turn.dice_count}", rule="dice")
-    if len(turn.throws) > max_throws:
-        raise ImpossibleTurnError(f"{len(turn.throws)} throws used, but a turn has {max_throws}", rule="throws")
+    if len(turn.throws) > max_throws + turn.saved:
+        have = f"{max_throws} and {turn.saved} saved" if turn.saved else str(max_throws)
+        raise ImpossibleTurnError(f"{len(turn.throws)} throws used, but a turn has {have}", rule="throws")
     showing = Dice()
     for i, throw in enumerate(turn.throws, start=1):
         if len(throw.kept) + len(throw.rolled) != dice_count:

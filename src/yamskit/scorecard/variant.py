@@ -25,7 +25,6 @@ from ..categories import Category
 from ..dice import MAX_DICE, NUM_DICE, DiceStream, new_stream
 from ..errors import DiceCountError, RuleConfigError, brief
 from ..family import Family, VariantBase
-from ..game import Witness
 from ..result import Result
 from ..seats import check_players, choose_first_player
 from ..state_checks import check_column_weights
@@ -43,34 +42,12 @@ __all__ = ["ScorecardVariant"]
 
 
 def _refuse_saved_throws(rules: ScorecardRules, name: str) -> None:
-    """Refuse positions of a game with saved throws: the witness games do not play a store yet."""
+    """Refuse to set up a position of a game with saved throws: `position()` takes no store yet."""
     if rules.saved_throws:
         raise RuleConfigError(
-            f"positions of {name} cannot be checked yet: saved_throws keeps a store of unused throws per "
-            "player, and the witness games play none"
+            f"positions of {name} cannot be set up from paper yet: saved_throws keeps a store of unused throws "
+            "per player, which position() does not take (saves and notation carry it and are checked)"
         )
-
-
-def _check_position(game: ScorecardGame) -> Witness:
-    """`check_scorecard`; a game with saved throws only at its start (the origin of a save), else refused."""
-    if game.rules.saved_throws and _at_start(game):
-        setup: dict[str, Any] = {"first_player": game.first_player}
-        if game.column_weights:
-            setup["column_weights"] = list(game.column_weights)
-        return Witness(game.variant, game.players, game.stream.seed, setup, ())
-    _refuse_saved_throws(game.rules, game.variant.name)
-    return check_scorecard(game)
-
-
-def _at_start(game: ScorecardGame) -> bool:
-    """Whether ``game`` is a game's first position: no box filled, no throw made, no throw saved."""
-    return (
-        game.current_player == game.first_player
-        and not game.turn.has_thrown
-        and game.ended is None
-        and not any(game.saved_throws)
-        and all(sheet.empty_count == len(sheet.cells) * len(sheet.cells[0]) for sheet in game.sheets)
-    )
 
 
 @functools.wraps(scorecard_position)
@@ -88,7 +65,7 @@ FAMILY: Family[ScorecardGame] = Family(
     read_notation=read_scorecard,
     write_notation=write_scorecard,
     render=render_scorecard,
-    check_position=_check_position,
+    check_position=check_scorecard,
     words=WORDS,
 )
 

@@ -363,6 +363,46 @@ def _refuse_together(search: Search, stuck: dict[str, Any]) -> None:
     )
 
 
+# ------------------------------------------------------------------ saved throws
+_Timeline = list[tuple[int, int, Recipe, int]]
+
+
+def _with_stores(game: ScorecardGame, timeline: _Timeline) -> _Timeline:
+    """``timeline`` with each player's turns thrown so that their unused throws add up to the player's store.
+
+    A finished turn of ``t`` throws (1 to ``max_throws``, never spending the store) saves
+    ``max_throws - t``; a store ``S`` after ``k`` turns needs ``max_throws * k - S`` throws in
+    all. Turns are shortened to their last throw (the dice the box is written with, thrown
+    whole) or lengthened by throwing those dice first, one player at a time.
+
+    Raises:
+        ImpossibleSheetError: a store larger than the player's finished turns could save (rule
+            ``saved_throws``).
+    """
+    most = game.rules.max_throws
+    turns: dict[int, list[int]] = {}
+    for t, (p, *_rest) in enumerate(timeline):
+        turns.setdefault(p, []).append(t)
+    adjusted = list(timeline)
+    for p, store in enumerate(game.saved_throws):
+        mine = turns.get(p, [])
+        if store > (most - 1) * len(mine):
+            raise ImpossibleSheetError(
+                f"{game.players[p]} has {store} saved throws, but {len(mine)} finished "
+                f"{'turn' if len(mine) == 1 else 'turns'} of {most} throws save at most {(most - 1) * len(mine)}",
+                rule="saved_throws",
+            )
+        left = most * len(mine) - store  # throws to share out, at least one a turn
+        for n, t in enumerate(mine):
+            who, i, recipe, gain = adjusted[t]
+            share = max(1, min(most, left - (len(mine) - n - 1)))
+            left -= share
+            short = share - len(recipe.throws)
+            throws = recipe.throws[-share:] if short <= 0 else (recipe.throws[-1],) * short + recipe.throws
+            adjusted[t] = (who, i, Recipe(throws, recipe.scratch), gain)
+    return adjusted
+
+
 # ------------------------------------------------------------------ the witness
 def witness_of(game: ScorecardGame) -> Witness:
     """A game of ``game``'s variant that reaches ``game`` (its dice stream and history aside).
@@ -404,6 +444,8 @@ def witness_of(game: ScorecardGame) -> Witness:
             done[p] += 1
     else:
         timeline = _together(search)
+    if rules.saved_throws:
+        timeline = _with_stores(game, timeline)
     moves: list[Move] = []
     for p, i, recipe, _gain in timeline:
         r, c, _ = boxes[p][i]
