@@ -66,6 +66,11 @@ CASES: list[tuple[str, str, dict[str, Any], int]] = [
     ("yamslam, 2 players", "yamslam", {}, 2),
     ("yamslam solo", "yamslam", {"mode": "solo"}, 1),
     ("yamslam team", "yamslam", {"mode": "team"}, 4),
+    # the presets of other dice and throws, beside Yatzy's five dice and three throws
+    ("yatzy, 1 player", "yatzy", {}, 1),
+    ("maxi-yatzy, 1 player (6 dice, saved throws)", "maxi-yatzy", {}, 1),
+    ("crag, 1 player (3 dice, 2 throws)", "crag", {}, 1),
+    ("balut, 1 player (28 boxes)", "balut", {}, 1),
 ]
 
 

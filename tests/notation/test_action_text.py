@@ -46,6 +46,7 @@ CONFIGS: list[tuple[Any, dict[str, Any], int, int]] = [
     ("generala", {}, 2, 2),
     ("balut", {}, 2, 2),
     ("crag", {}, 2, 2),
+    ("maxi-yatzy", {}, 2, 1),
     (_user_variant, {}, 2, 3),
 ]
 IDS = [f"{v if isinstance(v, str) else 'user'}-{o.get('mode', '')}-{i}" for i, (v, o, _, _) in enumerate(CONFIGS)]
