@@ -16,7 +16,7 @@ import yamskit
 from yamskit import Roll, Score
 from yamskit.categories import Category, total, upper
 from yamskit.errors import DeserializationError, NotationError, RuleConfigError, ThrowLimitError
-from yamskit.position.errors import ImpossibleSheetError
+from yamskit.position.errors import ImpossibleSheetError, ImpossibleTurnError, PositionArgumentError
 from yamskit.scorecard import ScorecardGame, ScorecardVariant
 from yamskit.scorecard.notation import read_scorecard
 from yamskit.svg import svg
@@ -212,11 +212,6 @@ def test_a_store_no_finished_turns_could_save_is_refused_by_name() -> None:
         SAVING.from_notation(text.replace("~2/", "~92/", 1))
 
 
-def test_positions_from_paper_are_refused_for_now_as_they_take_no_store() -> None:
-    with pytest.raises(RuleConfigError, match="saved_throws keeps a store"):
-        SAVING.position(["Ann"], sheets=[{"chance": 20}])
-
-
 def test_the_solver_and_the_learning_environments_refuse_it() -> None:
     from yamskit.rl.observation import player_range
     from yamskit.solver.model import model_of
@@ -234,3 +229,22 @@ def test_a_records_replay_follows_the_store() -> None:
     record = GameRecord.from_game(game)
     assert check_record(record.dump(), variant=SAVING).index is None
     assert record.to_game(variant=SAVING) == game
+
+
+def test_a_position_from_paper_takes_each_players_store_and_checks_it() -> None:
+    maxi = yamskit.variant("maxi-yatzy")
+    sheets = [{"ones": 3, "chance": 30}, {"sixes": 24, "twos": 4}]
+    game = maxi.position(["Ann", "Bob"], sheets=sheets, saved_throws=[4, 2], dice="123456", throws=6)
+    assert game.saved_throws == (4, 2)
+    assert (game.turn.saved, game.saved_now("Ann"), game.turn.throws_left) == (4, 1, 1)
+    assert maxi.from_notation(game.to_notation()).saved_throws == (4, 2)
+    assert maxi.position(["Ann", "Bob"], sheets=sheets, saved_throws={"Bob": 1}).saved_throws == (0, 1)
+    assert maxi.position(["Ann", "Bob"], sheets=sheets).saved_throws == (0, 0)
+    with pytest.raises(ImpossibleSheetError, match="Ann has 5 saved throws, but 2 finished turns"):
+        maxi.position(["Ann", "Bob"], sheets=sheets, saved_throws=[5, 2])
+    with pytest.raises(PositionArgumentError, match="Bob's saved throws must be a whole number 0 to 10000, not 'x'"):
+        maxi.position(["Ann", "Bob"], sheets=sheets, saved_throws=[1, "x"])
+    with pytest.raises(ImpossibleTurnError, match="throws used must be 0 to 5, not 6"):
+        maxi.position(["Ann", "Bob"], sheets=sheets, saved_throws=[2, 0], dice="123456", throws=6)
+    with pytest.raises(PositionArgumentError, match="yatzy keeps no saved throws"):
+        yamskit.variant("yatzy").position(["Ann"], saved_throws=[1])

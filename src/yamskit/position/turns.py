@@ -92,8 +92,12 @@ def build_turn(
     max_throws: int = 3,
     dice_count: int = NUM_DICE,
     game: str = "this game",
+    saved: int = 0,
 ) -> Turn:
     """The turn of a paper position: ``dice`` showing after ``throws`` throws, ``kept`` held back last.
+
+    ``saved``: the stored throws the turn may spend beyond ``max_throws`` (a game with saved
+    throws: the player's store when the turn began).
 
     Earlier throws are recorded as throws of all five dice showing the same faces (a
     position from paper does not know them). ``throws`` defaults to 1 when dice are
@@ -115,8 +119,8 @@ def build_turn(
     held = _dice(kept, "kept") or Dice()
     if throws is None:
         throws = 0 if shown is None else 1
-    if type(throws) is not int or not 0 <= throws <= max_throws:
-        raise ImpossibleTurnError(f"throws used must be 0 to {max_throws}, not {brief(throws)}", rule="throws")
+    if type(throws) is not int or not 0 <= throws <= max_throws + saved:
+        raise ImpossibleTurnError(f"throws used must be 0 to {max_throws + saved}, not {brief(throws)}", rule="throws")
     if shown is None or throws == 0:
         if shown is not None:
             raise ImpossibleTurnError(f"dice {shown} are showing but no throw was used", rule="throws")
@@ -124,7 +128,7 @@ def build_turn(
             raise ImpossibleTurnError(f"{throws} throws used but no dice showing", rule="throws")
         if len(held) or challenge:
             raise ImpossibleTurnError("dice kept or a challenge before the first throw", rule="throws")
-        return Turn.start(max_throws=max_throws, dice=dice_count)
+        return Turn.start(max_throws=max_throws, dice=dice_count, saved=saved)
     if len(shown) != dice_count:
         raise ImpossibleTurnError(f"{game} throws {dice_count} dice, not {len(shown)} ({shown})", rule="dice")
     if not held.issubset(shown):
@@ -133,7 +137,7 @@ def build_turn(
         raise ImpossibleTurnError(f"the first throw keeps nothing, not {held}", rule="kept")
     earlier = tuple(Throw(kept=Dice(), rolled=shown) for _ in range(throws - 1))
     last = Throw(kept=held, rolled=shown - held)
-    turn = Turn(max_throws=max_throws, throws=(*earlier, last), challenge=challenge, dice_count=dice_count)
+    turn = Turn(max_throws=max_throws, throws=(*earlier, last), challenge=challenge, dice_count=dice_count, saved=saved)
     check_turn(turn, max_throws=max_throws, challenge=True, dice_count=dice_count, game=game)
     return turn
 

@@ -45,6 +45,7 @@ from ..history import Move
 from ..position.errors import ImpossibleSheetError, ImpossibleTurnError, PositionArgumentError
 from ..position.turns import argument, build_turn, check_stream_of, check_turn, make_stream, players_of, seat
 from ..position.witness import Witness, verify
+from ..turn import MAX_SAVED
 from .rules import EarlyEnd, ScorecardRules, SheetVariant
 from .sheet import EMPTY, SCRATCHED, Cell, FillPolicy, Sheet
 from .state import ScorecardGame
@@ -431,6 +432,7 @@ def scorecard_position(
     column_weights: Sequence[int] | Mapping[str, int] | None = None,
     totals: Sequence[int | None] | Mapping[str, int] | None = None,
     ended: int | str | EarlyEnd | None = None,
+    saved_throws: Sequence[int] | Mapping[str, int] | None = None,
 ) -> ScorecardGame:
     """A position set up from paper, checked against what a game can reach; its history is empty.
 
@@ -456,6 +458,9 @@ def scorecard_position(
             Competitive Yams). ``None`` for a player skips the check.
         ended: for a game a rule ended at once, the winner (by index or name: the
             variant's first end reason), or the `EarlyEnd` itself.
+        saved_throws: in a game with saved throws (Maxi Yatzy), each player's store, by
+            seat or by name (default none saved); the player to act's is the store the turn
+            began with, which its throws past ``max_throws`` spend.
 
     Raises:
         PositionError: a value no game can reach; the message names the box and the
@@ -514,8 +519,16 @@ def scorecard_position(
     if draws is not None and type(draws) is not int:
         raise PositionArgumentError(f"draws must be a whole number, not {brief(draws)}", rule="argument")
     stream = make_stream(start.seed, start.draws if draws is None else draws)
+    with argument("saved_throws"):
+        stores = _stores(variant, saved_throws, names)
     turn = build_turn(
-        dice=dice, throws=throws, kept=kept, max_throws=rules.max_throws, dice_count=rules.dice, game=variant.name
+        dice=dice,
+        throws=throws,
+        kept=kept,
+        max_throws=rules.max_throws,
+        dice_count=rules.dice,
+        game=variant.name,
+        saved=stores[current] if stores else 0,
     )
     game = ScorecardGame(
         variant=variant,
@@ -527,11 +540,31 @@ def scorecard_position(
         first_player=first,
         column_weights=weights,
         ended=early,
+        saved_throws=stores,
     )
     check_scorecard(game)
     with argument("totals"):
         _check_totals(game, _by_seat(totals, names, "totals"))
     return game
+
+
+def _stores(
+    variant: SheetVariant, saved_throws: Sequence[int] | Mapping[str, int] | None, names: tuple[str, ...]
+) -> tuple[int, ...]:
+    """Each player's store of saved throws (none without the option); whole numbers 0 to `MAX_SAVED`."""
+    if not variant.rules.saved_throws:
+        if saved_throws is not None:
+            raise PositionArgumentError(f"{variant.name} keeps no saved throws", rule="argument")
+        return ()
+    stores = [0] * len(names) if saved_throws is None else _by_seat(saved_throws, names, "saved_throws")
+    if isinstance(saved_throws, Mapping):  # a player not named saved none
+        stores = [0 if store is None else store for store in stores]
+    for name, store in zip(names, stores, strict=True):
+        if type(store) is not int or not 0 <= store <= MAX_SAVED:
+            raise PositionArgumentError(
+                f"{name}'s saved throws must be a whole number 0 to {MAX_SAVED}, not {brief(store)}", rule="argument"
+            )
+    return tuple(stores)
 
 
 def _check_totals(game: ScorecardGame, totals: list[Any]) -> None:

@@ -12,7 +12,6 @@ Examples:
 
 from __future__ import annotations
 
-import functools
 import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal
@@ -39,22 +38,6 @@ from .state import ScorecardGame
 from .text import describe_scorecard, render_scorecard
 
 __all__ = ["ScorecardVariant"]
-
-
-def _refuse_saved_throws(rules: ScorecardRules, name: str) -> None:
-    """Refuse to set up a position of a game with saved throws: `position()` takes no store yet."""
-    if rules.saved_throws:
-        raise RuleConfigError(
-            f"positions of {name} cannot be set up from paper yet: saved_throws keeps a store of unused throws "
-            "per player, which position() does not take (saves and notation carry it and are checked)"
-        )
-
-
-@functools.wraps(scorecard_position)
-def _position(variant: ScorecardVariant, *args: Any, **kwargs: Any) -> ScorecardGame:
-    # `scorecard_position` (its docstring), after refusing a variant with saved throws (see `_refuse_saved_throws`)
-    _refuse_saved_throws(variant.rules, variant.name)
-    return scorecard_position(variant, *args, **kwargs)
 
 
 #: How scorecard states are read, written and checked (see `yamskit.family`).
@@ -275,4 +258,4 @@ class ScorecardVariant(VariantBase[ScorecardGame]):
     family = FAMILY
 
     #: A position set up from paper, checked against what a game can reach (see `scorecard_position`).
-    position = _position
+    position = scorecard_position
