@@ -212,14 +212,17 @@ def test_a_store_no_finished_turns_could_save_is_refused_by_name() -> None:
         SAVING.from_notation(text.replace("~2/", "~92/", 1))
 
 
-def test_the_solver_and_the_learning_environments_refuse_it() -> None:
-    from yamskit.rl.observation import player_range
+def test_the_solver_refuses_it() -> None:
     from yamskit.solver.model import model_of
 
     with pytest.raises(RuleConfigError, match="saves unused throws"):
         model_of(SAVING)
+
+
+def test_the_learning_environments_refuse_it() -> None:
+    observation = pytest.importorskip("yamskit.rl.observation")  # the rl extra
     with pytest.raises(RuleConfigError, match="saves throws"):
-        player_range(SAVING)
+        observation.player_range(SAVING)
 
 
 def test_a_records_replay_follows_the_store() -> None:
