@@ -193,6 +193,8 @@ def describe_scorecard(variant: SheetVariant) -> str:
         >>> import yamskit
         >>> print(describe_scorecard(yamskit.variant("challenge")).splitlines()[0])
         challenge: 14 rows x 4 column(s), 3 throws a turn
+        >>> print(describe_scorecard(yamskit.variant("balut")).splitlines()[0])
+        balut: 28 rows (7 categories) x 1 column(s), 3 throws a turn
         >>> [line for line in describe_scorecard(yamskit.variant("yahtzee")).splitlines() if "Options" in line]
         ["Options: none (fixed: joker='forced', yams_bonus=100)"]
         >>> [line for line in describe_scorecard(yamskit.variant("maxi-yatzy")).splitlines() if "maxi_yatzy:" in line]
@@ -201,6 +203,9 @@ def describe_scorecard(variant: SheetVariant) -> str:
     rules = variant.rules
     dice = "" if rules.dice == 5 else f"{rules.dice} dice, "  # five dice go without saying
     shape = f"{len(rules.rows)} rows x {len(rules.columns)} column(s)"
+    categories = sum(1 for r in rules.rows if r.box == 1)
+    if categories != len(rules.rows):  # categories of several boxes: say how many categories hold the rows
+        shape = f"{len(rules.rows)} rows ({categories} categories) x {len(rules.columns)} column(s)"
     lines = [f"{variant.name}: {shape}, {dice}{rules.max_throws} throws a turn"]
     lines.append("Rows (id: label, max points):")
     lines.extend(  # a category of several boxes once, with its count and its boxes' ids
