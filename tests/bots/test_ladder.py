@@ -1,0 +1,71 @@
+"""The ladder's rating fit (benchmarks/ladder.py): Bradley-Terry on the Elo scale, random anchored at 0.
+
+The games themselves are ``benchmarks/bots.py``'s (tests/bots/test_bench_dask.py checks
+that a Dask cluster plays the same ones); here the arithmetic that turns their scores
+into ratings is checked against results whose ratings are known.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+if not (BENCHMARKS / "ladder.py").is_file():
+    pytest.skip("no benchmarks/ here (the source distribution does not carry it)", allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def ladder() -> Iterator[ModuleType]:
+    path = list(sys.path)
+    sys.path.insert(0, str(BENCHMARKS))  # ladder imports its neighbour bots.py by name
+    try:
+        spec = importlib.util.spec_from_file_location("ladder_under_test", BENCHMARKS / "ladder.py")
+        assert spec is not None
+        assert spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        yield module
+    finally:
+        sys.path[:] = path
+
+
+def test_two_levels_fit_the_elo_curve_exactly(ladder: ModuleType) -> None:
+    ratings = ladder.fit(["random", "easy"], [("easy", "random", 0.8, 1000)], prior=0.0)
+    assert ratings["random"] == (0.0, 0.0)
+    assert ratings["easy"][0] == pytest.approx(400 * math.log10(4))  # 80% is odds of 4 to 1
+    # the interval is the delta method's: 1.96 / sqrt(n p (1 - p)) on the log-odds scale, in Elo points
+    assert ratings["easy"][1] == pytest.approx(1.96 * ladder.ELO / math.sqrt(1000 * 0.8 * 0.2))
+
+
+def test_consistent_results_give_back_the_ratings_that_made_them(ladder: ModuleType) -> None:
+    truth = {"random": 0.0, "easy": 250.0, "medium": 380.0, "hard": 600.0}
+    levels = list(truth)
+    results = [
+        (a, b, ladder.expected(truth[a] - truth[b]), 10_000) for i, b in enumerate(levels) for a in levels[i + 1 :]
+    ]
+    ratings = ladder.fit(levels, results, prior=0.0)
+    for level, rating in truth.items():
+        assert ratings[level][0] == pytest.approx(rating, abs=1e-6)
+        if level != "random":
+            assert 0 < ratings[level][1] < 30  # 10,000 games a pair pin each rating within a few points
+
+
+def test_the_prior_keeps_a_clean_sweep_finite(ladder: ModuleType) -> None:
+    ratings = ladder.fit(["random", "hard"], [("hard", "random", 1.0, 400)])
+    rating, half = ratings["hard"]
+    # 400 wins and one drawn game of prior: odds of 400.5 to 0.5
+    assert rating == pytest.approx(400 * math.log10(400.5 / 0.5))
+    assert math.isfinite(half)
+    assert half > 0
+
+
+def test_levels_that_never_met_are_refused(ladder: ModuleType) -> None:
+    with pytest.raises(ValueError, match="never met"):
+        ladder.fit(["random", "easy", "hard"], [("easy", "random", 0.7, 100)], prior=0.0)
