@@ -9,6 +9,8 @@
 * ``bonus_points`` — points beside the boxes only as whole five-of-a-kind bonuses, with
   the five-of-a-kind box holding points and enough other boxes a five of a kind can fill;
 * ``fill_order`` — the filled boxes of a column are a shape its fill order can make;
+* ``box_order`` — the boxes of a category scored several times (Balut's) fill in order:
+  a box is filled only when the one above it is;
 * ``plus_above_minus`` and ``sum_pair`` — the constraints between boxes;
 * ``column_weights`` — coefficients where the variant deals them;
 * ``turn_order`` — each player has filled as many boxes as the seats say;
@@ -176,6 +178,25 @@ def _check_shapes(game: ScorecardGame) -> None:
                 )
 
 
+def _check_box_order(game: ScorecardGame) -> None:
+    """A category's later box is filled only after the box above it (``Score(id)`` fills the first free one)."""
+    rules = game.rules
+    index = {row.id: r for r, row in enumerate(rules.rows)}
+    for p, sheet in enumerate(game.sheets):
+        for c in range(len(rules.columns)):
+            filled = sheet.filled(c)
+            for r, row in enumerate(rules.rows):
+                if row.box == 1 or not filled[r]:
+                    continue
+                above = index[row.head if row.box == 2 else f"{row.head}_{row.box - 1}"]
+                if not filled[above]:
+                    raise ImpossibleSheetError(
+                        f"{_box(game, p, r, c)} is filled but {rules.row_ids[above]!r} above it is empty: "
+                        f"the boxes of {row.head!r} fill in order, each Score({row.head!r}) the first free one",
+                        rule="box_order",
+                    )
+
+
 def _check_rules(game: ScorecardGame) -> None:
     """What each placement rule forbids on the sheets (its ``check_position`` hook)."""
     for rule in game.rules.placement_rules:
@@ -332,6 +353,7 @@ def check_scorecard(game: ScorecardGame) -> Witness:
     _check_cells(game)
     _check_extra(game)
     _check_shapes(game)
+    _check_box_order(game)
     _check_rules(game)
     _check_weights(game)
     check_turn(game.turn, max_throws=rules.max_throws, dice_count=rules.dice, game=game.variant.name)

@@ -319,5 +319,20 @@ def test_a_position_from_paper_holds_the_boxes_and_refuses_a_box_filled_before_t
     assert game.cell(0, "fours_2").points == 12
     assert game.result().totals == (60,)
     assert game.result().scores == (0,)  # a balut 2, the band under 300 -2
-    with pytest.raises(ImpossibleSheetError, match="placement_order"):
+    with pytest.raises(ImpossibleSheetError, match="box_order"):
         BALUT.position(players=["Ann"], sheets=[{"fours_2": 8}])
+
+
+@pytest.mark.parametrize(
+    ("sheet", "named"),
+    [({"fours_2": 8}, "'fours_2' is filled but 'fours'"), ({"choice": 20, "choice_3": 22}, "'choice_3' is filled")],
+)
+def test_a_paper_position_fills_a_categorys_boxes_in_order(sheet: dict[str, int], named: str) -> None:
+    from yamskit.position import ImpossibleSheetError
+
+    balut = yamskit.variant("balut")
+    with pytest.raises(ImpossibleSheetError, match=named) as caught:
+        balut.position(players=["Ann"], sheets=[sheet])
+    assert caught.value.rule == "box_order"
+    in_order = balut.position(players=["Ann"], sheets=[{"choice": 20, "choice_2": 22}])
+    assert [c.points for c in in_order.rules.category_boxes(in_order.sheets[0], "choice")][:2] == [20, 22]
