@@ -172,7 +172,7 @@ def test_stepping_after_the_end_asks_for_a_reset() -> None:
         env.step(0)
 
 
-@pytest.mark.parametrize("name", built_in_names())  # the games the adapters play (any dice, no saved throws)
+@pytest.mark.parametrize("name", built_in_names())  # the games the adapters play (any dice, saved throws too)
 def test_observation_layout_adds_up_and_observe_follows_it(name: str) -> None:
     variant = yamskit.variant(name)
     layout = observation_layout(variant)
