@@ -19,13 +19,15 @@ Scorecard variants (classic, yahtzee, challenge, competitive, your own):
 | ``throws`` | max throws + 1 | one-hot: throws used this turn |
 | ``challenge`` | 1 | a challenge was declared this turn |
 | ``to_move`` | players | one-hot: whose turn, relative to the observer |
-| ``saved`` | players | saved throws only: each player's store now ÷ `store_bound` (the mover's less those spent this turn) |
-| ``throws_left`` | 1 | saved throws only: the throws this turn may still make, its own and the store's, ÷ (max throws + `store_bound`); 0 once the game is over |
+| ``saved`` | players | saved throws only: each player's store now ÷ `store_bound` |
+| ``throws_left`` | 1 | saved throws only: the turn's throws left ÷ (max throws + `store_bound`) |
 
 The last two blocks are there only in a game whose rules save unused throws
-(``ScorecardRules.saved_throws``, Maxi Yatzy): every other game's vector is as it was. In
-such a game the ``throws`` one-hot stops at max throws, and the turn's throws beyond it
-(spent from the store) show in ``saved`` and ``throws_left``.
+(``ScorecardRules.saved_throws``, Maxi Yatzy): every other game's vector is as it was. A
+store shows what it holds now (the player to move's less the throws spent this turn, as
+`yamskit.scorecard.ScorecardGame.saved_now` counts); the throws left are the turn's own
+and the store's (``Turn.throws_left``), 0 once the game is over. The ``throws`` one-hot
+stops at max throws: the throws beyond it, spent from the store, show in these two blocks.
 
 The sizes do not depend on the dice count: a sheet of 1 to 8 dice has the same blocks,
 its face counts divided by its own count, its boxes' points by the row's maximum over its
@@ -378,7 +380,7 @@ class Observer:
         return out
 
     def _write_stores(self, out: Vector, state: GameState, player: int, n: int) -> None:
-        """The ``saved`` and ``throws_left`` blocks of a game with saved throws (not cached: they change every throw)."""
+        """The ``saved`` and ``throws_left`` blocks of a game that saves throws (uncached: a throw may change them)."""
         if not isinstance(state, ScorecardGame):  # pragma: no cover - __call__ checked the kind of state
             raise TypeError(f"this observer is for {self.variant.name} games, not for a {type(state).__name__}")
         stores = list(state.saved_throws) or [0] * n
