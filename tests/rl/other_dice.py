@@ -1,5 +1,7 @@
 """Sheets of other than five dice for the adapters' tests: a Crag-like sheet of three dice and one of six.
 
+Also a small sheet that saves throws (`saving`, four dice), for the tests of the store.
+
 The tests give them to Gymnasium and PettingZoo as variant objects, and to OpenSpiel by a
 registry name (`register`: pyspiel's games take text parameters).
 """
@@ -12,6 +14,8 @@ from yamskit.scorecard import ScorecardVariant, UpperBonus
 
 #: The registry names `register` gives them.
 NAMES = ("rl-crag-like", "rl-six-dice")
+#: The registry name `register` gives the sheet that saves throws (`saving`).
+SAVING = "rl-saving"
 
 
 def _thirteen(dice: yamskit.Dice) -> int:
@@ -36,11 +40,18 @@ def six_dice() -> ScorecardVariant:
     return ScorecardVariant.define("rl-six-dice", rows=rows, dice=6, bonus=UpperBonus.single(84, 50))
 
 
+def saving() -> ScorecardVariant:
+    """Four dice, two throws, four boxes, and saved throws: a turn of one throw stores the other for later."""
+    rows = [upper(4), upper(5), upper(6), Category("chance", total)]
+    return ScorecardVariant.define(SAVING, rows=rows, dice=4, max_throws=2, saved_throws=True)
+
+
 SHEETS = (crag_like, six_dice)
 
 
 def register() -> tuple[str, ...]:
-    """Put both sheets in the registry under `NAMES` (again, harmlessly); return the names."""
+    """Put the sheets in the registry under `NAMES` and `SAVING` (again, harmlessly); return `NAMES`."""
     for name, make in zip(NAMES, SHEETS, strict=True):
         yamskit.register_variant(name, make, replace=True)
+    yamskit.register_variant(SAVING, saving, replace=True)
     return NAMES

@@ -17,8 +17,8 @@ from yamskit.rl._play import built_in_names  # noqa: E402
 
 from . import other_dice  # noqa: E402
 
-#: Every registered id, plus the modes of the variants that have them, plus sheets of three and six
-#: dice (variant objects given to ``make`` in place of the id's variant).
+#: Every registered id (Maxi Yatzy's too), plus the modes of the variants that have them, plus sheets of
+#: three and six dice and one that saves throws (variant objects given to ``make`` in place of the id's variant).
 CONFIGS = [
     *((env_id, {}) for env_id in yamskit.rl.env_ids()),
     ("yamskit/competitive-v0", {"mode": "1v1v1"}),
@@ -26,6 +26,7 @@ CONFIGS = [
     ("yamskit/yamslam-v0", {"mode": "solo"}),
     ("yamskit/yamslam-v0", {"mode": "team"}),
     *(("yamskit/classic-v0", {"variant": make()}) for make in other_dice.SHEETS),
+    ("yamskit/classic-v0", {"variant": other_dice.saving()}),  # a sheet of four dice that saves throws
 ]
 
 
@@ -172,7 +173,7 @@ def test_stepping_after_the_end_asks_for_a_reset() -> None:
         env.step(0)
 
 
-@pytest.mark.parametrize("name", built_in_names())  # the games the adapters play (any dice, no saved throws)
+@pytest.mark.parametrize("name", built_in_names())  # the games the adapters play (any dice, saved throws too)
 def test_observation_layout_adds_up_and_observe_follows_it(name: str) -> None:
     variant = yamskit.variant(name)
     layout = observation_layout(variant)

@@ -22,6 +22,8 @@ from . import other_dice  # noqa: E402
 NAMES = register()
 #: The sheets of three and of six dice, with one and with two players.
 OTHER_DICE = [(name, {"players": players}) for name in other_dice.NAMES for players in (1, 2)]
+#: The sheet that saves throws, with one and with two players (Maxi Yatzy is among the registered `NAMES`).
+SAVING = [(other_dice.SAVING, {"players": players}) for players in (1, 2)]
 MODES = [
     pytest.param(("python_yamskit_competitive", {"mode": "1v1v1"}), marks=pytest.mark.slow),
     pytest.param(("python_yamskit_competitive", {"mode": "2v2"}), marks=pytest.mark.slow),
@@ -39,14 +41,14 @@ def _ids(config: object) -> str:
 
 def _load(name: str, params: dict[str, object]) -> YamsGame:
     """A registered pyspiel game by its name, or a game of a sheet of `tests.rl.other_dice` by its registry name."""
-    if name in other_dice.NAMES:
+    if name in (*other_dice.NAMES, other_dice.SAVING):
         other_dice.register()
         return YamsGame({"variant": name, **params})
     game: YamsGame = pyspiel.load_game(name, params)
     return game
 
 
-@pytest.mark.parametrize("config", [(n, {}) for n in NAMES] + MODES + OTHER_DICE, ids=_ids)
+@pytest.mark.parametrize("config", [(n, {}) for n in NAMES] + MODES + OTHER_DICE + SAVING, ids=_ids)
 def test_random_sim_test_passes(config: tuple[str, dict[str, object]]) -> None:
     name, params = config
     game = _load(name, params)
@@ -78,7 +80,15 @@ def _random_game(name: str, seed: int, params: dict[str, object] | None = None) 
 
 
 @pytest.mark.parametrize(
-    "name", ["python_yamskit_yahtzee", "python_yamskit_yam_master", "python_yamskit_yamslam", *other_dice.NAMES]
+    "name",
+    [
+        "python_yamskit_yahtzee",
+        "python_yamskit_yam_master",
+        "python_yamskit_yamslam",
+        "python_yamskit_maxi_yatzy",
+        *other_dice.NAMES,
+        other_dice.SAVING,
+    ],
 )
 def test_chance_outcomes_are_the_exact_throw_outcomes(name: str) -> None:
     _random_game(name, seed=1)

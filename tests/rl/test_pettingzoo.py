@@ -28,10 +28,11 @@ CONFIGS: list[tuple[object, dict[str, object]]] = [
     ("yam-master", {}),
     ("yamslam", {"mode": "standard"}),
     ("yamslam", {"mode": "team"}),
+    ("maxi-yatzy", {}),  # saved throws
 ]
-#: Sheets of three and of six dice, as variant objects, two and three players.
+#: Sheets of three and of six dice and one of four that saves throws, as variant objects, two and three players.
 OTHER_DICE: list[tuple[object, dict[str, object]]] = [
-    (make(), {"players": players}) for make in other_dice.SHEETS for players in (2, 3)
+    (make(), {"players": players}) for make in (*other_dice.SHEETS, other_dice.saving) for players in (2, 3)
 ]
 
 

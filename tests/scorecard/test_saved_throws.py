@@ -219,10 +219,14 @@ def test_the_solver_refuses_it() -> None:
         model_of(SAVING)
 
 
-def test_the_learning_environments_refuse_it() -> None:
+def test_the_learning_environments_take_it_and_show_the_stores() -> None:
     observation = pytest.importorskip("yamskit.rl.observation")  # the rl extra
-    with pytest.raises(RuleConfigError, match="saves throws"):
-        observation.player_range(SAVING)
+    assert observation.player_range(SAVING) == (1, 8)
+    layout = observation.observation_layout(SAVING, 2)
+    assert layout[-2:] == (("saved", 2), ("throws_left", 1))
+    assert observation.store_bound(SAVING) == 7 * 2  # seven boxes, each turn saving at most two throws
+    vector = observation.observe(two_turns(), 1)  # Bob's view: his store (1) first, then Ann's (2, 1 spent)
+    assert vector[-3:].tolist() == pytest.approx([1 / 14, 1 / 14, 1 / 17])  # Ann may throw once more
 
 
 def test_a_records_replay_follows_the_store() -> None:

@@ -19,6 +19,15 @@ Scorecard variants (classic, yahtzee, challenge, competitive, your own):
 | ``throws`` | max throws + 1 | one-hot: throws used this turn |
 | ``challenge`` | 1 | a challenge was declared this turn |
 | ``to_move`` | players | one-hot: whose turn, relative to the observer |
+| ``saved`` | players | saved throws only: each player's store now ÷ `store_bound` |
+| ``throws_left`` | 1 | saved throws only: the turn's throws left ÷ (max throws + `store_bound`) |
+
+The last two blocks are there only in a game whose rules save unused throws
+(``ScorecardRules.saved_throws``, Maxi Yatzy): every other game's vector is as it was. A
+store shows what it holds now (the player to move's less the throws spent this turn, as
+`yamskit.scorecard.ScorecardGame.saved_now` counts); the throws left are the turn's own
+and the store's (``Turn.throws_left``), 0 once the game is over. The ``throws`` one-hot
+stops at max throws: the throws beyond it, spent from the store, show in these two blocks.
 
 The sizes do not depend on the dice count: a sheet of 1 to 8 dice has the same blocks,
 its face counts divided by its own count, its boxes' points by the row's maximum over its
@@ -74,6 +83,7 @@ __all__ = [
     "observation_size",
     "observe",
     "player_range",
+    "store_bound",
 ]
 
 Vector = npt.NDArray[np.float32]
@@ -89,12 +99,27 @@ _MOST_PLAYERS = 8
 
 
 def _as_variant(variant: str | Variant) -> Variant:
-    """A variant object, built from its registry name if given one; `RuleConfigError` for one that saves throws."""
-    found = _registry.build(variant, {}) if isinstance(variant, str) else variant
-    if getattr(getattr(found, "rules", None), "saved_throws", False):  # the observations show no store of throws
-        name = getattr(found, "name", type(found).__name__)
-        raise RuleConfigError(f"no learning environment for {name} yet: it saves throws, which no observation shows")
-    return found
+    """A variant object, built from its registry name if given one."""
+    return _registry.build(variant, {}) if isinstance(variant, str) else variant
+
+
+def store_bound(variant: str | Variant) -> int:
+    """The most throws one player's store can hold in a game of ``variant`` (0 where no throws are saved).
+
+    A player takes at most one turn per box of their sheet (rows x columns), and a turn
+    saves at most ``max_throws - 1`` throws (it throws at least once), so the store never
+    holds more than boxes x (max throws - 1): 40 in Maxi Yatzy (20 boxes, 3 throws). The
+    observation divides the stores by it (see the module docs).
+
+    Examples:
+        >>> store_bound("maxi-yatzy"), store_bound("yatzy")
+        (40, 0)
+    """
+    variant = _as_variant(variant)
+    if not isinstance(variant, ScorecardVariant) or not variant.rules.saved_throws:
+        return 0
+    rules = variant.rules
+    return len(rules.rows) * len(rules.columns) * (rules.max_throws - 1)
 
 
 def player_range(variant: str | Variant) -> tuple[int, int]:
@@ -206,12 +231,14 @@ def observation_layout(variant: str | Variant, players: int | None = None) -> tu
     turn = (("dice", 6), ("throws", _max_throws(variant) + 1), ("challenge", 1), ("to_move", n))
     if isinstance(variant, ScorecardVariant):
         rows, columns = len(variant.rows), len(variant.columns)
+        stores = (("saved", n), ("throws_left", 1)) if variant.rules.saved_throws else ()
         return (
             ("cells", n * columns * rows * 3),
             ("upper", n * columns * 2),
             ("extra", n),
             ("weights", columns),
             *turn,
+            *stores,
         )
     return (*_family_observation(variant).layout(variant, n), *turn)
 
@@ -290,6 +317,9 @@ class Observer:
             at += size
         self._turn_at = starts["dice"]
         self._max_throws = _max_throws(variant)
+        #: where the stores start (games with saved throws; the turn's part ends there) and what divides them
+        self._saved_at = starts.get("saved", self.size)
+        self._store_scale = float(max(1, store_bound(variant)))
         #: the turn's part of the vector (dice to to_move, the last blocks) by (dice, throws, challenge,
         #: seat to move relative to the observer): at most (rolls + 1) x (throws + 1) x 2 x players entries
         #: (the rolls of the game's dice and no dice yet: 253 for five dice, 1,288 for eight)
@@ -343,8 +373,27 @@ class Observer:
         if part is None:
             part = self._turns[code] = np.asarray(_turn(turn, self._max_throws, seat, n), dtype=np.float32)
         out = known[1].copy()
-        out[self._turn_at :] = part
+        saved_at = self._saved_at
+        out[self._turn_at : saved_at] = part
+        if saved_at < self.size:
+            self._write_stores(out, state, player, n)
         return out
+
+    def _write_stores(self, out: Vector, state: GameState, player: int, n: int) -> None:
+        """The ``saved`` and ``throws_left`` blocks of a game that saves throws (uncached: a throw may change them)."""
+        if not isinstance(state, ScorecardGame):  # pragma: no cover - __call__ checked the kind of state
+            raise TypeError(f"this observer is for {self.variant.name} games, not for a {type(state).__name__}")
+        stores = list(state.saved_throws) or [0] * n
+        turn = state.turn
+        over = state.is_over
+        if not over:  # the player to move has spent some of their store this turn (`ScorecardGame.saved_now`)
+            stores[state.current_player] = turn.saved - turn.spent
+        scale = self._store_scale
+        at = self._saved_at
+        for k in range(n):
+            out[at + k] = min(1.0, stores[(player + k) % n] / scale)
+        left = 0 if over else turn.throws_left
+        out[at + n] = min(1.0, left / (self._max_throws + scale))
 
     # ------------------------------------------------------------------ the parts a throw does not change
     def _build(self, state: ScorecardGame, player: int, known: tuple[_Parts, Vector] | None) -> Vector:

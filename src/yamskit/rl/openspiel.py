@@ -134,6 +134,10 @@ def _bounds(variant: Variant, players: int) -> tuple[float, float, int]:
         bonus = max((p for _, p in rules.bonus.tiers), default=0) if rules.bonus else 0
         column = sum(max(table) for table in rules.row_tables) + bonus
         extra = 100 * boxes
+        # a turn per box, each of at most max_throws throws (a decision and a chance node each) and a box.
+        # With saved throws a turn may throw more (max_throws + the store, at most `store_bound`), but each
+        # throw spent from the store is one an earlier turn of the same player left unused: a player's
+        # throws over the game still number at most boxes x max_throws, so the bound holds as it is.
         length = players * boxes * (2 * rules.max_throws + 1) + 1
         if rules.result is not None:  # duels: the difference, the clean bonuses, the coefficient, the crush
             duel = (column + 2 * 200) * 20 * 5 * len(rules.columns)
