@@ -33,7 +33,7 @@ __all__ = ["MAX_ROWS", "UPPER_ROWS", "Model", "model_of"]
 #: The number-row ids the joker rules look for, ones to sixes.
 UPPER_ROWS = ("ones", "twos", "threes", "fours", "fives", "sixes")
 #: The most rows a solvable sheet may have (2**rows filled sets).
-MAX_ROWS = 16
+MAX_ROWS = 20
 
 
 @attrs.frozen(eq=False)
