@@ -170,7 +170,6 @@ class StateSpace:
         flags: IntArray = 1 + ((sets >> m.flag_row) & 1)
         return flags
 
-
     def _alive_table(self) -> tuple[IntArray, IntArray]:
         """The alive totals of every bonus-row set as one padded table: (lengths, table[place, i]), by `slots`."""
         return _padded([self.alive[int(mask)] for mask in self.masks])
