@@ -5,6 +5,7 @@ Usage::
     python benchmarks/solver.py [--repeat 3] [--processes N] [--games 100000 300000 1000000]
     python benchmarks/solver.py --no-simulate      # the solves only
     python benchmarks/solver.py --no-solve         # the batch simulation only
+    python benchmarks/solver.py --no-solve --no-simulate --maxi 100000   # Maxi Yatzy without saved throws
 
 yatzy-solver (a Rust library with Python bindings, a prebuilt wheel from PyPI, using
 every core) is installed with pip into the current environment if it is missing.
@@ -19,6 +20,12 @@ every core) is installed with pip into the current environment if it is missing.
    batch size of ``--games`` against ``yatzy_solver.Solver.simulate``; yatzy-solver's
    rate does not depend on the batch, so it plays at most 25,000 games per run.
    Target: at least 20 times yatzy-solver's games per second at every batch from 100,000.
+
+3. **Maxi Yatzy without saved throws** (``--maxi GAMES``, long: minutes): yamskit alone
+   (yatzy-solver has no six-dice game) solves ``maxi-yatzy`` with ``saved_throws=False``
+   (20 rows, six dice, 2**20 filled sets) once, prints its wall and CPU time, the peak
+   memory and the expected score, then plays GAMES optimal games in batch and checks that
+   their mean lies within its 95% interval of the expected score.
 
 Every figure is the median of ``--repeat`` runs. Two ratios each: wall-clock time (the
 target) and CPU time (user + system of this process and its worker processes), which
@@ -154,6 +161,28 @@ def simulate_table(ys: Any, repeat: int, processes: int | None, batches: list[in
         sys.stdout.flush()
 
 
+def maxi_table(processes: int | None, games: int) -> None:
+    """Solve Maxi Yatzy without saved throws once and play ``games`` optimal games against its value."""
+    variant = yamskit.variant("maxi-yatzy", saved_throws=False)
+    wall, used, strategy = timed(lambda: solve(variant, quiet=True, processes=processes))
+    value = strategy.expected_score()
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    print(
+        f"maxi-yatzy saved_throws=False: solve {wall:.1f} s wall / {used:.1f} s cpu; "
+        f"peak RSS {own.ru_maxrss / 1e6:.2f} GB (largest worker {children.ru_maxrss / 1e6:.2f} GB; "
+        f"shared pages count in both); table {strategy.nbytes / 1e9:.2f} GB; expected score {value!r}"
+    )
+    sys.stdout.flush()
+    if games:
+        wall, used, result = timed(lambda: simulate(variant, games, bot=strategy, seed=1, processes=processes))
+        low, high = result.mean - 1.96 * result.stderr, result.mean + 1.96 * result.stderr
+        inside = "inside" if low <= value <= high else "OUTSIDE"
+        print(
+            f"  {games:,} optimal games in {wall:.1f} s wall / {used:.1f} s cpu: mean {result.mean:.4f}, "
+            f"95% interval [{low:.4f}, {high:.4f}]: the expected score is {inside}"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3, help="runs of each side per figure")
@@ -161,8 +190,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, nargs="+", default=[100_000, 300_000, 1_000_000], help="batch sizes")
     parser.add_argument("--no-solve", action="store_true", help="skip the solver table")
     parser.add_argument("--no-simulate", action="store_true", help="skip the batch simulation table")
+    parser.add_argument(
+        "--maxi", type=int, metavar="GAMES", default=None, help="also solve Maxi Yatzy without saved throws (minutes)"
+    )
     args = parser.parse_args()
-    ys = ensure("yatzy_solver", "yatzy-solver")
+    ys = ensure("yatzy_solver", "yatzy-solver") if not (args.no_solve and args.no_simulate) else None
     print(
         f"{time.strftime('%Y-%m-%d %H:%M')}; machine: {os.cpu_count()} CPUs, load average "
         f"{os.getloadavg()[0]:.2f}; python {sys.version.split()[0]}"
@@ -174,6 +206,9 @@ def main() -> None:
         print()
     if not args.no_simulate:
         simulate_table(ys, args.repeat, args.processes, args.games)
+    if args.maxi is not None:
+        print()
+        maxi_table(args.processes, args.maxi)
     print(f"load average at the end: {os.getloadavg()[0]:.2f}")
 
 

@@ -118,3 +118,27 @@ def test_bad_arguments_are_refused() -> None:
     other = solve(ScorecardVariant.define("one", rows=[upper(6)]), quiet=True)
     with pytest.raises(yamskit.RuleConfigError):
         simulate(v, 10, bot=other)
+
+
+def test_a_sheet_of_20_rows_plays_optimally_in_batch_and_by_advice() -> None:
+    """20 rows (2**20 filled sets): the optimal batch mean meets the expected score; advice agrees with the bot."""
+    rows = [
+        upper(5),
+        upper(6),
+        *(Category(f"chance{i}", total) for i in range(9)),
+        *(Category(f"high{i}", lambda d: d.total if d.total >= 4 else 0) for i in range(9)),
+    ]
+    v = ScorecardVariant.define("wide", rows=rows, dice=1, bonus=UpperBonus.single(8, 20, rows=("fives", "sixes")))
+    strategy = solve(v, quiet=True)
+    assert strategy.values.shape == (1 << 20, 1, 9)
+    optimal = simulate(v, 20_000, bot=strategy, seed=3)
+    assert abs(optimal.mean - strategy.expected_score()) < 3 * optimal.stderr
+    assert optimal.mean > simulate(v, 5000, bot="greedy", seed=3).mean
+    for seed in range(2):  # the perfect bot's games: its action is the best advice, worth the position's value
+        game = v.new_game(seed=seed)
+        while not game.is_over:
+            advice = strategy.advise(game)
+            assert strategy.expected_score(game) == pytest.approx(advice[0].expected, abs=1e-9)
+            action = strategy.best_action(game)
+            assert next(a.regret for a in advice if a.action == action) <= 1e-9
+            game = game.apply(action)

@@ -188,3 +188,85 @@ def test_oracle_knows_one_die() -> None:
     """The oracle itself: one die, sixes, one throw is 6 * 1/6; two throws 1 + 5/6 * 1 (keep a six or throw again)."""
     assert Oracle(["sixes"], dice=1, throws=1, bonus=None).value(0, 0) == 1
     assert Oracle(["sixes"], dice=1, throws=2, bonus=None).value(0, 0) == Fraction(11, 6)
+
+
+class KindOracle(Oracle):
+    """The oracle of a sheet whose rows come in kinds of interchangeable copies (up to 20 rows and more).
+
+    Rows of one kind score the same, so what is left of a game is how many rows of each kind are
+    open: the state is that tuple of counts (and the upper total) instead of a bit set of rows, a
+    few hundred states where the solver has 2**rows filled sets.
+    """
+
+    def __init__(self, kinds: list[tuple[str, int]], **options) -> None:
+        super().__init__([kind for kind, _ in kinds], **options)
+        self.start = tuple(count for _, count in kinds)
+        self.full = tuple(0 for _ in kinds)  # nothing open: the game is over
+
+    def write(self, filled, upper: int, faces: Faces) -> Fraction:  # type: ignore[override]
+        """``filled`` is here the open count of each kind."""
+        best: Fraction | None = None
+        for r, name in enumerate(self.rows):
+            if not filled[r]:
+                continue
+            after = (*filled[:r], filled[r] - 1, *filled[r + 1 :])
+            points = ROWS[name](faces)
+            for paid in (points, 0) if self.scratch else (points,):
+                v = paid + self.value(after, upper + paid if self.counted[r] else upper)  # type: ignore[arg-type]
+                best = v if best is None or v > best else best
+        assert best is not None
+        return best
+
+
+#: (dice, (kind, copies) of the rows, throws, upper bonus or None, crossing out allowed): 17 to 20 rows
+KIND_CASES = {
+    "1d-17rows-2throws": (1, [("sixes", 1), ("chance", 10), ("big", 6)], 2, None, True),
+    "2d-18rows-2throws-bonus-no-scratch": (
+        2,
+        [("ones", 1), ("sixes", 1), ("chance", 8), ("pair", 8)],
+        2,
+        (8, 20),
+        False,
+    ),
+    "1d-20rows-3throws-bonus": (1, [("fives", 1), ("sixes", 1), ("chance", 9), ("big", 9)], 3, (8, 25), True),
+}
+
+
+@pytest.mark.parametrize("case", list(KIND_CASES))
+def test_solver_equals_oracle_beyond_16_rows(case: str) -> None:
+    dice, kinds, throws, bonus, scratch = KIND_CASES[case]
+    ids = [kind if copies == 1 else f"{kind}_{i}" for kind, copies in kinds for i in range(copies)]
+    kind_of = [k for k, (_, copies) in enumerate(kinds) for _ in range(copies)]
+    assert 17 <= len(ids) <= 20
+    categories = [
+        Category(i, (lambda f: lambda d: f(d.faces))(ROWS[kinds[k][0]])) for i, k in zip(ids, kind_of, strict=True)
+    ]
+    counted = tuple(i for i, k in zip(ids, kind_of, strict=True) if kinds[k][0] in NUMBER_ROWS)
+    variant = ScorecardVariant.define(
+        case.replace("-", "_"),
+        rows=categories,
+        dice=dice,
+        max_throws=throws,
+        bonus=UpperBonus.single(bonus[0], bonus[1], rows=counted) if bonus else None,
+        allow_scratch=scratch,
+    )
+    oracle = KindOracle(kinds, dice=dice, throws=throws, bonus=bonus, scratch=scratch)
+    strategy = solve(variant, quiet=True)
+    assert strategy.values.shape[0] == 1 << len(ids)
+    assert _close(strategy.expected_score(), oracle.value(oracle.start, 0))  # type: ignore[arg-type]
+    for seed in range(2):  # positions part-way through games, between turns and inside them
+        pick = random.Random(seed)
+        game = variant.new_game(seed=seed)
+        while not game.is_over:
+            cells = game.sheets[0].cells[0]
+            open_counts = tuple(
+                sum(1 for i, cell in enumerate(cells) if cell.is_empty and kind_of[i] == k) for k in range(len(kinds))
+            )
+            so_far = sum(cell.value for cell in cells)
+            upper = sum(cell.value for i, cell in enumerate(cells) if oracle.counted[kind_of[i]])
+            if not game.turn.has_thrown:
+                exact = so_far + oracle.value(open_counts, upper)  # type: ignore[arg-type]
+            else:
+                exact = so_far + oracle.turn(open_counts, upper)[game.turn.throws_left][game.dice.faces]  # type: ignore[arg-type]
+            assert _close(strategy.expected_score(game), exact), (case, seed, game.dice, float(exact))
+            game = game.apply(pick.choice(game.legal_actions()))

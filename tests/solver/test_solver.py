@@ -10,7 +10,7 @@ import pytest
 import yamskit
 from yamskit import Roll, Score, ScorecardVariant, Scratch
 from yamskit.bots import play
-from yamskit.categories import Category, is_five_of_a_kind, is_full_house, is_large_straight, upper, when
+from yamskit.categories import Category, is_five_of_a_kind, is_full_house, is_large_straight, total, upper, when
 from yamskit.errors import DeserializationError, RuleConfigError
 from yamskit.scorecard import Column, FillPolicy, TurnCondition, UpperBonus
 from yamskit.scorecard.house_rules import FiveOfAKindBonus, Joker, NumberBoxBonus
@@ -279,6 +279,16 @@ def test_progress_callback_reaches_every_state() -> None:
         (ScorecardVariant.define("x", rows=[upper(6)], rules=[lambda game, p: p]), "placement rule"),
         (ScorecardVariant.define("x", rows=[upper(6), YAMS], rules=[Joker("forced")]), "six number rows"),
         (ScorecardVariant.define("x", rows=[upper(6)], result=lambda game: None), "its own function"),
+        (ScorecardVariant.define("x", rows=[Category(f"c{i}", total) for i in range(21)]), "21 rows.*at most 20"),
+        (
+            ScorecardVariant.define(
+                "x",
+                rows=[*(upper(f) for f in range(1, 7)), *(Category(f"c{i}", total) for i in range(14))],
+                bonus=UpperBonus.single(1000, 50),
+            ),
+            "20 rows and bonus threshold 1000",
+        ),
+        (yamskit.variant("maxi-yatzy"), "saves unused throws"),
     ],
 )
 def test_unsupported_variants_are_refused_with_a_clear_error(variant: ScorecardVariant, message: str) -> None:

@@ -28,12 +28,16 @@ from ..scorecard.house_rules import FiveOfAKindBonus, Joker, NumberBoxBonus, jok
 from ..scorecard.variant import ScorecardVariant
 from .tables import IntArray, SolverTables, solver_tables
 
-__all__ = ["MAX_ROWS", "UPPER_ROWS", "Model", "model_of"]
+__all__ = ["MAX_ROWS", "MAX_TABLE_BYTES", "UPPER_ROWS", "Model", "model_of"]
 
 #: The number-row ids the joker rules look for, ones to sixes.
 UPPER_ROWS = ("ones", "twos", "threes", "fours", "fives", "sixes")
-#: The most rows a solvable sheet may have (2**rows filled sets).
-MAX_ROWS = 16
+#: The most rows a solvable sheet may have: the value table is dense over the 2**rows filled sets, so each
+#: row more doubles it (20 rows of Maxi Yatzy: 2**20 sets x 85 upper totals, 0.7 GB of float64).
+MAX_ROWS = 20
+#: The most bytes the dense value table (2**rows x flags x upper totals, float64) may take; the solve holds it
+#: twice at its end (the shared table and the strategy's copy).
+MAX_TABLE_BYTES = 4 << 30
 
 
 @attrs.frozen(eq=False)
@@ -131,7 +135,8 @@ def model_of(variant: object) -> Model:
 
     Solvable: a `ScorecardVariant` of 1 to 8 dice without saved throws, with one column in free order and
     no turn condition, the standard result, at most `MAX_ROWS` rows, an
-    optional upper bonus (any tiers), and placement rules that are
+    optional upper bonus (any tiers; the dense value table, 2**rows x flags x (threshold + 1) float64,
+    at most `MAX_TABLE_BYTES`), and placement rules that are
     `Joker` and `FiveOfAKindBonus` or `NumberBoxBonus`
     (at most one of each, on the same row; a forced joker needs all six of its number rows; a
     number-box bonus needs a forced joker on its own number rows; those three rules need five dice).
@@ -163,7 +168,11 @@ def model_of(variant: object) -> Model:
     if rules.result is not None:
         raise _fail(variant, "it computes its result with its own function")
     if len(rules.rows) > MAX_ROWS:
-        raise _fail(variant, f"it has {len(rules.rows)} rows; the solver handles at most {MAX_ROWS}")
+        raise _fail(
+            variant,
+            f"it has {len(rules.rows)} rows; the solver handles at most {MAX_ROWS} (its table is dense over "
+            "the 2**rows sets of filled rows)",
+        )
     rows = rules.row_ids
     jokers = [r for r in rules.placement_rules if isinstance(r, Joker)]
     bonuses = [r for r in rules.placement_rules if isinstance(r, FiveOfAKindBonus)]
@@ -213,6 +222,15 @@ def model_of(variant: object) -> Model:
         earned = np.zeros(1, dtype=np.int64)
     if cap < 0 or cap > 10_000:
         raise _fail(variant, f"its bonus threshold {cap} is out of range 0..10000")
+    seed = joker is not None and joker.kind == "seed"
+    flags = 2 if flag_row >= 0 and (seed or (five is not None and five.points > 0)) else 1  # as `Model.flags`
+    table_bytes = (1 << len(rows)) * flags * (cap + 1) * 8
+    if table_bytes > MAX_TABLE_BYTES:
+        raise _fail(
+            variant,
+            f"its {len(rows)} rows and bonus threshold {cap} need a value table of {table_bytes / 2**30:.1f} GiB; "
+            f"the solver takes at most {MAX_TABLE_BYTES / 2**30:.0f} GiB",
+        )
     described = {
         "rows": [[r, list(map(int, t))] for r, t in zip(rows, table, strict=True)],
         "bonus_rows": [bool(b) for b in bonus_rows],

@@ -24,6 +24,8 @@ Examples:
 
 from __future__ import annotations
 
+import functools
+
 import attrs
 import numpy as np
 import numpy.typing as npt
@@ -44,8 +46,10 @@ class StateSpace:
         dead: for each such set, the reachable totals that take the value of total 0.
         headroom: for each such set, the most its open bonus rows can still add.
         lowest: the lowest upper total that earns a bonus.
-        dead_lengths: ``len(dead[mask])`` for every bonus-row set ``mask``.
-        dead_table: ``dead`` as one table, ``dead_table[mask, :dead_lengths[mask]]``.
+        masks: every set of filled bonus rows, in increasing order (`slots` finds a set's place).
+        dead_lengths: ``len(dead[masks[i]])`` for each place ``i``.
+        dead_table: ``dead`` as one table, ``dead_table[i, :dead_lengths[i]]`` (places, not masks: with 20
+            rows, a table over every filled set would take more memory than the values).
 
     Examples:
         >>> import yamskit
@@ -66,6 +70,7 @@ class StateSpace:
     dead: dict[int, IntArray]
     headroom: dict[int, int]
     lowest: int
+    masks: IntArray
     dead_lengths: IntArray
     dead_table: IntArray
 
@@ -92,12 +97,22 @@ class StateSpace:
                 live = [0, *live]
             alive[mask] = np.array(live, dtype=np.int64)
             dead[mask] = np.array([u for u in gone if u != 0], dtype=np.int64)
-        lengths = np.zeros(1 << model.num_rows, dtype=np.int64)
-        padded = np.zeros((1 << model.num_rows, max(len(d) for d in dead.values())), dtype=np.int64)
-        for mask, dead_totals in dead.items():
-            lengths[mask] = len(dead_totals)
-            padded[mask, : len(dead_totals)] = dead_totals
-        return cls(model, alive, dead, headrooms, lowest, lengths, padded)
+        masks = np.array(sorted(reach), dtype=np.int64)
+        lengths, padded = _padded([dead[int(mask)] for mask in masks])
+        return cls(model, alive, dead, headrooms, lowest, masks, lengths, padded)
+
+    def slots(self, filled: IntArray) -> IntArray:
+        """The place in `masks` of the filled bonus rows of each filled set.
+
+        Examples:
+            >>> import numpy as np, yamskit
+            >>> from yamskit.solver.model import model_of
+            >>> space = StateSpace.of(model_of(yamskit.variant("classic")))
+            >>> space.slots(np.array([0, 0b1, 0b1000000, 0b111111, 0b1111111111111])).tolist()
+            [0, 1, 0, 63, 63]
+        """
+        places: IntArray = np.searchsorted(self.masks, filled & self.bonus_mask)
+        return places
 
     def canonical_upper(self, filled: IntArray, upper: IntArray) -> IntArray:
         """The upper totals (capped) that states are solved for: 0 for every dead total.
@@ -109,11 +124,9 @@ class StateSpace:
             >>> space.canonical_upper(np.array([0b11111, 0b11111]), np.array([10, 40])).tolist()
             [0, 40]
         """
-        room = np.zeros(1 << self.model.num_rows, dtype=np.int64)
-        for mask, headroom in self.headroom.items():
-            room[mask] = headroom
+        room = np.array([self.headroom[int(mask)] for mask in self.masks], dtype=np.int64)
         capped = np.minimum(upper, self.model.cap)
-        return np.where(capped + room[filled & self.bonus_mask] < self.lowest, 0, capped)
+        return np.where(capped + room[self.slots(filled)] < self.lowest, 0, capped)
 
     @property
     def shape(self) -> tuple[int, int, int]:
@@ -138,34 +151,35 @@ class StateSpace:
         """
         m = self.model
         sets = np.flatnonzero(_popcounts(m.num_rows) == filled_count).astype(np.int64)
-        with_flag = (sets >> max(m.flag_row, 0)) & 1 == 1 if m.needs_flag else np.zeros(len(sets), dtype=np.bool_)
-        flags = 1 + with_flag.astype(np.int64)
+        flags = self._flag_counts(sets)
         seg_set = np.repeat(sets, flags)  # one segment per (filled set, flag)
         seg_flag = np.arange(len(seg_set)) - np.repeat(np.cumsum(flags) - flags, flags)
         lengths, table = self._alive_table()
-        seg_bonus = seg_set & self.bonus_mask
-        seg_len = lengths[seg_bonus]
+        seg_slot = self.slots(seg_set)
+        seg_len = lengths[seg_slot]
         seg_start = np.cumsum(seg_len) - seg_len
         at = np.arange(int(seg_len.sum())) - np.repeat(seg_start, seg_len)
-        upper = table[np.repeat(seg_bonus, seg_len), at]
+        upper = table[np.repeat(seg_slot, seg_len), at]
         return np.repeat(seg_set, seg_len), np.repeat(seg_flag, seg_len), upper
 
+    def _flag_counts(self, sets: IntArray) -> IntArray:
+        """How many flag values each filled set has (1 or 2)."""
+        m = self.model
+        if not m.needs_flag:
+            return np.ones(len(sets), dtype=np.int64)
+        flags: IntArray = 1 + ((sets >> m.flag_row) & 1)
+        return flags
+
     def _alive_table(self) -> tuple[IntArray, IntArray]:
-        """The alive totals of every bonus-row set as one padded table: (lengths, table[mask, i])."""
-        size = 1 << self.model.num_rows
-        lengths = np.zeros(size, dtype=np.int64)
-        width = max(len(a) for a in self.alive.values())
-        table = np.zeros((size, width), dtype=np.int64)
-        for mask, totals in self.alive.items():
-            lengths[mask] = len(totals)
-            table[mask, : len(totals)] = totals
-        return lengths, table
+        """The alive totals of every bonus-row set as one padded table: (lengths, table[place, i]), by `slots`."""
+        return _padded([self.alive[int(mask)] for mask in self.masks])
 
     @property
     def count(self) -> int:
         """How many canonical states the solver computes (all layers, the full sheet included)."""
-        bonus_mask = self.bonus_mask
-        return sum(len(self.alive[f & bonus_mask]) * len(self.flags_of(f)) for f in range(1 << self.model.num_rows))
+        sets = np.arange(1 << self.model.num_rows, dtype=np.int64)
+        lengths, _ = self._alive_table()
+        return int((lengths[self.slots(sets)] * self._flag_counts(sets)).sum())
 
     def copy_dead(self, values: npt.NDArray[np.float64], filled_count: int) -> None:
         """Give every dead upper total of the layer's filled sets the value of total 0."""
@@ -184,7 +198,7 @@ class StateSpace:
             >>> float(values[0b111111, 0, 20]), float(values[0b111111, 0, 63])  # total 20 is dead, 63 is not
             (7.0, 0.0)
         """
-        masks = sets & self.bonus_mask
+        masks = self.slots(sets)
         counts = self.dead_lengths[masks]
         total = int(counts.sum())
         if not total:
@@ -195,8 +209,25 @@ class StateSpace:
         values[rows, :, self.dead_table[np.repeat(masks, counts), at]] = values[rows, :, 0]
 
 
-def _popcounts(rows: int) -> IntArray:
-    """How many bits each filled set 0 .. 2**rows - 1 has."""
-    sets = np.arange(1 << rows, dtype=np.int64)
-    counts: IntArray = ((sets[:, None] >> np.arange(rows)[None, :]) & 1).sum(axis=1)
+def _padded(lists: list[IntArray]) -> tuple[IntArray, IntArray]:
+    """Arrays of totals as (lengths, one table padded with zeros): ``table[i, :lengths[i]]`` is ``lists[i]``."""
+    lengths = np.array([len(totals) for totals in lists], dtype=np.int64)
+    table = np.zeros((len(lists), max(1, int(lengths.max()))), dtype=np.int64)
+    for i, totals in enumerate(lists):
+        table[i, : len(totals)] = totals
+    return lengths, table
+
+
+@functools.lru_cache(maxsize=4)
+def _popcounts(rows: int) -> npt.NDArray[np.int8]:
+    """How many bits each filled set 0 .. 2**rows - 1 has (one byte each: 1 MB for 20 rows).
+
+    Examples:
+        >>> _popcounts(3).tolist()
+        [0, 1, 1, 2, 1, 2, 2, 3]
+    """
+    counts = np.zeros(1, dtype=np.int8)
+    for _ in range(rows):  # the sets with bit i set are those without it, plus one
+        counts = np.concatenate((counts, counts + 1))
+    counts.flags.writeable = False
     return counts
