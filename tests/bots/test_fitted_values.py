@@ -8,7 +8,15 @@ import pytest
 import yamskit
 from tests.bots.test_fitted import SACRIFICES
 from yamskit.bots import StrongPlayer, player
-from yamskit.bots.fitted_values import FittedStrategy, _Basis, _design, feature_names, fit_values, fitted_strategy
+from yamskit.bots.fitted_values import (
+    FIT_MAX_ROWS,
+    FittedStrategy,
+    _Basis,
+    _design,
+    feature_names,
+    fit_values,
+    fitted_strategy,
+)
 from yamskit.bots.split import choose_split
 from yamskit.categories import Category, total, upper
 from yamskit.errors import RuleConfigError, RulesMismatchError
@@ -146,11 +154,12 @@ def test_strong_player_without_a_budget_plays_the_fitted_strategy_and_medium_the
         game = game.apply(hard.choose(game))
 
 
-def test_a_sheet_beyond_the_solver_falls_back_to_the_split() -> None:
+def test_a_sheet_beyond_the_fit_falls_back_to_the_split() -> None:
     rows = [*(upper(face) for face in range(1, 7))] + [
         Category(f"chance{i}", total) for i in range(11)
-    ]  # 17 rows: more than the solver's model takes
+    ]  # 17 rows: more than the bots fit (the solver takes 20)
     sheet = yamskit.ScorecardVariant.define("long", rows=rows, bonus=UpperBonus.single(63, 35))
+    assert len(rows) == FIT_MAX_ROWS + 1
     assert fitted_strategy(sheet) is None
     game = sheet.new_game(seed=1).apply(yamskit.Roll(outcome="66612"))
     assert StrongPlayer(sheet, time_budget=0.0).choose(game) == choose_split(game)

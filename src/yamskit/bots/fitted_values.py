@@ -63,11 +63,15 @@ from ..solver.space import StateSpace
 from ..solver.tables import FloatArray, IntArray
 from .split import part_variant, split_parts
 
-__all__ = ["SAMPLES", "FittedStrategy", "feature_names", "fit_values", "fitted_strategy"]
+__all__ = ["FIT_MAX_ROWS", "SAMPLES", "FittedStrategy", "feature_names", "fit_values", "fitted_strategy"]
 
 
 #: States solved in each layer larger than this (the others of the layer are fitted).
 SAMPLES = 20_000
+#: The most rows a sheet may have for the bots to fit its values. The solver goes to 20, but
+#: the fit of a 20-row sheet (Maxi Yatzy without its store) took 40 s and 1.6 GB when the bot
+#: first moved; the split evaluation plays longer sheets at once.
+FIT_MAX_ROWS = 16
 
 
 @attrs.frozen(eq=False)
@@ -203,7 +207,7 @@ def fit_values(variant: ScorecardVariant, *, samples: int = SAMPLES, seed: int =
     ``seed``. With ``samples`` at least the largest layer this is the exact solve.
 
     Raises:
-        RuleConfigError: the sheet is not one the solver's model describes (more than 16
+        RuleConfigError: the sheet is not one the solver's model describes (more than 20
             rows, several columns, a fill order, a turn condition...), or ``samples`` is
             not a whole number of at least 1, or ``seed`` not a whole number.
 
@@ -349,12 +353,16 @@ _FITTING = threading.Lock()
 def fitted_strategy(variant: Variant) -> FittedStrategy | None:
     """The fitted strategy of a one-column sheet the solver's model describes (fitted once), else ``None``.
 
+    Sheets of more than `FIT_MAX_ROWS` rows get ``None`` (the split evaluation plays them).
+
     Examples:
         >>> import yamskit
         >>> fitted_strategy(yamskit.variant("challenge")) is None  # four columns: no solver model
         True
     """
     if not isinstance(variant, ScorecardVariant) or len(variant.rules.columns) != 1:
+        return None
+    if len(variant.rules.rows) > FIT_MAX_ROWS:
         return None
     with _FITTING:
         return _BY_RULES.get(variant.rules, lambda: _fitted_or_none(variant))
