@@ -50,8 +50,11 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 import bots  # benchmarks/bots.py: the seating, the games and the executors
 import yamskit
+from yamskit._files import write_atomic  # temp file, fsync, rename
 from yamskit.bots import LEVELS as KNOWN_LEVELS
 from yamskit.bots import play, player
 
@@ -139,42 +142,20 @@ def fit(
                 hess[i][i] -= games * p * (1 - p)
                 hess[i][j] += games * p * (1 - p)
         free = list(range(1, n))
-        step = _solve([[-hess[a][b] for b in free] for a in free], [grad[a] for a in free])
+        information = -np.array(hess)[np.ix_(free, free)]
+        try:
+            step = np.linalg.solve(information, np.array(grad)[free])
+        except np.linalg.LinAlgError:
+            raise ValueError("the ratings are not determined: some levels never met the others") from None
         for k, a in enumerate(free):
-            theta[a] += step[k]
-        if max((abs(s) for s in step), default=0.0) < 1e-10:
+            theta[a] += float(step[k])
+        if max((abs(float(x)) for x in step), default=0.0) < 1e-10:
             break
-    info = [[0.0] * (n - 1) for _ in range(n - 1)]
-    for a in range(1, n):
-        for b in range(1, n):
-            info[a - 1][b - 1] = -hess[a][b]
-    covariance = _inverse(info)
+    covariance = np.linalg.inv(information)
     return {
-        level: (ELO * theta[i], 0.0 if i == 0 else 1.96 * ELO * math.sqrt(max(0.0, covariance[i - 1][i - 1])))
+        level: (ELO * theta[i], 0.0 if i == 0 else 1.96 * ELO * math.sqrt(max(0.0, covariance[i - 1, i - 1])))
         for level, i in index.items()
     }
-
-
-def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
-    """``matrix⁻¹ · vector`` by Gaussian elimination with partial pivoting (the matrices are tiny)."""
-    n = len(vector)
-    rows = [[*row, value] for row, value in zip(matrix, vector, strict=True)]
-    for col in range(n):
-        pivot = max(range(col, n), key=lambda r: abs(rows[r][col]))
-        rows[col], rows[pivot] = rows[pivot], rows[col]
-        if rows[col][col] == 0:
-            raise ValueError("the ratings are not determined: some levels never met the others")
-        for r in range(n):
-            if r != col:
-                factor = rows[r][col] / rows[col][col]
-                rows[r] = [x - factor * y for x, y in zip(rows[r], rows[col], strict=True)]
-    return [rows[i][n] / rows[i][i] for i in range(n)]
-
-
-def _inverse(matrix: list[list[float]]) -> list[list[float]]:
-    n = len(matrix)
-    columns = [_solve(matrix, [1.0 if r == c else 0.0 for r in range(n)]) for c in range(n)]
-    return [[columns[c][r] for c in range(n)] for r in range(n)]
 
 
 def round_robin(
@@ -285,16 +266,6 @@ def picture(ratings: dict[str, dict[str, tuple[float, float]]]) -> str:
     return "\n".join(parts) + "\n"
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` whole or not at all (a temporary file, fsync, rename)."""
-    tmp = path.with_name(f".{path.name}.tmp")
-    with tmp.open("w", encoding="utf-8") as f:
-        f.write(text)
-        f.flush()
-        os.fsync(f.fileno())
-    tmp.replace(path)
-
-
 def page(
     versus: dict[str, list[dict[str, Any]]],
     solo: dict[str, list[dict[str, Any]]],
@@ -375,10 +346,10 @@ def main(argv: list[str] | None = None) -> int:
     wall = time.perf_counter() - started
     if args.json:
         data = {"versus": versus, "solitaire": solo, "games": args.games, "seed": args.seed}
-        write_atomically(args.json, json.dumps(data, indent=1, default=list) + "\n")
+        write_atomic(args.json, json.dumps(data, indent=1, default=list) + "\n")
     if args.write:
         text = page(versus, solo, games=args.games, solo_games=args.solitaire, seed=args.seed, where=where, wall=wall)
-        write_atomically(PAGE, text)
+        write_atomic(PAGE, text)
         ratings = {
             label: fit(
                 [lv for lv in args.levels if any(lv in (r["first"], r["second"]) for r in rows)],
@@ -386,7 +357,7 @@ def main(argv: list[str] | None = None) -> int:
             )
             for label, rows in versus.items()
         }
-        write_atomically(PICTURE, picture(ratings))
+        write_atomic(PICTURE, picture(ratings))
         print(f"wrote {PAGE.relative_to(ROOT)} and {PICTURE.relative_to(ROOT)}")
     return 0
 

@@ -181,17 +181,18 @@ def _check_shapes(game: ScorecardGame) -> None:
 def _check_box_order(game: ScorecardGame) -> None:
     """A category's later box is filled only after the box above it (``Score(id)`` fills the first free one)."""
     rules = game.rules
-    index = {row.id: r for r, row in enumerate(rules.rows)}
+    previous: dict[str, int] = {}  # each category's box met last, top to bottom
+    above = []
+    for r, row in enumerate(rules.rows):
+        above.append(previous.get(row.head, -1))
+        previous[row.head] = r
     for p, sheet in enumerate(game.sheets):
         for c in range(len(rules.columns)):
             filled = sheet.filled(c)
             for r, row in enumerate(rules.rows):
-                if row.box == 1 or not filled[r]:
-                    continue
-                above = index[row.head if row.box == 2 else f"{row.head}_{row.box - 1}"]
-                if not filled[above]:
+                if filled[r] and above[r] >= 0 and not filled[above[r]]:
                     raise ImpossibleSheetError(
-                        f"{_box(game, p, r, c)} is filled but {rules.row_ids[above]!r} above it is empty: "
+                        f"{_box(game, p, r, c)} is filled but {rules.row_ids[above[r]]!r} above it is empty: "
                         f"the boxes of {row.head!r} fill in order, each Score({row.head!r}) the first free one",
                         rule="box_order",
                     )
