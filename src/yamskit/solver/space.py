@@ -24,12 +24,11 @@ Examples:
 
 from __future__ import annotations
 
-import functools
-
 import attrs
 import numpy as np
 import numpy.typing as npt
 
+from .._cache import cached
 from .model import Model
 from .tables import IntArray
 
@@ -218,7 +217,7 @@ def _padded(lists: list[IntArray]) -> tuple[IntArray, IntArray]:
     return lengths, table
 
 
-@functools.lru_cache(maxsize=4)
+@cached("solver: bit counts of filled sets", size=4, key="a row count (1 to 20)")
 def _popcounts(rows: int) -> npt.NDArray[np.int8]:
     """How many bits each filled set 0 .. 2**rows - 1 has (one byte each: 1 MB for 20 rows).
 
