@@ -154,10 +154,12 @@ class ScoreDistribution:
             >>> d.at_least(-5), round(d.at_least(1), 12), d.at_least(2), d.at_least(3)
             (1.0, 0.9, 0.7, 0.0)
         """
-        start = max(0, score - self.minimum)
-        if start == 0:
-            return float(sum(self.probabilities))
-        return float(np.sum(self.probabilities[start:]))
+        start = score - self.minimum
+        if start >= len(self.probabilities):
+            return 0.0
+        # summed from the top score down, so that the chances never grow with the score
+        tails = np.cumsum(self.probabilities[::-1])[::-1]
+        return float(tails[max(0, start)])
 
     def probability(self, score: int) -> float:
         """The chance of a final score of exactly ``score``."""
