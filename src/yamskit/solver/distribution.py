@@ -314,15 +314,19 @@ def _step(turns: _Turns, layer: _Layer, first: FloatArray | None, left: int) -> 
         else:
             chances = np.repeat(first[:, None], count, axis=1)
         written, points, keys = turns.outcomes(filled[part], flag[part], upper[part], chances, left)
-        state = np.broadcast_to(np.arange(start, start + count)[None, :], written.shape)
+        state = np.broadcast_to(np.arange(count)[None, :], written.shape)
         some = written > 0
-        # one entry per (state, next state, points): merge the rolls that lead to the same
-        merged, inverse = np.unique(
-            np.stack([state[some], keys[some], points[some]], axis=1), axis=0, return_inverse=True
-        )
-        sources.append(merged[:, 0])
-        targets.append(merged[:, 1])
-        shifts.append(merged[:, 2])
+        # one entry per (state, next state, points): merge the rolls that lead to the same, by one integer code
+        after, key_id = np.unique(keys[some], return_inverse=True)
+        points_some = points[some]
+        span = int(points_some.max()) + 1
+        code = (state[some] * len(after) + key_id.reshape(-1)) * span + points_some
+        merged, inverse = np.unique(code, return_inverse=True)
+        rest, paid = np.divmod(merged, span)
+        local, next_id = np.divmod(rest, len(after))
+        sources.append(local + start)
+        targets.append(after[next_id])
+        shifts.append(paid)
         weights.append(np.bincount(inverse.reshape(-1), weights=written[some], minlength=len(merged)))
     source, target, shift, weight = (np.concatenate(a) for a in (sources, targets, shifts, weights))
     keys, target = np.unique(target, return_inverse=True)
