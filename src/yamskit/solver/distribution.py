@@ -20,11 +20,12 @@ probability through the policy with numpy, never roll by roll in Python:
    chances keep -> roll);
 3. the turn's outcome: for each state, the chance of each (next state, points written).
 
-The points written so far then shift along with the moves. This is the policy of
+The points written so far shift along with the moves. This is the policy of
 `Strategy.best_action <yamskit.solver.strategy.Strategy.best_action>` (and so of
-`yamskit.bots.OptimalPlayer`), rating the options without the points already written: the
-two only part where adding those points makes two values that differ in their last bits
-equal (or not), which changes no expected score.
+`yamskit.bots.OptimalPlayer`), with one difference: the bot rates its options with the
+points already written added, the forward pass without them. Adding them may round two
+values that differ in their last bits to the same float (or two equal ones apart), and so
+swap two options whose values tie to within rounding, which changes no expected score.
 
 A strategy that plays for something else than the expected score (say the chance of
 reaching a target) would give its own `_Turns` (its box and keep choices) to the same
@@ -151,8 +152,8 @@ class ScoreDistribution:
 
         Examples:
             >>> d = ScoreDistribution(minimum=0, probabilities=(0.1, 0.2, 0.7))
-            >>> d.at_least(-5), round(d.at_least(1), 12), d.at_least(2), d.at_least(3)
-            (1.0, 0.9, 0.7, 0.0)
+            >>> [round(d.at_least(s), 12) for s in (-5, 0, 1, 2, 3)]
+            [1.0, 1.0, 0.9, 0.7, 0.0]
         """
         start = score - self.minimum
         if start >= len(self.probabilities):
