@@ -43,7 +43,6 @@ Examples:
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Iterable
 
@@ -169,7 +168,6 @@ class ScoreDistribution:
 
 
 # ---------------------------------------------------------------------------- one turn of a block of states
-@functools.lru_cache(maxsize=8)
 def _throw_matrix(t: SolverTables) -> FloatArray:
     """The chance of each roll after keeping each keep and throwing the other dice, (rolls, keeps)."""
     chances = np.zeros((t.num_keeps, t.num_rolls))
@@ -196,6 +194,7 @@ class _Turns:
     model: Model
     values: FloatArray
     space: StateSpace
+    throw: FloatArray  # `_throw_matrix` of the model's dice (made once per distribution: no cache to bound)
 
     def key(self, filled: IntArray, flag: IntArray, upper: IntArray) -> IntArray:
         """The states' keys, with the solver's canonical upper totals (the dead totals as 0)."""
@@ -267,7 +266,7 @@ class _Turns:
         chance = first
         if left > 0:
             layers = turn_tables(m, self.values, filled, flag, upper)
-            throw = _throw_matrix(t)
+            throw = self.throw
             column = np.arange(len(filled))[None, :]
             for throws_left in range(left, 0, -1):
                 best, keep = self.keeps(keep_values(layers[throws_left - 1], dice=t))
@@ -420,7 +419,7 @@ def optimal_distribution(
     """
     if (roll is None) != (throws_left is None):
         raise RuleConfigError("give both the roll and the throws left inside a turn, or neither")
-    turns = _Turns(model, values, StateSpace.of(model))
+    turns = _Turns(model, values, StateSpace.of(model), _throw_matrix(model.dice))
     key = turns.key(np.array([filled]), np.array([flag]), np.array([upper]))
     layer = _Layer(key, np.ones((1, 1)), so_far)
     if filled == (1 << model.num_rows) - 1:
