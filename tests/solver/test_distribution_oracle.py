@@ -15,6 +15,9 @@ options lead to the same distribution, or the floats order them as the legal ord
 and there the distributions must be equal, from the start and from positions inside games.
 On the two sheets of `TIED` they do change it: there the solver's distribution must still
 be a distribution of optimal play (its mean the exact optimum) and the oracle must meet a tie.
+
+`test_distribution_is_that_of_the_bot` compares with `Strategy.best_action` itself, played
+through the game API over every throw's outcome, ties included.
 """
 
 from __future__ import annotations
@@ -25,9 +28,12 @@ import random
 from collections import defaultdict
 from fractions import Fraction
 
+import attrs
 import pytest
 
-from yamskit.solver import solve
+from yamskit import Roll
+from yamskit.scorecard.state import ScorecardGame
+from yamskit.solver import Strategy, solve
 from yamskit.solver.distribution import ScoreDistribution
 
 from .test_oracle_dice import CASES, ROWS, Faces, Oracle, _sheet, _sub_multisets, _throws
@@ -170,3 +176,50 @@ def test_oracle_distribution_of_one_die() -> None:
     """One die, sixes, two throws: keep a six (11/36 in all), else 0."""
     exact = DistributionOracle(["sixes"], dice=1, throws=2, bonus=None).distribution()
     assert exact == {0: Fraction(25, 36), 6: Fraction(11, 36)}
+
+
+def _bot_distribution(
+    strategy: Strategy, game: ScorecardGame, memo: dict[object, dict[int, float]]
+) -> dict[int, float]:
+    """The final score's distribution of `Strategy.best_action`, playing every throw's outcomes through the game API."""
+    if game.is_over:
+        return {game.result().scores[0]: 1.0}
+    cells = tuple((cell.is_empty, cell.value) for cell in game.sheets[0].cells[0])
+    key = (cells, game.turn.has_thrown, game.turn.throws_left, game.dice.faces if game.turn.has_thrown else ())
+    if key not in memo:
+        action = strategy.best_action(game) if game.turn.has_thrown else Roll()
+        found: dict[int, float] = defaultdict(float)
+        if isinstance(action, Roll):
+            for throw, p in game.chance_outcomes(keep=action.keep):
+                for score, q in _bot_distribution(strategy, game.apply(throw), memo).items():
+                    found[score] += float(p) * q
+        else:
+            found.update(_bot_distribution(strategy, game.apply(action), memo))
+        memo[key] = dict(found)
+    return memo[key]
+
+
+@pytest.mark.parametrize("case", sorted(TIED | {"2d-3rows-2throws-bonus", "1d-4rows-2throws-bonus"}))
+def test_distribution_is_that_of_the_bot(case: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The distribution equals that of `best_action` played through the game API, every outcome, ties included.
+
+    The bot rates its options with the points already written added; on the sheets of
+    `TIED`, that rounding reorders options of exactly equal value, so there the bot is
+    compared rating them without those points (as the forward pass does). On the others,
+    the plain bot is compared too.
+    """
+    dice, rows, throws, bonus, scratch = CASES[case]
+    variant = _sheet(case.replace("-", "_"), rows, dice, throws, bonus, scratch)
+    strategy = solve(variant, quiet=True)
+    found = strategy.distribution()
+
+    def same(bot: dict[int, float]) -> bool:
+        return abs(sum(bot.values()) - 1) < 1e-12 and all(
+            math.isclose(found.probability(s), p, abs_tol=1e-12) for s, p in bot.items()
+        )
+
+    plain = _bot_distribution(strategy, variant.new_game(seed=1), {})
+    assert same(plain) == (case not in TIED)
+    position = Strategy.position
+    monkeypatch.setattr(Strategy, "position", lambda self, state: attrs.evolve(position(self, state), so_far=0))
+    assert same(_bot_distribution(strategy, variant.new_game(seed=1), {}))
