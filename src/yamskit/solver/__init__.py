@@ -29,6 +29,7 @@ except ImportError as error:  # pragma: no cover - numpy is in the dev environme
     ) from error
 
 from .batch import BatchResult, simulate
+from .distribution import ScoreDistribution
 from .space import StateSpace
 from .strategy import FORMAT_VERSION, Advice, RulesMismatchError, Strategy, solve
 
@@ -37,6 +38,7 @@ __all__ = [
     "Advice",
     "BatchResult",
     "RulesMismatchError",
+    "ScoreDistribution",
     "StateSpace",
     "Strategy",
     "simulate",

@@ -34,6 +34,7 @@ from ..actions import Action, Roll, Score, Scratch
 from ..errors import DeserializationError, RuleConfigError, RulesMismatchError, brief
 from ..scorecard.state import ScorecardGame
 from ..scorecard.variant import ScorecardVariant
+from .distribution import ScoreDistribution, optimal_distribution
 from .expectimax import keep_values, solve_values, turn_tables
 from .model import Model, model_of
 from .tables import FloatArray
@@ -207,6 +208,47 @@ class Strategy:
             return p.so_far + self._value(p.filled, p.flag, p.upper)
         layers = self._layers(p)
         return p.so_far + float(layers[state.turn.throws_left][self.model.dice.roll_of(state.dice.faces)])
+
+    def distribution(self, state: ScorecardGame | None = None) -> ScoreDistribution:
+        """The exact distribution of the final score of the player to move, playing `best_action` from ``state``.
+
+        ``None`` is the start of a game; a game may be between turns or inside one (the
+        points already on the sheet are part of the score). For a finished game, the
+        player's actual score. See `yamskit.solver.distribution` for how it is worked out.
+
+        Examples:
+            >>> import yamskit
+            >>> from yamskit.categories import upper
+            >>> from yamskit.solver import solve
+            >>> sixes = yamskit.ScorecardVariant.define("sixes", rows=[upper(6)], dice=2, max_throws=2)
+            >>> strategy = solve(sixes, quiet=True)
+            >>> d = strategy.distribution()
+            >>> d.minimum, d.maximum, round(d.mean, 9) == round(strategy.expected_score(), 9)
+            (0, 12, True)
+            >>> round(d.at_least(6), 4), d.median  # one six or more in two throws (keeping the sixes)
+            (0.5177, 6)
+            >>> strategy.distribution(sixes.new_game(seed=1).apply(yamskit.Roll(outcome="66")))
+            ScoreDistribution(minimum=12, probabilities=(1.0,))
+        """
+        if state is None:
+            return optimal_distribution(self.model, self.values)
+        p = self.position(state)
+        if state.is_over:
+            return ScoreDistribution(int(state.result().scores[state.current_player]), (1.0,))
+        if not state.turn.has_thrown:
+            return optimal_distribution(
+                self.model, self.values, filled=p.filled, flag=p.flag, upper=p.upper, so_far=p.so_far
+            )
+        return optimal_distribution(
+            self.model,
+            self.values,
+            filled=p.filled,
+            flag=p.flag,
+            upper=p.upper,
+            so_far=p.so_far,
+            roll=self.model.dice.roll_of(state.dice.faces),
+            throws_left=state.turn.throws_left,
+        )
 
     def advise(self, state: ScorecardGame) -> tuple[Advice, ...]:
         """Every legal option of the player to move, best first, with expected final score and regret.

@@ -1,0 +1,432 @@
+"""The exact distribution of the final score when a solved strategy plays a game to its end.
+
+`Strategy.distribution <yamskit.solver.strategy.Strategy.distribution>` returns a
+`ScoreDistribution`: the chance of every final score when the optimal (expected-score)
+player plays from a position, the points already on the sheet included.
+
+It is worked out forwards, turn by turn, from the position. Between turns the game is a
+probability over pairs (turn state, points written so far); the turn state is the one the
+solver's tables index (filled rows, five-of-a-kind flag, upper total, with the dead upper
+totals merged as the solver merges them). One turn of a block of states moves that
+probability through the policy with numpy, never roll by roll in Python:
+
+1. the box the player writes for each roll of each state (`_Turns.boxes`): every legal Score
+   and Scratch, rated as the advice rates it (points now plus the value of the state after),
+   the first best in the order of ``legal_actions()``;
+2. the chance of each roll at each throw: the first throw's chances, then for each throw
+   left either the box (when a box is within `TIE` of the best option: the bot writes
+   rather than throws on a tie) or the best keep (the first best in the order of
+   ``legal_actions()``), whose chance moves to the rolls the next throw makes (a matrix of
+   chances keep -> roll);
+3. the turn's outcome: for each state, the chance of each (next state, points written).
+
+The points written so far shift along with the moves. This is the policy of
+`Strategy.best_action <yamskit.solver.strategy.Strategy.best_action>` (and so of
+`yamskit.bots.OptimalPlayer`), with one difference: the bot rates its options with the
+points already written added, the forward pass without them. Adding them may round two
+values that differ in their last bits to the same float (or two equal ones apart), and so
+swap two options whose values tie to within rounding, which changes no expected score.
+
+A strategy that plays for something else than the expected score (say the chance of
+reaching a target) would give its own `_Turns` (its box and keep choices) to the same
+forward pass (`_propagate`).
+
+Examples:
+    >>> import yamskit
+    >>> from yamskit.categories import upper
+    >>> from yamskit.solver import solve
+    >>> sixes = yamskit.ScorecardVariant.define("sixes", rows=[upper(6)], dice=1, max_throws=2)
+    >>> d = solve(sixes, quiet=True).distribution()  # one die, two throws: keep a six, else throw again
+    >>> d.minimum, d.maximum, [round(p * 36) for p in d.probabilities]
+    (0, 6, [25, 0, 0, 0, 0, 0, 11])
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+import attrs
+import numpy as np
+
+from ..errors import RuleConfigError
+from .batch_sheets import _Games
+from .expectimax import keep_values, turn_tables
+from .model import Model
+from .space import StateSpace
+from .tables import FloatArray, IntArray, SolverTables
+
+__all__ = ["TIE", "ScoreDistribution", "optimal_distribution"]
+
+#: Options whose values are closer than this are a tie (the value `yamskit.solver.strategy.TIE` has).
+TIE = 1e-9
+#: About how many (roll, state, candidate keep) entries a block of states works on at once.
+_BLOCK_ENTRIES = 1 << 22
+#: About how many floats a step of the forward pass gathers at once.
+_PUSH_FLOATS = 1 << 23
+
+
+def _probabilities(values: Iterable[float]) -> tuple[float, ...]:
+    return tuple(float(v) for v in values)
+
+
+@attrs.frozen
+class ScoreDistribution:
+    """The chance of each final score: ``probabilities[i]`` is the chance of scoring ``minimum + i``.
+
+    Attributes:
+        minimum: the lowest score with a chance above 0.
+        probabilities: the chance of each score from ``minimum`` to `maximum` (some may be 0).
+
+    Examples:
+        >>> d = ScoreDistribution(minimum=10, probabilities=(0.25, 0.0, 0.75))
+        >>> d.maximum, d.mean, d.median, d.at_least(11), d.probability(12)
+        (12, 11.5, 12, 0.75, 0.75)
+        >>> round(d.std, 6)
+        0.866025
+    """
+
+    minimum: int
+    probabilities: tuple[float, ...] = attrs.field(converter=_probabilities)
+
+    @classmethod
+    def of(cls, chances: Iterable[float], *, offset: int = 0) -> ScoreDistribution:
+        """The distribution whose score ``offset + i`` has the ``i``-th chance, without the zeros at either end.
+
+        Examples:
+            >>> ScoreDistribution.of([0.0, 0.5, 0.5, 0.0], offset=3)
+            ScoreDistribution(minimum=4, probabilities=(0.5, 0.5))
+        """
+        array = np.asarray(list(chances), dtype=np.float64)
+        nonzero = np.flatnonzero(array > 0)
+        if not len(nonzero):
+            raise ValueError("a score distribution needs a score with a chance above 0")
+        lo, hi = int(nonzero[0]), int(nonzero[-1])
+        return cls(offset + lo, tuple(array[lo : hi + 1].tolist()))
+
+    @property
+    def maximum(self) -> int:
+        """The highest score with a chance above 0."""
+        return self.minimum + len(self.probabilities) - 1
+
+    @property
+    def mean(self) -> float:
+        """The expected final score."""
+        p = np.asarray(self.probabilities)
+        return float(np.dot(p, np.arange(len(p)))) + self.minimum * float(p.sum())
+
+    @property
+    def variance(self) -> float:
+        """The variance of the final score."""
+        p = np.asarray(self.probabilities)
+        centred = np.arange(len(p)) + self.minimum - self.mean
+        return float(np.dot(p, centred * centred))
+
+    @property
+    def std(self) -> float:
+        """The standard deviation of the final score."""
+        return math.sqrt(self.variance)
+
+    @property
+    def median(self) -> int:
+        """The lowest score that half the games do not beat: `quantile` 0.5."""
+        return self.quantile(0.5)
+
+    def quantile(self, q: float) -> int:
+        """The lowest score ``s`` with a chance of at least ``q`` of scoring ``s`` or less (to 1e-12).
+
+        Examples:
+            >>> d = ScoreDistribution(minimum=0, probabilities=(0.1, 0.2, 0.7))
+            >>> d.quantile(0.1), d.quantile(0.3), d.quantile(0.31), d.quantile(1.0)
+            (0, 1, 2, 2)
+        """
+        if not 0.0 <= q <= 1.0:
+            raise ValueError(f"a quantile is between 0 and 1, not {q!r}")
+        below = np.cumsum(self.probabilities)
+        at = int(np.searchsorted(below, q - 1e-12, side="left"))
+        return self.minimum + min(at, len(self.probabilities) - 1)
+
+    def at_least(self, score: int) -> float:
+        """The chance of a final score of ``score`` or more.
+
+        Examples:
+            >>> d = ScoreDistribution(minimum=0, probabilities=(0.1, 0.2, 0.7))
+            >>> [round(d.at_least(s), 12) for s in (-5, 0, 1, 2, 3)]
+            [1.0, 1.0, 0.9, 0.7, 0.0]
+        """
+        start = score - self.minimum
+        if start >= len(self.probabilities):
+            return 0.0
+        # summed from the top score down, so that the chances never grow with the score
+        tails = np.cumsum(self.probabilities[::-1])[::-1]
+        return float(tails[max(0, start)])
+
+    def probability(self, score: int) -> float:
+        """The chance of a final score of exactly ``score``."""
+        i = score - self.minimum
+        return self.probabilities[i] if 0 <= i < len(self.probabilities) else 0.0
+
+
+# ---------------------------------------------------------------------------- one turn of a block of states
+def _throw_matrix(t: SolverTables) -> FloatArray:
+    """The chance of each roll after keeping each keep and throwing the other dice, (rolls, keeps)."""
+    chances = np.zeros((t.num_keeps, t.num_rolls))
+    chances[t.roll_offset + np.arange(t.num_rolls), np.arange(t.num_rolls)] = 1.0
+    for size in range(t.count - 1, -1, -1):
+        block = t.size_slices[size]
+        chances[block] = chances[t.children[block]].mean(axis=1)
+    return np.ascontiguousarray(chances.T)
+
+
+@attrs.frozen(eq=False)
+class _Boxes:
+    """The box each roll of each state is written in, (rolls, states): its value, points, and next state key."""
+
+    value: FloatArray
+    points: IntArray
+    key: IntArray
+
+
+@attrs.frozen(eq=False)
+class _Turns:
+    """The optimal player's choices in a turn (see the module's description)."""
+
+    model: Model
+    values: FloatArray
+    space: StateSpace
+    throw: FloatArray  # `_throw_matrix` of the model's dice (made once per distribution: no cache to bound)
+
+    def key(self, filled: IntArray, flag: IntArray, upper: IntArray) -> IntArray:
+        """The states' keys, with the solver's canonical upper totals (the dead totals as 0)."""
+        canonical = self.space.canonical_upper(filled, np.minimum(upper, self.model.cap))
+        key: IntArray = (filled * self.model.flags + flag) * (self.model.cap + 1) + canonical
+        return key
+
+    def boxes(self, filled: IntArray, flag: IntArray, upper: IntArray) -> _Boxes:
+        """The box of each roll of each state: the best legal Score or Scratch, the first in legal order on a tie."""
+        m = self.model
+        rolls, states, rows = m.dice.num_rolls, len(filled), m.num_rows
+        g = _Games.start(m, rolls * states)
+        g.filled, g.flag, g.upper = np.repeat(filled, rolls), np.repeat(flag, rolls), np.repeat(upper, rolls)
+        games, roll = np.arange(rolls * states), np.tile(np.arange(rolls), states)
+        points, extra = g.scores(games, roll, filled=g.filled)
+        legal = g.legal_rows(games, roll, filled=g.filled)
+        bits = 1 << np.arange(rows)
+        after = g.filled[:, None] | bits[None, :]
+        moved = np.where(m.bonus_rows[None, :], np.minimum(g.upper[:, None] + points, m.cap), g.upper[:, None])
+        kept = np.broadcast_to(g.upper[:, None], moved.shape)
+        flag_now = np.broadcast_to(g.flag[:, None], moved.shape)
+        scored_flag, crossed_flag = flag_now, flag_now
+        if m.needs_flag:
+            at_flag = (np.arange(rows) == m.flag_row)[None, :]
+            scored_flag = np.where(at_flag, points > 0, flag_now).astype(np.int64)
+            crossed_flag = np.where(at_flag, 0, flag_now)
+        crossed_extra = np.zeros_like(extra) if m.number_bonus else extra  # a number-box bonus needs a Score
+        paid = points + extra[:, None]
+        options = np.full((rolls * states, rows, 2), -np.inf)
+        options[:, :, 0] = np.where(legal, paid + self.values[after, scored_flag, moved], -np.inf)
+        if m.allow_scratch:
+            options[:, :, 1] = np.where(legal, crossed_extra[:, None] + self.values[after, crossed_flag, kept], -np.inf)
+        flat = options.reshape(rolls * states, 2 * rows)  # Score, Scratch of each row: the order of legal_actions
+        choice = np.argmax(flat, axis=1)
+        at = np.arange(rolls * states)
+        row, crossed = choice // 2, choice % 2 == 1
+        written = np.where(crossed, crossed_extra, paid[at, row])
+        next_flag = np.where(crossed, crossed_flag[at, row], scored_flag[at, row])
+        next_upper = np.where(crossed, kept[at, row], moved[at, row])
+        key = self.key(after[at, row], next_flag, next_upper)
+        shape = (states, rolls)
+        return _Boxes(flat[at, choice].reshape(shape).T, written.reshape(shape).T, key.reshape(shape).T)
+
+    def keeps(self, keep_layer: FloatArray) -> tuple[FloatArray, IntArray]:
+        """The best keep of each roll and its value, (rolls, states), from the keeps' values (keeps, states).
+
+        On a tie, the first keep in legal order (the roll's sub-multisets by keep index).
+        """
+        t = self.model.dice
+        padded = np.concatenate([keep_layer, np.full((1, keep_layer.shape[1]), -np.inf)])
+        candidates = padded[t.roll_keeps]  # (rolls, sub-keeps, states); -1 pads read the -inf row
+        pick = np.argmax(candidates, axis=1)
+        best = np.take_along_axis(candidates, pick[:, None, :], axis=1)[:, 0, :]
+        keep = np.take_along_axis(np.broadcast_to(t.roll_keeps[:, :, None], candidates.shape), pick[:, None, :], axis=1)
+        return best, keep[:, 0, :]
+
+    def outcomes(
+        self, filled: IntArray, flag: IntArray, upper: IntArray, first: FloatArray, left: int
+    ) -> tuple[FloatArray, IntArray, IntArray]:
+        """A turn of states from rolls of chances ``first`` (rolls, states) with ``left`` throws left.
+
+        Returns the chance that each roll is written (rolls, states), the points it writes and the
+        key of the state after.
+        """
+        m = self.model
+        t = m.dice
+        boxes = self.boxes(filled, flag, upper)
+        written = np.zeros_like(first)
+        chance = first
+        if left > 0:
+            layers = turn_tables(m, self.values, filled, flag, upper)
+            throw = self.throw
+            column = np.arange(len(filled))[None, :]
+            for throws_left in range(left, 0, -1):
+                best, keep = self.keeps(keep_values(layers[throws_left - 1], dice=t))
+                write = best - boxes.value <= TIE
+                written += np.where(write, chance, 0.0)
+                kept = np.bincount(
+                    (keep * len(filled) + column)[~write],
+                    weights=chance[~write],
+                    minlength=t.num_keeps * len(filled),
+                ).reshape(t.num_keeps, len(filled))
+                chance = throw @ kept
+        written += chance
+        return written, boxes.points, boxes.key
+
+
+# ---------------------------------------------------------------------------- the forward pass
+@attrs.frozen(eq=False)
+class _Layer:
+    """The probability between two turns: ``chances[s, j]`` of being in state ``keys[s]`` with ``base + j`` points."""
+
+    keys: IntArray
+    chances: FloatArray
+    base: int
+
+
+def _decode(model: Model, keys: IntArray) -> tuple[IntArray, IntArray, IntArray]:
+    rest, upper = np.divmod(keys, model.cap + 1)
+    filled, flag = np.divmod(rest, model.flags)
+    return filled, flag, upper
+
+
+def _step(turns: _Turns, layer: _Layer, first: FloatArray | None, left: int) -> _Layer:
+    """Play one turn from every state of ``layer`` (``first``: the chances of the first roll, if not a fresh throw)."""
+    m = turns.model
+    t = m.dice
+    filled, flag, upper = _decode(m, layer.keys)
+    per_state = t.num_rolls * int(t.roll_keeps.shape[1])
+    block = max(1, _BLOCK_ENTRIES // per_state)
+    sources, targets, shifts, weights = [], [], [], []
+    for start in range(0, len(filled), block):
+        part = slice(start, start + block)
+        count = len(filled[part])
+        if first is None:
+            chances = np.repeat(t.roll_probabilities[:, None], count, axis=1)
+        else:
+            chances = np.repeat(first[:, None], count, axis=1)
+        written, points, keys = turns.outcomes(filled[part], flag[part], upper[part], chances, left)
+        state = np.broadcast_to(np.arange(count)[None, :], written.shape)
+        some = written > 0
+        # one entry per (state, next state, points): merge the rolls that lead to the same, by one integer code
+        after, key_id = np.unique(keys[some], return_inverse=True)
+        points_some = points[some]
+        span = int(points_some.max()) + 1
+        code = (state[some] * len(after) + key_id.reshape(-1)) * span + points_some
+        merged, inverse = np.unique(code, return_inverse=True)
+        rest, paid = np.divmod(merged, span)
+        local, next_id = np.divmod(rest, len(after))
+        sources.append(local + start)
+        targets.append(after[next_id])
+        shifts.append(paid)
+        weights.append(np.bincount(inverse.reshape(-1), weights=written[some], minlength=len(merged)))
+    source, target, shift, weight = (np.concatenate(a) for a in (sources, targets, shifts, weights))
+    keys, target = np.unique(target, return_inverse=True)
+    width = layer.chances.shape[1]
+    chances = np.zeros((len(keys), width + int(shift.max())))
+    order = np.lexsort((target, shift))
+    source, target, shift, weight = source[order], target[order], shift[order], weight[order]
+    step = max(1, _PUSH_FLOATS // width)
+    for lo in range(0, len(order), step):
+        hi = min(len(order), lo + step)
+        # cut where the points change, so that each piece has one shift
+        for a, b in _runs(shift[lo:hi]):
+            piece = slice(lo + a, lo + b)
+            _push(chances, layer.chances, source[piece], target[piece], weight[piece], int(shift[lo + a]))
+    used = np.flatnonzero(chances.any(axis=0))  # drop the columns no state reaches, at either end
+    return _Layer(keys, chances[:, used[0] : used[-1] + 1], layer.base + int(used[0]))
+
+
+def _runs(values: IntArray) -> list[tuple[int, int]]:
+    """The runs of equal values of a sorted array, as (start, end) pairs."""
+    starts = np.flatnonzero(np.r_[True, values[1:] != values[:-1]])
+    ends = np.r_[starts[1:], len(values)]
+    return list(zip(starts.tolist(), ends.tolist(), strict=True))
+
+
+def _push(
+    into: FloatArray, chances: FloatArray, source: IntArray, target: IntArray, weight: FloatArray, shift: int
+) -> None:
+    """Add ``weight`` times each source state's row of ``chances``, ``shift`` points on, to its target's row.
+
+    ``target`` is sorted: the rows going to one target are summed first.
+    """
+    moved = chances[source] * weight[:, None]
+    starts = np.flatnonzero(np.r_[True, target[1:] != target[:-1]])
+    into[target[starts], shift : shift + chances.shape[1]] += np.add.reduceat(moved, starts, axis=0)
+
+
+def _propagate(turns: _Turns, layer: _Layer, first: FloatArray | None, left: int) -> ScoreDistribution:
+    """Play every turn to the end of the game from ``layer`` and return the final score's distribution.
+
+    ``first`` and ``left``: the chances of the first turn's current roll and its throws left
+    (``None``: the first turn starts with a throw of all the dice).
+    """
+    m = turns.model
+    full = (1 << m.num_rows) - 1
+    filled, _, _ = _decode(m, layer.keys)
+    while len(layer.keys) and int(filled[0]) != full:
+        layer = _step(turns, layer, first, left)
+        first, left = None, m.max_throws - 1
+        filled, _, _ = _decode(m, layer.keys)
+    _, _, upper = _decode(m, layer.keys)
+    bonus = m.bonus[upper]
+    final = np.zeros(layer.chances.shape[1] + int(bonus.max()))
+    for s in range(len(layer.keys)):
+        final[int(bonus[s]) : int(bonus[s]) + layer.chances.shape[1]] += layer.chances[s]
+    return ScoreDistribution.of(final.tolist(), offset=layer.base)
+
+
+def optimal_distribution(
+    model: Model,
+    values: FloatArray,
+    *,
+    filled: int = 0,
+    flag: int = 0,
+    upper: int = 0,
+    so_far: int = 0,
+    roll: int | None = None,
+    throws_left: int | None = None,
+) -> ScoreDistribution:
+    """The final score's distribution when the optimal player plays on from a position.
+
+    Args:
+        model: the rules (`yamskit.solver.model.model_of`).
+        values: the solved value of every turn state (`yamskit.solver.Strategy.values`).
+        filled: the filled rows (bits), ``flag`` the five-of-a-kind flag, ``upper`` the upper total.
+        so_far: the points already written (boxes and extra points).
+        roll: inside a turn, the roll index of the dice showing (``model.dice.roll_of``); ``None``
+            at the start of a turn.
+        throws_left: inside a turn, the throws left after that roll.
+
+    Examples:
+        >>> import yamskit
+        >>> from yamskit.categories import Category, total
+        >>> from yamskit.solver import solve
+        >>> chance = yamskit.ScorecardVariant.define("chance", rows=[Category("chance", total)], max_throws=1)
+        >>> s = solve(chance, quiet=True)
+        >>> d = optimal_distribution(s.model, s.values)  # one throw of five dice, written in chance
+        >>> d.minimum, d.maximum, round(d.mean, 6), round(d.probability(5) * 6**5, 6)
+        (5, 30, 17.5, 1.0)
+    """
+    if (roll is None) != (throws_left is None):
+        raise RuleConfigError("give both the roll and the throws left inside a turn, or neither")
+    turns = _Turns(model, values, StateSpace.of(model), _throw_matrix(model.dice))
+    key = turns.key(np.array([filled]), np.array([flag]), np.array([upper]))
+    layer = _Layer(key, np.ones((1, 1)), so_far)
+    if filled == (1 << model.num_rows) - 1:
+        return _propagate(turns, layer, None, 0)
+    if roll is None:
+        return _propagate(turns, layer, None, model.max_throws - 1)
+    first = np.zeros(model.dice.num_rolls)
+    first[roll] = 1.0
+    assert throws_left is not None
+    return _propagate(turns, layer, first, throws_left)
