@@ -11,8 +11,10 @@ variant, every mode and any number of players.
   win in a game of several players: 1 for a win of its seat (or team), 0.5 for a shared
   first place, 0 for a loss.
 * The dice of a rollout are drawn from the expert's own seeded generator, never from the
-  game's stream (which would show it the real dice to come); round ``r`` throws the same
-  dice for every candidate (common random numbers), so candidates are compared fairly.
+  game's stream (which would show it the real dice to come), with the probabilities of
+  ``chance_outcomes()`` (fair dice, drawn directly, where the family keeps the engine's);
+  round ``r`` starts the same generator for every candidate (common random numbers), so
+  candidates are compared on alike dice.
 * The planner's action is kept unless another candidate beats it, over the rounds both
   played, by more than one standard error of the paired difference.
 * ``rollouts=N`` fixes the number of rollouts of a decision (deterministic for a seed);
@@ -43,10 +45,13 @@ import attrs
 from ..actions import Action, Roll
 from ..errors import RuleConfigError, YamskitError
 from ..game import GameState
+from ..transitions import GameStateBase
 from .basic import Player
 
 __all__ = ["MAX_ROLLOUTS", "CandidateStats", "ExpertPlayer", "Search", "rollout_value"]
 
+#: The faces of a die.
+_FACES = (1, 2, 3, 4, 5, 6)
 #: The most rollouts one decision plays when it stops by the clock (a guard for a very fast game).
 MAX_ROLLOUTS = 100_000
 
@@ -148,6 +153,11 @@ def rollout_value(state: GameState, seat: int) -> float:
 def _throw(state: GameState, action: Action, rng: random.Random) -> GameState:
     """``state`` after ``action``, a throw whose faces are left to chance getting them from ``rng``."""
     if isinstance(action, Roll) and action.outcome is None:
+        if type(state).chance_outcomes is GameStateBase.chance_outcomes:
+            # the engine's chance: fair six-sided dice, so the faces are drawn directly (listing the
+            # outcomes first would cost more than the rest of the rollout)
+            thrown = state.turn.dice_count - len(action.keep)
+            return state.apply(Roll(keep=action.keep, outcome=rng.choices(_FACES, k=thrown)))
         outcomes = state.chance_outcomes(action.keep)
         (action,) = rng.choices([thrown for thrown, _ in outcomes], weights=[float(p) for _, p in outcomes])
     return state.apply(action)
