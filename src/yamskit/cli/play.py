@@ -237,9 +237,12 @@ class _SolveLine:
 
 
 def _bot(variant: Variant, seat: Mapping[str, Any], *, progress: _SolveLine | None = None) -> Player:
-    """The bot a seat describes: ``{"level": "hard", "seed": 8}`` (``"decision_time"`` too for expert) or ``{"bot": "greedy", "seed": 8}``."""
+    """The bot a seat describes: ``{"level": "hard", "seed": 8}`` or ``{"bot": "greedy", "seed": 8}``.
+
+    An expert seat may say how long it thinks: ``"decision_ms"``, whole milliseconds (a record keeps no fractions).
+    """
     if "level" in seat:
-        timing = {"decision_time": seat["decision_time"]} if "decision_time" in seat else {}
+        timing = {"decision_time": seat["decision_ms"] / 1000} if "decision_ms" in seat else {}
         return player(variant, seat["level"], seed=seat["seed"], progress=progress, **timing)
     return make_bot(seat["bot"], seed=seat["seed"])
 
@@ -306,9 +309,9 @@ def _new_game(args: argparse.Namespace, out: IO[str]) -> tuple[GameState | None,
     if args.decision_time is not None:
         if args.level != "expert":
             raise CliError("--decision-time is the thinking time of --level expert: give --level expert too")
-        if not 0 < args.decision_time <= 600:
-            raise CliError(f"--decision-time must be more than 0 and at most 600 seconds, not {args.decision_time}")
-        kind["decision_time"] = args.decision_time
+        if not 0.001 <= args.decision_time <= 600:
+            raise CliError(f"--decision-time must be from 0.001 to 600 seconds, not {args.decision_time}")
+        kind["decision_ms"] = round(args.decision_time * 1000)
     args.bot_seats = {f"Bot {i + 1}": {**kind, "seed": seed + i} for i in range(args.bots)}
     if args.save:
         check_writable(args.save)  # before anything is asked or played
@@ -378,9 +381,9 @@ def _is_seat(name: str, seat: Any, players: tuple[str, ...]) -> bool:
     if name not in players or not isinstance(seat, dict) or type(seat.get("seed")) is not int:
         return False
     kind = set(seat) - {"seed"}
-    if kind == {"level", "decision_time"}:
-        timing = seat["decision_time"]
-        return seat["level"] == "expert" and type(timing) in (int, float) and 0 < timing <= 600
+    if kind == {"level", "decision_ms"}:
+        timing = seat["decision_ms"]
+        return seat["level"] == "expert" and type(timing) is int and 1 <= timing <= 600_000
     return (kind == {"level"} and seat["level"] in LEVELS) or (kind == {"bot"} and seat["bot"] in ("greedy", "random"))
 
 
