@@ -15,9 +15,8 @@ from typing import Any
 import pytest
 
 import yamskit
-from yamskit.bots import ExpertPlayer, GreedyPlayer, RandomPlayer, StrongPlayer, player
+from yamskit.bots import ExpertPlayer, GreedyPlayer, RandomPlayer, StrongPlayer, player, strong
 from yamskit.bots import expert as expert_module
-from yamskit.bots import strong
 from yamskit.bots.expert import Search, rollout_value
 from yamskit.categories import Category, total, upper
 from yamskit.errors import RuleConfigError, YamskitError
@@ -108,15 +107,21 @@ def _decision(variant: Variant, seats: int) -> tuple[ExpertPlayer, GameState]:
 def test_a_decision_plays_exactly_the_rollouts_of_its_budget(budget: int, monkeypatch: pytest.MonkeyPatch) -> None:
     variant = yamskit.variant("yamslam")
     bot, state = _decision(variant, 2)
-    played = []
+    played: list[int] = []
     real = expert_module.rollout_value
-    monkeypatch.setattr(expert_module, "rollout_value", lambda s, seat: played.append(seat) or real(s, seat))
+
+    def counted(final: GameState, seat: int) -> float:
+        played.append(seat)
+        return real(final, seat)
+
+    monkeypatch.setattr(expert_module, "rollout_value", counted)
     search = ExpertPlayer(
         bot.planner, proposers=bot.proposers, rollout_policy=bot.rollout_policy, rollouts=budget
     ).search(state)
     assert len(played) == search.rollouts == budget
     counts = [c.rollouts for c in search.candidates]
-    assert len(counts) == 3 and max(counts) - min(counts) <= 1  # shared round by round, the planner's first
+    assert len(counts) == 3
+    assert max(counts) - min(counts) <= 1
     assert counts == sorted(counts, reverse=True)
     assert set(played) <= {state.current_player}
 
@@ -163,7 +168,8 @@ def test_rollout_values_are_scores_alone_and_wins_together() -> None:
 def test_a_solvable_solitaire_sheet_is_played_as_hard(tmp_path: Path) -> None:
     sheet = yamskit.ScorecardVariant.define("expert-tiny", rows=[upper(6), Category("chance", total)])
     bot = player(sheet, "expert", rollouts=50, cache=tmp_path)
-    assert isinstance(bot, ExpertPlayer) and bot.exact
+    assert isinstance(bot, ExpertPlayer)
+    assert bot.exact
     state = sheet.new_game(seed=1).apply(yamskit.Roll(outcome="66123"))
     search = bot.search(state)
     assert search == Search(player(sheet, "hard", cache=tmp_path).choose(state), ())
@@ -204,7 +210,9 @@ def _no_solve(*args: Any, **kwargs: Any) -> Any:
 
 
 @pytest.mark.parametrize("level", ["perfect", "hard"])
-def test_a_warm_disk_cache_is_read_not_solved_again(level: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_warm_disk_cache_is_read_not_solved_again(
+    level: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     sheet = _tiny()
     strong._STRATEGIES.clear()
     told: list[tuple[int, int]] = []
@@ -212,7 +220,8 @@ def test_a_warm_disk_cache_is_read_not_solved_again(level: str, tmp_path: Path, 
     state = sheet.new_game(seed=2).apply(yamskit.Roll(outcome="55661"))
     chosen = first.choose(state)
     assert cache_path(sheet, directory=tmp_path).is_file()
-    assert told and told[-1][0] == told[-1][1]  # the solve was reported, to its end
+    assert told
+    assert told[-1][0] == told[-1][1]
     strong._STRATEGIES.clear()  # as in a fresh process
     monkeypatch.setattr(strategy_module, "solve_values", _no_solve)
     monkeypatch.setattr(expectimax_module, "solve_values", _no_solve)
@@ -269,4 +278,6 @@ def test_a_family_with_its_own_chance_is_thrown_by_its_chance_outcomes() -> None
     state = yamskit.variant("yam-master").new_game(players=["A", "B"], seed=1)
     own = _OwnChance(state)
     thrown = [expert_module._throw(own, yamskit.Roll(), random.Random(4)).dice for _ in range(2)]  # type: ignore[arg-type]
-    assert own.asked == 2 and thrown[0] == thrown[1] and len(thrown[0]) == 5
+    assert own.asked == 2
+    assert thrown[0] == thrown[1]
+    assert len(thrown[0]) == 5

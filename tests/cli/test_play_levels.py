@@ -89,7 +89,8 @@ def test_play_level_perfect_says_once_that_it_solves_then_reads_the_cache(tmp_pa
     code, out, err = run("play", "yacht", "--bots", "1", "--level", "perfect", "--seed", "5")
     assert code == 0
     (line,) = err.splitlines()
-    assert line.startswith("solving yacht once (cached afterwards)...") and line.endswith("done")
+    assert line.startswith("solving yacht once (cached afterwards)...")
+    assert line.endswith("done")
     strong._STRATEGIES.clear()  # a new run: the strategy comes from the disk, silently
     again = run("play", "yacht", "--bots", "1", "--level", "perfect", "--seed", "5")
     assert again == (0, out, "")

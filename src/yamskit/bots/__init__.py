@@ -17,8 +17,8 @@ Examples:
 
 from __future__ import annotations
 
-from .expert import ExpertPlayer
 from .basic import GreedyPlayer, OptimalPlayer, Player, RandomPlayer, greedy_keep_values, play
+from .expert import ExpertPlayer
 from .strong import LEVELS, Level, StrongPlayer, player, solvable
 
 __all__ = [

@@ -38,7 +38,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import attrs
 
@@ -54,6 +54,10 @@ __all__ = ["MAX_ROLLOUTS", "CandidateStats", "ExpertPlayer", "Search", "rollout_
 _FACES = (1, 2, 3, 4, 5, 6)
 #: The most rollouts one decision plays when it stops by the clock (a guard for a very fast game).
 MAX_ROLLOUTS = 100_000
+
+
+def _players(bots: Iterable[Player]) -> tuple[Player, ...]:
+    return tuple(bots)
 
 
 def _positive_or_none(instance: object, attribute: attrs.Attribute[int | None], value: int | None) -> None:
@@ -195,7 +199,7 @@ class ExpertPlayer:
     """
 
     planner: Player
-    proposers: tuple[Player, ...] = attrs.field(default=(), kw_only=True, converter=tuple)
+    proposers: tuple[Player, ...] = attrs.field(default=(), kw_only=True, converter=_players)
     rollout_policy: Player = attrs.field(kw_only=True)
     seed: int = attrs.field(default=0, kw_only=True)
     decision_time: float = attrs.field(default=1.0, kw_only=True, validator=_non_negative)
@@ -236,7 +240,8 @@ class ExpertPlayer:
             >>> import yamskit
             >>> from yamskit.bots import GreedyPlayer, StrongPlayer
             >>> v = yamskit.variant("yamslam")
-            >>> bot = ExpertPlayer(StrongPlayer(v), proposers=[GreedyPlayer()], rollout_policy=GreedyPlayer(), rollouts=6)
+            >>> greedy = GreedyPlayer()
+            >>> bot = ExpertPlayer(StrongPlayer(v), proposers=[greedy], rollout_policy=greedy, rollouts=6)
             >>> g = v.new_game(players=["A", "B"], seed=3).apply(yamskit.Roll(outcome="66543"))
             >>> s = bot.search(g)
             >>> [str(c.action) for c in s.candidates], [c.rollouts for c in s.candidates]
