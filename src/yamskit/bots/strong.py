@@ -22,6 +22,12 @@ kind of game:
   generic planning bot, one throw of exact lookahead through the game protocol
   (`yamskit.bots.generic`), so a family plugged in from outside gets a strong bot too.
 
+A strategy solved exactly is kept for the process and in the disk cache that
+``yamskit advise`` fills (`yamskit.solver.advice.cache_directory`; ``cache=`` chooses
+another folder or none), so each variant is solved once; the solve prints nothing and
+tells ``progress=`` how it goes. The ``"expert"`` level of `player` searches over the
+hard bot's plans by rollouts (`yamskit.bots.expert`).
+
 It uses numpy (a dependency of yamskit), imported on first use.
 
 Examples:
