@@ -26,6 +26,7 @@ noisy on a shared machine.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import statistics
 import sys
@@ -128,11 +129,12 @@ def main(argv: list[str] | None = None) -> int:
     for setup in args.only:
         start = time.perf_counter()
         jobs = [(setup, i, args.seed, rollouts, args.decision_time) for i in range(args.games)]
-        if args.jobs > 1:
-            with ProcessPoolExecutor(args.jobs) as pool:
-                results = list(pool.map(play_game, *zip(*jobs, strict=True)))
-        else:
-            results = [play_game(*job) for job in jobs]
+        results: list[dict[str, Any]] = []
+        with ProcessPoolExecutor(args.jobs) if args.jobs > 1 else contextlib.nullcontext() as pool:
+            games = pool.map(play_game, *zip(*jobs, strict=True)) if pool else (play_game(*job) for job in jobs)
+            for index, result in enumerate(games):
+                results.append(result)
+                print(f"{setup} game {index}: {result['expert']} (hard {result.get('hard', '-')})", file=sys.stderr)
         print(report(setup, results), f"<!-- {time.perf_counter() - start:.0f} s -->", flush=True)
     return 0
 
