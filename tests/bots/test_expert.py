@@ -148,7 +148,10 @@ def test_the_planners_action_stays_unless_clearly_beaten() -> None:
     roll, take = yamskit.Roll(), yamskit.Score("chance")
     stats = expert_module.CandidateStats
     assert expert_module._pick([stats(roll, (1.0, 0.0)), stats(take, (1.0, 1.0))]) == roll  # one win in two: noise
-    assert expert_module._pick([stats(roll, (0.0, 0.0, 0.0)), stats(take, (1.0, 1.0, 1.0))]) == take
+    assert expert_module._pick([stats(roll, (0.0,) * 3), stats(take, (1.0,) * 3)]) == roll  # too few rounds
+    assert expert_module._pick([stats(roll, (0.0,) * 4), stats(take, (1.0,) * 4)]) == take
+    noisy = (1.0, 0.0, 1.0, 0.0, 0.0, 1.0)  # three wins more in six rounds: under 2.5 standard errors
+    assert expert_module._pick([stats(roll, (0.0,) * 6), stats(take, noisy)]) == roll
     assert expert_module._pick([stats(roll, (1.0,)), stats(take, ())]) == roll
 
 
