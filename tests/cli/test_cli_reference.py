@@ -39,7 +39,7 @@ def test_every_command_and_option_is_on_the_page() -> None:
         for action in sub._actions:
             for flag in action.option_strings if not isinstance(action, argparse._HelpAction) else ():
                 assert f"`{flag}`" in page, (name, flag)
-    assert "| `--level` | `random`, `easy`, `medium`, `hard`, `perfect` |" in page
+    assert "| `--level` | `random`, `easy`, `medium`, `hard`, `expert`, `perfect` |" in page
 
 
 def test_an_option_added_to_the_parser_makes_the_check_fail() -> None:

@@ -46,3 +46,52 @@ def test_play_level_finishes_a_bots_game(level: str) -> None:
     code, out, _ = run("play", "yamslam", "--bots", "2", "--level", level, "--seed", "2")
     assert code == 0
     assert "Result" in out
+
+
+def test_play_level_expert_finishes_a_game_and_saves_its_thinking_time(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    save = tmp_path / "game.json"
+    args = ("play", "yamslam", "-o", "mode=solo", "--bots", "1", "--level", "expert", "--decision-time", "0.001")
+    code, out, err = run(*args, "--seed", "3", "--save", str(save))
+    assert code == 0, err
+    assert "Result" in out or "Place" in out
+    bots = yamskit.GameRecord.load(save.read_text()).metadata["play"]["bots"]
+    assert bots == {"Bot 1": {"level": "expert", "decision_ms": 1, "seed": 3}}
+
+
+def test_an_expert_seat_with_its_thinking_time_is_a_seat_play_can_resume() -> None:
+    from yamskit.cli.play import _bot, _is_seat
+
+    players = ("Bot 1",)
+    assert _is_seat("Bot 1", {"level": "expert", "decision_ms": 250, "seed": 1}, players)
+    assert not _is_seat("Bot 1", {"level": "hard", "decision_ms": 250, "seed": 1}, players)
+    assert not _is_seat("Bot 1", {"level": "expert", "decision_ms": 0.5, "seed": 1}, players)
+    bot = _bot(yamskit.variant("yamslam"), {"level": "expert", "decision_ms": 250, "seed": 1})
+    assert getattr(bot, "decision_time", None) == 0.25
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [(("--level", "hard"), "--level expert"), (("--level", "expert"), "0.001 to 600"), ((), "--level expert")],
+)
+def test_play_decision_time_needs_the_expert_level_and_a_sensible_time(extra: tuple[str, ...], message: str) -> None:
+    time = "0" if extra == ("--level", "expert") else "1"
+    code, _, err = run("play", "yamslam", "--bots", "2", "--decision-time", time, "--seed", "1", *extra)
+    assert code == 2
+    (line,) = err.splitlines()
+    assert message in line
+
+
+def test_play_level_perfect_says_once_that_it_solves_then_reads_the_cache(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from yamskit.bots import strong
+
+    monkeypatch.setenv("YAMSKIT_CACHE", str(tmp_path))
+    strong._STRATEGIES.clear()
+    code, out, err = run("play", "yacht", "--bots", "1", "--level", "perfect", "--seed", "5")
+    assert code == 0
+    (line,) = err.splitlines()
+    assert line.startswith("solving yacht once (cached afterwards)...")
+    assert line.endswith("done")
+    strong._STRATEGIES.clear()  # a new run: the strategy comes from the disk, silently
+    again = run("play", "yacht", "--bots", "1", "--level", "perfect", "--seed", "5")
+    assert again == (0, out, "")
+    strong._STRATEGIES.clear()

@@ -51,7 +51,7 @@ function fillVariants() {
   $("variant").replaceChildren(...menu.variants.map((v) => option(v.name)));
   $("variant").value = "classic";
   $("seed").value = crypto.getRandomValues(new Uint32Array(1))[0] % 1000000;
-  const missing = ["medium", "hard", "perfect"].filter((level) => !menu.levels.includes(level));
+  const missing = ["medium", "hard", "expert", "perfect"].filter((level) => !menu.levels.includes(level));
   $("levels-note").textContent = missing.length
     ? `Bots: ${menu.levels.join(", ")}. The ${missing.join(", ")} levels need numpy, which this page does not load.`
     : `Bots: ${menu.levels.join(", ")}.`;

@@ -22,6 +22,12 @@ kind of game:
   generic planning bot, one throw of exact lookahead through the game protocol
   (`yamskit.bots.generic`), so a family plugged in from outside gets a strong bot too.
 
+A strategy solved exactly is kept for the process and in the disk cache that
+``yamskit advise`` fills (`yamskit.solver.advice.cache_directory`; ``cache=`` chooses
+another folder or none), so each variant is solved once; the solve prints nothing and
+tells ``progress=`` how it goes. The ``"expert"`` level of `player` searches over the
+hard bot's plans by rollouts (`yamskit.bots.expert`).
+
 It uses numpy (a dependency of yamskit), imported on first use.
 
 Examples:
@@ -35,7 +41,9 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Any, Literal
+import os
+from collections.abc import Callable
+from typing import Any, Literal, TypeAlias
 
 import attrs
 
@@ -49,12 +57,18 @@ from ..game import GameState, Variant
 from ..scorecard.state import ScorecardGame
 from ..scorecard.variant import ScorecardVariant
 from .basic import GreedyPlayer, OptimalPlayer, Player, RandomPlayer
+from .expert import ExpertPlayer
 
-__all__ = ["LEVELS", "Level", "StrongPlayer", "player", "solvable"]
+__all__ = ["LEVELS", "Cache", "Level", "Progress", "StrongPlayer", "player", "solvable"]
 
 #: The levels `player` knows, weakest first.
-Level = Literal["random", "easy", "medium", "hard", "perfect"]
-LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "perfect")
+Level = Literal["random", "easy", "medium", "hard", "expert", "perfect"]
+LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "expert", "perfect")
+#: Where solved strategies are kept between runs: ``True`` the folder `yamskit advise` uses
+#: (`yamskit.solver.advice.cache_directory`), a folder of one's own, or ``False`` (none: solve in each process).
+Cache: TypeAlias = bool | str | os.PathLike[str]
+#: Told (states done, states in all) while a strategy is solved; never called when it is read from a cache.
+Progress: TypeAlias = Callable[[int, int], None]
 #: Solver states per second assumed when deciding whether a solve fits the time budget.
 _STATES_PER_SECOND = 100_000
 _STRATEGIES: LruCache[str, Any] = LruCache("bots: solved strategies", size=4, key="a solver model's fingerprint")
@@ -115,16 +129,26 @@ def solvable(variant: Variant, *, time_budget: float | None = None) -> bool:
     return count / _STATES_PER_SECOND <= time_budget
 
 
-def _strategy(variant: Variant) -> Any:
-    """The solved strategy of a solvable variant, computed once per rules (one process, quiet)."""
-    from ..solver import Strategy
-    from ..solver.expectimax import solve_values
+def _strategy(variant: Variant, *, cache: Cache = True, progress: Progress | None = None) -> Any:
+    """The solved strategy of a solvable variant: kept once per rules in this process, and in ``cache`` on disk.
 
+    The solve runs in this process alone and shows nothing; ``progress`` is told how it goes.
+    """
     model = _model(variant)
     assert isinstance(variant, ScorecardVariant)  # solvable: only a ScorecardVariant has a solver model
-    return _STRATEGIES.get(
-        model.fingerprint, lambda: Strategy(variant, model, solve_values(model, processes=1, quiet=True))
-    )
+
+    def solve() -> Any:
+        if cache is False:
+            from ..solver import Strategy
+            from ..solver.expectimax import solve_values
+
+            return Strategy(variant, model, solve_values(model, processes=1, quiet=True, progress=progress))
+        from ..solver.advice import cached_strategy
+
+        folder = None if cache is True else cache
+        return cached_strategy(variant, directory=folder, quiet=True, processes=1, progress=progress)
+
+    return _STRATEGIES.get(model.fingerprint, solve)
 
 
 @attrs.frozen
@@ -143,6 +167,8 @@ class StrongPlayer:
             stays reproducible.
         depth: how many throws ahead keeps look (1: as if the next throw ended the turn,
             the ``"medium"`` level; 3 or more: the whole turn).
+        cache: where a strategy it solves is kept between runs, and looked for first (see `Cache`).
+        progress: told how a solve goes (see `Progress`); nothing is shown otherwise.
 
     Examples:
         >>> import yamskit
@@ -156,6 +182,8 @@ class StrongPlayer:
     time_budget: float = attrs.field(default=5.0, kw_only=True)
     seed: int = attrs.field(default=0, kw_only=True)
     depth: int = attrs.field(default=3, kw_only=True)
+    cache: Cache = attrs.field(default=True, kw_only=True, repr=False, eq=False)
+    progress: Progress | None = attrs.field(default=None, kw_only=True, repr=False, eq=False)
 
     def choose(self, state: GameState) -> Action:
         """The action it takes in ``state`` (always legal there).
@@ -172,7 +200,8 @@ class StrongPlayer:
             five = state.rules.dice == NUM_DICE  # the fitted values and the split parts read five-dice tables
             if self.depth >= state.rules.max_throws:
                 if solvable(state.variant, time_budget=self.time_budget):
-                    return OptimalPlayer(_strategy(state.variant)).choose(state)
+                    strategy = _strategy(state.variant, cache=self.cache, progress=self.progress)
+                    return OptimalPlayer(strategy).choose(state)
                 if five:
                     from .fitted_values import fitted_strategy
 
@@ -195,7 +224,30 @@ class StrongPlayer:
         return choose_generic(state, depth=self.depth)
 
 
-def player(variant: Variant, level: str = "hard", *, seed: int = 0, time_budget: float = 5.0) -> Player:
+def _rollout_policy(variant: Variant, seed: int) -> Player:
+    """The bot that plays every seat of the expert's rollouts: the cheapest one that plays the family soundly.
+
+    A whole game of Yam Master or Yamslam between ``"hard"`` bots takes some tens of
+    milliseconds, so they roll out as ``"hard"``; a scorecard game between ``"hard"`` bots
+    takes about 0.1 to 1 s (Competitive, with its columns, 0.6 s), so sheets roll out as
+    ``"easy"`` (a game in 2 to 150 ms).
+    """
+    if isinstance(variant, ScorecardVariant):
+        return GreedyPlayer()
+    return StrongPlayer(variant, time_budget=0.0, seed=seed)
+
+
+def player(
+    variant: Variant,
+    level: str = "hard",
+    *,
+    seed: int = 0,
+    time_budget: float = 5.0,
+    decision_time: float = 1.0,
+    rollouts: int | None = None,
+    cache: Cache = True,
+    progress: Progress | None = None,
+) -> Player:
     """A bot for ``variant`` at ``level``.
 
     Levels, weakest first:
@@ -204,12 +256,23 @@ def player(variant: Variant, level: str = "hard", *, seed: int = 0, time_budget:
     * ``"easy"`` — `GreedyPlayer`, the box or chip paying most now;
     * ``"medium"`` — `StrongPlayer` looking one throw ahead, without the exact solver;
     * ``"hard"`` — `StrongPlayer`;
+    * ``"expert"`` — `yamskit.bots.expert.ExpertPlayer`: the ``"hard"`` bot's action checked against
+      the ``"medium"`` and ``"easy"`` bots' by Monte-Carlo rollouts of the rest of the game, for
+      ``decision_time`` seconds a decision, or exactly ``rollouts`` rollouts (reproducible for a
+      seed). In a solitaire game of a one-column sheet that ``"hard"`` solves within
+      ``time_budget`` it plays as ``"hard"``, which is then already optimal;
     * ``"perfect"`` — `OptimalPlayer` with the solved strategy, for one-column sheets the
       solver handles (maximal expected score, solitaire); `RuleConfigError` elsewhere.
 
+    ``time_budget`` is the seconds ``"hard"`` and ``"expert"`` may spend, once, solving a
+    one-column sheet exactly. A solved strategy is kept in ``cache`` (by default the folder
+    `yamskit advise` fills), so ``"perfect"`` solves a variant once, not in every process;
+    ``progress`` is told how a solve goes (nothing is printed).
+
     Raises:
         RuleConfigError: an unknown level, or ``"perfect"`` for a variant the exact solver does
-            not handle (the message says why: more than one column, too many rows...).
+            not handle (the message says why: more than one column, too many rows...), or an
+            ``"expert"`` option out of range.
 
     Examples:
         >>> import yamskit
@@ -217,6 +280,10 @@ def player(variant: Variant, level: str = "hard", *, seed: int = 0, time_budget:
         GreedyPlayer()
         >>> player(yamskit.variant("challenge"), "hard", seed=4)
         StrongPlayer(variant=ScorecardVariant(name='challenge'), time_budget=5.0, seed=4, depth=3)
+        >>> bot = player(yamskit.variant("yamslam"), "expert", rollouts=12, seed=4)
+        >>> g = yamskit.variant("yamslam").new_game(players=["A", "B"], seed=1)
+        >>> bot.search(g).choice, bot.search(g).rollouts  # one legal first move: no rollouts
+        (Roll(keep=Dice.parse(''), outcome=None), 0)
         >>> player(yamskit.variant("challenge"), "perfect")  # doctest: +IGNORE_EXCEPTION_DETAIL
         Traceback (most recent call last):
         RuleConfigError: no 'perfect' level for challenge: ...
@@ -228,10 +295,21 @@ def player(variant: Variant, level: str = "hard", *, seed: int = 0, time_budget:
     if level == "medium":
         return StrongPlayer(variant, time_budget=0.0, seed=seed, depth=1)
     if level == "hard":
-        return StrongPlayer(variant, time_budget=time_budget, seed=seed)
+        return StrongPlayer(variant, time_budget=time_budget, seed=seed, cache=cache, progress=progress)
+    if level == "expert":
+        hard = StrongPlayer(variant, time_budget=time_budget, seed=seed, cache=cache, progress=progress)
+        return ExpertPlayer(
+            hard,
+            proposers=(StrongPlayer(variant, time_budget=0.0, seed=seed, depth=1), GreedyPlayer()),
+            rollout_policy=_rollout_policy(variant, seed),
+            seed=seed,
+            decision_time=decision_time,
+            rollouts=rollouts,
+            exact=solvable(variant, time_budget=time_budget),
+        )
     if level == "perfect":
         if not solvable(variant):
             name = getattr(variant, "name", type(variant).__name__)
             raise RuleConfigError(f"no 'perfect' level for {name}: {_why_unsolvable(variant)}; use 'hard'")
-        return OptimalPlayer(_strategy(variant))
+        return OptimalPlayer(_strategy(variant, cache=cache, progress=progress))
     raise RuleConfigError(f"level must be one of {', '.join(LEVELS)}, not {brief(level)}")

@@ -64,7 +64,13 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--level",
         choices=LEVELS,
-        help="bot level, instead of --bot (perfect: solvable sheets only)",
+        help="bot level, instead of --bot (expert: rollouts of the rest of the game; perfect: solvable sheets only)",
+    )
+    play.add_argument(
+        "--decision-time",
+        type=float,
+        metavar="SECONDS",
+        help="with --level expert: seconds a bot thinks over a move (default 1)",
     )
     play.add_argument("--seed", type=_seed, help="dice seed (random by default; printed)")
     play.add_argument(

@@ -204,10 +204,46 @@ def _check_target(path: str, state: GameState, *, force: bool) -> None:
         raise CliError(f"{path} exists and is not a save of this game: pass --force to overwrite it")
 
 
-def _bot(variant: Variant, seat: Mapping[str, Any]) -> Player:
-    """The bot a seat describes: ``{"level": "hard", "seed": 8}`` or ``{"bot": "greedy", "seed": 8}``."""
+#: The levels that need numpy.
+_NUMPY_LEVELS = ("medium", "hard", "expert", "perfect")
+
+
+class _SolveLine:
+    """Told how a bot's solve goes: one line on ``err``, ``solving yahtzee once (cached afterwards)... 42%``.
+
+    On a terminal the percentage is rewritten in place; elsewhere the line ends with ``done``.
+    Nothing is printed when the strategy is read from the cache (no solve, no call).
+    """
+
+    def __init__(self, name: str, err: IO[str]) -> None:
+        self.name = name
+        self.err = err
+        self.shown = -1
+        self.tty = err.isatty()
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.shown >= 100:
+            return  # the line is finished (the solver may report the end twice)
+        percent = 100 * done // max(total, 1)
+        head = f"solving {safe(self.name)} once (cached afterwards)..."
+        if self.shown < 0 and not self.tty:
+            print(head, end="", file=self.err, flush=True)
+        if self.tty and percent != self.shown:
+            print(f"\r{head} {percent}%", end="", file=self.err, flush=True)
+        self.shown = max(percent, 0)
+        if done >= total:
+            self.shown = 100
+            print("" if self.tty else " done", file=self.err, flush=True)
+
+
+def _bot(variant: Variant, seat: Mapping[str, Any], *, progress: _SolveLine | None = None) -> Player:
+    """The bot a seat describes: ``{"level": "hard", "seed": 8}`` or ``{"bot": "greedy", "seed": 8}``.
+
+    An expert seat may say how long it thinks: ``"decision_ms"``, whole milliseconds (a record keeps no fractions).
+    """
     if "level" in seat:
-        return player(variant, seat["level"], seed=seat["seed"])
+        timing = {"decision_time": seat["decision_ms"] / 1000} if "decision_ms" in seat else {}
+        return player(variant, seat["level"], seed=seat["seed"], progress=progress, **timing)
     return make_bot(seat["bot"], seed=seat["seed"])
 
 
@@ -265,11 +301,17 @@ def _new_game(args: argparse.Namespace, out: IO[str]) -> tuple[GameState | None,
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     first = first_player_option(args, names)
     variant = read_variant(args)
-    if args.level in ("medium", "hard", "perfect"):
+    if args.level in _NUMPY_LEVELS:
         need_numpy(f"--level {args.level}")
     if args.level == "perfect" and args.bots:
         _check_perfect(variant)
-    kind = {"level": args.level} if args.level else {"bot": args.bot or "greedy"}
+    kind: dict[str, Any] = {"level": args.level} if args.level else {"bot": args.bot or "greedy"}
+    if args.decision_time is not None:
+        if args.level != "expert":
+            raise CliError("--decision-time is the thinking time of --level expert: give --level expert too")
+        if not 0.001 <= args.decision_time <= 600:
+            raise CliError(f"--decision-time must be from 0.001 to 600 seconds, not {args.decision_time}")
+        kind["decision_ms"] = round(args.decision_time * 1000)
     args.bot_seats = {f"Bot {i + 1}": {**kind, "seed": seed + i} for i in range(args.bots)}
     if args.save:
         check_writable(args.save)  # before anything is asked or played
@@ -297,6 +339,7 @@ def _resumed_game(args: argparse.Namespace) -> tuple[GameState, list[str]]:
             ("--bots", args.bots or None),
             ("--bot", args.bot),
             ("--level", args.level),
+            ("--decision-time", args.decision_time),
             ("--seed", args.seed),
             ("--dice", args.dice),
             ("-o", args.option),
@@ -310,7 +353,7 @@ def _resumed_game(args: argparse.Namespace) -> tuple[GameState, list[str]]:
     state = record.to_game()
     seats, dice = _saved_seats(record, path)
     args.bot_seats, args.dice = seats, dice
-    if any(seat.get("level") in ("medium", "hard", "perfect") for seat in seats.values()):
+    if any(seat.get("level") in _NUMPY_LEVELS for seat in seats.values()):
         need_numpy("the saved bots' levels")
     if args.save is None:
         args.save = path  # the game goes on in the file it came from
@@ -338,6 +381,9 @@ def _is_seat(name: str, seat: Any, players: tuple[str, ...]) -> bool:
     if name not in players or not isinstance(seat, dict) or type(seat.get("seed")) is not int:
         return False
     kind = set(seat) - {"seed"}
+    if kind == {"level", "decision_ms"}:
+        timing = seat["decision_ms"]
+        return seat["level"] == "expert" and type(timing) is int and 1 <= timing <= 600_000
     return (kind == {"level"} and seat["level"] in LEVELS) or (kind == {"bot"} and seat["bot"] in ("greedy", "random"))
 
 
@@ -362,7 +408,8 @@ def play_command(args: argparse.Namespace, *, scorekeeper: Loop) -> int:
     elif args.save:
         _check_target(args.save, state, force=args.force)
     variant = state.variant
-    bots = {name: _bot(variant, seat) for name, seat in args.bot_seats.items()}
+    solving = _SolveLine(variant.name, sys.stderr)
+    bots = {name: _bot(variant, seat, progress=solving) for name, seat in args.bot_seats.items()}
     names = ", ".join(map(safe, state.players))
     seed = GameRecord.from_game(state).seed
     if args.resume:

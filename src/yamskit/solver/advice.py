@@ -23,6 +23,7 @@ Examples:
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from ..actions import Roll, action_id
@@ -32,7 +33,7 @@ from ..scorecard.text import table
 from ..scorecard.variant import ScorecardVariant
 from .strategy import Advice, Strategy
 
-__all__ = ["cache_directory", "cached_strategy", "ranked", "render_advice"]
+__all__ = ["cache_directory", "cache_path", "cached_strategy", "ranked", "render_advice"]
 
 #: Expected scores closer than this are a tie.
 TIE = 1e-9
@@ -54,8 +55,30 @@ def cache_directory() -> Path:
     return Path(base) / "yamskit"
 
 
+def cache_path(variant: ScorecardVariant, *, directory: str | os.PathLike[str] | None = None) -> Path:
+    """The file `cached_strategy` keeps the solved strategy of ``variant`` in (it may not exist yet).
+
+    Raises:
+        RuleConfigError: the solver does not model ``variant``.
+
+    Examples:
+        >>> import yamskit
+        >>> cache_path(yamskit.variant("yahtzee"), directory="/tmp/yk").name.startswith("yahtzee-")
+        True
+    """
+    from .model import model_of
+
+    folder = Path(directory) if directory is not None else cache_directory()
+    return folder / f"{variant.name}-{model_of(variant).fingerprint[:32]}.npz"
+
+
 def cached_strategy(
-    variant: ScorecardVariant, *, directory: str | os.PathLike[str] | None = None, quiet: bool = False
+    variant: ScorecardVariant,
+    *,
+    directory: str | os.PathLike[str] | None = None,
+    quiet: bool = False,
+    processes: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Strategy:
     """The solved strategy of ``variant``: read from the cache, or solved now and saved there.
 
@@ -63,6 +86,8 @@ def cached_strategy(
         variant: a variant the solver models (one-column solitaire scorecard).
         directory: the cache directory (default `cache_directory`).
         quiet: no progress bar while solving.
+        processes: processes solving (see `yamskit.solver.solve`).
+        progress: called with (states done, states in all) while solving (never for a cached file).
 
     A cached file that cannot be read (damaged, or written by another format
     version) is solved again and replaced. A cache that cannot be written is not
@@ -83,17 +108,15 @@ def cached_strategy(
         ['.npz']
     """
     from . import Strategy, solve
-    from .model import model_of
 
-    model = model_of(variant)
-    folder = Path(directory) if directory is not None else cache_directory()
-    path = folder / f"{variant.name}-{model.fingerprint[:32]}.npz"
+    path = cache_path(variant, directory=directory)
+    folder = path.parent
     if path.is_file():
         try:
             return Strategy.load(path, variant)
         except (YamskitError, OSError, ValueError, KeyError):
             pass  # damaged or stale: solve again
-    strategy = solve(variant, quiet=quiet)
+    strategy = solve(variant, quiet=quiet, processes=processes, progress=progress)
     try:
         folder.mkdir(parents=True, exist_ok=True)
         strategy.save(path)  # whole or not at all: an interrupted save leaves no partial file
