@@ -1,4 +1,4 @@
-"""Shared pytest configuration: hypothesis profiles, and the Dask cluster of the cluster tests.
+"""Shared pytest configuration: hypothesis profiles, the strategy cache, and the Dask cluster of the cluster tests.
 
 ``HYPOTHESIS_PROFILE=ci`` (set by .ci/run's full run) runs more examples, derandomized so CI
 is reproducible; the default ``dev`` profile (the README's quick run) tries 20 examples where a
@@ -119,6 +119,20 @@ def pytest_collection_finish(session: pytest.Session) -> None:
         nodeid = item.nodeid.removeprefix("mutants/")
         for name in reached:
             state().tests_by_mangled_function_name[name].add(nodeid)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _strategy_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Solved strategies go to a folder of the session, never to the user's cache.
+
+    `yamskit.bots.player` and `yamskit advise` keep what they solve in ``$YAMSKIT_CACHE``
+    (else ``~/.cache/yamskit``); pointing it at a temporary folder for the whole suite keeps
+    every test from writing in the home folder and from reading what a user or an earlier
+    run left there (subprocesses of the CLI tests inherit it).
+    """
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("YAMSKIT_CACHE", str(tmp_path_factory.mktemp("strategy-cache")))
+        yield
 
 
 @pytest.fixture(scope="module")

@@ -7,8 +7,9 @@ kind of game:
 * a one-column scorecard the solver handles (classic, Yahtzee, a user's own Yatzy...):
   the exact solver's values, solved once when the estimated time fits
   ``time_budget``; otherwise values fitted layer by layer on sampled states, looked
-  at one turn deeper (`yamskit.bots.fitted_values`); a sheet beyond the solver's
-  model (more than 16 rows), and the one-throw ``"medium"`` level, split the sheet
+  at one turn deeper (`yamskit.bots.fitted_values`, sheets of at most 16 rows); a
+  longer sheet whose solve does not fit, a sheet beyond the solver's model (more than
+  20 rows), and the one-throw ``"medium"`` level, split the sheet
   into parts solved exactly (`yamskit.bots.split`);
 * a one-column sheet of other than five dice (1 to 8) is solved exactly in the same
   way when the solve fits ``time_budget``; otherwise (and for ``"medium"``) it is
