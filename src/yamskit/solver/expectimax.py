@@ -170,6 +170,9 @@ def turn_tables(
 ) -> list[FloatArray]:
     """The value of each roll with 0, 1, ... ``max_throws - 1`` throws left, each (rolls, states).
 
+    The last layer is the turn's first throw: with served rules (`yamskit.solver.model.Model.served`), a
+    box written there pays its served points.
+
     Examples:
         >>> import numpy as np, yamskit
         >>> from yamskit.categories import Category, total
@@ -182,14 +185,36 @@ def turn_tables(
         (5.0, 17.5, 21.25)
     """
     t = model.dice
+    if model.max_throws == 1:  # the only throw is the first
+        return [final_values(model.served or model, values, filled, flag, upper)]
     layers = [final_values(model, values, filled, flag, upper)]
     work, spare = _work_arrays(t, len(filled))
     _to_work(t, layers[0], work)
-    for _ in range(model.max_throws - 1):
+    for left in range(1, model.max_throws):
         _mean_over_throw(t, work, spare)
+        if left == model.max_throws - 1:
+            _served_write(model, values, filled, flag, upper, work)
         _best_of_sub_keeps(t, work, spare)
         layers.append(work[t.size_slices[t.count]][t.work_roll_position])
     return layers
+
+
+def _served_write(
+    model: Model, values: FloatArray, filled: IntArray, flag: IntArray, upper: IntArray, work: FloatArray
+) -> None:
+    """On the first throw of a turn, writing the roll now pays its served points (`Model.served`).
+
+    Before the keeps of the first throw are weighed, each roll's own entry (keeping all the dice:
+    the roll's value with one throw fewer, where a box no longer pays served points) becomes the
+    better of it and the served final value. Nothing changes without served rules.
+    """
+    served = model.served
+    if served is None:
+        return
+    plan = _plan(served)
+    best, _ = _final_by_entries(served, plan, values, filled, flag, upper)
+    rolls = work[model.dice.size_slices[model.dice.count]]
+    np.maximum(rolls, np.take(best, plan.to_work, axis=0), out=rolls)
 
 
 def _final_to_work(
@@ -309,13 +334,15 @@ def turn_start_values(
         23.3333
     """
     t = model.dice
-    if model.max_throws == 1:
-        rolls = final_values(model, values, filled, flag, upper)
+    if model.max_throws == 1:  # the only throw is the first
+        rolls = final_values(model.served or model, values, filled, flag, upper)
     else:
         work, spare = _work_arrays(t, len(filled))
         _final_to_work(model, values, filled, flag, upper, work)
-        for _ in range(model.max_throws - 1):
+        for left in range(1, model.max_throws):
             _mean_over_throw(t, work, spare)
+            if left == model.max_throws - 1:
+                _served_write(model, values, filled, flag, upper, work)
             _best_of_sub_keeps(t, work, spare)
         rolls = np.take(
             work[t.size_slices[t.count]], t.work_roll_position, axis=0, out=spare[: t.num_rolls], mode="clip"

@@ -85,10 +85,14 @@ def _final_plan(model: Model) -> _FinalPlan:
     # Without scratching, the 0 of a plain row that never pays less goes to one shared row of zeros:
     # where the roll pays in that row, the 0 is below the paying candidate (same state after), so it
     # changes no maximum.
+    # (Not a row whose Score ends the game: its 0 beside a paying candidate may then be worth more.)
     zero_rows = [
         row
         for row in range(model.num_rows)
-        if not model.allow_scratch and plain[row] and int(model.tables[row].min()) == 0
+        if not model.allow_scratch
+        and plain[row]
+        and int(model.tables[row].min()) == 0
+        and row not in model.win_rows
     ]
     moving_rows = [row for row in range(model.num_rows) if not plain[row]]
     plain_rows = [row for row in range(model.num_rows) if plain[row]]
@@ -251,6 +255,11 @@ def _final_by_entries(
         part = candidates[plan.moving : plan.size - 2]
         np.take(later, plan.plain_source, axis=0, out=part, mode="clip")
         part += plan.plain_points[:, None]
+    if model.win_rows:  # a Score paying points there ends the game: the points and the bonus earned so far
+        _game_ends(model, plan, candidates, is_closed, upper)
+    if model.opens_row >= 0:  # no Score there before the flag row holds points (crossing out stays allowed)
+        o = model.opens_row
+        candidates[plan.offsets[o] : plan.offsets[o] + len(plan.distinct[o]), flag == 0] = _NEG
     zeros = candidates[-1]
     zeros[...] = _NEG
     for row in plan.zero_rows:
@@ -274,6 +283,21 @@ def _final_by_entries(
     if model.flag_row >= 0 and (model.joker is not None or model.five_bonus or model.number_bonus):
         _five_of_a_kind(model, plan.five, flat, values.shape, filled, flag, upper, best, plan.position)
     return best, candidates
+
+
+def _game_ends(model: Model, plan: _FinalPlan, candidates: FloatArray, is_closed: npt.NDArray[np.bool_], upper: IntArray) -> None:
+    """Overwrite the paying candidates of the winning rows: the points, the bonus of the upper total then, no more.
+
+    The game ends there (`yamskit.scorecard.game_rules.ServedWin`): its result is the sheet as it
+    stands, the upper bonus counted on the total reached.
+    """
+    for row in model.win_rows:
+        for c, points in enumerate(plan.distinct[row].tolist()):
+            if points <= 0:
+                continue
+            total = np.minimum(upper + points, model.cap) if model.bonus_rows[row] else upper
+            ended = model.bonus[total] + float(points)
+            candidates[plan.offsets[row] + c] = np.where(is_closed[row], _NEG, ended)
 
 
 @attrs.frozen(eq=False)

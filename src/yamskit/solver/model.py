@@ -24,6 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..errors import RuleConfigError, brief
+from ..scorecard.game_rules import OpensAfter, ServedBonus, ServedWin
 from ..scorecard.house_rules import FiveOfAKindBonus, Joker, NumberBoxBonus, joker_value
 from ..scorecard.variant import ScorecardVariant
 from .tables import IntArray, SolverTables, solver_tables
@@ -57,12 +58,17 @@ class Model:
         five_bonus: points of the five-of-a-kind bonus (0 without one).
         number_bonus: points of the number-box bonus (`NumberBoxBonus`; 0 without one): a further five
             of a kind scored in the number row of its face earns them (with a forced joker only).
-        flag_row: the five-of-a-kind row the joker and bonus look at (-1 if neither).
+        flag_row: the five-of-a-kind row the joker and bonus look at, or the row an `OpensAfter` box waits
+            for (-1 if none).
         upper_index: the row index of the number rows of faces 1 to 6 (-1 where the sheet has no such
             row): the joker's ``upper`` rows, else ones..sixes.
         joker_points: what each row pays for a five of a kind of each face at full joker value.
         fingerprint: a hash of everything above.
         dice: the roll and keep tables of the variant's dice count (`yamskit.solver.tables.solver_tables`).
+        served: the model of a turn's first throw where the sheet has `ServedBonus` or `ServedWin` rules
+            (``None`` without): its ``tables`` pay the served points and its ``win_rows`` end the game.
+        win_rows: the rows whose Score ends the game at once (`ServedWin`; only in a ``served`` model).
+        opens_row: the row that may be scored only once ``flag_row`` holds points (`OpensAfter`; -1 if none).
 
     Examples:
         >>> import yamskit
@@ -90,6 +96,9 @@ class Model:
     fingerprint: str
     number_bonus: int = 0
     dice: SolverTables = attrs.field(factory=lambda: solver_tables(5))
+    served: Model | None = None
+    win_rows: tuple[int, ...] = ()
+    opens_row: int = -1
 
     @property
     def num_rows(self) -> int:
@@ -98,8 +107,8 @@ class Model:
 
     @property
     def needs_flag(self) -> bool:
-        """Whether states must tell a five-of-a-kind box holding points from one holding 0."""
-        return self.flag_row >= 0 and (self.joker == "seed" or self.five_bonus > 0)
+        """Whether states must tell the flag row holding points from holding 0 (five of a kind, `OpensAfter`)."""
+        return self.flag_row >= 0 and (self.joker == "seed" or self.five_bonus > 0 or self.opens_row >= 0)
 
     @property
     def flags(self) -> int:
@@ -123,6 +132,8 @@ class Model:
             values.add(0)
         if self.joker is not None:
             values.update(int(v) for v in self.joker_points[row])
+        if self.served is not None:
+            values.update(int(v) for v in self.served.tables[row])
         return values
 
 
@@ -139,7 +150,8 @@ def model_of(variant: object) -> Model:
     at most `MAX_TABLE_BYTES`), and placement rules that are
     `Joker` and `FiveOfAKindBonus` or `NumberBoxBonus`
     (at most one of each, on the same row; a forced joker needs all six of its number rows; a
-    number-box bonus needs a forced joker on its own number rows; those three rules need five dice).
+    number-box bonus needs a forced joker on its own number rows; those three rules need five dice),
+    or else `ServedBonus`, `ServedWin` and one `OpensAfter` (with crossing out), as Generala's.
 
     Examples:
         >>> import yamskit
@@ -177,9 +189,23 @@ def model_of(variant: object) -> Model:
     jokers = [r for r in rules.placement_rules if isinstance(r, Joker)]
     bonuses = [r for r in rules.placement_rules if isinstance(r, FiveOfAKindBonus)]
     in_number = [r for r in rules.placement_rules if isinstance(r, NumberBoxBonus)]
-    others = [r for r in rules.placement_rules if not isinstance(r, (Joker, FiveOfAKindBonus, NumberBoxBonus))]
+    served_rules = [r for r in rules.placement_rules if isinstance(r, ServedBonus)]
+    wins = [r for r in rules.placement_rules if isinstance(r, ServedWin)]
+    opens = [r for r in rules.placement_rules if isinstance(r, OpensAfter)]
+    known = (Joker, FiveOfAKindBonus, NumberBoxBonus, ServedBonus, ServedWin, OpensAfter)
+    others = [r for r in rules.placement_rules if not isinstance(r, known)]
     if others:
         raise _fail(variant, f"the placement rule {brief(others[0])} is not one the solver knows")
+    turn_rules = [*served_rules, *wins, *opens]
+    five_rules = [*jokers, *bonuses, *in_number]
+    if turn_rules and five_rules:
+        raise _fail(
+            variant, f"its rule {brief(turn_rules[0])} is not modelled together with its rule {brief(five_rules[0])}"
+        )
+    if len(opens) > 1:
+        raise _fail(variant, f"it has more than one box that opens later ({brief(opens[1])})")
+    if opens and not rules.allow_scratch:
+        raise _fail(variant, f"its rule {brief(opens[0])} needs crossing out (a closed box is filled by a cross)")
     if len(jokers) > 1 or len(bonuses) + len(in_number) > 1:
         raise _fail(variant, "it has more than one joker or five-of-a-kind bonus rule")
     joker = jokers[0] if jokers else None
@@ -191,6 +217,7 @@ def model_of(variant: object) -> Model:
         found = joker or five or number
         raise _fail(variant, f"its placement rule {brief(found)} reads five of a kind; it throws {rules.dice} dice")
     flag_rows = {r.row for r in jokers} | {r.row for r in bonuses} | {r.row for r in in_number}
+    flag_rows |= {r.after for r in opens}  # (none of the others with an `OpensAfter`)
     if len(flag_rows) > 1:
         raise _fail(variant, f"its joker and five-of-a-kind bonus look at different rows {sorted(flag_rows)}")
     flag_row = -1
@@ -223,7 +250,7 @@ def model_of(variant: object) -> Model:
     if cap < 0 or cap > 10_000:
         raise _fail(variant, f"its bonus threshold {cap} is out of range 0..10000")
     seed = joker is not None and joker.kind == "seed"
-    flags = 2 if flag_row >= 0 and (seed or (five is not None and five.points > 0)) else 1  # as `Model.flags`
+    flags = 2 if flag_row >= 0 and (seed or (five is not None and five.points > 0) or opens) else 1  # `Model.flags`
     table_bytes = (1 << len(rows)) * flags * (cap + 1) * 8
     if table_bytes > MAX_TABLE_BYTES:
         raise _fail(
@@ -247,8 +274,19 @@ def model_of(variant: object) -> Model:
         described["number_bonus"] = number.points
     if rules.dice != 5:  # (and the five-dice sheets theirs)
         described["dice"] = rules.dice
+    served_table = table.copy()
+    for rule in served_rules:  # in the rules' order, each on what the earlier ones wrote (a 0 stays 0)
+        for name in rule.rows:
+            at = rows.index(name)
+            served_table[at] += np.where(served_table[at] > 0, rule.points, 0)
+    win_rows = tuple(sorted({rows.index(name) for rule in wins for name in rule.rows}))
+    opens_row = rows.index(opens[0].row) if opens else -1
+    if turn_rules:  # (and the sheets without them theirs)
+        described["served"] = [list(map(int, t)) for t in served_table]
+        described["win_rows"] = list(win_rows)
+        described["opens_row"] = opens_row
     fingerprint = hashlib.sha256(json.dumps(described, sort_keys=True).encode()).hexdigest()
-    return Model(
+    model = Model(
         rows=rows,
         tables=table,
         bonus_rows=bonus_rows,
@@ -264,4 +302,9 @@ def model_of(variant: object) -> Model:
         fingerprint=fingerprint,
         number_bonus=number.points if number else 0,
         dice=dice,
+        opens_row=opens_row,
     )
+    if served_rules or wins:
+        first = attrs.evolve(model, tables=served_table, fingerprint=f"{fingerprint}:served", win_rows=win_rows)
+        model = attrs.evolve(model, served=first)
+    return model

@@ -297,6 +297,11 @@ class Strategy:
     def _after(self, state: ScorecardGame, p: SheetPosition, action: Score | Scratch) -> float:
         placed = state.placement(action)
         row = self.model.rows.index(placed.row)
+        served = self.model.served
+        if served is not None and row in served.win_rows:  # a served win ends the game: its score is the result
+            after = state.apply(action)
+            if after.is_over:
+                return float(after.result().scores[state.current_player])
         points = 0 if placed.crossed else placed.points
         upper = min(p.upper + points, self.model.cap) if self.model.bonus_rows[row] else p.upper
         flag = p.flag
