@@ -38,7 +38,7 @@ from ..errors import brief
 from ..names import warn_renamed
 from ..scorecard.variant import ScorecardVariant
 from .batch_sheets import _POW6 as _POW6  # the vector environment's (yamskit.rl) names, from where they were
-from .batch_sheets import _best_keep_table, _block_generator, _dice_codes, _tallied, _Tally
+from .batch_sheets import _best_keep_table, _block_generator, _dice_codes, _refuse_turn_rules, _tallied, _Tally
 from .batch_sheets import _codes as _codes  # five dice (tests read it)
 from .batch_sheets import _Games as _Games
 from .batch_sheets import _throw as _throw
@@ -283,6 +283,10 @@ def simulate(
     The names match `yamskit.bots.simulate.simulate` (``games``, ``bot``, ``seed``, and
     ``stdev`` on the result); ``policy`` is the deprecated name of ``bot``.
 
+    Raises:
+        RuleConfigError: a sheet the solver refuses, or one whose boxes depend on the turn (Generala's
+            served points, served win and doble generala), which the stepped games do not play.
+
     Args:
         variant: a one-column scorecard variant the solver supports.
         games: how many games.
@@ -310,6 +314,7 @@ def simulate(
         bot = policy
     policy = "random" if bot is None else bot
     model = model_of(variant)
+    _refuse_turn_rules(model)  # before any solve
     if type(games) is not int or games < 1:
         raise ValueError(f"games must be a positive whole number, not {brief(games)}")
     name = policy if isinstance(policy, str) else "optimal"

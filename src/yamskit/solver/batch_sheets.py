@@ -25,6 +25,7 @@ import numpy.typing as npt
 
 from .._cache import cached
 from ..dice import MAX_DICE
+from ..errors import RuleConfigError
 from . import tables
 from .model import Model
 from .tables import FloatArray, IntArray, SolverTables, solver_tables
@@ -34,6 +35,31 @@ _POW6_32 = _POW6.astype(np.int32)
 _KEEP_CODE = tables.KEEP_COUNTS @ _POW6
 _CODE_TO_ROLL = np.full(6**6, -1, dtype=np.int64)
 _CODE_TO_ROLL[_KEEP_CODE[tables.ROLL_OFFSET :]] = np.arange(tables.NUM_ROLLS)
+
+
+def _refuse_turn_rules(model: Model) -> None:
+    """Refuse a sheet whose boxes depend on the turn (served points, a served win, a box that opens later).
+
+    The stepped games write a box from the dice and the sheet only; the exact solver, `Strategy` and the
+    game API play those rules.
+
+    Raises:
+        RuleConfigError: naming the rule and its rows.
+    """
+    found: list[str] = []
+    if model.served is not None:
+        bonus = [model.rows[r] for r in range(model.num_rows) if (model.served.tables[r] != model.tables[r]).any()]
+        if bonus:
+            found.append(f"ServedBonus on {', '.join(map(repr, bonus))}")
+        if model.served.win_rows:
+            found.append(f"ServedWin on {', '.join(repr(model.rows[r]) for r in model.served.win_rows)}")
+    if model.opens_row >= 0:
+        found.append(f"OpensAfter({model.rows[model.opens_row]!r}, {model.rows[model.flag_row]!r})")
+    if found:
+        raise RuleConfigError(
+            f"the batch simulation does not play the placement rule {'; '.join(found)} (it reads the turn or "
+            "the sheet beyond the box): play such a sheet through the game API, with `Strategy.best_action`"
+        )
 
 
 @attrs.define(eq=False)
@@ -51,6 +77,7 @@ class _Games:
 
     @classmethod
     def start(cls, model: Model, count: int) -> _Games:
+        _refuse_turn_rules(model)
         zeros = np.zeros(count, dtype=np.int64)
         sets = np.arange(1 << model.num_rows, dtype=np.int64)
         open_rows = ((sets[:, None] >> np.arange(model.num_rows)[None, :]) & 1) == 0
