@@ -37,7 +37,7 @@ def test_generala_value(strategy: yamskit.solver.Strategy) -> None:
 )
 def test_positions_near_the_end_equal_the_engine(strategy: yamskit.solver.Strategy, open_rows: tuple[str, ...]) -> None:
     """Between turns and on the first throw, the solver equals a brute force that plays the game API."""
-    sheet = {r: 0 for r in GENERALA.rules.row_ids if r not in open_rows}
+    sheet: dict[str, int | str] = {r: "x" for r in GENERALA.rules.row_ids if r not in open_rows}
     if "doble_generala" in open_rows and "generala" not in open_rows:
         sheet["generala"] = 50  # the doble generala is open
     game = GENERALA.position(["Ann"], sheets=[sheet])
