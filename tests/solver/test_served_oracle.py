@@ -301,9 +301,11 @@ def test_served_win_may_be_declined() -> None:
 
 
 def test_plain_sheets_keep_their_fingerprints() -> None:
-    """Sheets without served rules have no served model, and fingerprints as before (saved tables stay valid)."""
+    """Sheets without served rules get no served model and no flag (their states and fingerprints stay as they were)."""
     model = model_of(_sheet("plain", {"dice": 2, "rows": ["pair", "chance"], "throws": 2}))
-    assert model.served is None and model.opens_row == -1 and not model.needs_flag
+    assert model.served is None
+    assert model.opens_row == -1
+    assert not model.needs_flag
 
 
 def test_refuses_served_rules_with_a_joker() -> None:

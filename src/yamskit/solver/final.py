@@ -89,10 +89,7 @@ def _final_plan(model: Model) -> _FinalPlan:
     zero_rows = [
         row
         for row in range(model.num_rows)
-        if not model.allow_scratch
-        and plain[row]
-        and int(model.tables[row].min()) == 0
-        and row not in model.win_rows
+        if not model.allow_scratch and plain[row] and int(model.tables[row].min()) == 0 and row not in model.win_rows
     ]
     moving_rows = [row for row in range(model.num_rows) if not plain[row]]
     plain_rows = [row for row in range(model.num_rows) if plain[row]]
@@ -285,7 +282,9 @@ def _final_by_entries(
     return best, candidates
 
 
-def _game_ends(model: Model, plan: _FinalPlan, candidates: FloatArray, is_closed: npt.NDArray[np.bool_], upper: IntArray) -> None:
+def _game_ends(
+    model: Model, plan: _FinalPlan, candidates: FloatArray, is_closed: npt.NDArray[np.bool_], upper: IntArray
+) -> None:
     """Overwrite the paying candidates of the winning rows: the points, the bonus of the upper total then, no more.
 
     The game ends there (`yamskit.scorecard.game_rules.ServedWin`): its result is the sheet as it
