@@ -465,11 +465,11 @@ def batch_refusal(variant: Variant, seats: int) -> str | None:
     if type(seats) is not int or seats < 1:
         return f"a game has 1 seat or more, not {seats!r}"
     try:
-        from ..solver.model import model_of
+        from ..solver.batch import batch_model
     except ImportError:
         return "it needs numpy, which is not installed here (pip install numpy)"
     try:
-        model_of(variant)
+        batch_model(variant)
     except RuleConfigError as error:
         return str(error)
     return None

@@ -49,7 +49,7 @@ from .strategy import Strategy, solve
 from .tables import FloatArray, IntArray
 from .workers import ignore_interrupts
 
-__all__ = ["GAME_BLOCK", "BatchResult", "PolicyName", "simulate"]
+__all__ = ["GAME_BLOCK", "BatchResult", "PolicyName", "batch_model", "simulate"]
 
 #: The built-in policies.
 PolicyName = Literal["random", "greedy", "optimal"]
@@ -268,6 +268,28 @@ def _tasks(sizes: list[int], seed: int, workers: int) -> list[tuple[int, int, in
     return tasks
 
 
+def batch_model(variant: object) -> Model:
+    """The solver's model of ``variant``, where the batch simulation plays it.
+
+    Raises:
+        RuleConfigError: the solver does not model ``variant`` (`yamskit.solver.model.model_of`), or its
+            boxes depend on the turn (served points, a served win, a box that opens later: Generala), which
+            the stepped games do not play; the message names the rule.
+
+    Examples:
+        >>> import yamskit
+        >>> batch_model(yamskit.variant("yahtzee")).rows[:2]
+        ('ones', 'twos')
+        >>> batch_model(yamskit.variant("generala"))  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        yamskit.errors.RuleConfigError: the batch simulation does not play the placement rule ServedBonus on ...
+    """
+    model = model_of(variant)
+    _refuse_turn_rules(model)
+    return model
+
+
 def simulate(
     variant: ScorecardVariant,
     games: int,
@@ -313,8 +335,7 @@ def simulate(
         warn_renamed("policy", "bot")
         bot = policy
     policy = "random" if bot is None else bot
-    model = model_of(variant)
-    _refuse_turn_rules(model)  # before any solve
+    model = batch_model(variant)  # (before any solve)
     if type(games) is not int or games < 1:
         raise ValueError(f"games must be a positive whole number, not {brief(games)}")
     name = policy if isinstance(policy, str) else "optimal"

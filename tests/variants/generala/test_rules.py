@@ -146,13 +146,15 @@ def test_an_option_outside_its_values_is_refused(options: dict[str, Any]) -> Non
         yamskit.variant("generala", **options)
 
 
-def test_the_exact_solver_refuses_generala_naming_the_rule() -> None:
+def test_the_exact_solver_solves_generala_and_the_batch_refuses_it_naming_the_rule() -> None:
     from yamskit.bots import solvable
+    from yamskit.solver.batch import batch_model
     from yamskit.solver.model import model_of
 
-    assert not solvable(GENERALA)
-    with pytest.raises(RuleConfigError, match="cannot solve 'generala': the placement rule ServedBonus"):
-        model_of(GENERALA)
+    assert solvable(GENERALA)
+    assert model_of(GENERALA).served is not None
+    with pytest.raises(RuleConfigError, match="does not play the placement rule ServedBonus on 'escalera'"):
+        batch_model(GENERALA)
 
 
 def test_five_of_a_kind_is_no_full() -> None:
