@@ -40,8 +40,8 @@ _CODE_TO_ROLL[_KEEP_CODE[tables.ROLL_OFFSET :]] = np.arange(tables.NUM_ROLLS)
 def _refuse_turn_rules(model: Model) -> None:
     """Refuse a sheet whose boxes depend on the turn (served points, a served win, a box that opens later).
 
-    The stepped games write a box from the dice and the sheet only; the exact solver, `Strategy` and the
-    game API play those rules.
+    The stepped games (`yamskit.solver.simulate`, the forward pass of `yamskit.solver.distribution`) write
+    a box from the dice and the sheet only; the exact solver, `Strategy` and the game API play those rules.
 
     Raises:
         RuleConfigError: naming the rule and its rows.
@@ -57,8 +57,9 @@ def _refuse_turn_rules(model: Model) -> None:
         found.append(f"OpensAfter({model.rows[model.opens_row]!r}, {model.rows[model.flag_row]!r})")
     if found:
         raise RuleConfigError(
-            f"the batch simulation does not play the placement rule {'; '.join(found)} (it reads the turn or "
-            "the sheet beyond the box): play such a sheet through the game API, with `Strategy.best_action`"
+            f"the solver's stepped games (the batch simulation, the score distribution) do not play the placement "
+            f"rule {'; '.join(found)} (it reads the turn or the sheet beyond the box): play such a sheet through "
+            "the game API, with `Strategy.best_action`"
         )
 
 

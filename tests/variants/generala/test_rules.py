@@ -153,7 +153,7 @@ def test_the_exact_solver_solves_generala_and_the_batch_refuses_it_naming_the_ru
 
     assert solvable(GENERALA)
     assert model_of(GENERALA).served is not None
-    with pytest.raises(RuleConfigError, match="does not play the placement rule ServedBonus on 'escalera'"):
+    with pytest.raises(RuleConfigError, match="do not play the placement rule ServedBonus on 'escalera'"):
         batch_model(GENERALA)
 
 
