@@ -37,7 +37,7 @@ def test_play_level_perfect_is_refused_where_no_solver_exists() -> None:
     # 0.1.0 said only "no 'perfect' level for challenge", even for classic without numpy
     (line,) = err.splitlines()
     assert "'challenge'" in line
-    assert "classic, crag, kniffel, yacht, yahtzee, yatzy" in line  # the variants the solver handles
+    assert "classic, crag, generala, kniffel, yacht, yahtzee, yatzy" in line  # the variants the solver handles
     assert "--level hard" in line
 
 
