@@ -67,13 +67,13 @@ def env_ids() -> list[str]:
 
 
 def _solvable(name: str) -> bool:
-    """Whether the vector env plays ``name``: a sheet of five dice the solver takes."""
+    """Whether the vector env plays ``name``: a sheet of five dice the solver's stepped games take."""
     from ..errors import RuleConfigError
     from ..registry import variant
-    from ..solver.model import model_of
+    from ..solver.batch import batch_model
 
     try:
-        model = model_of(variant(name))
+        model = batch_model(variant(name))
     except RuleConfigError:
         return False
     return bool(model.dice.count == 5)
