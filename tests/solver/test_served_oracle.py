@@ -313,3 +313,15 @@ def test_refuses_served_rules_with_a_joker() -> None:
     variant = ScorecardVariant.define("mixed", rows=categories, rules=[Joker("free", row="same"), ServedWin("same")])
     with pytest.raises(RuleConfigError, match="ServedWin"):
         model_of(variant)
+
+
+def test_refuses_a_box_that_opens_later_without_crossing_out() -> None:
+    spec: dict[str, object] = {
+        "dice": 2,
+        "rows": ["same", "again"],
+        "throws": 2,
+        "opens": ("again", "same"),
+        "scratch": False,
+    }
+    with pytest.raises(RuleConfigError, match="OpensAfter"):
+        model_of(_sheet("closed", spec))
