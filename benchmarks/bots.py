@@ -10,8 +10,10 @@ Usage::
     python benchmarks/bots.py --scheduler tcp://scheduler:8786  # the games on a Dask cluster
 
 Each match-up plays ``--games`` games, game ``i`` with dice seed ``seed + i``; in odd
-games the two sides swap seats (in 2v2 the sides are the teams A+C and B+D). A side
-wins when the winners of the game are its seats only; draws count half. The table
+games the two sides swap seats (in 2v2 the sides are the teams A+C and B+D; at a table of
+three, Competitive 1v1v1, the first side is one bot against two of the second, its seat
+turning with each game, so that an even match scores a third). A side wins when the winners
+of the game are its seats only; draws count half. The table
 gives wins, draws and losses of the first side, its score with a 95% Wilson interval,
 and the time the first side's bot took per decision (median and 99th percentile).
 The bots' one-off preparation (the exact solve of a one-column sheet, a few seconds)
@@ -68,6 +70,7 @@ SETUPS: tuple[Setup, ...] = (
     Setup("yahtzee", "yahtzee", (), 2),
     Setup("challenge", "challenge", (), 2),
     Setup("competitive 1v1", "competitive", (("mode", "1v1"),), 2),
+    Setup("competitive 1v1v1", "competitive", (("mode", "1v1v1"),), 3),
     Setup("competitive 2v2", "competitive", (("mode", "2v2"),), 4),
     Setup("yam-master", "yam-master", (), 2),
     Setup("yamslam", "yamslam", (), 2),
@@ -116,6 +119,8 @@ def play_one(task: tuple[Setup, str, str, int, int], *, after_throw: bool = Fals
     theirs = player(variant, second, seed=seed + index + 1_000_000)
     side_a = [mine if s % 2 == 0 else theirs for s in range(setup.seats)]
     seats = [theirs if s % 2 == 0 else mine for s in range(setup.seats)] if swap else side_a
+    if setup.seats % 2:  # an odd table (1v1v1): one ``first`` against the others, its seat turning each game
+        seats = [mine if s == index % setup.seats else theirs for s in range(setup.seats)]
     game = play(variant.new_game([f"P{i}" for i in range(setup.seats)], seed=seed + index), seats)
     winners = set(game.result().winners)
     my_seats = {s for s in range(setup.seats) if seats[s] is mine}
