@@ -116,3 +116,32 @@ def test_on_an_empty_board_the_plain_ends_are_the_full_ones_without_the_tempo() 
     plain = [(round(v, 9), a) for v, a, _ in end_values(g, defence=0.0)]
     assert full == plain
     assert choose_board_action(g, depth=1) == choose_board_action(g, depth=1, plain=True, tempo=0.0)
+
+
+def _played(variant: yamskit.Variant, players: int, seed: int) -> tuple[object, ...]:
+    """A whole game of the medium bot against easy (seats alternating), every action checked legal."""
+    bots = [player(variant, "medium" if i % 2 == 0 else "easy", seed=i) for i in range(players)]
+    game = variant.new_game([f"P{i}" for i in range(players)], seed=seed)
+    while not game.is_over:
+        action = bots[game.current_player].choose(game)
+        assert game.is_legal(action), (game.to_json(), action)
+        game = game.apply(action)
+    return tuple(game.history)
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "players"),
+    [
+        ("competitive", {"mode": "1v1"}, 2),
+        ("competitive", {"mode": "1v1v1"}, 3),
+        ("yam-master", {}, 2),
+        ("yamslam", {}, 2),
+        ("yamslam", {"mode": "solo"}, 1),
+    ],
+)
+def test_the_medium_level_plays_whole_legal_games_the_same_for_a_seed(
+    name: str, options: dict[str, str], players: int
+) -> None:
+    variant = yamskit.variant(name, **options)
+    first = _played(variant, players, seed=21)
+    assert first == _played(variant, players, seed=21)
