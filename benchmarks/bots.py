@@ -7,11 +7,14 @@ Usage::
     python benchmarks/bots.py --round-robin --games 40 # every pair of random, easy, medium, hard
     python benchmarks/bots.py --only yam-master yamslam
     python benchmarks/bots.py --solitaire 1000         # hard without the solver's table, one column
+    python benchmarks/bots.py --solo 300               # easy, medium, hard alone: Challenge, Yamslam solo
     python benchmarks/bots.py --scheduler tcp://scheduler:8786  # the games on a Dask cluster
 
 Each match-up plays ``--games`` games, game ``i`` with dice seed ``seed + i``; in odd
-games the two sides swap seats (in 2v2 the sides are the teams A+C and B+D). A side
-wins when the winners of the game are its seats only; draws count half. The table
+games the two sides swap seats (in 2v2 the sides are the teams A+C and B+D; at a table of
+three, Competitive 1v1v1, the first side is one bot against two of the second, its seat
+turning with each game, so that an even match scores a third). A side wins when the winners
+of the game are its seats only; draws count half. The table
 gives wins, draws and losses of the first side, its score with a 95% Wilson interval,
 and the time the first side's bot took per decision (median and 99th percentile).
 The bots' one-off preparation (the exact solve of a one-column sheet, a few seconds)
@@ -68,12 +71,18 @@ SETUPS: tuple[Setup, ...] = (
     Setup("yahtzee", "yahtzee", (), 2),
     Setup("challenge", "challenge", (), 2),
     Setup("competitive 1v1", "competitive", (("mode", "1v1"),), 2),
+    Setup("competitive 1v1v1", "competitive", (("mode", "1v1v1"),), 3),
     Setup("competitive 2v2", "competitive", (("mode", "2v2"),), 4),
     Setup("yam-master", "yam-master", (), 2),
     Setup("yamslam", "yamslam", (), 2),
     Setup("yamslam team", "yamslam", (("mode", "team"),), 4),
 )
 
+#: The solitaire setups of ``--solo``: each level's mean score alone, on the same dice seeds.
+SOLO_SETUPS: tuple[Setup, ...] = (
+    Setup("challenge solo", "challenge", (), 1),
+    Setup("yamslam solo", "yamslam", (("mode", "solo"),), 1),
+)
 
 #: The levels of ``--round-robin``, weakest first.
 LEVELS = ("random", "easy", "medium", "hard")
@@ -116,6 +125,8 @@ def play_one(task: tuple[Setup, str, str, int, int], *, after_throw: bool = Fals
     theirs = player(variant, second, seed=seed + index + 1_000_000)
     side_a = [mine if s % 2 == 0 else theirs for s in range(setup.seats)]
     seats = [theirs if s % 2 == 0 else mine for s in range(setup.seats)] if swap else side_a
+    if setup.seats % 2:  # an odd table (1v1v1): one ``first`` against the others, its seat turning each game
+        seats = [mine if s == index % setup.seats else theirs for s in range(setup.seats)]
     game = play(variant.new_game([f"P{i}" for i in range(setup.seats)], seed=seed + index), seats)
     winners = set(game.result().winners)
     my_seats = {s for s in range(setup.seats) if seats[s] is mine}
@@ -314,6 +325,33 @@ def solitaire(games: int, seed: int, *, after_throw: bool = False) -> dict[str, 
     }
 
 
+def solo_means(setup: Setup, levels: Iterable[str], games: int, seed: int) -> list[dict[str, Any]]:
+    """Each level's mean solitaire score on ``setup`` over games ``seed`` to ``seed + games - 1`` (the same dice).
+
+    Each row has the level, the games, the mean with its 95% half-interval (normal, 1.96
+    standard errors), and the median and 99th percentile milliseconds per decision.
+    """
+    variant = setup.variant()
+    rows = []
+    for level in levels:
+        _prepare(setup, level)
+        bot = Timed(player(variant, level, seed=seed))
+        scores = [play(variant.new_game(["P0"], seed=seed + i), [bot]).result().scores[0] for i in range(games)]
+        bot.times.sort()
+        rows.append(
+            {
+                "setup": setup.label,
+                "level": level,
+                "games": games,
+                "mean": statistics.fmean(scores),
+                "half": 1.96 * statistics.stdev(scores) / math.sqrt(games),
+                "median_ms": 1000 * statistics.median(bot.times),
+                "p99_ms": 1000 * bot.times[min(len(bot.times) - 1, int(0.99 * len(bot.times)))],
+            }
+        )
+    return rows
+
+
 @contextlib.contextmanager
 def _dask(address: str | None) -> Iterator[tuple[Executor | None, str]]:
     """A Dask executor on the scheduler at ``address`` (closed afterwards) and its description, or ``None``."""
@@ -345,6 +383,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--solitaire", type=int, default=0, metavar="N", help="also N classic solitaire games")
     parser.add_argument("--after-throw", action="store_true", help="time only decisions with dice showing")
     parser.add_argument(
+        "--solo", type=int, default=0, metavar="N", help="only N solitaire games per level (easy, medium, hard)"
+    )
+    parser.add_argument(
         "--scheduler",
         metavar="ADDRESS",
         help="play the games on this Dask cluster, e.g. tcp://host:8786 (pip install 'yamskit[dask]'); "
@@ -353,6 +394,20 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.scheduler and args.jobs != 1:
         parser.error("--jobs and --scheduler exclude each other: the cluster's workers play the games")
+    if args.solo:
+        print(f"# bots alone: {args.solo} games per level, seeds {args.seed}-{args.seed + args.solo - 1}")
+        print("| setup | level | games | mean score (95% CI) | ms/decision median | p99 |")
+        print("|---|---|---:|---:|---:|---:|")
+        for setup in SOLO_SETUPS:
+            if args.only and setup.label not in args.only and setup.name not in args.only:
+                continue
+            for row in solo_means(setup, ("easy", "medium", "hard"), args.solo, args.seed):
+                print(
+                    f"| {row['setup']} | {row['level']} | {row['games']} | {row['mean']:.1f} ± {row['half']:.1f} "
+                    f"| {row['median_ms']:.2f} | {row['p99_ms']:.1f} |",
+                    flush=True,
+                )
+        return 0
     setups = setups_named(args.only)
     levels = LEVELS
     pairs = [(a, b) for i, a in enumerate(levels) for b in levels[i + 1 :]] if args.round_robin else [tuple(args.pair)]

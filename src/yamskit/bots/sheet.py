@@ -124,6 +124,11 @@ class SheetView:
         nonzero: the chance that an open box ends with a value, shape (rows, columns).
         weights: the weight of each column (its coefficient, else 1).
         clean: the clean-column bonus (0 when the variant has none).
+        spreads: the variance assumed for each row's final points (number rows only).
+        plain: the cruder view of the ``"medium"`` level: a box is worth the points written
+            in it now (its worth is 0: the future of the sheet is not looked at), every column
+            weighs 1 (the coefficients are ignored), and neither the upper bonus nor the clean
+            column counts. The placement rules still shape what a box can take.
 
     Examples:
         >>> import yamskit
@@ -141,16 +146,21 @@ class SheetView:
     weights: tuple[float, ...]
     clean: int
     spreads: FloatArray = attrs.field(repr=False)
+    plain: bool = attrs.field(default=False, kw_only=True)
 
     @classmethod
-    def of(cls, game: ScorecardGame) -> SheetView:
-        """Build the view for the player to move in ``game``.
+    def of(cls, game: ScorecardGame, *, plain: bool = False) -> SheetView:
+        """Build the view for the player to move in ``game`` (``plain``: the cruder view, see the attributes).
 
         Examples:
             >>> import yamskit
             >>> view = SheetView.of(yamskit.variant("challenge").new_game(seed=1).apply(yamskit.Roll(outcome="12345")))
             >>> len(view.cells), view.weights
             (56, (1.0, 1.0, 1.0, 1.0))
+            >>> duel = yamskit.variant("competitive").new_game(players=["A", "B"], seed=2)
+            >>> plain = SheetView.of(duel, plain=True)
+            >>> plain.weights, plain.clean, float(plain.worth.max())
+            ((1.0, 1.0, 1.0, 1.0, 1.0, 1.0), 0, 0.0)
         """
         rules = game.rules
         row_ids = rules.row_ids
@@ -165,7 +175,7 @@ class SheetView:
         worth = np.zeros((len(row_ids), len(rules.columns)))
         nonzero = np.ones((len(row_ids), len(rules.columns)))
         groups: dict[tuple[int, bool], list[int]] = {}
-        for i, (_, c) in enumerate(cells):
+        for i, (_, c) in enumerate(cells if not plain else ()):
             groups.setdefault(_aim(rules, c), []).append(i)
         for (throws, fresh), index in groups.items():
             block = tables[index].T
@@ -178,7 +188,9 @@ class SheetView:
                 nonzero[r, c] = 1.0 - (1.0 - min(1.0, float(both[len(index) + j]))) ** CLEAN_TRIES
         weights = tuple(float(w) for w in game.column_weights) or (1.0,) * len(rules.columns)
         clean = _clean_bonus(rules)
-        return cls(game, rules, cells, tables, worth, nonzero, weights, clean, _spreads(rules))
+        if plain:
+            weights, clean = (1.0,) * len(rules.columns), 0
+        return cls(game, rules, cells, tables, worth, nonzero, weights, clean, _spreads(rules), plain=plain)
 
     # ------------------------------------------------------------------ bonus and clean terms
     def expected_bonus(self, c: int, total: float, open_rows: Sequence[int]) -> float:
@@ -196,7 +208,7 @@ class SheetView:
 
     def _bonus(self, mean: float, var: float) -> float:
         bonus = self.rules.bonus
-        if not bonus:
+        if not bonus or self.plain:
             return 0.0
         out, before = 0.0, 0
         for threshold, points in bonus.tiers:
@@ -378,22 +390,26 @@ def _placements(game: ScorecardGame, view: SheetView, gains: FloatArray) -> list
 _RECENT: list[tuple[Any, int, SheetView, FloatArray]] = []
 
 
-def _view_of(game: ScorecardGame) -> tuple[SheetView, FloatArray]:
+def _view_of(game: ScorecardGame, plain: bool) -> tuple[SheetView, FloatArray]:
     """The view and gains of ``game``, reused within a turn (they do not depend on the dice)."""
     for sheets, player, view, gains in _RECENT:
-        if sheets is game.sheets and player == game.current_player and view.game.variant is game.variant:
+        same = sheets is game.sheets and player == game.current_player and view.plain == plain
+        if same and view.game.variant is game.variant:
             return view, gains
-    view = SheetView.of(game)
+    view = SheetView.of(game, plain=plain)
     gains = view.gains()
     _RECENT.insert(0, (game.sheets, game.current_player, view, gains))
     del _RECENT[8:]
     return view, gains
 
 
-def choose_on_sheet(game: ScorecardGame, *, depth: int = 10) -> Action:
+def choose_on_sheet(game: ScorecardGame, *, depth: int = 10, plain: bool | None = None) -> Action:
     """The strong bot's action on a scorecard: the best keep or the best box.
 
     ``depth`` is how many throws ahead keeps look (1: as if the next throw ended the turn).
+    ``plain`` plays by the cruder view (`SheetView`, ``plain``: the points written now, no
+    future worth, coefficients, bonuses or clean columns); by default it does when ``depth``
+    is 1, the ``"medium"`` level.
 
     Examples:
         >>> import yamskit
@@ -404,6 +420,6 @@ def choose_on_sheet(game: ScorecardGame, *, depth: int = 10) -> Action:
     turn = game.turn
     if not turn.has_thrown:
         return Roll()
-    view, gains = _view_of(game)
+    view, gains = _view_of(game, depth <= 1 if plain is None else plain)
     best_box = max(_placements(game, view, gains), key=lambda vp: vp[0], default=None)
     return keep_or_box(game, best_box, _stop_table(view, gains), depth=depth)

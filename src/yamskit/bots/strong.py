@@ -167,7 +167,9 @@ class StrongPlayer:
             depend only on the state; the seed is kept so that a future randomised bot
             stays reproducible.
         depth: how many throws ahead keeps look (1: as if the next throw ended the turn,
-            the ``"medium"`` level; 3 or more: the whole turn).
+            the ``"medium"`` level, which also judges by the cruder evaluation of each
+            kind of game, ``plain`` in `yamskit.bots.sheet` and the families' strategies;
+            3 or more: the whole turn).
         cache: where a strategy it solves is kept between runs, and looked for first (see `Cache`).
         progress: told how a solve goes (see `Progress`); nothing is shown otherwise.
 
@@ -255,7 +257,13 @@ def player(
 
     * ``"random"`` — `RandomPlayer`, any legal action;
     * ``"easy"`` — `GreedyPlayer`, the box or chip paying most now;
-    * ``"medium"`` — `StrongPlayer` looking one throw ahead, without the exact solver;
+    * ``"medium"`` — `StrongPlayer` looking one throw ahead, without the exact solver, and
+      with a cruder evaluation where one exists: on a sheet of several columns (or of other
+      than five dice) the points written now, without the boxes' future worth, the
+      coefficients, the bonuses or the clean columns (`yamskit.bots.sheet.SheetView`,
+      ``plain``); in Yam Master its own lines only, blind to the opponent's; in Yamslam the
+      chips' points only, taking what a throw gives (the families' strategies, ``plain``).
+      On a one-column sheet of five dice it plays the split evaluation one throw ahead;
     * ``"hard"`` — `StrongPlayer`;
     * ``"expert"`` — `yamskit.bots.expert.ExpertPlayer`: the ``"hard"`` bot's action checked against
       the ``"medium"`` and ``"easy"`` bots' by Monte-Carlo rollouts of the rest of the game, for

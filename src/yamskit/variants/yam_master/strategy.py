@@ -179,8 +179,11 @@ def _side_scores(boards: IntArray, player: int) -> tuple[FloatArray, IntArray, n
     return score, points, fives
 
 
-def board_values(boards: IntArray, supplies: IntArray, player: int) -> FloatArray:
+def board_values(boards: IntArray, supplies: IntArray, player: int, *, defence: float = DEFENCE) -> FloatArray:
     """`board_value` of many boards at once: ``boards`` (n, 26) codes, ``supplies`` (n, 2).
+
+    ``defence`` weighs the opponent's lines against the player's own (0: own lines only;
+    a finished game and five in a row still count as a win or a loss).
 
     Examples:
         >>> import numpy as np
@@ -191,7 +194,7 @@ def board_values(boards: IntArray, supplies: IntArray, player: int) -> FloatArra
     other = 1 - player
     mine, my_points, my_five = _side_scores(boards, player)
     theirs, their_points, their_five = _side_scores(boards, other)
-    values = mine - DEFENCE * theirs
+    values = mine - defence * theirs
     ended = (supplies == 0).any(axis=1)
     result = np.where(my_points > their_points, _WIN, np.where(my_points < their_points, -_WIN, 0.0))
     values = np.where(ended, result, values)
@@ -252,11 +255,12 @@ def _stop_matrices(label_values: FloatArray) -> tuple[FloatArray, FloatArray, Fl
     return base, sec, defi
 
 
-def end_values(game: YamMasterGame, *, tempo: float = 0.0) -> list[tuple[float, Action, str]]:
+def end_values(game: YamMasterGame, *, tempo: float = 0.0, defence: float = DEFENCE) -> list[tuple[float, Action, str]]:
     """Every way to end the turn now with its value and the label it needs ("" to pass, "yam-remove" to remove).
 
-    The value is the change the end makes to `board_value` for the player to move, plus
-    ``tempo`` for a token placed where that change is positive.
+    The value is the change the end makes to `board_value` for the player to move (the
+    opponent's lines weighed by ``defence``, see `board_values`), plus ``tempo`` for a token
+    placed where that change is positive.
 
     Examples:
         >>> import yamskit
@@ -271,8 +275,8 @@ def end_values(game: YamMasterGame, *, tempo: float = 0.0) -> list[tuple[float, 
     now = _encode(game.board)
     supply = np.array(game.supply, dtype=np.int64)
     boards, supplies, labels, cells = _children(now, supply, me, game.variant.removed == "out")
-    start = board_values(now[None, :], supply[None, :], me)[0]
-    values = board_values(boards, supplies, me) - start
+    start = board_values(now[None, :], supply[None, :], me, defence=defence)[0]
+    values = board_values(boards, supplies, me, defence=defence) - start
     if tempo:
         placed = (labels != _PASS) & (labels != _REMOVE) & (values > 0)
         values[placed] += tempo
@@ -299,12 +303,16 @@ def _stop_factory(label_values: FloatArray, remove: float, challenge: bool) -> A
     return stop
 
 
-def choose_board_action(game: YamMasterGame, *, depth: int = 10, tempo: float | None = None) -> Action:
+def choose_board_action(
+    game: YamMasterGame, *, depth: int = 10, tempo: float | None = None, plain: bool | None = None
+) -> Action:
     """The strong bot's action in Yam Master: the best way to end the turn, keep, or declare a défi.
 
     ``depth`` is how many throws ahead keeps look; ``tempo`` what an end placing a
     useful token adds (see `end_values`; by default `TEMPO` when ``depth`` is 2 or
-    more, that is when the bot plans its whole turn, else 0).
+    more, that is when the bot plans its whole turn, else 0). ``plain`` judges the board by
+    the player's own lines only, blind to the opponent's threats (``defence`` 0 in
+    `end_values`); by default it does when ``depth`` is 1, the ``"medium"`` level.
 
     Examples:
         >>> import yamskit
@@ -315,7 +323,9 @@ def choose_board_action(game: YamMasterGame, *, depth: int = 10, tempo: float | 
     turn = game.turn
     if not turn.has_thrown:
         return Roll()
-    ends = end_values(game, tempo=(TEMPO if depth >= 2 else 0.0) if tempo is None else tempo)
+    plain = depth <= 1 if plain is None else plain
+    tempo = (TEMPO if depth >= 2 else 0.0) if tempo is None else tempo
+    ends = end_values(game, tempo=tempo, defence=0.0 if plain else DEFENCE)
     label_values = np.full(len(LABEL_IDS), _NEG)
     remove = _NEG
     for value, _, label in ends:

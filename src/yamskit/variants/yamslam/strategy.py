@@ -79,36 +79,42 @@ def _potential(chips: ChipSet, reach: ChipSet) -> float:
     return kinds + stacks
 
 
-def chip_value(chips: ChipSet, rack: ChipSet, kind: str, *, from_discard: bool = False) -> float:
+def chip_value(chips: ChipSet, rack: ChipSet, kind: str, *, from_discard: bool = False, plain: bool = False) -> float:
     """What taking one chip of ``kind`` adds to a collection: points and bonus potential.
+
+    ``plain`` counts the chip's points (and the last-draw bonus) only, without the bonus
+    potential: the cruder view of the ``"medium"`` level.
 
     Examples:
         >>> from yamskit.variants.yamslam.chips import ChipSet
         >>> chip_value(ChipSet(), ChipSet.full(), "flush")  # 25 points and a first kind
         27.0
+        >>> chip_value(ChipSet(), ChipSet.full(), "flush", plain=True)
+        25.0
     """
     after_rack = rack if from_discard else rack.remove(kind)
     gain = float(ChipSet.of(kind).points)
-    gain += _potential(chips.add(kind), after_rack) - _potential(chips, rack)
+    if not plain:
+        gain += _potential(chips.add(kind), after_rack) - _potential(chips, rack)
     if not from_discard and not len(after_rack):
         gain += LAST_DRAW_BONUS
     return gain
 
 
-def _values(game: YamslamGame) -> tuple[FloatArray, float]:
+def _values(game: YamslamGame, plain: bool) -> tuple[FloatArray, float]:
     """The value of each kind taken from the rack (-inf if none left), and the best Yamslam take."""
     chips = game.chips(game.current_player)
     rack, discard = game.rack, game.discard
     values = np.full(len(KINDS), _NEG)
     for i, kind in enumerate(KINDS):
         if rack.count(kind):
-            values[i] = chip_value(chips, rack, kind)
+            values[i] = chip_value(chips, rack, kind, plain=plain)
     best_any = float(values.max()) if len(rack) else _NEG
     for kind in discard.kinds:
-        best_any = max(best_any, chip_value(chips, rack, kind, from_discard=True))
+        best_any = max(best_any, chip_value(chips, rack, kind, from_discard=True, plain=plain))
     if best_any <= _NEG / 2:
         best_any = 0.0
-    if game.variant.mode != "solo" and len(rack):
+    if game.variant.mode != "solo" and len(rack) and not plain:
         # a chip taken is one the others cannot take: worth a share of the rack's mean chip
         denial = TEMPO * rack.points / len(rack)
         values = np.where(values > _NEG / 2, values + denial, values)
@@ -126,10 +132,13 @@ def _pass_value(game: YamslamGame, values: FloatArray) -> float:
     return -0.25 * float(values[KINDS.index(highest)])
 
 
-def choose_chip_action(game: YamslamGame, *, depth: int = 10) -> Action:
+def choose_chip_action(game: YamslamGame, *, depth: int = 10, plain: bool | None = None) -> Action:
     """The strong bot's action in Yamslam: the best chip now, or the keep that promises most.
 
-    ``depth`` is how many throws ahead keeps look.
+    ``depth`` is how many throws ahead keeps look. ``plain`` is the cruder play of the
+    ``"medium"`` level (by default when ``depth`` is 1): a chip is worth its points alone
+    (no bonus potential, no denial of the others' chips; see `chip_value`), and a throw that
+    qualifies for a chip is taken at once; it throws again only when nothing qualifies.
 
     Examples:
         >>> import yamskit
@@ -137,17 +146,19 @@ def choose_chip_action(game: YamslamGame, *, depth: int = 10) -> Action:
         >>> choose_chip_action(g)  # a Yamslam: the best chip, and another turn
         TakeChip(kind='large_straight', from_discard=False)
     """
+    plain = depth <= 1 if plain is None else plain
     chips = game.chips(game.current_player)
     if game.second_pick:
-        options = [(chip_value(chips, game.rack, k), TakeChip(k.value)) for k in game.rack.kinds]
+        options = [(chip_value(chips, game.rack, k, plain=plain), TakeChip(k.value)) for k in game.rack.kinds]
         options += [
-            (chip_value(chips, game.rack, k, from_discard=True), TakeChip(k.value, True)) for k in game.discard.kinds
+            (chip_value(chips, game.rack, k, from_discard=True, plain=plain), TakeChip(k.value, True))
+            for k in game.discard.kinds
         ]
         return max(options, key=lambda vo: vo[0])[1]
     turn = game.turn
     if not turn.has_thrown:
         return Roll()
-    values, yamslam_value = _values(game)
+    values, yamslam_value = _values(game, plain)
     pass_value = _pass_value(game, values)
     taken = np.where(_QUALIFY, values[None, :], _NEG).max(axis=1)
     stop_table: FloatArray = np.maximum(taken, pass_value).astype(np.float64)
@@ -159,15 +170,17 @@ def choose_chip_action(game: YamslamGame, *, depth: int = 10) -> Action:
     dice = turn.dice
     roll_index = keep_index(dice.faces) - (462 - len(ROLLS))
     best_now = float(stop_table[roll_index])
-    if turn.throws_left > 0:
-        keeps = keep_values_after(stop, used=turn.throws_used, max_throws=turn.max_throws, depth=depth)
+    settle = plain and best_now > max(pass_value, 0.0)  # plain: takes what it has, throws again only for nothing
+    if turn.throws_left > 0 and not settle:
+        keeps = keep_values_after(stop, used=turn.throws_used, max_throws=turn.max_throws, depth=max(depth, 1))
         keep = max(dice.sub_multisets(), key=lambda k: (keeps[keep_index(k.faces)], len(k)))
         if float(keeps[keep_index(keep.faces)]) > best_now + 1e-9:
             return Roll(keep=keep)
     if is_yamslam(dice):
-        options = [(chip_value(chips, game.rack, k), TakeChip(k.value)) for k in game.rack.kinds]
+        options = [(chip_value(chips, game.rack, k, plain=plain), TakeChip(k.value)) for k in game.rack.kinds]
         options += [
-            (chip_value(chips, game.rack, k, from_discard=True), TakeChip(k.value, True)) for k in game.discard.kinds
+            (chip_value(chips, game.rack, k, from_discard=True, plain=plain), TakeChip(k.value, True))
+            for k in game.discard.kinds
         ]
         if options:
             return max(options, key=lambda vo: vo[0])[1]

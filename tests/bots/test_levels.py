@@ -1,0 +1,147 @@
+"""The cruder evaluations of the ``"medium"`` level (``plain``), on positions built by hand.
+
+They say what each plain evaluation computes; how much weaker it plays is measured in
+benchmarks/bots.py and docs/explanation/bots.md, not here.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import yamskit
+from yamskit.actions import Pass, Roll, Score, TakeChip
+from yamskit.bots import StrongPlayer, player
+from yamskit.bots.sheet import SheetView, choose_on_sheet
+from yamskit.dice import Dice
+from yamskit.variants.yam_master.board import Board
+from yamskit.variants.yam_master.strategy import DEFENCE, board_value, board_values, choose_board_action, end_values
+from yamskit.variants.yamslam.chips import ChipSet
+from yamskit.variants.yamslam.strategy import chip_value, choose_chip_action
+
+
+def _duel_last_throw() -> yamskit.GameState:
+    """Competitive 1v1, the first player's third throw shows 56666."""
+    v = yamskit.variant("competitive", mode="1v1")
+    g = v.new_game(players=["A", "B"], seed=2).apply(Roll(outcome="66612"))
+    g = g.apply(Roll(keep=Dice.parse("666"), outcome="62"))
+    return g.apply(Roll(keep=Dice.parse("6666"), outcome="5"))
+
+
+def test_the_plain_sheet_view_counts_the_points_written_now_and_nothing_else() -> None:
+    g = _duel_last_throw()
+    full, plain = SheetView.of(g), SheetView.of(g, plain=True)
+    assert sorted(full.weights) == [8.0, 10.0, 12.0, 14.0, 16.0, 18.0]
+    assert full.clean == 200
+    assert plain.weights == (1.0,) * 6
+    assert plain.clean == 0
+    assert plain.plain
+    assert float(np.abs(plain.worth).max()) == 0.0
+    assert float(full.worth.max()) > 0.0
+    assert plain.cells == full.cells  # the same open boxes, the same tables
+    assert np.array_equal(plain.tables, full.tables)
+    # the upper bonus is not counted: 90 in the number rows pays nothing in the plain view
+    assert plain.expected_bonus(0, 90, ()) == 0.0
+    assert full.expected_bonus(0, 90, ()) > 0.0
+    points = np.array([0.0, 12.0, 30.0])
+    for r, c in ((plain.rules.row_index("sixes"), 0), (plain.rules.row_index("yams"), 5)):
+        assert plain.gain_of(r, c, points).tolist() == points.tolist()
+    assert np.array_equal(plain.gains(), plain.tables)
+
+
+def test_the_plain_sheet_player_writes_the_box_paying_most_now() -> None:
+    g = _duel_last_throw()
+    assert g.turn.throws_left == 0
+    scores = [a for a in g.legal_actions() if isinstance(a, Score)]
+    most = max(g.placement(a).points + g.placement(a).extra for a in scores)
+    chosen = choose_on_sheet(g, depth=3, plain=True)
+    assert isinstance(chosen, Score)
+    assert g.placement(chosen).points + g.placement(chosen).extra == most
+
+
+def test_depth_one_plays_the_plain_sheet_view_by_default_and_medium_is_depth_one() -> None:
+    g = yamskit.variant("challenge").new_game(players=["A", "B"], seed=4)
+    medium = player(g.variant, "medium")
+    assert isinstance(medium, StrongPlayer)
+    assert medium.depth == 1
+    for outcome in ("66612", "12345", "11223", "55551"):
+        h = g.apply(Roll(outcome=outcome))
+        assert choose_on_sheet(h, depth=1) == choose_on_sheet(h, depth=1, plain=True) == medium.choose(h)
+
+
+def test_a_plain_chip_is_worth_its_points() -> None:
+    chips, rack = ChipSet.of("flush"), ChipSet.full()
+    for kind in ("flush", "full_house", "large_straight", "three_of_a_kind"):
+        assert chip_value(chips, rack, kind, plain=True) == float(ChipSet.of(kind).points)
+    assert chip_value(chips, rack, "full_house") != chip_value(chips, rack, "full_house", plain=True)
+
+
+@pytest.mark.parametrize(
+    ("outcome", "hard", "plain"),
+    [
+        ("66612", Roll(keep=Dice.parse("666")), TakeChip("three_of_a_kind")),
+        ("66663", Roll(keep=Dice.parse("6666")), TakeChip("four_of_a_kind")),
+        ("12345", TakeChip("large_straight"), TakeChip("large_straight")),
+    ],
+)
+def test_the_plain_yamslam_player_takes_what_its_throw_gives(outcome: str, hard: object, plain: object) -> None:
+    g = yamskit.variant("yamslam").new_game(players=["A", "B"], seed=1).apply(Roll(outcome=outcome))
+    assert choose_chip_action(g) == hard
+    assert choose_chip_action(g, depth=1) == choose_chip_action(g, depth=3, plain=True) == plain
+
+
+def test_the_plain_yamslam_player_throws_again_when_nothing_qualifies() -> None:
+    g = yamskit.variant("yamslam").new_game(players=["A", "B"], seed=1).apply(Roll(outcome="12356"))
+    assert not isinstance(choose_chip_action(g, depth=1), (TakeChip, Pass))
+
+
+def test_the_plain_board_ignores_the_opponents_lines() -> None:
+    g = yamskit.variant("yam-master").new_game(players=["A", "B"], seed=1)
+    theirs = Board.parse("OOO../...../...../...../.....")
+    assert board_value(g, theirs, (12, 9), 0) < 0.0
+    encoded = np.array([[-1 if v is None else v for v in theirs.cells] + [2]])
+    assert board_values(encoded, np.array([[12, 9]]), 0, defence=0.0).tolist() == [0.0]
+    assert board_values(encoded, np.array([[12, 9]]), 0, defence=DEFENCE).tolist() == [
+        pytest.approx(board_value(g, theirs, (12, 9), 0))
+    ]
+    # five in a row is still a loss, whatever the defence
+    five = np.array([[1] * 5 + [-1] * 20 + [2]])
+    assert board_values(five, np.array([[12, 7]]), 0, defence=0.0).tolist() == [-10_000.0]
+
+
+def test_on_an_empty_board_the_plain_ends_are_the_full_ones_without_the_tempo() -> None:
+    g = yamskit.variant("yam-master").new_game(players=["A", "B"], seed=1).apply(Roll(outcome="12345"))
+    # the opponent holds no token yet: blind to its lines or not, every end is worth the same
+    full = [(round(v, 9), a) for v, a, _ in end_values(g)]
+    plain = [(round(v, 9), a) for v, a, _ in end_values(g, defence=0.0)]
+    assert full == plain
+    assert choose_board_action(g, depth=1) == choose_board_action(g, depth=1, plain=True, tempo=0.0)
+
+
+def _played(variant: yamskit.Variant, players: int, seed: int) -> tuple[object, ...]:
+    """A whole game of the medium bot against easy (seats alternating), every action checked legal."""
+    bots = [player(variant, "medium" if i % 2 == 0 else "easy", seed=i) for i in range(players)]
+    game = variant.new_game([f"P{i}" for i in range(players)], seed=seed)
+    while not game.is_over:
+        action = bots[game.current_player].choose(game)
+        assert game.is_legal(action), (game.to_json(), action)
+        game = game.apply(action)
+    return tuple(game.history)
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "players"),
+    [
+        ("competitive", {"mode": "1v1"}, 2),
+        ("competitive", {"mode": "1v1v1"}, 3),
+        ("yam-master", {}, 2),
+        ("yamslam", {}, 2),
+        ("yamslam", {"mode": "solo"}, 1),
+    ],
+)
+def test_the_medium_level_plays_whole_legal_games_the_same_for_a_seed(
+    name: str, options: dict[str, str], players: int
+) -> None:
+    variant = yamskit.variant(name, **options)
+    first = _played(variant, players, seed=21)
+    assert first == _played(variant, players, seed=21)
