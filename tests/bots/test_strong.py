@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import yamskit
-from yamskit import Dice, Roll, ScorecardVariant
+from yamskit import Dice, Roll, Score, ScorecardVariant
 from yamskit.bots import GreedyPlayer, OptimalPlayer, RandomPlayer, StrongPlayer, play, player, solvable
 from yamskit.bots.lookahead import keep_values_after, single_target_values
 from yamskit.categories import Category, total, upper
@@ -216,3 +216,17 @@ def test_yam_master_bot_blocks_an_open_four() -> None:
     while g.current_player == 0:
         g = g.apply(bot.choose(g))
     assert g.board.owner((0, 4)) == 0
+
+
+def test_solved_bots_take_a_served_generala_against_opponents_and_play_on_alone() -> None:
+    # The solitaire optimum keeps a first-throw 33333 to write it later (the game goes on);
+    # with an opponent, writing it wins at once, and the bots that play the solver take it.
+    generala = yamskit.variant("generala")
+    duel = generala.new_game(players=["A", "B"], seed=1).apply(Roll(outcome="33333"))
+    alone = generala.new_game(seed=1).apply(Roll(outcome="33333"))
+    for level in ("perfect", "hard"):
+        bot = player(generala, level)
+        won = bot.choose(duel)
+        assert won == Score("generala")
+        assert duel.apply(won).result().winners == (0,)
+        assert isinstance(bot.choose(alone), Roll)

@@ -170,5 +170,26 @@ class OptimalPlayer:
     strategy: Any = attrs.field(eq=False)
 
     def choose(self, state: GameState) -> Action:
-        """The best action according to the strategy."""
-        return self.strategy.best_action(state)  # type: ignore[no-any-return]
+        """The best action according to the strategy; against opponents, a move that wins the game at once first.
+
+        The strategy maximises one player's expected score, so on a sheet where a box ends
+        the game (Generala's served generala) it may rather play on for more points; with
+        opponents at the table the bot takes the win.
+        """
+        win = _winning_score(state, self.strategy.model)
+        return win if win is not None else self.strategy.best_action(state)
+
+
+def _winning_score(state: GameState, model: Any) -> Action | None:
+    """A Score that ends the game with the player to move its only winner, where the sheet has such boxes."""
+    served = model.served
+    if served is None or not served.win_rows or len(state.players) < 2 or state.is_over:
+        return None
+    rows = {model.rows[r] for r in served.win_rows}
+    me = state.current_player
+    for action in state.legal_actions():
+        if isinstance(action, Score) and action.row in rows:
+            after = state.apply(action)
+            if after.is_over and after.result().winners == (me,):
+                return action
+    return None
