@@ -89,7 +89,8 @@ def test_play_at_every_level_after_a_plain_install(bare: Path, level: str) -> No
     done = _run(bare / "yamskit", "play", "classic", "--bots", "2", "--level", level, "--seed", "3")
     assert done.returncode == 0, done.stderr
     assert "Result" in done.stdout
-    assert done.stderr == ""
+    # at most the one line a bot prints when it must solve the sheet first (not a terminal: no percentage)
+    assert done.stderr in ("", "solving classic once (cached afterwards)... done\n"), done.stderr
 
 
 @pytest.mark.parametrize("name", ["challenge", "competitive", "yam-master", "yamslam"])
