@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 import random
 
 import pytest
@@ -12,7 +13,7 @@ from yamskit import ScorecardVariant
 from yamskit.categories import Category, is_five_of_a_kind, is_large_straight, total, upper, when
 from yamskit.scorecard import UpperBonus
 from yamskit.scorecard.house_rules import FiveOfAKindBonus, Joker, NumberBoxBonus
-from yamskit.solver import ScoreDistribution, Strategy, solve
+from yamskit.solver import ScoreDistribution, Strategy, simulate, solve
 from yamskit.solver import distribution as distribution_module
 from yamskit.solver import strategy as strategy_module
 
@@ -71,6 +72,11 @@ def _check(strategy: Strategy, d: ScoreDistribution, expected: float) -> None:
     assert abs(d.at_least(d.minimum) - 1.0) < 1e-12
     assert d.at_least(d.maximum + 1) == 0.0
     assert d.minimum <= d.median <= d.maximum
+    if strategy.model.bonus.max() > 0:
+        assert d.bonus_probability is not None
+        assert -1e-12 <= d.bonus_probability <= 1 + 1e-12
+    else:
+        assert d.bonus_probability is None
 
 
 def test_from_the_start_sums_to_one_and_has_the_expected_score_as_mean(
@@ -94,7 +100,11 @@ def test_from_positions_inside_games(solved: tuple[ScorecardVariant, Strategy]) 
                 checked += 1
             game = game.apply(pick.choice(game.legal_actions()))
         finished = strategy.distribution(game)
-        assert finished == ScoreDistribution(game.result().scores[0], (1.0,))
+        assert (finished.minimum, finished.probabilities) == (game.result().scores[0], (1.0,))
+        if variant.rules.bonus is None:
+            assert finished.bonus_probability is None
+        else:
+            assert finished.bonus_probability in (0.0, 1.0)
     assert checked >= len(variant.rules.rows)
 
 
@@ -144,3 +154,43 @@ def test_a_score_distribution_is_a_value() -> None:
         ScoreDistribution.of([0.0])
     with pytest.raises(ValueError, match="between 0 and 1"):
         d.quantile(1.5)
+
+
+def test_a_score_distribution_keeps_its_bonus_chance() -> None:
+    d = ScoreDistribution.of([0, 0.5, 0.5], offset=1, bonus_probability=0.25)
+    assert d == ScoreDistribution(2, (0.5, 0.5), bonus_probability=0.25)
+    assert d != ScoreDistribution(2, (0.5, 0.5))
+    assert ScoreDistribution(2, (1.0,)).bonus_probability is None
+
+
+def _wilson(p: float, n: int, z: float = 1.959964) -> tuple[float, float]:
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def test_the_bonus_chance_is_that_of_optimal_games_in_batch() -> None:
+    """The upper section and chance with the 63-point bonus: the exact chance is in the 95% interval of 40,000 games."""
+    variant = ScorecardVariant.define(
+        "upper_and_chance", rows=[*NUMBERS, Category("chance", total)], bonus=UpperBonus.single(63, 35)
+    )
+    strategy = solve(variant, quiet=True)
+    d = strategy.distribution()
+    assert d.bonus_probability is not None
+    assert 0.3 < d.bonus_probability < 0.95
+    games = simulate(variant, 40_000, bot=strategy, seed=41, processes=1)
+    lo, hi = _wilson(games.bonus_rate, games.games)
+    assert lo <= d.bonus_probability <= hi, (d.bonus_probability, games.bonus_rate, (lo, hi))
+    assert abs(games.mean - d.mean) <= 1.959964 * games.stderr
+
+
+@pytest.mark.slow
+def test_yahtzee_bonus_chance_is_that_of_optimal_games_in_batch() -> None:
+    """Yahtzee (forced joker): the exact chance of the upper bonus against 100,000 optimal games (minutes)."""
+    variant = yamskit.variant("yahtzee")
+    strategy = solve(variant, quiet=True)
+    d = strategy.distribution()
+    assert d.bonus_probability is not None
+    games = simulate(variant, 100_000, bot=strategy, seed=41, processes=1)
+    lo, hi = _wilson(games.bonus_rate, games.games)
+    assert lo <= d.bonus_probability <= hi, (d.bonus_probability, games.bonus_rate, (lo, hi))

@@ -111,10 +111,10 @@ class DistributionOracle(Oracle):
             after[(filled | 1 << row, u_after, paid)] += p
         return after
 
-    def distribution(
+    def final_layer(
         self, filled: int = 0, upper: int = 0, so_far: int = 0, faces: Faces | None = None, left: int = 0
-    ) -> dict[int, Fraction]:
-        """The exact chance of each final score, from a turn's start (``faces`` None) or a roll with ``left`` throws."""
+    ) -> dict[tuple[int, int, int], Fraction]:
+        """The exact chance of each end of the game (full sheet, upper total, points in boxes), as `distribution`."""
         layer: dict[tuple[int, int, int], Fraction] = {(filled, min(upper, self.cap), so_far): Fraction(1)}
         first = faces
         while next(iter(layer))[0] != self.full:
@@ -124,11 +124,32 @@ class DistributionOracle(Oracle):
                 for (f_after, u_after, paid), p in turn.items():
                     after[(f_after, u_after, points + paid)] += chance * p
             layer, first = after, None
+        return layer
+
+    def distribution(
+        self, filled: int = 0, upper: int = 0, so_far: int = 0, faces: Faces | None = None, left: int = 0
+    ) -> dict[int, Fraction]:
+        """The exact chance of each final score, from a turn's start (``faces`` None) or a roll with ``left`` throws."""
         final: dict[int, Fraction] = defaultdict(Fraction)
-        for (_, u, points), chance in layer.items():
+        for (_, u, points), chance in self.final_layer(filled, upper, so_far, faces, left).items():
             earned = self.bonus is not None and u >= self.bonus[0]
             final[points + (self.bonus[1] if earned and self.bonus else 0)] += chance
         return final
+
+    def bonus_chance(
+        self, filled: int = 0, upper: int = 0, so_far: int = 0, faces: Faces | None = None, left: int = 0
+    ) -> Fraction | None:
+        """The exact chance of ending with the upper bonus (``None`` without one), from a position as `distribution`."""
+        if self.bonus is None:
+            return None
+        layer = self.final_layer(filled, upper, so_far, faces, left)
+        return sum((chance for (_, u, _), chance in layer.items() if u >= self.bonus[0]), Fraction(0))
+
+
+def _same_bonus(found: float | None, exact: Fraction | None) -> bool:
+    if exact is None or found is None:
+        return found is None and exact is None
+    return math.isclose(found, float(exact), abs_tol=1e-12)
 
 
 #: The sheets whose optimal play meets exact ties (two boxes worth the same, for one): the solver's floats
@@ -156,6 +177,7 @@ def test_distribution_equals_oracle(case: str) -> None:
         assert oracle.tied
         return
     assert _matches(found, exact), (found, {s: float(p) for s, p in sorted(exact.items())})
+    assert _same_bonus(found.bonus_probability, oracle.bonus_chance()), (found.bonus_probability, oracle.bonus_chance())
     # from positions part-way through a game, between turns and inside them
     pick = random.Random(case)
     game = variant.new_game(seed=3)
@@ -165,10 +187,18 @@ def test_distribution_equals_oracle(case: str) -> None:
         so_far = sum(cell.value for cell in cells)
         upper = sum(cell.value for i, cell in enumerate(cells) if oracle.counted[i])
         if game.turn.has_thrown:
-            exact = oracle.distribution(filled, upper, so_far, game.dice.faces, game.turn.throws_left)
+            where: tuple[int, int, int, Faces | None, int] = (
+                filled,
+                upper,
+                so_far,
+                game.dice.faces,
+                game.turn.throws_left,
+            )
         else:
-            exact = oracle.distribution(filled, upper, so_far)
-        assert _matches(strategy.distribution(game), exact), (case, game.dice)
+            where = (filled, upper, so_far, None, 0)
+        found = strategy.distribution(game)
+        assert _matches(found, oracle.distribution(*where)), (case, game.dice)
+        assert _same_bonus(found.bonus_probability, oracle.bonus_chance(*where)), (case, game.dice)
         game = game.apply(pick.choice(game.legal_actions()))
 
 
@@ -176,6 +206,27 @@ def test_oracle_distribution_of_one_die() -> None:
     """One die, sixes, two throws: keep a six (11/36 in all), else 0."""
     exact = DistributionOracle(["sixes"], dice=1, throws=2, bonus=None).distribution()
     assert exact == {0: Fraction(25, 36), 6: Fraction(11, 36)}
+
+
+def test_oracle_bonus_chance_of_one_die() -> None:
+    """One die, sixes, two throws, a bonus at 6: the bonus exactly when a six is written (11/36); none at 7."""
+    assert DistributionOracle(["sixes"], dice=1, throws=2, bonus=(6, 10)).bonus_chance() == Fraction(11, 36)
+    assert DistributionOracle(["sixes"], dice=1, throws=2, bonus=(7, 10)).bonus_chance() == 0
+    assert DistributionOracle(["sixes"], dice=1, throws=2, bonus=None).bonus_chance() is None
+
+
+def test_bonus_chance_of_one_die_from_the_solver() -> None:
+    """The same sheets through the solver: the forward pass's bonus chance, and its final positions' 0 or 1."""
+    for bonus, expected in (((6, 10), 11 / 36), ((7, 10), 0.0)):
+        variant = _sheet(f"sixes_bonus_{bonus[0]}", ["sixes"], 1, 2, bonus, True)
+        strategy = solve(variant, quiet=True)
+        found = strategy.distribution().bonus_probability
+        assert found is not None
+        assert math.isclose(found, expected, abs_tol=1e-15)
+        game = variant.new_game(seed=1).apply(Roll(outcome="6"))
+        game = game.apply(strategy.best_action(game))
+        assert game.is_over
+        assert strategy.distribution(game).bonus_probability == (1.0 if bonus[0] == 6 else 0.0)
 
 
 def _bot_distribution(

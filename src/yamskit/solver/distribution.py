@@ -56,7 +56,7 @@ from .model import Model
 from .space import StateSpace
 from .tables import FloatArray, IntArray, SolverTables
 
-__all__ = ["TIE", "ScoreDistribution", "optimal_distribution"]
+__all__ = ["TIE", "ScoreDistribution", "has_upper_bonus", "optimal_distribution"]
 
 #: Options whose values are closer than this are a tie (the value `yamskit.solver.strategy.TIE` has).
 TIE = 1e-9
@@ -77,6 +77,8 @@ class ScoreDistribution:
     Attributes:
         minimum: the lowest score with a chance above 0.
         probabilities: the chance of each score from ``minimum`` to `maximum` (some may be 0).
+        bonus_probability: the chance of ending the game with the upper bonus (its lowest tier or
+            more, when it has tiers); ``None`` for a sheet without an upper bonus, or when not known.
 
     Examples:
         >>> d = ScoreDistribution(minimum=10, probabilities=(0.25, 0.0, 0.75))
@@ -84,25 +86,30 @@ class ScoreDistribution:
         (12, 11.5, 12, 0.75, 0.75)
         >>> round(d.std, 6)
         0.866025
+        >>> ScoreDistribution(minimum=0, probabilities=(1.0,), bonus_probability=0.0).bonus_probability
+        0.0
     """
 
     minimum: int
     probabilities: tuple[float, ...] = attrs.field(converter=_probabilities)
+    bonus_probability: float | None = attrs.field(default=None, kw_only=True)
 
     @classmethod
-    def of(cls, chances: Iterable[float], *, offset: int = 0) -> ScoreDistribution:
+    def of(
+        cls, chances: Iterable[float], *, offset: int = 0, bonus_probability: float | None = None
+    ) -> ScoreDistribution:
         """The distribution whose score ``offset + i`` has the ``i``-th chance, without the zeros at either end.
 
         Examples:
             >>> ScoreDistribution.of([0.0, 0.5, 0.5, 0.0], offset=3)
-            ScoreDistribution(minimum=4, probabilities=(0.5, 0.5))
+            ScoreDistribution(minimum=4, probabilities=(0.5, 0.5), bonus_probability=None)
         """
         array = np.asarray(list(chances), dtype=np.float64)
         nonzero = np.flatnonzero(array > 0)
         if not len(nonzero):
             raise ValueError("a score distribution needs a score with a chance above 0")
         lo, hi = int(nonzero[0]), int(nonzero[-1])
-        return cls(offset + lo, tuple(array[lo : hi + 1].tolist()))
+        return cls(offset + lo, tuple(array[lo : hi + 1].tolist()), bonus_probability=bonus_probability)
 
     @property
     def maximum(self) -> int:
@@ -382,7 +389,22 @@ def _propagate(turns: _Turns, layer: _Layer, first: FloatArray | None, left: int
     final = np.zeros(layer.chances.shape[1] + int(bonus.max()))
     for s in range(len(layer.keys)):
         final[int(bonus[s]) : int(bonus[s]) + layer.chances.shape[1]] += layer.chances[s]
-    return ScoreDistribution.of(final.tolist(), offset=layer.base)
+    # the final states' upper totals are the solver's canonical ones: a total that missed the bonus reads 0,
+    # one that made it reads as the capped total, so the bonus's chance is the mass of the states it pays
+    earned = float(layer.chances[bonus > 0].sum()) if has_upper_bonus(m) else None
+    return ScoreDistribution.of(final.tolist(), offset=layer.base, bonus_probability=earned)
+
+
+def has_upper_bonus(model: Model) -> bool:
+    """Whether the solved sheet pays an upper bonus for some upper total.
+
+    Examples:
+        >>> import yamskit
+        >>> from yamskit.solver.model import model_of
+        >>> has_upper_bonus(model_of(yamskit.variant("yatzy"))), has_upper_bonus(model_of(yamskit.variant("yacht")))
+        (True, False)
+    """
+    return bool(model.bonus.max() > 0)
 
 
 def optimal_distribution(

@@ -34,7 +34,7 @@ from ..actions import Action, Roll, Score, Scratch
 from ..errors import DeserializationError, RuleConfigError, RulesMismatchError, brief
 from ..scorecard.state import ScorecardGame
 from ..scorecard.variant import ScorecardVariant
-from .distribution import ScoreDistribution, optimal_distribution
+from .distribution import ScoreDistribution, has_upper_bonus, optimal_distribution
 from .expectimax import keep_values, solve_values, turn_tables
 from .model import Model, model_of
 from .tables import FloatArray
@@ -228,13 +228,14 @@ class Strategy:
             >>> round(d.at_least(6), 4), d.median  # one six or more in two throws (keeping the sixes)
             (0.5177, 6)
             >>> strategy.distribution(sixes.new_game(seed=1).apply(yamskit.Roll(outcome="66")))
-            ScoreDistribution(minimum=12, probabilities=(1.0,))
+            ScoreDistribution(minimum=12, probabilities=(1.0,), bonus_probability=None)
         """
         if state is None:
             return optimal_distribution(self.model, self.values)
         p = self.position(state)
         if state.is_over:
-            return ScoreDistribution(int(state.result().scores[state.current_player]), (1.0,))
+            earned = float(self.model.bonus[p.upper] > 0) if has_upper_bonus(self.model) else None
+            return ScoreDistribution(int(state.result().scores[state.current_player]), (1.0,), bonus_probability=earned)
         if not state.turn.has_thrown:
             return optimal_distribution(
                 self.model, self.values, filled=p.filled, flag=p.flag, upper=p.upper, so_far=p.so_far
