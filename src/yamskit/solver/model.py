@@ -137,6 +137,11 @@ class Model:
         return values
 
 
+# attrs writes the annotation of ``served`` on the generated __init__ as text, which names the
+# class itself, so `typing.get_type_hints` of __init__ cannot resolve it there: give it the type
+Model.__init__.__annotations__["served"] = Model | None
+
+
 def _fail(variant: ScorecardVariant, why: str) -> RuleConfigError:
     return RuleConfigError(f"yamskit.solver cannot solve {variant.name!r}: {why}")
 
