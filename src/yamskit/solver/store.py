@@ -20,10 +20,11 @@ times the dense table of the plain solve. The solve runs in this process.
 Examples:
     >>> import yamskit
     >>> from yamskit.categories import Category, total, upper
-    >>> saving = yamskit.ScorecardVariant.define("saving", rows=[upper(6), Category("chance", total)], saved_throws=True)
+    >>> rows = [upper(6), Category("chance", total)]
+    >>> saving = yamskit.ScorecardVariant.define("saving", rows=rows, saved_throws=True)
     >>> strategy = solve_store(saving, store_cap=2, quiet=True)
     >>> strategy.exact, round(strategy.expected_score(), 4)  # a store of 2 is all two rows can save
-    (True, 38.2451)
+    (True, 38.0969)
 """
 
 from __future__ import annotations
@@ -92,8 +93,13 @@ def store_model_of(variant: object, *, store_cap: int) -> StoreModel:
 
     Examples:
         >>> import yamskit
-        >>> store_model_of(yamskit.variant("maxi-yatzy"), store_cap=100).store_cap
-        38
+        >>> from yamskit.categories import upper
+        >>> two = yamskit.ScorecardVariant.define("two", rows=[upper(5), upper(6)], saved_throws=True)
+        >>> store_model_of(two, store_cap=100).store_cap  # two rows: the first turn saves at most 2
+        2
+        >>> store_model_of(yamskit.variant("maxi-yatzy"), store_cap=38)  # doctest: +IGNORE_EXCEPTION_DETAIL
+        Traceback (most recent call last):
+        RuleConfigError: yamskit.solver: a store capped at 38 needs a value table of 25.9 GiB; ...
         >>> store_model_of(yamskit.variant("yatzy"), store_cap=1)  # doctest: +IGNORE_EXCEPTION_DETAIL
         Traceback (most recent call last):
         RuleConfigError: yamskit.solver: store_cap is for games with saved throws; 'yatzy' has none
@@ -115,9 +121,7 @@ def store_model_of(variant: object, *, store_cap: int) -> StoreModel:
     return StoreModel(model, cap, most)
 
 
-def _turn_block(
-    store: StoreModel, values: FloatArray, filled: IntArray, flag: IntArray, upper: IntArray
-) -> FloatArray:
+def _turn_block(store: StoreModel, values: FloatArray, filled: IntArray, flag: IntArray, upper: IntArray) -> FloatArray:
     """The start value of each state of a block with each store 0..cap, shape (cap + 1, states)."""
     model = store.model
     t = model.dice
@@ -203,7 +207,7 @@ class StoreStrategy:
         >>> sixes = yamskit.ScorecardVariant.define("s", rows=[upper(6), upper(5)], saved_throws=True)
         >>> strategy = solve_store(sixes, store_cap=0, quiet=True)
         >>> strategy.store_cap, strategy.exact, round(strategy.expected_score(), 4)
-        (0, False, 23.8848)
+        (0, False, 25.9587)
     """
 
     variant: ScorecardVariant
@@ -296,9 +300,10 @@ def solve_store(
     Examples:
         >>> import yamskit
         >>> from yamskit.categories import Category, total, upper
-        >>> saving = yamskit.ScorecardVariant.define("saving", rows=[upper(6), Category("chance", total)], saved_throws=True)
+        >>> rows = [upper(6), Category("chance", total)]
+    >>> saving = yamskit.ScorecardVariant.define("saving", rows=rows, saved_throws=True)
         >>> [round(solve_store(saving, store_cap=c).expected_score(), 4) for c in (0, 1, 2)]
-        [37.3438, 38.0828, 38.2451]
+        [37.3438, 37.9047, 38.0969]
     """
     store = store_model_of(variant, store_cap=store_cap)
     return StoreStrategy(variant, store, store_values(store, quiet=quiet, progress=progress))
