@@ -224,7 +224,7 @@ class StoreStrategy:
         """Whether the values are the real game's (the cap loses no throw)."""
         return self.store.exact
 
-    def value(self, filled: int, upper: int, saved: int, flag: int = 0) -> float:
+    def value(self, filled: int, upper: int, saved: int, *, flag: int = 0) -> float:
         """The expected points still to come at the start of a turn: rows ``filled`` (bit set), upper total, store.
 
         A store above the cap counts as the cap (its values are a lower bound there).
