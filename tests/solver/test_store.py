@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import pytest
 
-from yamskit import ScorecardVariant
+from yamskit import Roll, ScorecardVariant
 from yamskit.categories import Category, total, upper
 from yamskit.dice import Dice
-from yamskit.errors import RuleConfigError
+from yamskit.errors import RuleConfigError, RulesMismatchError
 from yamskit.scorecard import UpperBonus
 from yamskit.solver import StoreStrategy, solve
 from yamskit.solver.store import store_model_of
 
-from .store_oracle import oracle_value
+from .store_oracle import oracle_value, outcomes
 
 
 def _pairs(dice: Dice) -> int:
@@ -134,10 +134,10 @@ def test_refusals_name_the_rule() -> None:
     with pytest.raises(RuleConfigError, match="whole number"):
         solve(variant, quiet=True, store_cap=-1)
     strategy = solve(variant, quiet=True, store_cap=1)
-    with pytest.raises(RuleConfigError, match="not built yet"):
-        strategy.best_action(variant.new_game(seed=1))
-    with pytest.raises(RuleConfigError, match="not built yet"):
-        strategy.advise(variant.new_game(seed=1))
+    with pytest.raises(RuleConfigError, match="scorecard games"):
+        strategy.advise("not a game")  # type: ignore[arg-type]
+    with pytest.raises(RulesMismatchError):
+        strategy.best_action(SHEETS[0][1].new_game(seed=1))
 
 
 def test_maxi_yatzy_caps_are_refused_past_the_memory_limit() -> None:
@@ -147,3 +147,43 @@ def test_maxi_yatzy_caps_are_refused_past_the_memory_limit() -> None:
     assert store_model_of(maxi, store_cap=2).most == 38
     with pytest.raises(RuleConfigError, match="GiB"):
         store_model_of(maxi, store_cap=38)
+
+
+@pytest.mark.parametrize("cap", [1, 2])
+def test_advice_after_the_first_throw_averages_to_the_start_value(cap: int) -> None:
+    _, variant = SHEETS[1]
+    strategy = solve(variant, quiet=True, store_cap=cap)
+    game = variant.new_game(seed=1)
+    mean = 0.0
+    for roll, chance in outcomes(variant.rules.dice):
+        after = game.apply(Roll(outcome="".join(map(str, roll))))
+        advice = strategy.advise(after)
+        assert [value for _, value in advice] == sorted((value for _, value in advice), reverse=True)
+        mean += float(chance) * advice[0][1]
+    assert mean == pytest.approx(strategy.expected_score(), rel=1e-12)
+
+
+def test_best_play_spends_and_saves_throws_to_the_end() -> None:
+    _, variant = SHEETS[2]
+    strategy = solve(variant, quiet=True, store_cap=3)
+    game = variant.new_game(seed=7)
+    stores = []
+    while not game.is_over:
+        if not game.turn.has_thrown:
+            stores.append(game.turn.saved)
+            start = strategy.advise(game)[0][1]
+            sheet = game.sheets[0]
+            assert start == pytest.approx(
+                sum(cell.value for cell in sheet.cells[0]) + strategy.value(*_filled_upper(game), game.turn.saved)
+            )
+        game = game.apply(strategy.best_action(game))
+    assert len(stores) == 4
+    assert max(stores) > 0  # the best play saves throws on this seed's game
+
+
+def _filled_upper(game: object) -> tuple[int, int]:
+    cells = game.sheets[0].cells[0]  # type: ignore[attr-defined]
+    rows = game.variant.rules.row_ids  # type: ignore[attr-defined]
+    filled = sum(1 << i for i, cell in enumerate(cells) if not cell.is_empty)
+    upper = sum(cell.value for i, cell in enumerate(cells) if rows[i] in ("fives", "sixes"))
+    return filled, upper

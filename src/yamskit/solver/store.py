@@ -34,9 +34,11 @@ from collections.abc import Callable
 import attrs
 import numpy as np
 
-from ..errors import RuleConfigError
+from ..actions import Action, Roll, Score, Scratch
+from ..errors import RuleConfigError, RulesMismatchError
+from ..scorecard.state import ScorecardGame
 from ..scorecard.variant import ScorecardVariant
-from .expectimax import CHUNK, _best_of_sub_keeps, _cuts, _mean_over_throw, _work_arrays
+from .expectimax import CHUNK, _best_of_sub_keeps, _cuts, _mean_over_throw, _work_arrays, best_keeps, keep_values
 from .final import final_values
 from .model import Model, model_of
 from .progress import Progress
@@ -193,8 +195,8 @@ class StoreStrategy:
     """The values of a sheet with saved throws over a capped store (`solve_store`).
 
     It gives the expected score of the start of the game and of any state between turns
-    (`value`); move-by-move advice over the store is not built yet, so `advise` and
-    `best_action` refuse.
+    (`value`), and rates the options of a position (`advise`, `best_action`), each turn's
+    layers recomputed for the one state.
 
     Attributes:
         variant: the variant solved.
@@ -254,34 +256,99 @@ class StoreStrategy:
         """
         return float(self.values[0, 0, 0, 0])
 
-    def advise(self, state: object) -> tuple[()]:
-        """Not built yet for saved throws: raises `RuleConfigError`.
+    def _position(self, state: ScorecardGame) -> tuple[int, int, int, int]:
+        """(filled, flag, capped upper total, points so far) of the player to move; checks the rules."""
+        if not isinstance(state, ScorecardGame):
+            raise RuleConfigError(f"a store strategy advises scorecard games, not {type(state).__name__}")
+        if model_of(state.variant, saved_throws=True).fingerprint != self.store.model.fingerprint:
+            raise RulesMismatchError(
+                f"this store strategy was solved for other rules than {state.variant.name!r} {state.variant.options}"
+            )
+        model = self.store.model
+        sheet = state.sheets[state.current_player]
+        cells = sheet.cells[0]
+        filled = sum(1 << i for i, cell in enumerate(cells) if not cell.is_empty)
+        upper = min(sum(cell.value for i, cell in enumerate(cells) if model.bonus_rows[i]), model.cap)
+        flag = 1 if model.needs_flag and cells[model.flag_row].value > 0 else 0
+        return filled, flag, upper, sum(cell.value for cell in cells) + sheet.extra
+
+    def _chain(self, filled: int, flag: int, upper: int, upto: int) -> list[FloatArray]:
+        """The value of each roll of one state with 0..``upto`` throws left, each (rolls,)."""
+        one = (np.array([filled]), np.array([flag]), np.array([upper]))
+        model, cap = self.store.model, self.store_cap
+        written = [final_values(model, self.values[s], *one) for s in range(min(upto, cap) + 1)]
+        chain = [written[0]]
+        for left in range(1, upto + 1):
+            kept = best_keeps(keep_values(chain[-1], dice=model.dice), dice=model.dice)
+            chain.append(np.maximum(kept, written[min(left, cap)]))
+        return [c[:, 0] for c in chain]
+
+    def advise(self, state: ScorecardGame) -> tuple[tuple[Action, float], ...]:
+        """Every legal option of the player to move with its expected final score, best first.
+
+        The store counts up to the cap (the throws above it are left unused); so does a
+        turn's throws left beyond ``store_cap + max_throws - 1``.
+
+        Raises:
+            RuleConfigError: ``state`` is not a scorecard game.
+            RulesMismatchError: ``state`` is played by other rules than the solved ones.
+
+        Examples:
+            >>> import yamskit
+            >>> from yamskit.categories import Category, total, upper
+            >>> v = yamskit.ScorecardVariant.define("v", rows=[upper(6), Category("chance", total)], saved_throws=True)
+            >>> strategy = solve_store(v, store_cap=2)
+            >>> g = v.new_game(seed=1).apply(yamskit.Roll(outcome="66666"))
+            >>> [(str(a), round(x, 2)) for a, x in strategy.advise(g)][:2]  # sixes now, saving two throws for chance
+            [('score sixes', 55.65), ('keep 66666 roll', 54.72)]
+        """
+        filled, flag, upper, so_far = self._position(state)
+        if state.is_over:
+            return ()
+        model, cap = self.store.model, self.store_cap
+        rated: list[tuple[Action, float]] = []
+        if not state.turn.has_thrown:
+            value = self.value(filled, upper, state.turn.saved, flag=flag)
+            rated = [(action, so_far + value) for action in state.legal_actions()]
+        else:
+            left = min(state.turn.throws_left, self.store.chain)
+            chain = self._chain(filled, flag, upper, left)
+            keeps = keep_values(chain[left - 1][:, None], dice=model.dice)[:, 0] if left > 0 else None
+            for action in state.legal_actions():
+                if isinstance(action, Roll):
+                    if keeps is not None:
+                        rated.append((action, so_far + float(keeps[model.dice.keep_of(action.keep.faces)])))
+                elif isinstance(action, (Score, Scratch)):
+                    placed = state.placement(action)
+                    row = model.rows.index(placed.row)
+                    points = 0 if placed.crossed else placed.points
+                    up = min(upper + points, model.cap) if model.bonus_rows[row] else upper
+                    y = (1 if points > 0 else 0) if row == model.flag_row and model.needs_flag else flag
+                    after = float(self.values[min(left, cap), filled | 1 << row, y, up])
+                    rated.append((action, so_far + points + placed.extra + after))
+        return tuple(sorted(rated, key=lambda pair: -pair[1]))
+
+    def best_action(self, state: ScorecardGame) -> Action:
+        """The best option of `advise`: a box rather than a throw on a tie (within 1e-9).
+
+        Raises:
+            RuleConfigError: the game is over.
 
         Examples:
             >>> import yamskit
             >>> from yamskit.categories import upper
-            >>> s = solve_store(yamskit.ScorecardVariant.define("s", rows=[upper(6)], saved_throws=True), store_cap=0)
-            >>> s.advise(None)  # doctest: +IGNORE_EXCEPTION_DETAIL
-            Traceback (most recent call last):
-            RuleConfigError: yamskit.solver: advice over a store of saved throws is not built yet
+            >>> v = yamskit.ScorecardVariant.define("s", rows=[upper(6), upper(5)], saved_throws=True)
+            >>> solve_store(v, store_cap=2).best_action(v.new_game(seed=1).apply(yamskit.Roll(outcome="66511")))
+            Roll(keep=Dice.parse('66'), outcome=None)
         """
-        raise RuleConfigError(
-            f"yamskit.solver: advice over a store of saved throws is not built yet ({self.variant.name!r}); "
-            "the store strategy gives values only"
-        )
-
-    def best_action(self, state: object) -> None:
-        """Not built yet for saved throws: raises `RuleConfigError` (see `advise`).
-
-        Examples:
-            >>> import yamskit
-            >>> from yamskit.categories import upper
-            >>> s = solve_store(yamskit.ScorecardVariant.define("s", rows=[upper(6)], saved_throws=True), store_cap=0)
-            >>> s.best_action(None)  # doctest: +IGNORE_EXCEPTION_DETAIL
-            Traceback (most recent call last):
-            RuleConfigError: yamskit.solver: advice over a store of saved throws is not built yet
-        """
-        self.advise(state)
+        advice = self.advise(state)
+        if not advice:
+            raise RuleConfigError("the game is over: there is no action to advise")
+        top = advice[0][1]
+        for action, value in advice:
+            if top - value <= 1e-9 and not isinstance(action, Roll):
+                return action
+        return advice[0][0]
 
 
 def solve_store(
