@@ -6,6 +6,7 @@ Usage::
     python benchmarks/solver.py --no-simulate      # the solves only
     python benchmarks/solver.py --no-solve         # the batch simulation only
     python benchmarks/solver.py --no-solve --no-simulate --maxi 100000   # Maxi Yatzy without saved throws
+    python benchmarks/solver.py --no-solve --no-simulate --store 0 1 2   # Maxi Yatzy with its store capped
 
 yatzy-solver (a Rust library with Python bindings, a prebuilt wheel from PyPI, using
 every core) is installed with pip into the current environment if it is missing.
@@ -26,6 +27,12 @@ every core) is installed with pip into the current environment if it is missing.
    (20 rows, six dice, 2**20 filled sets) once, prints its wall and CPU time, the peak
    memory and the expected score, then plays GAMES optimal games in batch and checks that
    their mean lies within its 95% interval of the expected score.
+
+4. **Maxi Yatzy with saved throws** (``--store CAP [CAP ...]``, long: minutes a cap): yamskit
+   alone solves ``maxi-yatzy`` (its store of saved throws capped at each CAP: the throws above
+   it are lost) in this one process, and prints the solve's wall and CPU time, the peak
+   memory (of the whole run so far: give one cap a run to read each cap's own) and the
+   expected score. Cap 0 is the game without saved throws.
 
 Every figure is the median of ``--repeat`` runs. Two ratios each: wall-clock time (the
 target) and CPU time (user + system of this process and its worker processes), which
@@ -183,6 +190,21 @@ def maxi_table(processes: int | None, games: int) -> None:
         )
 
 
+def store_table(caps: list[int]) -> None:
+    """Solve Maxi Yatzy over a store capped at each of ``caps``, one after the other, in this process."""
+    variant = yamskit.variant("maxi-yatzy")
+    for cap in caps:
+        wall, used, strategy = timed(lambda c=cap: solve(variant, quiet=True, store_cap=c))
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e6
+        print(
+            f"maxi-yatzy store_cap={cap}: solve {wall:.1f} s wall / {used:.1f} s cpu; peak RSS {peak:.2f} GB "
+            f"(the run's so far); table {strategy.values.nbytes / 1e9:.2f} GB; expected score "
+            f"{strategy.expected_score()!r}"
+        )
+        sys.stdout.flush()
+        del strategy
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3, help="runs of each side per figure")
@@ -192,6 +214,9 @@ def main() -> None:
     parser.add_argument("--no-simulate", action="store_true", help="skip the batch simulation table")
     parser.add_argument(
         "--maxi", type=int, metavar="GAMES", default=None, help="also solve Maxi Yatzy without saved throws (minutes)"
+    )
+    parser.add_argument(
+        "--store", type=int, nargs="+", metavar="CAP", default=None, help="also solve Maxi Yatzy with its store capped"
     )
     args = parser.parse_args()
     ys = ensure("yatzy_solver", "yatzy-solver") if not (args.no_solve and args.no_simulate) else None
@@ -209,6 +234,9 @@ def main() -> None:
     if args.maxi is not None:
         print()
         maxi_table(args.processes, args.maxi)
+    if args.store is not None:
+        print()
+        store_table(args.store)
     print(f"load average at the end: {os.getloadavg()[0]:.2f}")
 
 

@@ -31,6 +31,7 @@ except ImportError as error:  # pragma: no cover - numpy is in the dev environme
 from .batch import BatchResult, simulate
 from .distribution import ScoreDistribution
 from .space import StateSpace
+from .store import StoreStrategy
 from .strategy import FORMAT_VERSION, Advice, RulesMismatchError, Strategy, solve
 
 __all__ = [
@@ -40,6 +41,7 @@ __all__ = [
     "RulesMismatchError",
     "ScoreDistribution",
     "StateSpace",
+    "StoreStrategy",
     "Strategy",
     "simulate",
     "solve",

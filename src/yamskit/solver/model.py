@@ -146,10 +146,13 @@ def _fail(variant: ScorecardVariant, why: str) -> RuleConfigError:
     return RuleConfigError(f"yamskit.solver cannot solve {variant.name!r}: {why}")
 
 
-def model_of(variant: object) -> Model:
+def model_of(variant: object, *, saved_throws: bool = False) -> Model:
     """The solver's model of ``variant``; `RuleConfigError` if it is not solvable.
 
-    Solvable: a `ScorecardVariant` of 1 to 8 dice without saved throws, with one column in free order and
+    ``saved_throws``: accept a variant that saves unused throws (the caller models the store:
+    `yamskit.solver.store`); without it such a variant is refused.
+
+    Solvable: a `ScorecardVariant` of 1 to 8 dice (with saved throws only as above), with one column in free order and
     no turn condition, the standard result, at most `MAX_ROWS` rows, an
     optional upper bonus (any tiers; the dense value table, 2**rows x flags x (threshold + 1) float64,
     at most `MAX_TABLE_BYTES`), and placement rules that are
@@ -170,8 +173,11 @@ def model_of(variant: object) -> Model:
     if not isinstance(variant, ScorecardVariant):
         raise RuleConfigError(f"yamskit.solver solves scorecard variants, not {type(variant).__name__}")
     rules = variant.rules
-    if rules.saved_throws:
-        raise _fail(variant, "it saves unused throws for later turns; the solver's turns have max_throws throws")
+    if rules.saved_throws and not saved_throws:
+        raise _fail(
+            variant,
+            "it saves unused throws for later turns; solve it over a capped store with solve(variant, store_cap=N)",
+        )
     dice = solver_tables(rules.dice)
     if len(rules.columns) != 1:
         raise _fail(variant, f"it has {len(rules.columns)} columns; the solver handles one")
@@ -290,6 +296,8 @@ def model_of(variant: object) -> Model:
         described["served"] = [list(map(int, t)) for t in served_table]
         described["win_rows"] = list(win_rows)
         described["opens_row"] = opens_row
+    if rules.saved_throws:  # (a model of the game with its store; the store's cap is the store model's)
+        described["saved_throws"] = True
     fingerprint = hashlib.sha256(json.dumps(described, sort_keys=True).encode()).hexdigest()
     model = Model(
         rows=rows,

@@ -24,7 +24,7 @@ import json
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, overload
 
 import attrs
 import numpy as np
@@ -37,6 +37,7 @@ from ..scorecard.variant import ScorecardVariant
 from .distribution import ScoreDistribution, has_upper_bonus, optimal_distribution
 from .expectimax import keep_values, solve_values, turn_tables
 from .model import Model, model_of
+from .store import StoreStrategy, solve_store
 from .tables import FloatArray
 
 __all__ = ["FORMAT_VERSION", "Advice", "RulesMismatchError", "SheetPosition", "Strategy", "solve"]
@@ -397,13 +398,36 @@ class Strategy:
         return cls(variant, model, values)
 
 
+@overload
 def solve(
     variant: ScorecardVariant,
     *,
     processes: int | None = None,
     quiet: bool = False,
     progress: Callable[[int, int], None] | None = None,
-) -> Strategy:
+    store_cap: None = None,
+) -> Strategy: ...
+
+
+@overload
+def solve(
+    variant: ScorecardVariant,
+    *,
+    processes: int | None = None,
+    quiet: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+    store_cap: int,
+) -> StoreStrategy: ...
+
+
+def solve(
+    variant: ScorecardVariant,
+    *,
+    processes: int | None = None,
+    quiet: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+    store_cap: int | None = None,
+) -> Strategy | StoreStrategy:
     """Solve ``variant`` exactly: the optimal expected score of every state.
 
     Args:
@@ -412,13 +436,21 @@ def solve(
         processes: processes solving, this one and forked workers (default: one per CPU; small games use one).
         quiet: no progress bar (a rich bar if rich is installed, else lines on stderr).
         progress: also called with (states done, states in all) as the solve advances.
+        store_cap: for a variant that saves unused throws (Maxi Yatzy): solve over a store of at most this many
+            throws, in this process, and return a `yamskit.solver.store.StoreStrategy` (values; exact once the
+            cap reaches the most the store can hold). Without it such a variant raises `RuleConfigError`.
 
     Examples:
         >>> import yamskit
         >>> from yamskit.categories import upper
         >>> round(solve(yamskit.ScorecardVariant.define("sixes", rows=[upper(6)]), quiet=True).expected_score(), 4)
         12.6389
+        >>> solve(yamskit.variant("maxi-yatzy"))  # doctest: +IGNORE_EXCEPTION_DETAIL
+        Traceback (most recent call last):
+        RuleConfigError: yamskit.solver cannot solve 'maxi-yatzy': it saves unused throws for later turns; ...
     """
+    if store_cap is not None:
+        return solve_store(variant, store_cap=store_cap, quiet=quiet, progress=progress)
     model = model_of(variant)
     values = solve_values(model, processes=processes, quiet=quiet, progress=progress)
     return Strategy(variant, model, values)
