@@ -191,3 +191,12 @@ def test_the_medium_level_of_a_one_column_sheet_holds_a_high_box_back_for_its_wo
     assert g.turn.throws_left == 0
     assert choose_on_sheet(g, depth=1, plain=True) != Score("ones")  # the points now: 11 elsewhere
     assert player(v, "medium").choose(g) == Score("ones")
+
+
+def test_a_one_column_sheet_the_split_does_not_handle_keeps_the_plain_medium() -> None:
+    v = yamskit.variant("balut")  # a result rule of its own: not splittable
+    g = v.new_game(players=["A", "B"], seed=4)
+    medium = player(v, "medium")
+    for outcome in ("66612", "12345", "55551"):
+        h = g.apply(Roll(outcome=outcome))
+        assert medium.choose(h) == choose_on_sheet(h, depth=1, plain=True)

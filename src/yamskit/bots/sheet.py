@@ -136,7 +136,8 @@ class SheetView:
             column counts. The placement rules still shape what a box can take.
         worth_factor: the share of one aimed turn an open box is expected to be worth
             (`WORTH_FACTOR` by default; the ``"medium"`` level of a one-column sheet of five
-            dice takes less, `MEDIUM_WORTH`, so that it holds its boxes back less than it should).
+            dice that `yamskit.bots.split.splittable` accepts takes less, `MEDIUM_WORTH`, so that
+            it holds its boxes back less than it should).
 
     Examples:
         >>> import yamskit
@@ -429,8 +430,8 @@ def choose_on_sheet(
     future worth, coefficients, bonuses or clean columns); by default it does when ``depth``
     is 1, the ``"medium"`` level of a sheet of several columns (or of other than five dice).
     ``worth_factor`` is the share of an aimed turn an open box is expected to be worth
-    (`SheetView`); the ``"medium"`` level of a one-column sheet of five dice plays
-    ``plain=False`` with `MEDIUM_WORTH`.
+    (`SheetView`); the ``"medium"`` level of a one-column sheet of five dice that the split
+    evaluation handles plays ``plain=False`` with `MEDIUM_WORTH`.
 
     Examples:
         >>> import yamskit
