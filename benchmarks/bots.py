@@ -8,6 +8,8 @@ Usage::
     python benchmarks/bots.py --only yam-master yamslam
     python benchmarks/bots.py --solitaire 1000         # hard without the solver's table, one column
     python benchmarks/bots.py --solo 300               # easy, medium, hard alone: Challenge, Yamslam solo
+    python benchmarks/bots.py --pair hard medium --only classic yatzy  # a preset by name: a 2-player game
+    python benchmarks/bots.py --solo 300 --only classic yatzy         # ... or that preset alone
     python benchmarks/bots.py --scheduler tcp://scheduler:8786  # the games on a Dask cluster
 
 Each match-up plays ``--games`` games, game ``i`` with dice seed ``seed + i``; in odd
@@ -245,9 +247,26 @@ def match(
 
 
 def setups_named(names: Iterable[str] | None) -> list[Setup]:
-    """The setups with these labels or variant names (all of them for ``None``), in table order."""
-    wanted = None if names is None else set(names)
-    return [s for s in SETUPS if wanted is None or s.label in wanted or s.name in wanted]
+    """The setups with these labels or variant names (all of them for ``None``), in table order.
+
+    A name that is none of them but a variant's (a preset such as ``yatzy`` or ``kniffel``)
+    is a two-player game of that variant, after the others.
+    """
+    wanted = None if names is None else list(names)
+    chosen = [s for s in SETUPS if wanted is None or s.label in wanted or s.name in wanted]
+    known = {s.label for s in SETUPS} | {s.name for s in SETUPS}
+    return chosen + [Setup(name, name, (), 2) for name in wanted or () if name not in known]
+
+
+def solo_setups_named(names: Iterable[str] | None) -> list[Setup]:
+    """The solitaire setups with these labels or variant names (all of `SOLO_SETUPS` for ``None``).
+
+    A name that is none of them is that variant alone (``classic``, ``yatzy``...), after the others.
+    """
+    wanted = None if names is None else list(names)
+    chosen = [s for s in SOLO_SETUPS if wanted is None or s.label in wanted or s.name in wanted]
+    known = {s.label for s in SOLO_SETUPS} | {s.name for s in SOLO_SETUPS}
+    return chosen + [Setup(f"{name} solo", name, (), 1) for name in wanted or () if name not in known]
 
 
 def matches(
@@ -398,9 +417,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"# bots alone: {args.solo} games per level, seeds {args.seed}-{args.seed + args.solo - 1}")
         print("| setup | level | games | mean score (95% CI) | ms/decision median | p99 |")
         print("|---|---|---:|---:|---:|---:|")
-        for setup in SOLO_SETUPS:
-            if args.only and setup.label not in args.only and setup.name not in args.only:
-                continue
+        for setup in solo_setups_named(args.only):
             for row in solo_means(setup, ("easy", "medium", "hard"), args.solo, args.seed):
                 print(
                     f"| {row['setup']} | {row['level']} | {row['games']} | {row['mean']:.1f} ± {row['half']:.1f} "

@@ -17,6 +17,7 @@ from yamskit.bots.fitted_values import (
     fit_values,
     fitted_strategy,
 )
+from yamskit.bots.sheet import MEDIUM_WORTH, choose_on_sheet
 from yamskit.bots.split import choose_split
 from yamskit.categories import Category, total, upper
 from yamskit.errors import RuleConfigError, RulesMismatchError
@@ -140,7 +141,7 @@ def test_looking_one_turn_deeper_values_the_states_after_the_turn_by_their_backu
     assert game.is_legal(ahead.best_action(game))
 
 
-def test_strong_player_without_a_budget_plays_the_fitted_strategy_and_medium_the_split() -> None:
+def test_strong_player_without_a_budget_plays_the_fitted_strategy_and_medium_the_lower_worth() -> None:
     variant = yamskit.variant("classic")
     game = variant.new_game(seed=5)
     hard = StrongPlayer(variant, time_budget=0.0)
@@ -150,7 +151,7 @@ def test_strong_player_without_a_budget_plays_the_fitted_strategy_and_medium_the
     for _ in range(15):
         assert hard.choose(game) == ahead.best_action(game)
         if game.turn.has_thrown:
-            assert medium.choose(game) == choose_split(game, depth=1)
+            assert medium.choose(game) == choose_on_sheet(game, depth=1, plain=False, worth_factor=MEDIUM_WORTH)
         game = game.apply(hard.choose(game))
 
 

@@ -12,7 +12,7 @@ import pytest
 import yamskit
 from yamskit.actions import Pass, Roll, Score, TakeChip
 from yamskit.bots import StrongPlayer, player
-from yamskit.bots.sheet import SheetView, choose_on_sheet
+from yamskit.bots.sheet import MEDIUM_WORTH, WORTH_FACTOR, SheetView, choose_on_sheet
 from yamskit.dice import Dice
 from yamskit.variants.yam_master.board import Board
 from yamskit.variants.yam_master.strategy import DEFENCE, board_value, board_values, choose_board_action, end_values
@@ -137,6 +137,11 @@ def _played(variant: yamskit.Variant, players: int, seed: int) -> tuple[object, 
         ("yam-master", {}, 2),
         ("yamslam", {}, 2),
         ("yamslam", {"mode": "solo"}, 1),
+        ("classic", {}, 2),
+        ("yahtzee", {}, 2),
+        ("yatzy", {}, 2),
+        ("yatzy", {}, 1),
+        ("generala", {}, 2),
     ],
 )
 def test_the_medium_level_plays_whole_legal_games_the_same_for_a_seed(
@@ -145,3 +150,53 @@ def test_the_medium_level_plays_whole_legal_games_the_same_for_a_seed(
     variant = yamskit.variant(name, **options)
     first = _played(variant, players, seed=21)
     assert first == _played(variant, players, seed=21)
+
+
+# ---------------------------------------------------------------- one-column sheets of five dice
+
+
+def test_a_lower_worth_factor_scales_every_open_boxs_worth_and_nothing_else() -> None:
+    g = yamskit.variant("yatzy").new_game(players=["A", "B"], seed=3).apply(Roll(outcome="66612"))
+    full, medium = SheetView.of(g), SheetView.of(g, worth_factor=MEDIUM_WORTH)
+    assert 0.0 < MEDIUM_WORTH < WORTH_FACTOR
+    assert full.worth_factor == WORTH_FACTOR
+    assert medium.worth_factor == MEDIUM_WORTH
+    assert np.allclose(medium.worth, full.worth * MEDIUM_WORTH / WORTH_FACTOR)
+    assert np.array_equal(medium.tables, full.tables)
+    assert not medium.plain
+    # the upper bonus still counts, from the lower worth: 63 written already pays it whatever the worth
+    assert medium.expected_bonus(0, 63, ()) == full.expected_bonus(0, 63, ()) == 50.0
+    sixes = medium.rules.row_index("sixes")
+    points = np.array([0.0, 18.0, 30.0])
+    assert not np.allclose(medium.gain_of(sixes, 0, points), full.gain_of(sixes, 0, points))
+
+
+def test_the_medium_level_of_a_one_column_sheet_plays_the_lower_worth_one_throw_ahead() -> None:
+    for name in ("classic", "yahtzee", "yatzy"):
+        g = yamskit.variant(name).new_game(players=["A", "B"], seed=4)
+        medium = player(g.variant, "medium")
+        assert isinstance(medium, StrongPlayer)
+        assert medium.depth == 1
+        for outcome in ("66612", "12345", "11223", "55551", "44444"):
+            h = g.apply(Roll(outcome=outcome))
+            expected = choose_on_sheet(h, depth=1, plain=False, worth_factor=MEDIUM_WORTH)
+            assert medium.choose(h) == expected
+
+
+def test_the_medium_level_of_a_one_column_sheet_holds_a_high_box_back_for_its_worth() -> None:
+    # classic, last throw 11126: 3 in "ones" keeps chance and three of a kind for better dice
+    v = yamskit.variant("classic")
+    g = v.new_game(seed=1).apply(Roll(outcome="11126"))
+    g = g.apply(Roll(keep=Dice.parse("111"), outcome="26")).apply(Roll(keep=Dice.parse("111"), outcome="26"))
+    assert g.turn.throws_left == 0
+    assert choose_on_sheet(g, depth=1, plain=True) != Score("ones")  # the points now: 11 elsewhere
+    assert player(v, "medium").choose(g) == Score("ones")
+
+
+def test_a_one_column_sheet_the_split_does_not_handle_keeps_the_plain_medium() -> None:
+    v = yamskit.variant("balut")  # a result rule of its own: not splittable
+    g = v.new_game(players=["A", "B"], seed=4)
+    medium = player(v, "medium")
+    for outcome in ("66612", "12345", "55551"):
+        h = g.apply(Roll(outcome=outcome))
+        assert medium.choose(h) == choose_on_sheet(h, depth=1, plain=True)

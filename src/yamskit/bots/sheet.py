@@ -50,11 +50,16 @@ from ..scorecard.state import ScorecardGame
 from ..turn import Throw, Turn
 from .lookahead import NEG, FloatArray, box_placement, keep_or_box, single_target_values
 
-__all__ = ["CLEAN_TRIES", "UPPER_SPREAD", "WORTH_FACTOR", "SheetView", "choose_on_sheet"]
+__all__ = ["CLEAN_TRIES", "MEDIUM_WORTH", "UPPER_SPREAD", "WORTH_FACTOR", "SheetView", "choose_on_sheet"]
 
 #: An open box is expected to be worth this share of one turn aimed only at it (fitted by
 #: simulated play: benchmarks/worth_factor.py).
 WORTH_FACTOR = 1.0
+#: The share the ``"medium"`` level of a one-column sheet of five dice gives an open box, one
+#: throw ahead: chosen by play so that it lands between ``"easy"`` and the solver's ``"hard"``
+#: (2-player classic, Yahtzee, Yatzy; at 1.0 ``"hard"`` wins only about 56% of Yatzy games
+#: against it, at 0.5 it wins barely more than ``"easy"`` in classic; docs/explanation/bots.md).
+MEDIUM_WORTH = 0.8
 #: Standard deviation of a number row's final points, per unit of its face.
 UPPER_SPREAD = 1.0
 #: How many aimed turns a box of a clean column is assumed to get for a non-zero value.
@@ -129,6 +134,10 @@ class SheetView:
             in it now (its worth is 0: the future of the sheet is not looked at), every column
             weighs 1 (the coefficients are ignored), and neither the upper bonus nor the clean
             column counts. The placement rules still shape what a box can take.
+        worth_factor: the share of one aimed turn an open box is expected to be worth
+            (`WORTH_FACTOR` by default; the ``"medium"`` level of a one-column sheet of five
+            dice that `yamskit.bots.split.splittable` accepts takes less, `MEDIUM_WORTH`, so that
+            it holds its boxes back less than it should).
 
     Examples:
         >>> import yamskit
@@ -147,10 +156,11 @@ class SheetView:
     clean: int
     spreads: FloatArray = attrs.field(repr=False)
     plain: bool = attrs.field(default=False, kw_only=True)
+    worth_factor: float = attrs.field(default=WORTH_FACTOR, kw_only=True)
 
     @classmethod
-    def of(cls, game: ScorecardGame, *, plain: bool = False) -> SheetView:
-        """Build the view for the player to move in ``game`` (``plain``: the cruder view, see the attributes).
+    def of(cls, game: ScorecardGame, *, plain: bool = False, worth_factor: float = WORTH_FACTOR) -> SheetView:
+        """Build the view for the player to move in ``game`` (``plain``, ``worth_factor``: see the attributes).
 
         Examples:
             >>> import yamskit
@@ -161,6 +171,10 @@ class SheetView:
             >>> plain = SheetView.of(duel, plain=True)
             >>> plain.weights, plain.clean, float(plain.worth.max())
             ((1.0, 1.0, 1.0, 1.0, 1.0, 1.0), 0, 0.0)
+            >>> classic = yamskit.variant("classic").new_game(seed=1)
+            >>> full, less = SheetView.of(classic), SheetView.of(classic, worth_factor=0.5)
+            >>> bool(abs(less.worth - 0.5 * full.worth).max() < 1e-9)
+            True
         """
         rules = game.rules
         row_ids = rules.row_ids
@@ -184,13 +198,16 @@ class SheetView:
             )
             for j, i in enumerate(index):
                 r, c = cells[i]
-                worth[r, c] = WORTH_FACTOR * both[j]
+                worth[r, c] = worth_factor * both[j]
                 nonzero[r, c] = 1.0 - (1.0 - min(1.0, float(both[len(index) + j]))) ** CLEAN_TRIES
         weights = tuple(float(w) for w in game.column_weights) or (1.0,) * len(rules.columns)
         clean = _clean_bonus(rules)
         if plain:
             weights, clean = (1.0,) * len(rules.columns), 0
-        return cls(game, rules, cells, tables, worth, nonzero, weights, clean, _spreads(rules), plain=plain)
+        spreads = _spreads(rules)
+        return cls(
+            game, rules, cells, tables, worth, nonzero, weights, clean, spreads, plain=plain, worth_factor=worth_factor
+        )
 
     # ------------------------------------------------------------------ bonus and clean terms
     def expected_bonus(self, c: int, total: float, open_rows: Sequence[int]) -> float:
@@ -390,36 +407,44 @@ def _placements(game: ScorecardGame, view: SheetView, gains: FloatArray) -> list
 _RECENT: list[tuple[Any, int, SheetView, FloatArray]] = []
 
 
-def _view_of(game: ScorecardGame, plain: bool) -> tuple[SheetView, FloatArray]:
+def _view_of(game: ScorecardGame, plain: bool, worth_factor: float) -> tuple[SheetView, FloatArray]:
     """The view and gains of ``game``, reused within a turn (they do not depend on the dice)."""
     for sheets, player, view, gains in _RECENT:
         same = sheets is game.sheets and player == game.current_player and view.plain == plain
-        if same and view.game.variant is game.variant:
+        if same and view.worth_factor == worth_factor and view.game.variant is game.variant:
             return view, gains
-    view = SheetView.of(game, plain=plain)
+    view = SheetView.of(game, plain=plain, worth_factor=worth_factor)
     gains = view.gains()
     _RECENT.insert(0, (game.sheets, game.current_player, view, gains))
     del _RECENT[8:]
     return view, gains
 
 
-def choose_on_sheet(game: ScorecardGame, *, depth: int = 10, plain: bool | None = None) -> Action:
+def choose_on_sheet(
+    game: ScorecardGame, *, depth: int = 10, plain: bool | None = None, worth_factor: float = WORTH_FACTOR
+) -> Action:
     """The strong bot's action on a scorecard: the best keep or the best box.
 
     ``depth`` is how many throws ahead keeps look (1: as if the next throw ended the turn).
     ``plain`` plays by the cruder view (`SheetView`, ``plain``: the points written now, no
     future worth, coefficients, bonuses or clean columns); by default it does when ``depth``
-    is 1, the ``"medium"`` level.
+    is 1, the ``"medium"`` level of a sheet of several columns (or of other than five dice).
+    ``worth_factor`` is the share of an aimed turn an open box is expected to be worth
+    (`SheetView`); the ``"medium"`` level of a one-column sheet of five dice that the split
+    evaluation handles plays ``plain=False`` with `MEDIUM_WORTH`.
 
     Examples:
         >>> import yamskit
         >>> g = yamskit.variant("challenge").new_game(seed=1).apply(yamskit.Roll(outcome="66612"))
         >>> choose_on_sheet(g)
         Roll(keep=Dice.parse('666'), outcome=None)
+        >>> yahtzee = yamskit.variant("yahtzee").new_game(seed=1).apply(yamskit.Roll(outcome="66612"))
+        >>> choose_on_sheet(yahtzee, depth=1, plain=False, worth_factor=MEDIUM_WORTH)
+        Roll(keep=Dice.parse('666'), outcome=None)
     """
     turn = game.turn
     if not turn.has_thrown:
         return Roll()
-    view, gains = _view_of(game, depth <= 1 if plain is None else plain)
+    view, gains = _view_of(game, depth <= 1 if plain is None else plain, worth_factor)
     best_box = max(_placements(game, view, gains), key=lambda vp: vp[0], default=None)
     return keep_or_box(game, best_box, _stop_table(view, gains), depth=depth)

@@ -9,8 +9,10 @@ kind of game:
   ``time_budget``; otherwise values fitted layer by layer on sampled states, looked
   at one turn deeper (`yamskit.bots.fitted_values`, sheets of at most 16 rows); a
   longer sheet whose solve does not fit, a sheet beyond the solver's model (more than
-  20 rows), and the one-throw ``"medium"`` level, split the sheet
-  into parts solved exactly (`yamskit.bots.split`);
+  20 rows), split the sheet into parts solved exactly (`yamskit.bots.split`); where
+  the split fits, the one-throw ``"medium"`` level plays each open box's expected worth
+  at a lower share (`yamskit.bots.sheet.MEDIUM_WORTH`), the upper bonus estimated from
+  it, one throw ahead;
 * a one-column sheet of other than five dice (1 to 8) is solved exactly in the same
   way when the solve fits ``time_budget``; otherwise (and for ``"medium"``) it is
   played like the next kind (the fitted values and the split parts are of five dice);
@@ -211,12 +213,13 @@ class StrongPlayer:
                     fitted = fitted_strategy(state.variant)
                     if fitted is not None:
                         return fitted.best_action(state)
+            from .sheet import MEDIUM_WORTH, choose_on_sheet
             from .split import choose_split, splittable
 
             if five and splittable(state.variant):
+                if self.depth <= 1:  # the "medium" level: each box's worth, at a lower share, one throw ahead
+                    return choose_on_sheet(state, depth=1, plain=False, worth_factor=MEDIUM_WORTH)
                 return choose_split(state, depth=self.depth)
-            from .sheet import choose_on_sheet
-
             return choose_on_sheet(state, depth=self.depth)
         # any other family: the strategy its adapter registers, else the generic planning bot
         strategy = adapter_of(state.variant).choose
@@ -263,7 +266,10 @@ def player(
       coefficients, the bonuses or the clean columns (`yamskit.bots.sheet.SheetView`,
       ``plain``); in Yam Master its own lines only, blind to the opponent's; in Yamslam the
       chips' points only, taking what a throw gives (the families' strategies, ``plain``).
-      On a one-column sheet of five dice it plays the split evaluation one throw ahead;
+      On a one-column sheet of five dice that the split evaluation handles (classic, Yahtzee,
+      Yatzy...; `yamskit.bots.split.splittable`) it weighs each open box's expected worth, at a lower
+      share than the full evaluation gives it (`yamskit.bots.sheet.MEDIUM_WORTH`), and the
+      upper bonus, one throw ahead;
     * ``"hard"`` — `StrongPlayer`;
     * ``"expert"`` — `yamskit.bots.expert.ExpertPlayer`: the ``"hard"`` bot's action checked against
       the ``"medium"`` and ``"easy"`` bots' by Monte-Carlo rollouts of the rest of the game, for
