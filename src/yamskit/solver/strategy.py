@@ -161,14 +161,16 @@ class Strategy:
             )
         self._checked = [rules, *self._checked[:7]]
 
-    def position(self, state: ScorecardGame) -> SheetPosition:
-        """``state``'s sheet of the player to move, as the tables index it (checked to follow the solved rules).
+    def position(self, state: ScorecardGame, *, player: int | None = None) -> SheetPosition:
+        """``state``'s sheet of ``player`` (the player to move by default), as the tables index it.
+
+        The game is checked to follow the solved rules.
 
         Raises:
             RulesMismatchError: ``state`` is played by other rules than the solved ones.
         """
         self._check(state)
-        sheet = state.sheets[state.current_player]
+        sheet = state.sheets[state.current_player if player is None else player]
         cells = sheet.cells[0]
         filled = sum(1 << i for i, cell in enumerate(cells) if not cell.is_empty)
         upper = min(sum(cell.value for i, cell in enumerate(cells) if self.model.bonus_rows[i]), self.model.cap)

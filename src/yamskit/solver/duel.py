@@ -1,0 +1,230 @@
+"""Playing a one-column duel to win: the chance to finish above the opponent, and the turn that raises it.
+
+The solved strategy (`yamskit.solver.Strategy`) maximises a player's expected final score.
+Across the table from one opponent, what counts is the chance to finish above them. This
+module works that chance out exactly, for the endgame of a two-player game of a sheet the
+solver plays:
+
+* `beat_chance`: the chance that one final-score distribution ends above another (a tie
+  counts half), for two players who both play the solved strategy from where they stand;
+* `duel_ratings`: for the player to move, each legal action rated by the chance of
+  winning when this turn is played to win and the turns after it by the solved strategy,
+  against an opponent whose final score has a given distribution.
+
+How a turn is played to win. The opponent plays the solved strategy whatever we do, so
+their final score has a distribution that does not depend on our play
+(`Strategy.distribution` of their sheet). Writing a box with ``P`` points on the sheet
+after it and the sheet in state ``s'`` leads, under the solved strategy, to ``P`` plus the
+points still to come from ``s'``, whose distribution ``R(s')`` the forward pass gives.
+The end of the turn is worth the chance that ``P + R(s')`` beats the opponent; the rest of
+the turn is the usual expectimax over the rerolls (the keeps' means, the best of each
+roll's keeps), with that chance in place of the expected score. Choosing each turn this
+way, with the solved strategy after it, is a policy improvement of the solved strategy for
+the chance to win: it never does worse against this opponent than the solved strategy.
+
+A distribution ``R(s')`` costs about 10 ms with three or four boxes open and grows fast
+with more (a second or more with six open number boxes), so the duel player
+(`yamskit.bots.duel`) plays to win in the last turns and by the solved strategy before.
+
+Examples:
+    >>> import yamskit
+    >>> from yamskit.solver import ScoreDistribution
+    >>> mine = ScoreDistribution(minimum=10, probabilities=(0.5, 0.5))  # 10 or 11
+    >>> theirs = ScoreDistribution(minimum=10, probabilities=(1.0,))  # 10
+    >>> beat_chance(mine, theirs)  # a tie half the time (counts half), a win the other half
+    0.75
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableMapping
+
+import attrs
+import numpy as np
+
+from ..actions import Action, Roll, Score, Scratch
+from ..errors import RuleConfigError
+from ..scorecard.state import ScorecardGame
+from .batch import batch_model
+from .batch_sheets import _Games  # they score a roll as the game does (jokers, five-of-a-kind bonuses)
+from .distribution import ScoreDistribution, optimal_distribution
+from .expectimax import keep_values
+from .model import Model
+from .space import StateSpace
+from .strategy import SheetPosition, Strategy
+from .tables import FloatArray, IntArray
+
+__all__ = ["DuelRating", "beat_chance", "beat_table", "duel_ratings"]
+
+
+def beat_table(theirs: ScoreDistribution) -> tuple[int, FloatArray]:
+    """The chance that each final score beats ``theirs`` (a tie half): ``(low, chances)``.
+
+    ``chances[i]`` is the chance for a score of ``low + i``; below ``low`` it is 0, past the
+    end 1.
+
+    Examples:
+        >>> from yamskit.solver import ScoreDistribution
+        >>> low, chances = beat_table(ScoreDistribution(minimum=5, probabilities=(0.25, 0.75)))
+        >>> low, chances.tolist()  # 4 never wins, 5 ties a quarter, 6 wins a quarter and ties the rest
+        (4, [0.0, 0.125, 0.625, 1.0])
+    """
+    p = np.asarray(theirs.probabilities, dtype=np.float64)
+    below = np.concatenate([[0.0], np.cumsum(p)])  # below[i]: chance they score under minimum + i
+    chances = np.concatenate([[0.0], below[:-1] + p / 2, [1.0]])
+    return theirs.minimum - 1, chances
+
+
+def _beats(low: int, chances: FloatArray, scores: IntArray) -> FloatArray:
+    result: FloatArray = chances[np.clip(scores - low, 0, len(chances) - 1)]
+    return result
+
+
+def beat_chance(mine: ScoreDistribution, theirs: ScoreDistribution) -> float:
+    """The chance that a final score drawn from ``mine`` beats one drawn from ``theirs``, a tie counting half.
+
+    Examples:
+        >>> from yamskit.solver import ScoreDistribution
+        >>> a = ScoreDistribution(minimum=0, probabilities=(0.5, 0.0, 0.5))
+        >>> beat_chance(a, a), beat_chance(a, ScoreDistribution(minimum=1, probabilities=(1.0,)))
+        (0.5, 0.5)
+    """
+    low, chances = beat_table(theirs)
+    scores = mine.minimum + np.arange(len(mine.probabilities))
+    return float(np.dot(np.asarray(mine.probabilities), _beats(low, chances, scores)))
+
+
+@attrs.frozen
+class DuelRating:
+    """An action and its chance to win the duel (the turn played to win, the solved strategy after it).
+
+    Examples:
+        >>> import yamskit
+        >>> DuelRating(yamskit.Roll(), 0.5)
+        DuelRating(action=Roll(keep=Dice.parse(''), outcome=None), chance=0.5)
+    """
+
+    action: Action
+    chance: float
+
+
+@attrs.frozen(eq=False)
+class _Options:
+    """Every way to write each roll of one sheet: (rolls, rows, 2) for Score and Scratch."""
+
+    legal: FloatArray  # 1 where the option is legal
+    paid: IntArray  # the points it writes, extra points included
+    key: IntArray  # the state after it, as the solver indexes states
+
+
+def _options(model: Model, space: StateSpace, p: SheetPosition) -> _Options:
+    """The points and the state after every Score and Scratch of every roll, as the game pays them."""
+    rolls, rows = model.dice.num_rolls, model.num_rows
+    g = _Games.start(model, rolls)
+    g.filled[:], g.flag[:], g.upper[:] = p.filled, p.flag, p.upper
+    games = np.arange(rolls)
+    points, extra = g.scores(games, games, filled=g.filled)
+    legal = g.legal_rows(games, games, filled=g.filled)
+    after = p.filled | (1 << np.arange(rows))
+    moved = np.where(model.bonus_rows[None, :], np.minimum(p.upper + points, model.cap), p.upper)
+    flag = np.full((rolls, rows), p.flag)
+    scored_flag, crossed_flag = flag, flag
+    if model.needs_flag:
+        at_flag = (np.arange(rows) == model.flag_row)[None, :]
+        scored_flag = np.where(at_flag, points > 0, flag).astype(np.int64)
+        crossed_flag = np.where(at_flag, 0, flag)
+    crossed_extra = np.zeros_like(extra) if model.number_bonus else extra  # a number-box bonus needs a Score
+
+    def key(flags: IntArray, upper: IntArray) -> IntArray:
+        filled = np.broadcast_to(after[None, :], upper.shape)
+        canonical = space.canonical_upper(filled.reshape(-1), upper.reshape(-1)).reshape(upper.shape)
+        result: IntArray = (filled * model.flags + flags) * (model.cap + 1) + canonical
+        return result
+
+    kept = np.full((rolls, rows), p.upper)
+    allowed = np.stack([legal, legal & model.allow_scratch], axis=2).astype(np.float64)
+    paid = np.stack([points + extra[:, None], np.broadcast_to(crossed_extra[:, None], points.shape)], axis=2)
+    keys = np.stack([key(scored_flag, moved), key(crossed_flag, kept)], axis=2)
+    return _Options(allowed, paid, keys)
+
+
+def duel_ratings(
+    strategy: Strategy,
+    state: ScorecardGame,
+    theirs: ScoreDistribution,
+    *,
+    memo: MutableMapping[int, ScoreDistribution] | None = None,
+) -> tuple[DuelRating, ...]:
+    """Each legal action of the player to move, rated by its chance to beat a final score drawn from ``theirs``.
+
+    The rest of this turn is played to win and the turns after it by ``strategy`` (see the
+    module's description); ``theirs`` is the opponent's final score (their
+    `Strategy.distribution <yamskit.solver.Strategy.distribution>`). The actions keep the order
+    of ``state.legal_actions()``. Its cost grows fast with the boxes still open: meant for the
+    last few turns. ``memo`` keeps the distributions of the points to come by turn state
+    (`Strategy.values`' flat index) for the next calls of the same strategy; the caller bounds it.
+
+    Raises:
+        RuleConfigError: the sheet has rules the solver's stepped games do not play (served
+            points or wins, a box that opens later).
+
+    Examples:
+        >>> import yamskit
+        >>> from yamskit.categories import upper
+        >>> from yamskit.solver import ScoreDistribution, solve
+        >>> sixes = yamskit.ScorecardVariant.define("sixes", rows=[upper(6)], dice=2, max_throws=2)
+        >>> strategy = solve(sixes, quiet=True)
+        >>> game = sixes.new_game(seed=1).apply(yamskit.Roll(outcome="65"))  # a six, one throw left
+        >>> for r in duel_ratings(strategy, game, ScoreDistribution(6, (1.0,))):  # they finish on 6
+        ...     print(r.action, round(r.chance, 4))
+        roll 0.1667
+        keep 5 roll 0.0833
+        keep 6 roll 0.5833
+        keep 56 roll 0.5
+        score sixes 0.5
+        scratch sixes 0.0
+    """
+    model = batch_model(strategy.variant)
+    if not state.turn.has_thrown or state.is_over:
+        return tuple(DuelRating(action, 0.0) for action in state.legal_actions())
+    p = strategy.position(state)
+    space = StateSpace.of(model)
+    options = _options(model, space, p)
+    low, chances = beat_table(theirs)
+    # the chance of each option: P + R(s') against theirs, one distribution R(s') per state after
+    win = np.zeros(options.key.shape)
+    keys, where = np.unique(options.key, return_inverse=True)
+    where = where.reshape(options.key.shape)
+    for i, key in enumerate(keys.tolist()):
+        rest, upper = divmod(key, model.cap + 1)
+        filled, flag = divmod(rest, model.flags)
+        to_come = memo.get(key) if memo is not None else None
+        if to_come is None:
+            to_come = optimal_distribution(model, strategy.values, filled=filled, flag=flag, upper=upper)
+            if memo is not None:
+                memo[key] = to_come
+        at = where == i
+        scores = p.so_far + options.paid[at][:, None] + to_come.minimum + np.arange(len(to_come.probabilities))
+        win[at] = _beats(low, chances, scores) @ np.asarray(to_come.probabilities)
+    win = np.where(options.legal > 0, win, -1.0)
+    write = win.reshape(model.dice.num_rolls, -1).max(axis=1)  # the best box of each roll
+    dice = model.dice
+    left = state.turn.throws_left
+    layer = write
+    keeps: FloatArray | None = None
+    for _ in range(left):  # the throws still to come, the last first
+        keeps = keep_values(layer[:, None], dice=dice)[:, 0]
+        padded = np.concatenate([keeps, [-np.inf]])
+        layer = np.maximum(write, padded[dice.roll_keeps].max(axis=1))
+    roll = dice.roll_of(state.dice.faces)
+    rows = model.rows
+    rated = []
+    for action in state.legal_actions():
+        if isinstance(action, Roll):
+            if keeps is None:
+                raise RuleConfigError("a throw without throws left")  # the game never offers one
+            rated.append(DuelRating(action, float(keeps[dice.keep_of(action.keep.faces)])))
+        elif isinstance(action, (Score, Scratch)):
+            rated.append(DuelRating(action, float(win[roll, rows.index(action.row), int(isinstance(action, Scratch))])))
+    return tuple(rated)
+
