@@ -22,7 +22,8 @@ variant, every mode and any number of players.
   without it, whole rounds are played until ``decision_time`` seconds have passed.
 * In a solitaire game of a sheet the planner already plays exactly (``exact=True``: a
   one-column sheet the solver handles within the planner's time budget), the expert
-  plays as its planner.
+  plays as its planner; in a two-player game of such a sheet, it plays as ``duel``, the
+  player that plays the last turns for the chance to win (`yamskit.bots.duel`).
 
 Examples:
     >>> import yamskit
@@ -195,6 +196,8 @@ class ExpertPlayer:
         candidates: the most candidate actions compared (1: play as the planner).
         exact: the planner plays the variant exactly in a solitaire game (it is then played
             as the planner, without rollouts).
+        duel: the bot that plays a two-player game instead of the search (the duel player,
+            `yamskit.bots.duel.DuelPlayer`, on the one-column sheets the solver plays), or ``None``.
 
     Examples:
         >>> import yamskit
@@ -213,6 +216,7 @@ class ExpertPlayer:
     rollouts: int | None = attrs.field(default=None, kw_only=True, validator=_positive_or_none)
     candidates: int = attrs.field(default=3, kw_only=True, validator=_at_least_one)
     exact: bool = attrs.field(default=False, kw_only=True)
+    duel: Player | None = attrs.field(default=None, kw_only=True)
 
     def choose(self, state: GameState) -> Action:
         """The action it takes in ``state`` (always legal there).
@@ -258,6 +262,8 @@ class ExpertPlayer:
             raise YamskitError("no legal action to choose from: the game is over")
         if self.exact and len(state.players) == 1:
             return Search(self.planner.choose(state), ())
+        if self.duel is not None and len(state.players) == 2:
+            return Search(self.duel.choose(state), ())
         actions = self._candidates(state)
         if len(actions) == 1:
             return Search(actions[0], (CandidateStats(actions[0]),))

@@ -60,6 +60,7 @@ from ..game import GameState, Variant
 from ..scorecard.state import ScorecardGame
 from ..scorecard.variant import ScorecardVariant
 from .basic import GreedyPlayer, OptimalPlayer, Player, RandomPlayer
+from .duel import DuelPlayer
 from .expert import ExpertPlayer
 
 __all__ = ["LEVELS", "Cache", "Level", "Progress", "StrongPlayer", "player", "solvable"]
@@ -130,6 +131,17 @@ def solvable(variant: Variant, *, time_budget: float | None = None) -> bool:
 
     count = _COUNTS.get(model.fingerprint, lambda: StateSpace.of(model).count)
     return count / _STATES_PER_SECOND <= time_budget
+
+
+def _duel_plays(variant: Variant) -> bool:
+    """Whether the duel player's exact chances play ``variant`` (the rules of the solver's stepped games)."""
+    from ..solver.batch import batch_model
+
+    try:
+        batch_model(variant)
+    except RuleConfigError:
+        return False
+    return True
 
 
 def _strategy(variant: Variant, *, cache: Cache = True, progress: Progress | None = None) -> Any:
@@ -275,7 +287,9 @@ def player(
       the ``"medium"`` and ``"easy"`` bots' by Monte-Carlo rollouts of the rest of the game, for
       ``decision_time`` seconds a decision, or exactly ``rollouts`` rollouts (reproducible for a
       seed). In a solitaire game of a one-column sheet that ``"hard"`` solves within
-      ``time_budget`` it plays as ``"hard"``, which is then already optimal;
+      ``time_budget`` it plays as ``"hard"``, which is then already optimal; in a two-player
+      game of such a sheet it plays the last turns for the chance to win
+      (`yamskit.bots.duel.DuelPlayer`);
     * ``"perfect"`` — `OptimalPlayer` with the solved strategy, for one-column sheets the
       solver handles (maximal expected score, solitaire); `RuleConfigError` elsewhere.
 
@@ -313,6 +327,10 @@ def player(
         return StrongPlayer(variant, time_budget=time_budget, seed=seed, cache=cache, progress=progress)
     if level == "expert":
         hard = StrongPlayer(variant, time_budget=time_budget, seed=seed, cache=cache, progress=progress)
+        exact = solvable(variant, time_budget=time_budget)
+        duel = None
+        if exact and _duel_plays(variant):
+            duel = DuelPlayer(lambda: _strategy(variant, cache=cache, progress=progress))
         return ExpertPlayer(
             hard,
             proposers=(StrongPlayer(variant, time_budget=0.0, seed=seed, depth=1), GreedyPlayer()),
@@ -320,7 +338,8 @@ def player(
             seed=seed,
             decision_time=decision_time,
             rollouts=rollouts,
-            exact=solvable(variant, time_budget=time_budget),
+            exact=exact,
+            duel=duel,
         )
     if level == "perfect":
         if not solvable(variant):

@@ -37,11 +37,10 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import MutableMapping
-
 import attrs
 import numpy as np
 
+from .._cache import Memo
 from ..actions import Action, Roll, Score, Scratch
 from ..errors import RuleConfigError
 from ..scorecard.state import ScorecardGame
@@ -153,7 +152,7 @@ def duel_ratings(
     state: ScorecardGame,
     theirs: ScoreDistribution,
     *,
-    memo: MutableMapping[int, ScoreDistribution] | None = None,
+    memo: Memo[int, ScoreDistribution] | None = None,
 ) -> tuple[DuelRating, ...]:
     """Each legal action of the player to move, rated by its chance to beat a final score drawn from ``theirs``.
 
@@ -162,7 +161,7 @@ def duel_ratings(
     `Strategy.distribution <yamskit.solver.Strategy.distribution>`). The actions keep the order
     of ``state.legal_actions()``. Its cost grows fast with the boxes still open: meant for the
     last few turns. ``memo`` keeps the distributions of the points to come by turn state
-    (`Strategy.values`' flat index) for the next calls of the same strategy; the caller bounds it.
+    (`Strategy.values`' flat index) for the next calls with the same strategy (a bounded `yamskit._cache.Memo`).
 
     Raises:
         RuleConfigError: the sheet has rules the solver's stepped games do not play (served
@@ -202,7 +201,7 @@ def duel_ratings(
         if to_come is None:
             to_come = optimal_distribution(model, strategy.values, filled=filled, flag=flag, upper=upper)
             if memo is not None:
-                memo[key] = to_come
+                memo.put(key, to_come)
         at = where == i
         scores = p.so_far + options.paid[at][:, None] + to_come.minimum + np.arange(len(to_come.probabilities))
         win[at] = _beats(low, chances, scores) @ np.asarray(to_come.probabilities)
@@ -227,4 +226,3 @@ def duel_ratings(
         elif isinstance(action, (Score, Scratch)):
             rated.append(DuelRating(action, float(win[roll, rows.index(action.row), int(isinstance(action, Scratch))])))
     return tuple(rated)
-
