@@ -4,7 +4,8 @@ A player is anything with ``choose(state) -> action``. `RandomPlayer` and
 `GreedyPlayer` only use ``legal_actions()``, so they play every variant,
 including user-defined ones; `OptimalPlayer` plays a solved one-column sheet;
 `StrongPlayer` plans every variant (it needs numpy); `ExpertPlayer` checks its plans by
-rollouts of the rest of the game. `player` builds a bot by level.
+rollouts of the rest of the game; `DuelPlayer` plays the last turns of a two-player
+one-column game for the chance to win. `player` builds a bot by level.
 
 Examples:
     >>> import yamskit
@@ -18,11 +19,13 @@ Examples:
 from __future__ import annotations
 
 from .basic import GreedyPlayer, OptimalPlayer, Player, RandomPlayer, greedy_keep_values, play
+from .duel import DuelPlayer
 from .expert import ExpertPlayer
 from .strong import LEVELS, Level, StrongPlayer, player, solvable
 
 __all__ = [
     "LEVELS",
+    "DuelPlayer",
     "ExpertPlayer",
     "GreedyPlayer",
     "Level",
