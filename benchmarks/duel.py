@@ -101,12 +101,14 @@ def main(argv: list[str] | None = None) -> int:
     se = statistics.stdev(differences) / math.sqrt(len(rows)) if len(rows) > 1 else float("nan")
     low, high = wilson(won, len(rows))
     times = sorted(r[2] for r in rows)
+    paired = (100 * (0.5 + mean - 1.96 * se), 100 * (0.5 + mean), 100 * (0.5 + mean + 1.96 * se))
+    median, p99 = 1000 * times[len(times) // 2], 1000 * times[min(len(times) - 1, int(0.99 * len(times)))]
     print(
         f"{args.variant}, {len(rows)} games (seeds {args.seed}..{args.seed + len(rows) - 1}), endgame {args.endgame}: "
         f"won {100 * won / len(rows):.2f}% (95% {100 * low:.2f}-{100 * high:.2f}); "
-        f"paired {100 * (0.5 + mean):.2f}% (95% {100 * (0.5 + mean - 1.96 * se):.2f}-{100 * (0.5 + mean + 1.96 * se):.2f}); "
-        f"{sum(d != 0 for d in differences)} seeds decided otherwise; duel game median {1000 * times[len(times) // 2]:.0f} ms, "
-        f"p99 {1000 * times[min(len(times) - 1, int(0.99 * len(times)))]:.0f} ms; {wall:.0f} s wall, {args.jobs} jobs"
+        f"paired {paired[1]:.2f}% (95% {paired[0]:.2f}-{paired[2]:.2f}); "
+        f"{sum(d != 0 for d in differences)} seeds decided otherwise; "
+        f"duel game median {median:.0f} ms, p99 {p99:.0f} ms; {wall:.0f} s wall, {args.jobs} jobs"
     )
     return 0
 
