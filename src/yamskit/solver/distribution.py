@@ -54,7 +54,7 @@ from .batch_sheets import _Games
 from .expectimax import keep_values, turn_tables
 from .model import Model
 from .space import StateSpace
-from .tables import FloatArray, IntArray, SolverTables
+from .tables import BoolArray, FloatArray, IntArray, SolverTables
 
 __all__ = ["TIE", "ScoreDistribution", "has_upper_bonus", "optimal_distribution"]
 
@@ -185,6 +185,75 @@ def _throw_matrix(t: SolverTables) -> FloatArray:
     return np.ascontiguousarray(chances.T)
 
 
+def _state_key(model: Model, space: StateSpace, filled: IntArray, flag: IntArray, upper: IntArray) -> IntArray:
+    """The turn states' flat indices in the solver's values, with its canonical upper totals (dead totals as 0)."""
+    shape = np.shape(upper)
+    filled, flag = np.broadcast_to(filled, shape), np.broadcast_to(flag, shape)
+    canonical = space.canonical_upper(filled.reshape(-1), np.minimum(upper, model.cap).reshape(-1)).reshape(shape)
+    key: IntArray = (filled * model.flags + flag) * (model.cap + 1) + canonical
+    return key
+
+
+@attrs.frozen(eq=False)
+class _Placements:
+    """Every Score and Scratch of some (sheet, roll) pairs as the game pays them: ``(n, rows, 2)``, Score first.
+
+    Attributes:
+        legal: where the option is legal (a Scratch only where the sheet allows one).
+        paid: the points it writes, extra points (jokers, five-of-a-kind bonuses) included.
+        filled: the filled rows after writing each row, ``(n, rows)``.
+        flag: the five-of-a-kind flag after it.
+        upper: the upper total after it, capped at the model's cap (not made canonical).
+    """
+
+    legal: BoolArray
+    paid: IntArray
+    filled: IntArray
+    flag: IntArray
+    upper: IntArray
+
+
+def _placements(model: Model, filled: IntArray, flag: IntArray, upper: IntArray, roll: IntArray) -> _Placements:
+    """Every way to write roll ``roll[i]`` on sheet ``i`` (filled rows, flag, upper total), as the game pays it.
+
+    Shared by the forward pass (which picks the best option) and the duel ratings (which
+    rate every option by its chance to win), so both read a roll exactly as the game does.
+
+    Examples:
+        >>> import yamskit
+        >>> from yamskit.categories import upper
+        >>> from yamskit.solver.model import model_of
+        >>> m = model_of(yamskit.ScorecardVariant.define("hi", rows=[upper(5), upper(6)], dice=2))
+        >>> zero = np.zeros(1, dtype=np.int64)
+        >>> p = _placements(m, zero, zero, zero, np.array([m.dice.roll_of((5, 6))]))
+        >>> p.paid[0].tolist(), p.filled[0].tolist()  # fives 5 or crossed, sixes 6 or crossed
+        ([[5, 0], [6, 0]], [1, 2])
+    """
+    n, rows = len(filled), model.num_rows
+    g = _Games.start(model, n)
+    g.filled, g.flag, g.upper = filled, flag, upper
+    games = np.arange(n)
+    points, extra = g.scores(games, roll, filled=filled)
+    legal = g.legal_rows(games, roll, filled=filled)
+    after = filled[:, None] | (1 << np.arange(rows))[None, :]
+    moved = np.where(model.bonus_rows[None, :], np.minimum(upper[:, None] + points, model.cap), upper[:, None])
+    kept = np.broadcast_to(upper[:, None], moved.shape)
+    flag_now = np.broadcast_to(flag[:, None], moved.shape)
+    scored_flag, crossed_flag = flag_now, flag_now
+    if model.needs_flag:
+        at_flag = (np.arange(rows) == model.flag_row)[None, :]
+        scored_flag = np.where(at_flag, points > 0, flag_now).astype(np.int64)
+        crossed_flag = np.where(at_flag, 0, flag_now)
+    crossed_extra = np.zeros_like(extra) if model.number_bonus else extra  # a number-box bonus needs a Score
+    return _Placements(
+        legal=np.stack([legal, legal & model.allow_scratch], axis=2),
+        paid=np.stack([points + extra[:, None], np.broadcast_to(crossed_extra[:, None], points.shape)], axis=2),
+        filled=after,
+        flag=np.stack([scored_flag, crossed_flag], axis=2),
+        upper=np.stack([moved, kept], axis=2),
+    )
+
+
 @attrs.frozen(eq=False)
 class _Boxes:
     """The box each roll of each state is written in, (rolls, states): its value, points, and next state key."""
@@ -205,43 +274,26 @@ class _Turns:
 
     def key(self, filled: IntArray, flag: IntArray, upper: IntArray) -> IntArray:
         """The states' keys, with the solver's canonical upper totals (the dead totals as 0)."""
-        canonical = self.space.canonical_upper(filled, np.minimum(upper, self.model.cap))
-        key: IntArray = (filled * self.model.flags + flag) * (self.model.cap + 1) + canonical
-        return key
+        return _state_key(self.model, self.space, filled, flag, upper)
 
     def boxes(self, filled: IntArray, flag: IntArray, upper: IntArray) -> _Boxes:
         """The box of each roll of each state: the best legal Score or Scratch, the first in legal order on a tie."""
         m = self.model
         rolls, states, rows = m.dice.num_rolls, len(filled), m.num_rows
-        g = _Games.start(m, rolls * states)
-        g.filled, g.flag, g.upper = np.repeat(filled, rolls), np.repeat(flag, rolls), np.repeat(upper, rolls)
-        games, roll = np.arange(rolls * states), np.tile(np.arange(rolls), states)
-        points, extra = g.scores(games, roll, filled=g.filled)
-        legal = g.legal_rows(games, roll, filled=g.filled)
-        bits = 1 << np.arange(rows)
-        after = g.filled[:, None] | bits[None, :]
-        moved = np.where(m.bonus_rows[None, :], np.minimum(g.upper[:, None] + points, m.cap), g.upper[:, None])
-        kept = np.broadcast_to(g.upper[:, None], moved.shape)
-        flag_now = np.broadcast_to(g.flag[:, None], moved.shape)
-        scored_flag, crossed_flag = flag_now, flag_now
-        if m.needs_flag:
-            at_flag = (np.arange(rows) == m.flag_row)[None, :]
-            scored_flag = np.where(at_flag, points > 0, flag_now).astype(np.int64)
-            crossed_flag = np.where(at_flag, 0, flag_now)
-        crossed_extra = np.zeros_like(extra) if m.number_bonus else extra  # a number-box bonus needs a Score
-        paid = points + extra[:, None]
-        options = np.full((rolls * states, rows, 2), -np.inf)
-        options[:, :, 0] = np.where(legal, paid + self.values[after, scored_flag, moved], -np.inf)
-        if m.allow_scratch:
-            options[:, :, 1] = np.where(legal, crossed_extra[:, None] + self.values[after, crossed_flag, kept], -np.inf)
-        flat = options.reshape(rolls * states, 2 * rows)  # Score, Scratch of each row: the order of legal_actions
+        p = _placements(
+            m,
+            np.repeat(filled, rolls),
+            np.repeat(flag, rolls),
+            np.repeat(upper, rolls),
+            np.tile(np.arange(rolls), states),
+        )
+        worth = np.where(p.legal, p.paid + self.values[p.filled[:, :, None], p.flag, p.upper], -np.inf)
+        flat = worth.reshape(rolls * states, 2 * rows)  # Score, Scratch of each row: the order of legal_actions
         choice = np.argmax(flat, axis=1)
         at = np.arange(rolls * states)
-        row, crossed = choice // 2, choice % 2 == 1
-        written = np.where(crossed, crossed_extra, paid[at, row])
-        next_flag = np.where(crossed, crossed_flag[at, row], scored_flag[at, row])
-        next_upper = np.where(crossed, kept[at, row], moved[at, row])
-        key = self.key(after[at, row], next_flag, next_upper)
+        row, crossed = choice // 2, choice % 2
+        written = p.paid[at, row, crossed]
+        key = self.key(p.filled[at, row], p.flag[at, row, crossed], p.upper[at, row, crossed])
         shape = (states, rolls)
         return _Boxes(flat[at, choice].reshape(shape).T, written.reshape(shape).T, key.reshape(shape).T)
 

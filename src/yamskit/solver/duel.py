@@ -45,12 +45,10 @@ from ..actions import Action, Roll, Score, Scratch
 from ..errors import RuleConfigError
 from ..scorecard.state import ScorecardGame
 from .batch import batch_model
-from .batch_sheets import _Games  # they score a roll as the game does (jokers, five-of-a-kind bonuses)
-from .distribution import ScoreDistribution, optimal_distribution
+from .distribution import ScoreDistribution, _placements, _state_key, optimal_distribution
 from .expectimax import keep_values
-from .model import Model
 from .space import StateSpace
-from .strategy import SheetPosition, Strategy
+from .strategy import Strategy
 from .tables import FloatArray, IntArray
 
 __all__ = ["DuelRating", "beat_chance", "beat_table", "duel_ratings"]
@@ -107,46 +105,6 @@ class DuelRating:
     chance: float
 
 
-@attrs.frozen(eq=False)
-class _Options:
-    """Every way to write each roll of one sheet: (rolls, rows, 2) for Score and Scratch."""
-
-    legal: FloatArray  # 1 where the option is legal
-    paid: IntArray  # the points it writes, extra points included
-    key: IntArray  # the state after it, as the solver indexes states
-
-
-def _options(model: Model, space: StateSpace, p: SheetPosition) -> _Options:
-    """The points and the state after every Score and Scratch of every roll, as the game pays them."""
-    rolls, rows = model.dice.num_rolls, model.num_rows
-    g = _Games.start(model, rolls)
-    g.filled[:], g.flag[:], g.upper[:] = p.filled, p.flag, p.upper
-    games = np.arange(rolls)
-    points, extra = g.scores(games, games, filled=g.filled)
-    legal = g.legal_rows(games, games, filled=g.filled)
-    after = p.filled | (1 << np.arange(rows))
-    moved = np.where(model.bonus_rows[None, :], np.minimum(p.upper + points, model.cap), p.upper)
-    flag = np.full((rolls, rows), p.flag)
-    scored_flag, crossed_flag = flag, flag
-    if model.needs_flag:
-        at_flag = (np.arange(rows) == model.flag_row)[None, :]
-        scored_flag = np.where(at_flag, points > 0, flag).astype(np.int64)
-        crossed_flag = np.where(at_flag, 0, flag)
-    crossed_extra = np.zeros_like(extra) if model.number_bonus else extra  # a number-box bonus needs a Score
-
-    def key(flags: IntArray, upper: IntArray) -> IntArray:
-        filled = np.broadcast_to(after[None, :], upper.shape)
-        canonical = space.canonical_upper(filled.reshape(-1), upper.reshape(-1)).reshape(upper.shape)
-        result: IntArray = (filled * model.flags + flags) * (model.cap + 1) + canonical
-        return result
-
-    kept = np.full((rolls, rows), p.upper)
-    allowed = np.stack([legal, legal & model.allow_scratch], axis=2).astype(np.float64)
-    paid = np.stack([points + extra[:, None], np.broadcast_to(crossed_extra[:, None], points.shape)], axis=2)
-    keys = np.stack([key(scored_flag, moved), key(crossed_flag, kept)], axis=2)
-    return _Options(allowed, paid, keys)
-
-
 def duel_ratings(
     strategy: Strategy,
     state: ScorecardGame,
@@ -188,12 +146,15 @@ def duel_ratings(
         return tuple(DuelRating(action, 0.0) for action in state.legal_actions())
     p = strategy.position(state)
     space = StateSpace.of(model)
-    options = _options(model, space, p)
+    rolls = model.dice.num_rolls
+    sheet = np.full(rolls, p.filled), np.full(rolls, p.flag), np.full(rolls, p.upper)
+    options = _placements(model, *sheet, np.arange(rolls))
+    state_keys = _state_key(model, space, options.filled[:, :, None], options.flag, options.upper)
     low, chances = beat_table(theirs)
     # the chance of each option: P + R(s') against theirs, one distribution R(s') per state after
-    win = np.zeros(options.key.shape)
-    keys, where = np.unique(options.key, return_inverse=True)
-    where = where.reshape(options.key.shape)
+    win = np.zeros(state_keys.shape)
+    keys, where = np.unique(state_keys, return_inverse=True)
+    where = where.reshape(state_keys.shape)
     for i, key in enumerate(keys.tolist()):
         rest, upper = divmod(key, model.cap + 1)
         filled, flag = divmod(rest, model.flags)
@@ -205,7 +166,7 @@ def duel_ratings(
         at = where == i
         scores = p.so_far + options.paid[at][:, None] + to_come.minimum + np.arange(len(to_come.probabilities))
         win[at] = _beats(low, chances, scores) @ np.asarray(to_come.probabilities)
-    win = np.where(options.legal > 0, win, -1.0)
+    win = np.where(options.legal, win, -1.0)
     write = win.reshape(model.dice.num_rolls, -1).max(axis=1)  # the best box of each roll
     dice = model.dice
     left = state.turn.throws_left

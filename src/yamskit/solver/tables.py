@@ -58,6 +58,7 @@ __all__ = [
     "WORK_POSITION",
     "WORK_ROLLS",
     "WORK_ROLL_POSITION",
+    "BoolArray",
     "FloatArray",
     "IntArray",
     "SolverTables",
@@ -65,6 +66,7 @@ __all__ = [
     "solver_tables",
 ]
 
+BoolArray = npt.NDArray[np.bool_]
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
 
