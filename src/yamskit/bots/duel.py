@@ -53,6 +53,9 @@ class DuelPlayer:
         strategy: gives the solved strategy of the variant (`yamskit.solver.solve`), called at
             the first decision; the ``"expert"`` level passes the hard bot's cached solve.
         endgame: the most boxes open on either sheet for a turn to be played to win.
+        departures: how many of its actions so far were not the solved strategy's (0 while
+            it has only played as `OptimalPlayer` would, so that a game replayed with the
+            same dice by the solved strategy would be the same game).
 
     Examples:
         >>> import yamskit
@@ -67,15 +70,24 @@ class DuelPlayer:
         ...     game = game.apply(action)  # A wrote 15 in chance; B threw 124 on its last throw
         >>> OptimalPlayer(strategy).choose(game)  # the higher mean: chance kept for later
         Score(row='sixes', column=None)
-        >>> DuelPlayer(lambda: strategy).choose(game)  # the better chance to finish above A: 8.7% against 7.3%
+        >>> bot = DuelPlayer(lambda: strategy)
+        >>> bot.choose(game)  # the better chance to finish above A: 8.7% against 7.3%
         Score(row='chance', column=None)
+        >>> bot.departures
+        1
     """
 
     strategy: Callable[[], Any] = attrs.field(kw_only=False)
     endgame: int = attrs.field(default=ENDGAME, kw_only=True)
+    departures: int = attrs.field(default=0, init=False)
     _solved: Any = attrs.field(default=None, init=False, repr=False)
     _memo: Memo[int, Any] = attrs.field(
         factory=lambda: Memo("bots: duel distributions", size=4096, key="a solver turn state"),
+        init=False,
+        repr=False,
+    )
+    _theirs: Memo[tuple[int, int, int, int], Any] = attrs.field(
+        factory=lambda: Memo("bots: duel opponent", size=64, key="the opponent's sheet (filled, flag, upper, points)"),
         init=False,
         repr=False,
     )
@@ -94,13 +106,22 @@ class DuelPlayer:
 
         them = 1 - state.current_player
         p = strategy.position(state, player=them)
-        theirs = optimal_distribution(
-            strategy.model, strategy.values, filled=p.filled, flag=p.flag, upper=p.upper, so_far=p.so_far
-        )
+        sheet = (p.filled, p.flag, p.upper, p.so_far)
+        theirs = self._theirs.get(sheet)
+        if theirs is None:  # the same through the whole of this turn: worked out once
+            theirs = self._theirs.put(
+                sheet,
+                optimal_distribution(
+                    strategy.model, strategy.values, filled=p.filled, flag=p.flag, upper=p.upper, so_far=p.so_far
+                ),
+            )
         ratings = duel_ratings(strategy, state, theirs, memo=self._memo)
         best = max(ratings, key=lambda r: r.chance)
         kept = next((r.chance for r in ratings if r.action == optimal), -1.0)
-        return optimal if best.chance - kept <= _GAIN else best.action
+        if best.chance - kept <= _GAIN:
+            return optimal
+        self.departures += 1
+        return best.action
 
     def _plays_to_win(self, state: GameState) -> bool:
         if not isinstance(state, ScorecardGame) or len(state.players) != 2 or state.is_over:
