@@ -10,26 +10,13 @@ store of the next turn (at most ``cap`` of them when a cap is given: the rest ar
 from __future__ import annotations
 
 import functools
-import itertools
-from collections import Counter
 from fractions import Fraction
 
 from yamskit.scorecard.variant import ScorecardVariant
 
-Roll = tuple[int, ...]
+from .oracle_dice import Roll, outcomes, sub_keeps
 
-
-@functools.cache
-def outcomes(count: int) -> tuple[tuple[Roll, Fraction], ...]:
-    """Every sorted throw of ``count`` dice with its exact chance."""
-    tally = Counter(tuple(sorted(faces)) for faces in itertools.product(range(1, 7), repeat=count))
-    whole = 6**count
-    return tuple((roll, Fraction(n, whole)) for roll, n in sorted(tally.items()))
-
-
-def sub_keeps(roll: Roll) -> set[Roll]:
-    """Every sub-multiset of ``roll`` (sorted), the empty one and the roll itself included."""
-    return {tuple(sorted(c)) for k in range(len(roll) + 1) for c in itertools.combinations(roll, k)}
+__all__ = ["Roll", "oracle_value", "outcomes", "sub_keeps"]
 
 
 def oracle_value(variant: ScorecardVariant, *, cap: int | None = None, store: int = 0) -> Fraction:

@@ -10,13 +10,11 @@ inside a turn, read from the game API).
 
 from __future__ import annotations
 
-import itertools
 import math
 import random
 from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
-from functools import cache
 
 import pytest
 
@@ -25,20 +23,18 @@ from yamskit.categories import Category
 from yamskit.scorecard import UpperBonus
 from yamskit.solver import solve
 
+from .oracle_dice import number, outcomes, sub_keeps
+
 Faces = tuple[int, ...]
-
-
-def _number(face: int) -> Callable[[Faces], int]:
-    return lambda faces: face * faces.count(face)
 
 
 #: Row functions of sorted faces: the oracle calls them, the sheets' categories wrap them.
 ROWS: dict[str, Callable[[Faces], int]] = {
-    "ones": _number(1),
-    "twos": _number(2),
-    "threes": _number(3),
-    "fives": _number(5),
-    "sixes": _number(6),
+    "ones": number(1),
+    "twos": number(2),
+    "threes": number(3),
+    "fives": number(5),
+    "sixes": number(6),
     "chance": sum,
     "pair": lambda faces: 10 if max(Counter(faces).values()) >= 2 else 0,
     "same": lambda faces: 20 if len(set(faces)) == 1 else 0,
@@ -46,17 +42,6 @@ ROWS: dict[str, Callable[[Faces], int]] = {
     "big": lambda faces: sum(faces) if sum(faces) >= 4 * len(faces) else 0,
 }
 NUMBER_ROWS = ("ones", "twos", "threes", "fours", "fives", "sixes")
-
-
-@cache
-def _throws(count: int) -> tuple[tuple[Faces, Fraction], ...]:
-    """Every sorted outcome of ``count`` dice with its exact chance, by enumerating the ordered faces."""
-    tally = Counter(tuple(sorted(faces)) for faces in itertools.product(range(1, 7), repeat=count))
-    return tuple((faces, Fraction(n, 6**count)) for faces, n in sorted(tally.items()))
-
-
-def _sub_multisets(faces: Faces) -> set[Faces]:
-    return {tuple(sorted(c)) for k in range(len(faces) + 1) for c in itertools.combinations(faces, k)}
 
 
 class Oracle:
@@ -88,7 +73,7 @@ class Oracle:
                 self._values[key] = Fraction(self.bonus[1] if earned and self.bonus else 0)
             else:
                 rolls = self.turn(filled, upper)[self.throws - 1]
-                self._values[key] = sum((p * rolls[faces] for faces, p in _throws(self.dice)), Fraction(0))
+                self._values[key] = sum((p * rolls[faces] for faces, p in outcomes(self.dice)), Fraction(0))
         return self._values[key]
 
     def write(self, filled: int, upper: int, faces: Faces) -> Fraction:
@@ -112,19 +97,17 @@ class Oracle:
         upper = min(upper, self.cap)
         key = (filled, upper)
         if key not in self._turns:
-            layers = [{faces: self.write(filled, upper, faces) for faces, _ in _throws(self.dice)}]
+            layers = [{faces: self.write(filled, upper, faces) for faces, _ in outcomes(self.dice)}]
             for _ in range(1, self.throws):
                 below = layers[-1]
                 keep_value: dict[Faces, Fraction] = {}
                 for size in range(self.dice + 1):
-                    for kept, _ in _throws(size):
+                    for kept, _ in outcomes(size):
                         keep_value[kept] = sum(
-                            (p * below[tuple(sorted(kept + more))] for more, p in _throws(self.dice - size)),
+                            (p * below[tuple(sorted(kept + more))] for more, p in outcomes(self.dice - size)),
                             Fraction(0),
                         )
-                layers.append(
-                    {faces: max(keep_value[k] for k in _sub_multisets(faces)) for faces, _ in _throws(self.dice)}
-                )
+                layers.append({faces: max(keep_value[k] for k in sub_keeps(faces)) for faces, _ in outcomes(self.dice)})
             self._turns[key] = layers
         return self._turns[key]
 

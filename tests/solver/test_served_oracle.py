@@ -13,13 +13,11 @@ games, and the engine's own brute force (`yamskit.solver.reference`) on the smal
 
 from __future__ import annotations
 
-import itertools
 import math
 import random
 from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
-from functools import cache
 
 import pytest
 
@@ -33,18 +31,16 @@ from yamskit.solver import solve
 from yamskit.solver.model import model_of
 from yamskit.solver.reference import exact_value
 
+from .oracle_dice import number, outcomes, sub_keeps
+
 Faces = tuple[int, ...]
 
 
-def _number(face: int) -> Callable[[Faces], int]:
-    return lambda faces: face * faces.count(face)
-
-
 ROWS: dict[str, Callable[[Faces], int]] = {
-    "ones": _number(1),
-    "twos": _number(2),
-    "fives": _number(5),
-    "sixes": _number(6),
+    "ones": number(1),
+    "twos": number(2),
+    "fives": number(5),
+    "sixes": number(6),
     "chance": sum,
     "pair": lambda faces: 10 if max(Counter(faces).values()) >= 2 else 0,
     "same": lambda faces: 20 if len(set(faces)) == 1 else 0,
@@ -52,16 +48,6 @@ ROWS: dict[str, Callable[[Faces], int]] = {
     "different": lambda faces: 15 if len(set(faces)) == len(faces) else 0,
 }
 NUMBER_ROWS = ("ones", "twos", "fives", "sixes")
-
-
-@cache
-def _throws(count: int) -> tuple[tuple[Faces, Fraction], ...]:
-    tally = Counter(tuple(sorted(faces)) for faces in itertools.product(range(1, 7), repeat=count))
-    return tuple((faces, Fraction(n, 6**count)) for faces, n in sorted(tally.items()))
-
-
-def _sub_multisets(faces: Faces) -> set[Faces]:
-    return {tuple(sorted(c)) for k in range(len(faces) + 1) for c in itertools.combinations(faces, k)}
 
 
 class ServedOracle:
@@ -99,7 +85,7 @@ class ServedOracle:
                 self._values[key] = self.earned(key[1])
             else:
                 first = self.turn(*key)[1]
-                self._values[key] = sum((p * first[faces] for faces, p in _throws(self.dice)), Fraction(0))
+                self._values[key] = sum((p * first[faces] for faces, p in outcomes(self.dice)), Fraction(0))
         return self._values[key]
 
     def write(self, filled: int, upper: int, opened: bool, faces: Faces, *, served: bool) -> Fraction:
@@ -128,9 +114,9 @@ class ServedOracle:
     def _keeps(self, below: dict[Faces, Fraction]) -> dict[Faces, Fraction]:
         keep_value: dict[Faces, Fraction] = {}
         for size in range(self.dice + 1):
-            for kept, _ in _throws(size):
+            for kept, _ in outcomes(size):
                 keep_value[kept] = sum(
-                    (p * below[tuple(sorted(kept + more))] for more, p in _throws(self.dice - size)), Fraction(0)
+                    (p * below[tuple(sorted(kept + more))] for more, p in outcomes(self.dice - size)), Fraction(0)
                 )
         return keep_value
 
@@ -138,15 +124,15 @@ class ServedOracle:
         """``([t][faces], first[faces])``: a roll after a rethrow with ``t`` throws left; the turn's first throw."""
         key = (filled, min(upper, self.cap), opened)
         if key not in self._turns:
-            layers = [{faces: self.write(*key, faces, served=False) for faces, _ in _throws(self.dice)}]
+            layers = [{faces: self.write(*key, faces, served=False) for faces, _ in outcomes(self.dice)}]
             for _ in range(1, self.throws - 1):
                 keeps = self._keeps(layers[-1])
-                layers.append({faces: max(keeps[k] for k in _sub_multisets(faces)) for faces, _ in _throws(self.dice)})
-            first = {faces: self.write(*key, faces, served=True) for faces, _ in _throws(self.dice)}
+                layers.append({faces: max(keeps[k] for k in sub_keeps(faces)) for faces, _ in outcomes(self.dice)})
+            first = {faces: self.write(*key, faces, served=True) for faces, _ in outcomes(self.dice)}
             if self.throws > 1:
                 keeps = self._keeps(layers[-1])
                 for faces in first:
-                    first[faces] = max(first[faces], *(keeps[k] for k in _sub_multisets(faces)))
+                    first[faces] = max(first[faces], *(keeps[k] for k in sub_keeps(faces)))
             self._turns[key] = (layers, first)
         return self._turns[key]
 
