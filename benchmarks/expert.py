@@ -35,6 +35,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import yamskit
+from bots import wilson  # benchmarks/bots.py: the one Wilson interval of the benchmarks
 from yamskit.bots import player
 from yamskit.bots.expert import rollout_value
 
@@ -43,16 +44,6 @@ SETUPS: dict[str, tuple[str, dict[str, Any], int]] = {
     "yamslam": ("yamslam", {}, 2),
     "yamslam-solo": ("yamslam", {"mode": "solo"}, 1),
 }
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson interval of a proportion (draws counted half)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (centre - half, centre + half)
 
 
 def play_game(setup: str, index: int, seed: int, rollouts: int | None, decision_time: float) -> dict[str, Any]:
@@ -105,7 +96,7 @@ def report(setup: str, results: list[dict[str, Any]]) -> str:
     wins = sum(r["expert"] == 1.0 for r in results)
     draws = sum(r["expert"] == 0.5 for r in results)
     score = sum(r["expert"] for r in results)
-    low, high = wilson(score, n)
+    low, high = wilson(score / n, n)
     return (
         f"| {setup} | {n} | {wins} / {draws} / {n - wins - draws} | "
         f"{100 * score / n:.1f}% ({100 * low:.1f}-{100 * high:.1f}) | {ms:.0f} |"

@@ -39,6 +39,8 @@ from typing import Any
 
 import attrs
 
+from bots import wilson  # benchmarks/bots.py: the one Wilson interval of the benchmarks
+
 #: The page ``--write`` writes, from the repository's root.
 PAGE = Path("docs/explanation/optimal-values.md")
 #: The games whose exact distribution does not fit this machine: their spread comes from simulated games.
@@ -125,15 +127,6 @@ def _find(key: str) -> Game:
 
 
 # ---------------------------------------------------------------------------- the child: one game
-def _interval(p: float, n: int) -> tuple[float, float]:
-    """The 95% Wilson interval of a proportion ``p`` seen in ``n`` trials."""
-    if n <= 0:
-        return (0.0, 1.0)
-    centre = (p + Z95 * Z95 / (2 * n)) / (1 + Z95 * Z95 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + Z95 * Z95 / (4 * n * n)) / (1 + Z95 * Z95 / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
 def measure(game: Game, games: int) -> dict[str, Any]:
     """Solve ``game`` and describe its final score (in this process: the child's work)."""
     from yamskit.solver import simulate, solve
@@ -168,7 +161,7 @@ def measure(game: Game, games: int) -> dict[str, Any]:
             median=float(ordered[n // 2]),
             median_interval=(float(ordered[lo]), float(ordered[hi])),
             bonus=batch.bonus_rate,
-            bonus_interval=_interval(batch.bonus_rate, n),
+            bonus_interval=wilson(batch.bonus_rate, n),
         )
     else:
         d = strategy.distribution()

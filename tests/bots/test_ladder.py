@@ -23,7 +23,7 @@ if not (BENCHMARKS / "ladder.py").is_file():
 
 @pytest.fixture(scope="module")
 def ladder() -> Iterator[ModuleType]:
-    path = list(sys.path)
+    path, had_bots = list(sys.path), "bots" in sys.modules
     sys.path.insert(0, str(BENCHMARKS))  # ladder imports its neighbour bots.py by name
     try:
         spec = importlib.util.spec_from_file_location("ladder_under_test", BENCHMARKS / "ladder.py")
@@ -34,6 +34,8 @@ def ladder() -> Iterator[ModuleType]:
         yield module
     finally:
         sys.path[:] = path
+        if not had_bots:  # tests/bots/test_bench_dask.py loads bots.py under that name itself
+            sys.modules.pop("bots", None)
 
 
 def test_two_levels_fit_the_elo_curve_exactly(ladder: ModuleType) -> None:
