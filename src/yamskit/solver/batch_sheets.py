@@ -63,6 +63,15 @@ def _refuse_turn_rules(model: Model) -> None:
         )
 
 
+@cached("solver: open rows of filled sets", size=2, key="a row count (1 to 20)")
+def _open_rows(rows: int) -> npt.NDArray[np.bool_]:
+    """Which rows each filled set 0 .. 2**rows - 1 leaves open, (sets, rows), read-only (20 MB at 20 rows)."""
+    sets = np.arange(1 << rows, dtype=np.int64)
+    table: npt.NDArray[np.bool_] = ((sets[:, None] >> np.arange(rows)[None, :]) & 1) == 0
+    table.flags.writeable = False
+    return table
+
+
 @attrs.define(eq=False)
 class _Games:
     """The sheets of every game: filled rows, upper total, flag, box points, extra points."""
@@ -80,8 +89,7 @@ class _Games:
     def start(cls, model: Model, count: int) -> _Games:
         _refuse_turn_rules(model)
         zeros = np.zeros(count, dtype=np.int64)
-        sets = np.arange(1 << model.num_rows, dtype=np.int64)
-        open_rows = ((sets[:, None] >> np.arange(model.num_rows)[None, :]) & 1) == 0
+        open_rows = _open_rows(model.num_rows)
         points = np.zeros((count, model.num_rows), np.int64)
         by_roll = np.ascontiguousarray(model.tables.T)
         return cls(model, zeros.copy(), zeros.copy(), zeros.copy(), points, zeros.copy(), open_rows, by_roll)

@@ -49,6 +49,7 @@ from collections.abc import Iterable
 import attrs
 import numpy as np
 
+from .._cache import LruCache
 from ..errors import RuleConfigError
 from .batch_sheets import _Games
 from .expectimax import keep_values, turn_tables
@@ -64,6 +65,10 @@ TIE = 1e-9
 _BLOCK_ENTRIES = 1 << 22
 #: About how many floats a step of the forward pass gathers at once.
 _PUSH_FLOATS = 1 << 23
+#: The throw matrices already made, by dice count (five dice: 0.9 MB; eight: 31 MB).
+_THROWS: LruCache[int, FloatArray] = LruCache(
+    "solver: throw chances per dice count", size=4, key="a dice count (1 to 8)"
+)
 
 
 def _probabilities(values: Iterable[float]) -> tuple[float, ...]:
@@ -176,13 +181,19 @@ class ScoreDistribution:
 
 # ---------------------------------------------------------------------------- one turn of a block of states
 def _throw_matrix(t: SolverTables) -> FloatArray:
-    """The chance of each roll after keeping each keep and throwing the other dice, (rolls, keeps)."""
+    """The chance of each roll after keeping each keep and throwing the other dice, (rolls, keeps), read-only."""
+    return _THROWS.get(t.count, lambda: _throw_chances(t))
+
+
+def _throw_chances(t: SolverTables) -> FloatArray:
     chances = np.zeros((t.num_keeps, t.num_rolls))
     chances[t.roll_offset + np.arange(t.num_rolls), np.arange(t.num_rolls)] = 1.0
     for size in range(t.count - 1, -1, -1):
         block = t.size_slices[size]
         chances[block] = chances[t.children[block]].mean(axis=1)
-    return np.ascontiguousarray(chances.T)
+    matrix = np.ascontiguousarray(chances.T)
+    matrix.flags.writeable = False
+    return matrix
 
 
 def _state_key(model: Model, space: StateSpace, filled: IntArray, flag: IntArray, upper: IntArray) -> IntArray:
@@ -270,7 +281,7 @@ class _Turns:
     model: Model
     values: FloatArray
     space: StateSpace
-    throw: FloatArray  # `_throw_matrix` of the model's dice (made once per distribution: no cache to bound)
+    throw: FloatArray  # `_throw_matrix` of the model's dice
 
     def key(self, filled: IntArray, flag: IntArray, upper: IntArray) -> IntArray:
         """The states' keys, with the solver's canonical upper totals (the dead totals as 0)."""

@@ -28,7 +28,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from .._cache import cached
+from .._cache import LruCache, cached
 from .model import Model
 from .tables import IntArray
 
@@ -75,6 +75,11 @@ class StateSpace:
 
     @classmethod
     def of(cls, model: Model) -> StateSpace:
+        """The reachable upper totals of every set of filled bonus rows (kept by the model's fingerprint)."""
+        return _SPACES.get(model.fingerprint, lambda: cls._enumerate(model))
+
+    @classmethod
+    def _enumerate(cls, model: Model) -> StateSpace:
         """Enumerate the reachable upper totals of every set of filled bonus rows."""
         bonus_rows = [i for i in range(model.num_rows) if model.bonus_rows[i]]
         cap = model.cap
@@ -215,6 +220,10 @@ def _padded(lists: list[IntArray]) -> tuple[IntArray, IntArray]:
     for i, totals in enumerate(lists):
         table[i, : len(totals)] = totals
     return lengths, table
+
+
+#: The state spaces already enumerated (a few ms each; the duel player asks for one at every decision).
+_SPACES: LruCache[str, StateSpace] = LruCache("solver: state spaces", size=8, key="a solver model's fingerprint")
 
 
 @cached("solver: bit counts of filled sets", size=4, key="a row count (1 to 20)")
