@@ -5,7 +5,8 @@ under optimal play (an expectimax over the states, each turn solved through its
 throw and keep layers with numpy) and returns a `Strategy`, which gives
 `expected_score`, ranked `advise`, and saves to a
 file. `simulate` plays many games at once with a random, greedy or optimal
-policy. The package uses numpy, a dependency of yamskit since 0.2; ``import yamskit``
+policy. `solve_target` plays for the chance of reaching a score instead of the mean
+(`TargetStrategy`). The package uses numpy, a dependency of yamskit since 0.2; ``import yamskit``
 itself does not load it.
 
 Examples:
@@ -33,6 +34,7 @@ from .distribution import ScoreDistribution
 from .space import StateSpace
 from .store import StoreStrategy
 from .strategy import FORMAT_VERSION, Advice, RulesMismatchError, Strategy, solve
+from .target import TargetStrategy, solve_target
 
 __all__ = [
     "FORMAT_VERSION",
@@ -43,6 +45,8 @@ __all__ = [
     "StateSpace",
     "StoreStrategy",
     "Strategy",
+    "TargetStrategy",
     "simulate",
     "solve",
+    "solve_target",
 ]

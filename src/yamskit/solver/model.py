@@ -26,10 +26,11 @@ import numpy.typing as npt
 from ..errors import RuleConfigError, brief
 from ..scorecard.game_rules import OpensAfter, ServedBonus, ServedWin
 from ..scorecard.house_rules import FiveOfAKindBonus, Joker, NumberBoxBonus, joker_value
+from ..scorecard.state import ScorecardGame
 from ..scorecard.variant import ScorecardVariant
 from .tables import IntArray, SolverTables, solver_tables
 
-__all__ = ["MAX_ROWS", "MAX_TABLE_BYTES", "UPPER_ROWS", "Model", "model_of"]
+__all__ = ["MAX_ROWS", "MAX_TABLE_BYTES", "UPPER_ROWS", "Model", "model_of", "sheet_of"]
 
 #: The number-row ids the joker rules look for, ones to sixes.
 UPPER_ROWS = ("ones", "twos", "threes", "fours", "fives", "sixes")
@@ -321,3 +322,24 @@ def model_of(variant: object, *, saved_throws: bool = False) -> Model:
         first = attrs.evolve(model, tables=served_table, fingerprint=f"{fingerprint}:served", win_rows=win_rows)
         model = attrs.evolve(model, served=first)
     return model
+
+
+def sheet_of(model: Model, state: ScorecardGame, *, player: int | None = None) -> tuple[int, int, int, int]:
+    """The sheet of ``player`` (the player to move by default) as ``model``'s tables read it.
+
+    Returns (filled rows as bits, five-of-a-kind flag, upper total capped at ``model.cap``,
+    points written so far, extra points included). The rules are not checked here: the
+    strategies check them first.
+
+    Examples:
+        >>> import yamskit
+        >>> game = yamskit.variant("yacht").new_game(seed=1).apply(yamskit.Roll(outcome="66666"))
+        >>> sheet_of(model_of(game.variant), game.apply(yamskit.Score("yacht")), player=0)
+        (2048, 0, 0, 50)
+    """
+    sheet = state.sheets[state.current_player if player is None else player]
+    cells = sheet.cells[0]
+    filled = sum(1 << i for i, cell in enumerate(cells) if not cell.is_empty)
+    upper = min(sum(cell.value for i, cell in enumerate(cells) if model.bonus_rows[i]), model.cap)
+    flag = 1 if model.needs_flag and cells[model.flag_row].value > 0 else 0
+    return filled, flag, upper, sum(cell.value for cell in cells) + sheet.extra

@@ -40,7 +40,7 @@ from ..scorecard.state import ScorecardGame
 from ..scorecard.variant import ScorecardVariant
 from .expectimax import CHUNK, _best_of_sub_keeps, _cuts, _mean_over_throw, _work_arrays, best_keeps, keep_values
 from .final import final_values
-from .model import Model, model_of
+from .model import Model, model_of, sheet_of
 from .progress import Progress
 from .scratch import release_work_arrays
 from .space import StateSpace
@@ -270,13 +270,7 @@ class StoreStrategy:
             raise RulesMismatchError(
                 f"this store strategy was solved for other rules than {state.variant.name!r} {state.variant.options}"
             )
-        model = self.store.model
-        sheet = state.sheets[state.current_player]
-        cells = sheet.cells[0]
-        filled = sum(1 << i for i, cell in enumerate(cells) if not cell.is_empty)
-        upper = min(sum(cell.value for i, cell in enumerate(cells) if model.bonus_rows[i]), model.cap)
-        flag = 1 if model.needs_flag and cells[model.flag_row].value > 0 else 0
-        return filled, flag, upper, sum(cell.value for cell in cells) + sheet.extra
+        return sheet_of(self.store.model, state)
 
     def _chain(self, filled: int, flag: int, upper: int, upto: int) -> list[FloatArray]:
         """The value of each roll of one state with 0..``upto`` throws left, each (rolls,)."""

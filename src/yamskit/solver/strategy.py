@@ -36,7 +36,7 @@ from ..scorecard.state import ScorecardGame
 from ..scorecard.variant import ScorecardVariant
 from .distribution import ScoreDistribution, has_upper_bonus, optimal_distribution
 from .expectimax import keep_values, solve_values, turn_tables
-from .model import Model, model_of
+from .model import Model, model_of, sheet_of
 from .store import StoreStrategy, solve_store
 from .tables import FloatArray
 
@@ -170,15 +170,7 @@ class Strategy:
             RulesMismatchError: ``state`` is played by other rules than the solved ones.
         """
         self._check(state)
-        sheet = state.sheets[state.current_player if player is None else player]
-        cells = sheet.cells[0]
-        filled = sum(1 << i for i, cell in enumerate(cells) if not cell.is_empty)
-        upper = min(sum(cell.value for i, cell in enumerate(cells) if self.model.bonus_rows[i]), self.model.cap)
-        flag = 0
-        if self.model.needs_flag and cells[self.model.flag_row].value > 0:
-            flag = 1
-        so_far = sum(cell.value for cell in cells) + sheet.extra
-        return SheetPosition(filled, flag, upper, so_far)
+        return SheetPosition(*sheet_of(self.model, state, player=player))
 
     def _value(self, filled: int, flag: int, upper: int) -> float:
         return float(self.values[filled, flag, upper])

@@ -1,0 +1,294 @@
+"""Playing a one-column sheet to reach a target: the strategy that maximises P(final score >= t).
+
+The solved strategy (`yamskit.solver.solve`) maximises the expected final score. A player
+who needs a given score (to beat a record, to pass a qualifying mark, to finish above a
+known total) wants the highest *chance* of reaching it instead. `solve_target` works that
+strategy out exactly for a one-column sheet the solver models.
+
+What it computes. Between turns a sheet is a turn state (filled rows, five-of-a-kind flag,
+upper total capped where the bonus stops caring) as for the expected score, and the player
+still *needs* some points ``n`` from the turns to come (the target less what the sheet
+already holds). ``chances[state, n]`` is the best chance of making at least ``n`` more points,
+the upper bonus at the end included. A full sheet makes ``n`` exactly when its bonus is at
+least ``n``. A turn is the usual expectimax with a vector of needs in place of one number:
+
+1. writing roll ``r`` in a box that pays ``p`` (extra points included) and leads to state
+   ``s'`` is worth ``chances[s', max(0, n - p)]``; each roll takes the best box for each need;
+2. each keep is worth the mean over the throw of the other dice, each roll the best of writing
+   and its keeps, throw by throw back to the turn's first throw.
+
+The states are worked out by filled rows, the fullest first, every flag and upper total of a
+filled set at once. The table has ``2**rows * flags * (cap + 1) * (target + 1)`` chances
+(`table_size`); `solve_target` refuses a sheet whose table would pass ``max_bytes`` (by
+default `MAX_TARGET_BYTES`, 1 GiB), naming the size: on this project's machine Yacht's is
+0.8 MB, Yahtzee's some 3 GB and hours of work (docs/explanation/solver.md).
+
+Examples:
+    >>> import yamskit
+    >>> from yamskit.categories import upper
+    >>> sixes = yamskit.ScorecardVariant.define("sixes", rows=[upper(6)], dice=2, max_throws=2)
+    >>> plan = solve_target(sixes, 12)  # both dice must end on six
+    >>> round(plan.at_least(), 6), round((11 / 36) ** 2, 6)  # a six on each die within two throws
+    (0.093364, 0.093364)
+"""
+
+from __future__ import annotations
+
+import attrs
+import numpy as np
+
+from ..actions import Action, Roll, Score, Scratch
+from ..errors import RuleConfigError, RulesMismatchError, brief
+from ..scorecard.state import ScorecardGame
+from ..scorecard.variant import ScorecardVariant
+from .distribution import TIE, _placements
+from .expectimax import keep_values
+from .model import Model, model_of, sheet_of
+from .tables import FloatArray, IntArray
+
+__all__ = ["MAX_TARGET_BYTES", "TargetStrategy", "solve_target", "table_size"]
+
+#: The largest table of chances `solve_target` builds by default (1 GiB of float64).
+MAX_TARGET_BYTES = 1 << 30
+#: About how many option chances a block of states gathers at once.
+_BLOCK_ENTRIES = 1 << 22
+
+
+#: One sheet as the stepped games read it: filled rows, flag, upper total (arrays of one).
+_Sheet = tuple[IntArray, IntArray, IntArray]
+
+
+def table_size(model: Model, target: int) -> int:
+    """How many chances the target table of ``model`` holds: filled sets x flags x upper totals x needs.
+
+    Examples:
+        >>> import yamskit
+        >>> table_size(model_of(yamskit.variant("yacht")), 300)  # 12 rows, no bonus: 4,096 states
+        1232896
+    """
+    return (1 << model.num_rows) * model.flags * (model.cap + 1) * (target + 1)
+
+
+def _key(model: Model, filled: IntArray, flag: IntArray, upper: IntArray) -> IntArray:
+    key: IntArray = (filled * model.flags + flag) * (model.cap + 1) + upper
+    return key
+
+
+def _write(model: Model, chances: FloatArray, filled: IntArray, flag: IntArray, upper: IntArray) -> FloatArray:
+    """The best chance of writing each roll of each state, for every need: (rolls, states, needs)."""
+    rolls, states = model.dice.num_rolls, len(filled)
+    sheets = np.repeat(filled, rolls), np.repeat(flag, rolls), np.repeat(upper, rolls)
+    p = _placements(model, *sheets, np.tile(np.arange(rolls), states))
+    key = _key(model, np.broadcast_to(p.filled[:, :, None], p.upper.shape), p.flag, p.upper)
+    needs = chances.shape[1]
+    left = np.clip(np.arange(needs)[None, None, None, :] - p.paid[:, :, :, None], 0, needs - 1)
+    worth = np.where(p.legal[:, :, :, None], chances[key[:, :, :, None], left], -1.0)
+    best = worth.reshape(rolls * states, -1, needs).max(axis=1)
+    result: FloatArray = best.reshape(states, rolls, needs).transpose(1, 0, 2)
+    return result
+
+
+def _turn(model: Model, write: FloatArray, throws: int) -> list[FloatArray]:
+    """Each roll's best chance with 0 .. ``throws`` throws left, from the writing chances (rolls, columns)."""
+    dice = model.dice
+    layers = [write]
+    for _ in range(throws):
+        keeps = keep_values(layers[-1], dice=dice)
+        padded = np.concatenate([keeps, np.full((1, keeps.shape[1]), -np.inf)])
+        layers.append(np.maximum(write, padded[dice.roll_keeps].max(axis=1)))
+    return layers
+
+
+def _solve(model: Model, target: int) -> FloatArray:
+    needs = target + 1
+    flags, uppers = model.flags, model.cap + 1
+    chances = np.zeros(((1 << model.num_rows) * flags * uppers, needs))
+    flag_of = np.repeat(np.arange(flags), uppers)
+    upper_of = np.tile(np.arange(uppers), flags)
+    full = (1 << model.num_rows) - 1
+    bonus = model.bonus[upper_of]
+    chances[_key(model, np.full(len(flag_of), full), flag_of, upper_of)] = (
+        bonus[:, None] >= np.arange(needs)[None, :]
+    ).astype(np.float64)
+    masks = sorted(range(full), key=lambda mask: -bin(mask).count("1"))
+    per_state = model.dice.num_rolls * model.num_rows * 2 * needs
+    block = max(1, _BLOCK_ENTRIES // per_state)
+    for mask in masks:
+        for lo in range(0, len(flag_of), block):
+            flag, upper = flag_of[lo : lo + block], upper_of[lo : lo + block]
+            filled = np.full(len(flag), mask)
+            write = _write(model, chances, filled, flag, upper)
+            rolls, states = write.shape[0], write.shape[1]
+            layers = _turn(model, write.reshape(rolls, states * needs), model.max_throws - 1)
+            start = keep_values(layers[-1], dice=model.dice)[0]  # the empty keep: the turn's first throw
+            chances[_key(model, filled, flag, upper)] = start.reshape(states, needs)
+    return chances
+
+
+@attrs.frozen(eq=False)
+class TargetStrategy:
+    """The exact strategy that maximises the chance of a final score of at least `target` (see the module).
+
+    Attributes:
+        variant: the sheet it plays.
+        model: the solver's model of it.
+        target: the final score it aims at.
+        chances: ``chances[key, n]``, the best chance of making at least ``n`` more points from the
+            start of a turn in state ``key = (filled * flags + flag) * (cap + 1) + upper``.
+
+    Examples:
+        >>> import yamskit
+        >>> from yamskit.categories import Category, total
+        >>> chance = yamskit.ScorecardVariant.define("chance", rows=[Category("chance", total)], dice=1)
+        >>> plan = solve_target(chance, 5)  # one die, three throws: a 5 or 6 within them
+        >>> round(plan.at_least(), 6), round(1 - (4 / 6) ** 3, 6)
+        (0.703704, 0.703704)
+    """
+
+    variant: ScorecardVariant
+    model: Model
+    target: int
+    chances: FloatArray = attrs.field(repr=False)
+
+    def _position(self, state: ScorecardGame) -> tuple[int, int, int, int]:
+        """(filled, flag, capped upper total, points so far) of the player to move; checks the rules."""
+        if not isinstance(state, ScorecardGame):
+            raise RuleConfigError(f"a target strategy plays scorecard games, not {type(state).__name__}")
+        if model_of(state.variant).fingerprint != self.model.fingerprint:
+            raise RulesMismatchError(
+                f"this target strategy was solved for other rules than {brief(state.variant.name)} "
+                f"{state.variant.options}"
+            )
+        return sheet_of(self.model, state)
+
+    def _need(self, so_far: int) -> int:
+        return min(max(0, self.target - so_far), self.target)
+
+    def at_least(self, state: ScorecardGame | None = None) -> float:
+        """The chance that the player to move ends with `target` or more, playing this strategy from ``state``.
+
+        ``None`` is the start of a game; a finished game gives 1.0 or 0.0.
+
+        Examples:
+            >>> import yamskit
+            >>> from yamskit.categories import upper
+            >>> sixes = yamskit.ScorecardVariant.define("sixes", rows=[upper(6)], dice=1, max_throws=2)
+            >>> plan = solve_target(sixes, 6)
+            >>> game = sixes.new_game(seed=1).apply(yamskit.Roll(outcome="3"))
+            >>> round(plan.at_least(), 6), round(plan.at_least(game), 6)  # 11/36; a 3 showing: one throw left
+            (0.305556, 0.166667)
+        """
+        if state is None:
+            return float(self.chances[0, self.target])
+        filled, flag, upper, so_far = self._position(state)
+        if state.is_over:
+            return 1.0 if state.result().scores[state.current_player] >= self.target else 0.0
+        need = self._need(so_far)
+        if not state.turn.has_thrown:
+            return float(self.chances[_key(self.model, np.array(filled), np.array(flag), np.array(upper)), need])
+        ratings = self.advise(state)
+        return max(chance for _, chance in ratings)
+
+    def advise(self, state: ScorecardGame) -> tuple[tuple[Action, float], ...]:
+        """Each legal action of the player to move with its chance of reaching `target`, in legal order.
+
+        Examples:
+            >>> import yamskit
+            >>> from yamskit.categories import Category, total, upper
+            >>> v = yamskit.ScorecardVariant.define("v", rows=[upper(6), Category("chance", total)], dice=1)
+            >>> plan = solve_target(v, 12)  # a six in each box
+            >>> game = v.new_game(seed=1).apply(yamskit.Roll(outcome="6"))
+            >>> for action, chance in plan.advise(game):  # a six written or kept: a six still to make in 3 throws
+            ...     print(action, round(chance, 6))
+            roll 0.128729
+            keep 6 roll 0.421296
+            score sixes 0.421296
+            scratch sixes 0.0
+            score chance 0.421296
+            scratch chance 0.0
+        """
+        filled, flag, upper, so_far = self._position(state)
+        if state.is_over:
+            return ()
+        m = self.model
+        need = self._need(so_far)
+        if not state.turn.has_thrown:
+            at = self.chances[_key(m, np.array(filled), np.array(flag), np.array(upper)), need]
+            return tuple((action, float(at)) for action in state.legal_actions())
+        one = np.array([filled]), np.array([flag]), np.array([upper])
+        write = _write(m, self.chances, *one)[:, 0, need]  # (rolls,): the best box of each roll
+        left = state.turn.throws_left
+        layers = _turn(m, write[:, None], left)
+        roll = m.dice.roll_of(state.dice.faces)
+        keeps = keep_values(layers[left - 1], dice=m.dice)[:, 0] if left > 0 else None
+        rows = m.rows
+        rated: list[tuple[Action, float]] = []
+        boxes = _box_chances(m, self.chances, one, roll, need)
+        for action in state.legal_actions():
+            if isinstance(action, Roll):
+                if keeps is None:
+                    raise RuleConfigError("a throw without throws left")  # the game never offers one
+                rated.append((action, float(keeps[m.dice.keep_of(action.keep.faces)])))
+            elif isinstance(action, (Score, Scratch)):
+                rated.append((action, float(boxes[rows.index(action.row), int(isinstance(action, Scratch))])))
+        return tuple(rated)
+
+    def best_action(self, state: ScorecardGame) -> Action:
+        """The legal action with the best chance of reaching `target`: on a tie, a box before a throw, then legal order.
+
+        Examples:
+            >>> import yamskit
+            >>> from yamskit.categories import Category, total, upper
+            >>> v = yamskit.ScorecardVariant.define("v", rows=[upper(6), Category("chance", total)], dice=1)
+            >>> game = v.new_game(seed=1).apply(yamskit.Roll(outcome="6"))
+            >>> solve_target(v, 12).best_action(game)  # a six: written in sixes, where only a six counts
+            Score(row='sixes', column=None)
+        """
+        rated = self.advise(state)
+        if not rated:
+            raise RuleConfigError("the game is over: no action to choose")
+        best = max(chance for _, chance in rated)
+        tied = [action for action, chance in rated if chance >= best - TIE]
+        # on a tie a box is written rather than the dice thrown again, as the solved strategy does
+        return next((action for action in tied if not isinstance(action, Roll)), tied[0])
+
+
+def _box_chances(model: Model, chances: FloatArray, one: _Sheet, roll: int, need: int) -> FloatArray:
+    """The chance of each Score and Scratch of ``roll`` in one state, (rows, 2); -1 where not legal."""
+    p = _placements(model, *one, np.array([roll]))
+    key = _key(model, np.broadcast_to(p.filled[:, :, None], p.upper.shape), p.flag, p.upper)[0]
+    left = np.clip(need - p.paid[0], 0, chances.shape[1] - 1)
+    result: FloatArray = np.where(p.legal[0], chances[key, left], -1.0)
+    return result
+
+
+def solve_target(variant: ScorecardVariant, target: int, *, max_bytes: int = MAX_TARGET_BYTES) -> TargetStrategy:
+    """The strategy that maximises the chance of ending a solitaire game of ``variant`` with ``target`` or more.
+
+    Raises:
+        RuleConfigError: ``target`` is not a whole number from 0; the solver does not model the
+            sheet (the message names the rule); a rule the stepped games do not play (served
+            points or wins, a box that opens later); or the table would pass ``max_bytes`` (the
+            message gives its size).
+
+    Examples:
+        >>> import yamskit
+        >>> from yamskit.categories import upper
+        >>> sixes = yamskit.ScorecardVariant.define("sixes", rows=[upper(6)], dice=3, max_throws=3)
+        >>> q = 1 - (5 / 6) ** 3  # a die shows a six within three throws (sixes kept)
+        >>> [round(solve_target(sixes, t).at_least(), 6) for t in (6, 12, 18)]  # one, two, three sixes
+        [0.806193, 0.382919, 0.074776]
+        >>> [round(x, 6) for x in (1 - (1 - q) ** 3, 3 * q * q * (1 - q) + q**3, q**3)]
+        [0.806193, 0.382919, 0.074776]
+    """
+    if isinstance(target, bool) or not isinstance(target, int) or target < 0:
+        raise RuleConfigError(f"a target is a whole number of points from 0, not {target!r}")
+    model = model_of(variant)
+    size = table_size(model, target) * 8
+    if size > max_bytes:
+        raise RuleConfigError(
+            f"the target table of {variant.name} for {target} points would take {size / 2**30:.1f} GiB "
+            f"({1 << model.num_rows} filled sets x {model.flags} flags x {model.cap + 1} upper totals x "
+            f"{target + 1} needs), more than max_bytes={max_bytes}"
+        )
+    return TargetStrategy(variant, model, target, _solve(model, target))
