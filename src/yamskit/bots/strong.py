@@ -138,11 +138,12 @@ def solvable(variant: Variant, *, time_budget: float | None = None) -> bool:
 def greedy_is_near(variant: Variant) -> bool:
     """Whether ``variant`` is a sheet where `GreedyPlayer` comes too close to the optimum for levels between them.
 
-    That is a one-column sheet of five dice in free order that the exact solver handles,
-    with no upper bonus and no result rule of its own (Yacht, Generala, a user's own such
-    sheet): there the box paying most now misses little, no bonus chase among others. Its
-    ``"easy"`` level is `PlainGreedyPlayer` and its ``"medium"`` a `MixedPlayer` of
-    ``"hard"`` and ``"easy"`` turns (see `player`).
+    That is a one-column sheet of five dice in free order, with no turn condition, no upper
+    bonus and no result rule of its own (Yacht, Generala, a user's own such sheet): there the
+    box paying most now misses little, no bonus chase among others. Its ``"easy"`` level is
+    `PlainGreedyPlayer` and its ``"medium"`` a `MixedPlayer` of ``"hard"`` and ``"easy"``
+    turns (see `player`). It reads the rules only (no numpy needed), so ``"easy"`` is the same
+    player with or without numpy.
 
     Examples:
         >>> import yamskit
@@ -155,7 +156,7 @@ def greedy_is_near(variant: Variant) -> bool:
     if len(rules.columns) != 1 or rules.dice != NUM_DICE or rules.bonus is not None or rules.result is not None:
         return False
     column = rules.columns[0]
-    return column.policy.kind == "free" and column.condition is None and _model(variant) is not None
+    return column.policy.kind == "free" and column.condition is None
 
 
 def _duel_plays(variant: Variant) -> bool:
