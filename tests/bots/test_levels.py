@@ -252,8 +252,8 @@ def test_the_plainer_greedy_keeps_the_face_it_shows_most_the_higher_on_a_tie(out
 def test_the_plainer_greedy_writes_a_box_that_pays_its_most_at_once() -> None:
     assert PlainGreedyPlayer().choose(_yacht(("", "23456"))) == Score("big_straight")
     assert PlainGreedyPlayer().choose(_yacht(("", "44444"))) == Score("yacht")
-    # greedy weighs the next throw: 1234 with a 6 keeps the small straight's dice, or writes it
-    assert GreedyPlayer().choose(_yacht(("", "12346"))) != Roll(keep=Dice.parse("6"))
+    # on 12346 greedy weighs what the next throw can bring (it keeps 46); the plainer one keeps the six
+    assert GreedyPlayer().choose(_yacht(("", "12346"))) == Roll(keep=Dice.parse("46"))
 
 
 def test_the_plainer_greedy_writes_the_box_paying_most_after_its_last_throw() -> None:
