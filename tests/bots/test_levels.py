@@ -11,9 +11,12 @@ import pytest
 
 import yamskit
 from yamskit.actions import Pass, Roll, Score, TakeChip
-from yamskit.bots import StrongPlayer, player
+from yamskit.bots import GreedyPlayer, StrongPlayer, player
+from yamskit.bots.basic import MixedPlayer, PlainGreedyPlayer, RandomPlayer
 from yamskit.bots.sheet import MEDIUM_WORTH, WORTH_FACTOR, SheetView, choose_on_sheet
+from yamskit.bots.strong import greedy_is_near
 from yamskit.dice import Dice
+from yamskit.errors import RuleConfigError
 from yamskit.variants.yam_master.board import Board
 from yamskit.variants.yam_master.strategy import DEFENCE, board_value, board_values, choose_board_action, end_values
 from yamskit.variants.yamslam.chips import ChipSet
@@ -142,6 +145,8 @@ def _played(variant: yamskit.Variant, players: int, seed: int) -> tuple[object, 
         ("yatzy", {}, 2),
         ("yatzy", {}, 1),
         ("generala", {}, 2),
+        ("yacht", {}, 2),
+        ("kniffel", {}, 2),
     ],
 )
 def test_the_medium_level_plays_whole_legal_games_the_same_for_a_seed(
@@ -200,3 +205,118 @@ def test_a_one_column_sheet_the_split_does_not_handle_keeps_the_plain_medium() -
     for outcome in ("66612", "12345", "55551"):
         h = g.apply(Roll(outcome=outcome))
         assert medium.choose(h) == choose_on_sheet(h, depth=1, plain=True)
+
+
+# ---------------------------------------------------------------- one-column sheets without an upper bonus
+
+
+def test_the_sheets_where_greedy_comes_near_the_optimum_are_those_of_one_column_without_a_bonus() -> None:
+    names = ("yacht", "generala", "classic", "yahtzee", "yatzy", "kniffel", "balut", "challenge")
+    near = {name for name in names if greedy_is_near(yamskit.variant(name))}
+    assert near == {"yacht", "generala"}
+    assert not greedy_is_near(yamskit.variant("yam-master"))
+    assert not greedy_is_near(yamskit.variant("crag"))  # three dice
+
+
+def test_the_easy_and_medium_levels_of_a_sheet_without_a_bonus_are_the_plainer_greedy_and_the_mix() -> None:
+    for name in ("yacht", "generala"):
+        v = yamskit.variant(name)
+        assert isinstance(player(v, "easy"), PlainGreedyPlayer)
+        medium = player(v, "medium", seed=7, time_budget=3.0)
+        assert isinstance(medium, MixedPlayer)
+        assert isinstance(medium.strong, StrongPlayer)
+        assert (medium.strong.depth, medium.strong.time_budget, medium.strong.seed) == (3, 3.0, 7)
+        assert isinstance(medium.weak, PlainGreedyPlayer)
+        assert (medium.share, medium.seed) == (0.5, 7)
+    for name in ("classic", "yahtzee", "kniffel"):  # with an upper bonus: as before
+        v = yamskit.variant(name)
+        assert isinstance(player(v, "easy"), GreedyPlayer)
+        assert isinstance(player(v, "medium"), StrongPlayer)
+
+
+def _yacht(*throws: tuple[str, str]) -> yamskit.GameState:
+    g = yamskit.variant("yacht").new_game(players=["A", "B"], seed=5)
+    for keep, outcome in throws:
+        g = g.apply(Roll(keep=Dice.parse(keep), outcome=outcome))
+    return g
+
+
+@pytest.mark.parametrize(
+    ("outcome", "keep"),
+    [("66612", "666"), ("12346", "6"), ("11662", "66"), ("33312", "333"), ("12356", "6")],
+)
+def test_the_plainer_greedy_keeps_the_face_it_shows_most_the_higher_on_a_tie(outcome: str, keep: str) -> None:
+    assert PlainGreedyPlayer().choose(_yacht(("", outcome))) == Roll(keep=Dice.parse(keep))
+
+
+def test_the_plainer_greedy_writes_a_box_that_pays_its_most_at_once() -> None:
+    assert PlainGreedyPlayer().choose(_yacht(("", "23456"))) == Score("big_straight")
+    assert PlainGreedyPlayer().choose(_yacht(("", "44444"))) == Score("yacht")
+    # on 12346 greedy weighs what the next throw can bring (it keeps 46); the plainer one keeps the six
+    assert GreedyPlayer().choose(_yacht(("", "12346"))) == Roll(keep=Dice.parse("46"))
+
+
+def test_the_plainer_greedy_writes_the_box_paying_most_after_its_last_throw() -> None:
+    g = _yacht(("", "11662"), ("66", "125"), ("66", "234"))
+    assert g.turn.throws_left == 0
+    scores = [a for a in g.legal_actions() if isinstance(a, Score)]
+    chosen = PlainGreedyPlayer().choose(g)
+    assert chosen == GreedyPlayer().choose(g)
+    assert g.placement(chosen).points == max(g.placement(a).points for a in scores)
+
+
+def test_the_plainer_greedy_plays_other_games_as_the_greedy_player() -> None:
+    g = yamskit.variant("yamslam").new_game(players=["A", "B"], seed=1)
+    for outcome in ("66612", "12345"):
+        h = g.apply(Roll(outcome=outcome))
+        assert PlainGreedyPlayer().choose(h) == GreedyPlayer().choose(h)
+
+
+def test_a_mixed_player_plays_a_whole_turn_as_one_of_its_two_players() -> None:
+    mixed = MixedPlayer(GreedyPlayer(), PlainGreedyPlayer(), seed=3)
+    g = _yacht()
+    drawn = []
+    for _ in range(40):  # every turn of the game (12 of each seat), and a few to spare
+        turn = [mixed.plays_strong(g)]
+        while True:
+            action = mixed.choose(g)
+            expected = (GreedyPlayer() if turn[0] else PlainGreedyPlayer()).choose(g)
+            assert action == expected
+            g = g.apply(action if g.turn.has_thrown else Roll())
+            if not g.turn.has_thrown or g.is_over:
+                break
+            turn.append(mixed.plays_strong(g))
+        assert len(set(turn)) == 1  # one player for the whole turn
+        drawn.append(turn[0])
+        if g.is_over:
+            break
+    assert set(drawn) == {True, False}  # both play, over the 24 turns
+
+
+def test_a_mixed_players_share_chooses_one_of_them_always_at_its_ends() -> None:
+    g = _yacht(("", "12346"))
+    assert MixedPlayer(GreedyPlayer(), PlainGreedyPlayer(), share=1.0).choose(g) == GreedyPlayer().choose(g)
+    assert MixedPlayer(GreedyPlayer(), PlainGreedyPlayer(), share=0.0).choose(g) == PlainGreedyPlayer().choose(g)
+    with pytest.raises(RuleConfigError, match="share"):
+        MixedPlayer(GreedyPlayer(), RandomPlayer(), share=1.5)
+    with pytest.raises(RuleConfigError, match="share"):
+        MixedPlayer(GreedyPlayer(), RandomPlayer(), share=True)
+
+
+def _levels_game(variant: yamskit.Variant, levels: tuple[str, str], seed: int) -> tuple[object, ...]:
+    bots = [player(variant, level, seed=seed + i) for i, level in enumerate(levels)]
+    game = variant.new_game(["P0", "P1"], seed=seed)
+    while not game.is_over:
+        action = bots[game.current_player].choose(game)
+        assert game.is_legal(action), (game.to_json(), action)
+        game = game.apply(action)
+    return tuple(game.history)
+
+
+@pytest.mark.parametrize("name", ["yacht", "generala"])
+@pytest.mark.parametrize("levels", [("easy", "random"), ("hard", "medium")])
+def test_the_levels_of_a_sheet_without_a_bonus_play_whole_legal_games_the_same_for_a_seed(
+    name: str, levels: tuple[str, str]
+) -> None:
+    variant = yamskit.variant(name)
+    assert _levels_game(variant, levels, seed=11) == _levels_game(variant, levels, seed=11)

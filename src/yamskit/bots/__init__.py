@@ -2,7 +2,9 @@
 
 A player is anything with ``choose(state) -> action``. `RandomPlayer` and
 `GreedyPlayer` only use ``legal_actions()``, so they play every variant,
-including user-defined ones; `OptimalPlayer` plays a solved one-column sheet;
+including user-defined ones (`PlainGreedyPlayer`, a plainer greedy, and `MixedPlayer`, two
+players taking turns by a seeded draw, make the levels of the sheets without an upper bonus);
+`OptimalPlayer` plays a solved one-column sheet;
 `StrongPlayer` plans every variant (it needs numpy); `ExpertPlayer` checks its plans by
 rollouts of the rest of the game; `DuelPlayer` plays the last turns of a two-player
 one-column game for the chance to win. `player` builds a bot by level.
@@ -18,7 +20,16 @@ Examples:
 
 from __future__ import annotations
 
-from .basic import GreedyPlayer, OptimalPlayer, Player, RandomPlayer, greedy_keep_values, play
+from .basic import (
+    GreedyPlayer,
+    MixedPlayer,
+    OptimalPlayer,
+    PlainGreedyPlayer,
+    Player,
+    RandomPlayer,
+    greedy_keep_values,
+    play,
+)
 from .duel import DuelPlayer
 from .expert import ExpertPlayer
 from .strong import LEVELS, Level, StrongPlayer, player, solvable
@@ -29,7 +40,9 @@ __all__ = [
     "ExpertPlayer",
     "GreedyPlayer",
     "Level",
+    "MixedPlayer",
     "OptimalPlayer",
+    "PlainGreedyPlayer",
     "Player",
     "RandomPlayer",
     "StrongPlayer",

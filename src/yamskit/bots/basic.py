@@ -21,11 +21,11 @@ import attrs
 
 from ..actions import Action, DeclareChallenge, Pass, Roll, Score, Scratch
 from ..dice import KEEP_CHILDREN, KEEPS, NUM_DICE, ROLLS, Dice, keep_index
-from ..errors import YamskitError
+from ..errors import RuleConfigError, YamskitError
 from ..game import GameState, Player, play
 from ..scorecard.state import ScorecardGame
 
-__all__ = ["GreedyPlayer", "OptimalPlayer", "Player", "RandomPlayer", "play"]
+__all__ = ["GreedyPlayer", "MixedPlayer", "OptimalPlayer", "PlainGreedyPlayer", "Player", "RandomPlayer", "play"]
 
 
 @attrs.frozen
@@ -148,6 +148,102 @@ class GreedyPlayer:
 
 def _keep_slot(keep: Dice) -> int:
     return keep_index(keep.faces)
+
+
+@attrs.frozen
+class PlainGreedyPlayer:
+    """A plainer greedy player: it writes the box paying most now and keeps the face it shows most.
+
+    On a scorecard game, after each throw with throws left it looks at the box paying most
+    now (as `GreedyPlayer` writes it). If that box already pays its row's most, it writes it;
+    otherwise it keeps the dice of the face it shows most often (on a tie, the higher face)
+    and throws the others, whatever box they might make. With no throw left it writes that
+    box. It does not weigh what the next throw could bring, as `GreedyPlayer` does, so it
+    chases sets of equal dice where a straight or a better box was in reach. On other games
+    it plays as `GreedyPlayer`.
+
+    It is the ``"easy"`` level of the one-column sheets of five dice without an upper bonus
+    (`yamskit.bots.player`), where `GreedyPlayer` comes too close to the exact optimum for
+    levels to fit between them.
+
+    Examples:
+        >>> import yamskit
+        >>> yacht = yamskit.variant("yacht").new_game(seed=3)
+        >>> PlainGreedyPlayer().choose(yacht.apply(yamskit.Roll(outcome="12346")))  # the six, the face shown most
+        Roll(keep=Dice.parse('6'), outcome=None)
+        >>> PlainGreedyPlayer().choose(yacht.apply(yamskit.Roll(outcome="23456")))  # the big straight pays its most
+        Score(row='big_straight', column=None)
+        >>> play(yacht, [PlainGreedyPlayer()]).is_over
+        True
+    """
+
+    def choose(self, state: GameState) -> Action:
+        """The plainer greedy action for the player to move."""
+        if not isinstance(state, ScorecardGame) or not state.turn.has_thrown:
+            return GreedyPlayer().choose(state)
+        actions: list[Action] = list(state.legal_actions())
+        if not actions:
+            raise YamskitError("no legal action to choose from")
+        box = GreedyPlayer._box(state, actions)
+        if state.turn.throws_left > 0 and isinstance(box, (Score, Scratch)):
+            placed = state.placement(box)
+            points = 0 if placed.crossed else placed.points
+            if points < state.rules.rows[state.rules.row_index(box.row)].max:
+                faces = state.turn.dice.faces
+                face = max(set(faces), key=lambda f: (faces.count(f), f))
+                keep = Roll(keep=Dice((face,) * faces.count(face)))
+                if len(keep.keep) < len(faces) and state.is_legal(keep):
+                    return keep
+        return box
+
+
+def _a_share(_instance: object, attribute: Any, value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.0 <= value <= 1.0:
+        raise RuleConfigError(f"{attribute.name} must be a number from 0 to 1, not {value!r}")
+
+
+@attrs.frozen
+class MixedPlayer:
+    """Plays each turn as one of two players drawn from its seed: ``strong`` a ``share`` of the turns, else ``weak``.
+
+    The draw depends only on the seed, the seat and the point of the game where the turn
+    began (on a scorecard: the moves made before its first throw), so the whole turn is
+    played by one of the two, and the same seed and game give the same choices. On other
+    games each decision is drawn apart.
+
+    It is the ``"medium"`` level of the one-column sheets of five dice without an upper
+    bonus (`yamskit.bots.player`): half its turns as ``"hard"``, half as ``"easy"``.
+
+    Examples:
+        >>> import yamskit
+        >>> yacht = yamskit.variant("yacht")
+        >>> both = MixedPlayer(GreedyPlayer(), PlainGreedyPlayer(), seed=1)
+        >>> final = play(yacht.new_game(players=["A", "B"], seed=2), [both, GreedyPlayer()])
+        >>> final.is_over
+        True
+        >>> MixedPlayer(GreedyPlayer(), RandomPlayer(), share=1.0).plays_strong(yacht.new_game(seed=2))
+        True
+        >>> MixedPlayer(GreedyPlayer(), RandomPlayer(), share=2)  # doctest: +IGNORE_EXCEPTION_DETAIL
+        Traceback (most recent call last):
+        RuleConfigError: share must be a number from 0 to 1, not 2
+    """
+
+    strong: Player = attrs.field(eq=False)
+    weak: Player = attrs.field(eq=False)
+    share: float = attrs.field(default=0.5, kw_only=True, validator=_a_share)
+    seed: int = attrs.field(default=0, kw_only=True)
+
+    def plays_strong(self, state: GameState) -> bool:
+        """Whether the turn (or, off a scorecard, the decision) of ``state`` is played by ``strong``."""
+        start = len(state.history)
+        if isinstance(state, ScorecardGame):
+            start -= state.turn.throws_used
+        digest = hashlib.blake2b(f"mixed:{self.seed}:{start}:{state.current_player}".encode(), digest_size=8).digest()
+        return int.from_bytes(digest, "big") < self.share * 2**64
+
+    def choose(self, state: GameState) -> Action:
+        """The action of the player drawn for this turn."""
+        return (self.strong if self.plays_strong(state) else self.weak).choose(state)
 
 
 @attrs.frozen

@@ -12,7 +12,9 @@ kind of game:
   20 rows), split the sheet into parts solved exactly (`yamskit.bots.split`); where
   the split fits, the one-throw ``"medium"`` level plays each open box's expected worth
   at a lower share (`yamskit.bots.sheet.MEDIUM_WORTH`), the upper bonus estimated from
-  it, one throw ahead;
+  it, one throw ahead (on a sheet without an upper bonus, where the greedy bot comes close to
+  the optimum, `player` builds ``"medium"`` from ``"hard"`` and ``"easy"`` turns instead:
+  `greedy_is_near`);
 * a one-column sheet of other than five dice (1 to 8) is solved exactly in the same
   way when the solve fits ``time_budget``; otherwise (and for ``"medium"``) it is
   played like the next kind (the fitted values and the split parts are of five dice);
@@ -59,11 +61,11 @@ from ..errors import RuleConfigError, brief
 from ..game import GameState, Variant
 from ..scorecard.state import ScorecardGame
 from ..scorecard.variant import ScorecardVariant
-from .basic import GreedyPlayer, OptimalPlayer, Player, RandomPlayer
+from .basic import GreedyPlayer, MixedPlayer, OptimalPlayer, PlainGreedyPlayer, Player, RandomPlayer
 from .duel import DuelPlayer
 from .expert import ExpertPlayer
 
-__all__ = ["LEVELS", "Cache", "Level", "Progress", "StrongPlayer", "player", "solvable"]
+__all__ = ["LEVELS", "Cache", "Level", "Progress", "StrongPlayer", "greedy_is_near", "player", "solvable"]
 
 #: The levels `player` knows, weakest first.
 Level = Literal["random", "easy", "medium", "hard", "expert", "perfect"]
@@ -131,6 +133,30 @@ def solvable(variant: Variant, *, time_budget: float | None = None) -> bool:
 
     count = _COUNTS.get(model.fingerprint, lambda: StateSpace.of(model).count)
     return count / _STATES_PER_SECOND <= time_budget
+
+
+def greedy_is_near(variant: Variant) -> bool:
+    """Whether ``variant`` is a sheet where `GreedyPlayer` comes too close to the optimum for levels between them.
+
+    That is a one-column sheet of five dice in free order, with no turn condition, no upper
+    bonus and no result rule of its own (Yacht, Generala, a user's own such sheet): there the
+    box paying most now misses little, no bonus chase among others. Its ``"easy"`` level is
+    `PlainGreedyPlayer` and its ``"medium"`` a `MixedPlayer` of ``"hard"`` and ``"easy"``
+    turns (see `player`). It reads the rules only (no numpy needed), so ``"easy"`` is the same
+    player with or without numpy.
+
+    Examples:
+        >>> import yamskit
+        >>> [greedy_is_near(yamskit.variant(name)) for name in ("yacht", "generala", "classic", "balut")]
+        [True, True, False, False]
+    """
+    if not isinstance(variant, ScorecardVariant):
+        return False
+    rules = variant.rules
+    if len(rules.columns) != 1 or rules.dice != NUM_DICE or rules.bonus is not None or rules.result is not None:
+        return False
+    column = rules.columns[0]
+    return column.policy.kind == "free" and column.condition is None
 
 
 def _duel_plays(variant: Variant) -> bool:
@@ -271,7 +297,10 @@ def player(
     Levels, weakest first:
 
     * ``"random"`` — `RandomPlayer`, any legal action;
-    * ``"easy"`` — `GreedyPlayer`, the box or chip paying most now;
+    * ``"easy"`` — `GreedyPlayer`, the box or chip paying most now; on a sheet where that comes
+      too close to the optimum (`greedy_is_near`: one column of five dice, no upper bonus, such
+      as Yacht and Generala) `PlainGreedyPlayer`, which also writes the box paying most now but
+      keeps the face it shows most;
     * ``"medium"`` — `StrongPlayer` looking one throw ahead, without the exact solver, and
       with a cruder evaluation where one exists: on a sheet of several columns (or of other
       than five dice) the points written now, without the boxes' future worth, the
@@ -281,7 +310,9 @@ def player(
       On a one-column sheet of five dice that the split evaluation handles (classic, Yahtzee,
       Yatzy...; `yamskit.bots.split.splittable`) it weighs each open box's expected worth, at a lower
       share than the full evaluation gives it (`yamskit.bots.sheet.MEDIUM_WORTH`), and the
-      upper bonus, one throw ahead;
+      upper bonus, one throw ahead. On a sheet where `greedy_is_near` it is a `MixedPlayer`:
+      each turn, drawn from its seed, played as ``"hard"`` or as ``"easy"``, half and half
+      (there no one-throw evaluation lands between the two);
     * ``"hard"`` — `StrongPlayer`;
     * ``"expert"`` — `yamskit.bots.expert.ExpertPlayer`: the ``"hard"`` bot's action checked against
       the ``"medium"`` and ``"easy"`` bots' by Monte-Carlo rollouts of the rest of the game, for
@@ -320,8 +351,11 @@ def player(
     if level == "random":
         return RandomPlayer(seed=seed)
     if level == "easy":
-        return GreedyPlayer()
+        return PlainGreedyPlayer() if greedy_is_near(variant) else GreedyPlayer()
     if level == "medium":
+        if greedy_is_near(variant):
+            hard = StrongPlayer(variant, time_budget=time_budget, seed=seed, cache=cache, progress=progress)
+            return MixedPlayer(hard, PlainGreedyPlayer(), seed=seed)
         return StrongPlayer(variant, time_budget=0.0, seed=seed, depth=1)
     if level == "hard":
         return StrongPlayer(variant, time_budget=time_budget, seed=seed, cache=cache, progress=progress)
