@@ -36,7 +36,8 @@ from yamskit.scorecard.state import ScorecardGame
 from yamskit.solver import Strategy, solve
 from yamskit.solver.distribution import ScoreDistribution
 
-from .test_oracle_dice import CASES, ROWS, Faces, Oracle, _sheet, _sub_multisets, _throws
+from .oracle_dice import outcomes, sub_keeps
+from .test_oracle_dice import CASES, ROWS, Faces, Oracle, _sheet
 
 
 class DistributionOracle(Oracle):
@@ -70,14 +71,14 @@ class DistributionOracle(Oracle):
     def keep_value(self, filled: int, upper: int, kept: Faces, left: int) -> Fraction:
         """The value of keeping ``kept`` and throwing the other dice, ``left`` throws left before that throw."""
         below = self.turn(filled, upper)[left - 1]
-        return sum((p * below[tuple(sorted(kept + more))] for more, p in _throws(self.dice - len(kept))), Fraction(0))
+        return sum((p * below[tuple(sorted(kept + more))] for more, p in outcomes(self.dice - len(kept))), Fraction(0))
 
     @functools.cache  # noqa: B019
     def keep(self, filled: int, upper: int, faces: Faces, left: int) -> Faces | None:
         """The keep the policy throws again with, or ``None`` when it writes a box now."""
         row, paid, after = self.box(filled, upper, faces)
         box_value = paid + self.value(filled | 1 << row, after)
-        keeps = sorted(_sub_multisets(faces), key=lambda k: (len(k), k))
+        keeps = sorted(sub_keeps(faces), key=lambda k: (len(k), k))
         best_keep, best_value = None, None
         for kept in keeps:
             v = self.keep_value(filled, upper, kept, left)
@@ -91,7 +92,7 @@ class DistributionOracle(Oracle):
     @functools.cache  # noqa: B019
     def outcomes(self, filled: int, upper: int, faces: Faces | None, left: int) -> dict[tuple[int, int, int], Fraction]:
         """One turn's outcomes: the chance of each (filled rows after, upper total after, points written)."""
-        rolls = {faces: Fraction(1)} if faces is not None else dict(_throws(self.dice))
+        rolls = {faces: Fraction(1)} if faces is not None else dict(outcomes(self.dice))
         written: dict[Faces, Fraction] = defaultdict(Fraction)
         for t in range(left, 0, -1):
             thrown: dict[Faces, Fraction] = defaultdict(Fraction)
@@ -100,7 +101,7 @@ class DistributionOracle(Oracle):
                 if kept is None:
                     written[roll] += p
                 else:
-                    for more, q in _throws(self.dice - len(kept)):
+                    for more, q in outcomes(self.dice - len(kept)):
                         thrown[tuple(sorted(kept + more))] += p * q
             rolls = thrown
         for roll, p in rolls.items():
