@@ -24,6 +24,7 @@ Generala itself is checked by playing optimal games through the game API (a slow
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import random
 import statistics
@@ -313,7 +314,7 @@ def test_generala_distribution_has_the_solver_mean() -> None:
     assert d.bonus_probability is None
     assert d.minimum >= 0
     ps = [d.at_least(s) for s in range(d.minimum, d.maximum + 1)]
-    assert all(a >= b for a, b in zip(ps, ps[1:], strict=False))
+    assert all(a >= b for a, b in itertools.pairwise(ps))
 
 
 @pytest.mark.slow

@@ -173,8 +173,8 @@ class _Games:
             >>> g = _Games.start(served, 1, turn_rules=True)
             >>> roll = np.array([served.dice.roll_of((3, 3, 3, 3, 3))])
             >>> points, _ = g.scores(np.arange(1), roll)
-            >>> [served.rows[r] for r in np.flatnonzero(g.ends_game(points)[0])]
-            ['generala']
+            >>> [served.rows[r] for r in np.flatnonzero(g.ends_game(points)[0])]  # (whether a row is open: score_rows)
+            ['generala', 'doble_generala']
         """
         ends = np.zeros(points.shape, dtype=np.bool_)
         for row in self.model.win_rows:
