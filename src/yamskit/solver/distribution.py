@@ -227,14 +227,19 @@ class _Placements:
     ends: BoolArray
 
 
-def _placements(model: Model, filled: IntArray, flag: IntArray, upper: IntArray, roll: IntArray) -> _Placements:
+def _placements(
+    model: Model, filled: IntArray, flag: IntArray, upper: IntArray, roll: IntArray, *, turn_rules: bool = False
+) -> _Placements:
     """Every way to write roll ``roll[i]`` on sheet ``i`` (filled rows, flag, upper total), as the game pays it.
 
-    Shared by the forward pass (which picks the best option) and the duel ratings (which
-    rate every option by its chance to win), so both read a roll exactly as the game does.
-    For a roll of the turn's first throw, pass the model of that throw (`Model.served`): its
-    points are the served ones and its winning rows end the game. A Score in a box that opens
-    later is legal only once the box it waits for holds points (the flag); a Scratch always.
+    Shared by the forward pass (which picks the best option), the duel ratings (which rate
+    every option by its chance to win) and target play, so all read a roll exactly as the game
+    does. A sheet with served points, a served win or a box that opens later is refused
+    (`RuleConfigError` naming the rule) unless ``turn_rules``: the caller then plays those rules,
+    as the forward pass does. For a roll of the turn's first throw it passes the model of that
+    throw (`Model.served`): its points are the served ones and its winning rows end the game
+    (``ends``). A Score in a box that opens later is legal only once the box it waits for holds
+    points (the flag); a Scratch always.
 
     Examples:
         >>> import yamskit
@@ -247,7 +252,7 @@ def _placements(model: Model, filled: IntArray, flag: IntArray, upper: IntArray,
         ([[5, 0], [6, 0]], [1, 2])
     """
     n, rows = len(filled), model.num_rows
-    g = _Games.start(model, n, turn_rules=True)
+    g = _Games.start(model, n, turn_rules=turn_rules)
     g.filled, g.flag, g.upper = filled, flag, upper
     games = np.arange(n)
     points, extra = g.scores(games, roll, filled=filled)
@@ -318,6 +323,7 @@ class _Turns:
             np.repeat(flag, rolls),
             np.repeat(upper, rolls),
             np.tile(np.arange(rolls), states),
+            turn_rules=True,
         )
         later = self.values[p.filled[:, :, None], p.flag, p.upper]
         if m.win_rows:  # a served win: the points and the bonus of the total reached, nothing more to come
