@@ -20,6 +20,12 @@ probability through the policy with numpy, never roll by roll in Python:
    chances keep -> roll);
 3. the turn's outcome: for each state, the chance of each (next state, points written).
 
+With served rules (Generala's, `yamskit.solver.model.Model.served`), the rolls of a turn's
+first throw are written with the served model (its points, and a Score in a winning row ends
+the game: those games leave the pass with their final score, the sheet's points and the upper
+bonus of the total reached, as the solver's value counts them); a box that opens later takes a
+Score only once the box it waits for holds points.
+
 The points written so far shift along with the moves. This is the policy of
 `Strategy.best_action <yamskit.solver.strategy.Strategy.best_action>` (and so of
 `yamskit.bots.OptimalPlayer`), with one difference: the bot rates its options with the
