@@ -78,6 +78,7 @@ GAMES: tuple[Game, ...] = (
     Game("kniffel", "Kniffel", "kniffel"),
     Game("yacht", "Yacht", "yacht"),
     Game("crag", "Crag (three dice)", "crag"),
+    Game("generala", "Generala (served win ends the game)", "generala"),
     Game("maxi-yatzy-no-saved", "Maxi Yatzy, no saved throws", "maxi-yatzy", {"saved_throws": False}),
 )
 
@@ -164,11 +165,37 @@ def measure(game: Game, games: int) -> dict[str, Any]:
             bonus_interval=wilson(batch.bonus_rate, n),
         )
     else:
+        ended = _count_served_wins() if strategy.model.served is not None else None
         d = strategy.distribution()
         result.update(std=d.std, median=float(d.median), bonus=d.bonus_probability)
+        if ended is not None:
+            result.update(served_win=sum(ended.values()), served_win_last=ended.get(len(strategy.model.rows) - 1, 0.0))
     result["extra_cpu"] = time.process_time() - cpu
     result["extra_wall"] = time.perf_counter() - wall
     return result
+
+
+def _count_served_wins() -> dict[int, float]:
+    """Count, in the next distributions worked out in this process, the chance of the games a served win ends.
+
+    The returned dict fills as the forward pass plays (`yamskit.solver.distribution`'s turn step): the
+    chance ended in the turn with that many boxes filled before it.
+    """
+    from yamskit.solver import distribution
+
+    ended: dict[int, float] = {}
+    step = distribution._step
+
+    def counting(turns: Any, layer: Any, first: Any, left: int) -> Any:
+        after, over = step(turns, layer, first, left)
+        if over is not None:
+            filled = int(distribution._decode(turns.model, layer.keys[:1])[0][0])
+            boxes = bin(filled).count("1")
+            ended[boxes] = ended.get(boxes, 0.0) + float(over.chances.sum())
+        return after, over
+
+    distribution._step = counting  # the child measures one game and exits
+    return ended
 
 
 def run_child(game: Game, games: int) -> dict[str, Any]:
@@ -280,6 +307,19 @@ def page(results: dict[str, dict[str, Any]], *, day: str, where: str) -> str:
             "times Yatzy's between-turn states (57.5 million reachable against 1.43 million), with rows of points "
             "about as wide: at Yatzy's cost per state, some hours and tens of GB (an estimate, not run).\n"
         )
+    served = ""
+    if results.get("generala", {}).get("served_win"):
+        r = results["generala"]
+        served = (
+            "\nGenerala alone on its sheet: a served generala (made on the first throw and scored) wins a game of "
+            "several players at once; a solitaire game has no one to beat, so the engine ends it there, at the score "
+            "the sheet holds (the box's points and the boxes written before; Generala has no upper bonus), and the "
+            "solver's value counts exactly that score ([The exact solver](solver.md), on Generala). The distribution "
+            "counts those games at that score too: the optimal player takes the win only when it pays in points "
+            "(keeping the five dice and writing the generala on the next throw pays the same 50 and plays on): "
+            f"{r['served_win']:.4%} of its games end so, {r['served_win_last'] / r['served_win']:.0%} of them on "
+            "the last turn (its last box open a generala or the doble generala, which also wins when served).\n"
+        )
     rows = "\n".join(f"- `{g.key}`: `{g.call}`" for g in GAMES if g.key in results)
     published = "\n".join(checks(results))
     return f"""# Optimal values of the one-column games
@@ -302,7 +342,7 @@ process's maximum resident size over the solve and the distribution together (`r
 from `os.wait4`).
 
 {table(results)}
-{sims}
+{sims}{served}
 The games, as `yamskit.variant` builds them:
 
 {rows}
@@ -318,8 +358,8 @@ brute-force oracle in fractions on small sheets; the tests hold the published op
 (`tests/solver/test_optima.py`), and the distributions and bonus chances are checked against
 the oracle and against optimal games in batch (`tests/solver/test_distribution*.py`). Games
 left out: Maxi Yatzy with saved throws (the preset's default), whose store of saved throws
-the solver does not model, and the games of other shapes (several columns, Generala's
-instant win). How the solver and the distribution work: [The exact solver](solver.md).
+the solver does not model, and the games of other shapes (several columns). How
+the solver and the distribution work: [The exact solver](solver.md).
 """
 
 

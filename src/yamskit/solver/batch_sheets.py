@@ -40,8 +40,9 @@ _CODE_TO_ROLL[_KEEP_CODE[tables.ROLL_OFFSET :]] = np.arange(tables.NUM_ROLLS)
 def _refuse_turn_rules(model: Model) -> None:
     """Refuse a sheet whose boxes depend on the turn (served points, a served win, a box that opens later).
 
-    The stepped games (`yamskit.solver.simulate`, the forward pass of `yamskit.solver.distribution`) write
-    a box from the dice and the sheet only; the exact solver, `Strategy` and the game API play those rules.
+    The batch simulation (`yamskit.solver.simulate`) and target play (`yamskit.solver.target`) write a box
+    from the dice and the sheet only; the exact solver, `Strategy`, the forward pass of
+    `yamskit.solver.distribution` (``_Games.start(..., turn_rules=True)``) and the game API play those rules.
 
     Raises:
         RuleConfigError: naming the rule and its rows.
@@ -57,7 +58,7 @@ def _refuse_turn_rules(model: Model) -> None:
         found.append(f"OpensAfter({model.rows[model.opens_row]!r}, {model.rows[model.flag_row]!r})")
     if found:
         raise RuleConfigError(
-            f"the solver's stepped games (the batch simulation, the score distribution) do not play the placement "
+            f"the solver's stepped games (the batch simulation, target play) do not play the placement "
             f"rule {'; '.join(found)} (it reads the turn or the sheet beyond the box): play such a sheet through "
             "the game API, with `Strategy.best_action`"
         )
@@ -86,8 +87,17 @@ class _Games:
     by_roll: IntArray  # the model's points table, roll by roll (rolls, rows)
 
     @classmethod
-    def start(cls, model: Model, count: int) -> _Games:
-        _refuse_turn_rules(model)
+    def start(cls, model: Model, count: int, *, turn_rules: bool = False) -> _Games:
+        """``count`` empty sheets of ``model``.
+
+        ``turn_rules``: accept a sheet with served points, a served win or a box that opens later
+        (`_refuse_turn_rules`), for a caller that plays them itself (the distribution's forward pass
+        passes the model of the turn's first throw, `Model.served`, for that throw's points); the
+        sheets then refuse a Score in the box that opens later (`score_rows`) and say which Scores end
+        the game (`ends_game`).
+        """
+        if not turn_rules:
+            _refuse_turn_rules(model)
         zeros = np.zeros(count, dtype=np.int64)
         open_rows = _open_rows(model.num_rows)
         points = np.zeros((count, model.num_rows), np.int64)
@@ -125,6 +135,51 @@ class _Games:
                 allowed = np.where(is_upper[None, :], allowed_upper, upper_filled[:, None])
                 legal[where] &= allowed
         return legal
+
+    def score_rows(
+        self, legal: npt.NDArray[np.bool_], games: IntArray, *, flag: IntArray | None = None
+    ) -> npt.NDArray[np.bool_]:
+        """Where a Score is legal, from `legal_rows` ``legal``: the box that opens later (`Model.opens_row`) only
+        once the box it waits for holds points (the flag; ``flag``: the games' flags, if known).
+
+        A Scratch stays legal wherever `legal_rows` says (`OpensAfter`).
+
+        Examples:
+            >>> import yamskit
+            >>> from yamskit.solver.model import model_of
+            >>> model = model_of(yamskit.variant("generala"))
+            >>> g = _Games.start(model, 2, turn_rules=True)
+            >>> legal = g.legal_rows(np.arange(2), np.zeros(2, dtype=np.int64))
+            >>> g.score_rows(legal, np.arange(2), flag=np.array([0, 1]))[:, model.opens_row].tolist()
+            [False, True]
+        """
+        m = self.model
+        if m.opens_row < 0:
+            return legal
+        opened = (self.flag[games] if flag is None else flag) == 1
+        scorable = legal.copy()
+        scorable[:, m.opens_row] &= opened
+        return scorable
+
+    def ends_game(self, points: IntArray) -> npt.NDArray[np.bool_]:
+        """Which Scores of ``points`` (games, rows), from `scores`, end the game: points in a winning row.
+
+        Only the model of a turn's first throw has winning rows (`Model.win_rows`, `ServedWin`).
+
+        Examples:
+            >>> import yamskit
+            >>> from yamskit.solver.model import model_of
+            >>> served = model_of(yamskit.variant("generala")).served
+            >>> g = _Games.start(served, 1, turn_rules=True)
+            >>> roll = np.array([served.dice.roll_of((3, 3, 3, 3, 3))])
+            >>> points, _ = g.scores(np.arange(1), roll)
+            >>> [served.rows[r] for r in np.flatnonzero(g.ends_game(points)[0])]  # (whether a row is open: score_rows)
+            ['generala', 'doble_generala']
+        """
+        ends = np.zeros(points.shape, dtype=np.bool_)
+        for row in self.model.win_rows:
+            ends[:, row] = points[:, row] > 0
+        return ends
 
     def scores(self, games: IntArray, roll: IntArray, *, filled: IntArray | None = None) -> tuple[IntArray, IntArray]:
         """What a Score of ``roll`` pays in each row (games, rows), and beside the boxes (games,).

@@ -20,6 +20,12 @@ probability through the policy with numpy, never roll by roll in Python:
    chances keep -> roll);
 3. the turn's outcome: for each state, the chance of each (next state, points written).
 
+With served rules (Generala's, `yamskit.solver.model.Model.served`), the rolls of a turn's
+first throw are written with the served model (its points, and a Score in a winning row ends
+the game: those games leave the pass with their final score, the sheet's points and the upper
+bonus of the total reached, as the solver's value counts them); a box that opens later takes a
+Score only once the box it waits for holds points.
+
 The points written so far shift along with the moves. This is the policy of
 `Strategy.best_action <yamskit.solver.strategy.Strategy.best_action>` (and so of
 `yamskit.bots.OptimalPlayer`), with one difference: the bot rates its options with the
@@ -215,6 +221,8 @@ class _Placements:
         filled: the filled rows after writing each row, ``(n, rows)``.
         flag: the five-of-a-kind flag after it.
         upper: the upper total after it, capped at the model's cap (not made canonical).
+        ends: where the option ends the game at once (a Score with points in a winning row of the
+            turn's first throw, `Model.win_rows`): the sheet is then the final score.
     """
 
     legal: BoolArray
@@ -222,13 +230,22 @@ class _Placements:
     filled: IntArray
     flag: IntArray
     upper: IntArray
+    ends: BoolArray
 
 
-def _placements(model: Model, filled: IntArray, flag: IntArray, upper: IntArray, roll: IntArray) -> _Placements:
+def _placements(
+    model: Model, filled: IntArray, flag: IntArray, upper: IntArray, roll: IntArray, *, turn_rules: bool = False
+) -> _Placements:
     """Every way to write roll ``roll[i]`` on sheet ``i`` (filled rows, flag, upper total), as the game pays it.
 
-    Shared by the forward pass (which picks the best option) and the duel ratings (which
-    rate every option by its chance to win), so both read a roll exactly as the game does.
+    Shared by the forward pass (which picks the best option), the duel ratings (which rate
+    every option by its chance to win) and target play, so all read a roll exactly as the game
+    does. A sheet with served points, a served win or a box that opens later is refused
+    (`RuleConfigError` naming the rule) unless ``turn_rules``: the caller then plays those rules,
+    as the forward pass does. For a roll of the turn's first throw it passes the model of that
+    throw (`Model.served`): its points are the served ones and its winning rows end the game
+    (``ends``). A Score in a box that opens later is legal only once the box it waits for holds
+    points (the flag); a Scratch always.
 
     Examples:
         >>> import yamskit
@@ -241,11 +258,12 @@ def _placements(model: Model, filled: IntArray, flag: IntArray, upper: IntArray,
         ([[5, 0], [6, 0]], [1, 2])
     """
     n, rows = len(filled), model.num_rows
-    g = _Games.start(model, n)
+    g = _Games.start(model, n, turn_rules=turn_rules)
     g.filled, g.flag, g.upper = filled, flag, upper
     games = np.arange(n)
     points, extra = g.scores(games, roll, filled=filled)
     legal = g.legal_rows(games, roll, filled=filled)
+    scorable = g.score_rows(legal, games, flag=flag)
     after = filled[:, None] | (1 << np.arange(rows))[None, :]
     moved = np.where(model.bonus_rows[None, :], np.minimum(upper[:, None] + points, model.cap), upper[:, None])
     kept = np.broadcast_to(upper[:, None], moved.shape)
@@ -257,17 +275,26 @@ def _placements(model: Model, filled: IntArray, flag: IntArray, upper: IntArray,
         crossed_flag = np.where(at_flag, 0, flag_now)
     crossed_extra = np.zeros_like(extra) if model.number_bonus else extra  # a number-box bonus needs a Score
     return _Placements(
-        legal=np.stack([legal, legal & model.allow_scratch], axis=2),
+        legal=np.stack([scorable, legal & model.allow_scratch], axis=2),
         paid=np.stack([points + extra[:, None], np.broadcast_to(crossed_extra[:, None], points.shape)], axis=2),
         filled=after,
         flag=np.stack([scored_flag, crossed_flag], axis=2),
         upper=np.stack([moved, kept], axis=2),
+        ends=np.stack([g.ends_game(points), np.zeros(points.shape, dtype=np.bool_)], axis=2),
     )
+
+
+#: The key of a game that a served win ended (`_Boxes.key`), without and with the upper bonus earned.
+_ENDED, _ENDED_WITH_BONUS = -1, -2
 
 
 @attrs.frozen(eq=False)
 class _Boxes:
-    """The box each roll of each state is written in, (rolls, states): its value, points, and next state key."""
+    """The box each roll of each state is written in, (rolls, states): its value, points, and next state key.
+
+    A box that ends the game (a served win) has the key `_ENDED` (or `_ENDED_WITH_BONUS`) and its
+    points include the upper bonus of the total reached: they are the last points of the game.
+    """
 
     value: FloatArray
     points: IntArray
@@ -287,9 +314,14 @@ class _Turns:
         """The states' keys, with the solver's canonical upper totals (the dead totals as 0)."""
         return _state_key(self.model, self.space, filled, flag, upper)
 
-    def boxes(self, filled: IntArray, flag: IntArray, upper: IntArray) -> _Boxes:
-        """The box of each roll of each state: the best legal Score or Scratch, the first in legal order on a tie."""
-        m = self.model
+    def boxes(self, filled: IntArray, flag: IntArray, upper: IntArray, *, first: bool = False) -> _Boxes:
+        """The box of each roll of each state: the best legal Score or Scratch, the first in legal order on a tie.
+
+        ``first``: the rolls of the turn's first throw, written with the served model (`Model.served`, if any):
+        served points, and a Score in a winning row worth its points and the bonus then, the game over
+        (as `yamskit.solver.final` rates it).
+        """
+        m = self.model.served if first and self.model.served is not None else self.model
         rolls, states, rows = m.dice.num_rolls, len(filled), m.num_rows
         p = _placements(
             m,
@@ -297,14 +329,23 @@ class _Turns:
             np.repeat(flag, rolls),
             np.repeat(upper, rolls),
             np.tile(np.arange(rolls), states),
+            turn_rules=True,
         )
-        worth = np.where(p.legal, p.paid + self.values[p.filled[:, :, None], p.flag, p.upper], -np.inf)
+        later = self.values[p.filled[:, :, None], p.flag, p.upper]
+        if m.win_rows:  # a served win: the points and the bonus of the total reached, nothing more to come
+            later = np.where(p.ends, m.bonus[p.upper].astype(np.float64), later)
+        worth = np.where(p.legal, p.paid + later, -np.inf)
         flat = worth.reshape(rolls * states, 2 * rows)  # Score, Scratch of each row: the order of legal_actions
         choice = np.argmax(flat, axis=1)
         at = np.arange(rolls * states)
         row, crossed = choice // 2, choice % 2
         written = p.paid[at, row, crossed]
         key = self.key(p.filled[at, row], p.flag[at, row, crossed], p.upper[at, row, crossed])
+        if m.win_rows:
+            ends = p.ends[at, row, crossed]
+            earned = m.bonus[p.upper[at, row, crossed]]
+            written = np.where(ends, written + earned, written)
+            key = np.where(ends, np.where(earned > 0, _ENDED_WITH_BONUS, _ENDED), key)
         shape = (states, rolls)
         return _Boxes(flat[at, choice].reshape(shape).T, written.reshape(shape).T, key.reshape(shape).T)
 
@@ -323,16 +364,24 @@ class _Turns:
 
     def outcomes(
         self, filled: IntArray, flag: IntArray, upper: IntArray, first: FloatArray, left: int
-    ) -> tuple[FloatArray, IntArray, IntArray]:
+    ) -> list[tuple[FloatArray, IntArray, IntArray]]:
         """A turn of states from rolls of chances ``first`` (rolls, states) with ``left`` throws left.
 
-        Returns the chance that each roll is written (rolls, states), the points it writes and the
-        key of the state after.
+        Returns, for the rolls written on the turn's first throw (with served rules, when ``left``
+        is that throw's) and for those written later, the chance that each roll is written there
+        (rolls, states), the points it writes and the key of the state after: one such triple
+        without served rules.
         """
         m = self.model
         t = m.dice
-        boxes = self.boxes(filled, flag, upper)
+        plain = self.boxes(filled, flag, upper)
+        opening = plain
+        if m.served is not None and left == m.max_throws - 1:
+            opening = self.boxes(filled, flag, upper, first=True)
         written = np.zeros_like(first)
+        # without served rules one sum, in the order of the throws
+        written_first = written if opening is plain else np.zeros_like(first)
+        boxes, into = opening, written_first
         chance = first
         if left > 0:
             layers = turn_tables(m, self.values, filled, flag, upper)
@@ -341,15 +390,18 @@ class _Turns:
             for throws_left in range(left, 0, -1):
                 best, keep = self.keeps(keep_values(layers[throws_left - 1], dice=t))
                 write = best - boxes.value <= TIE
-                written += np.where(write, chance, 0.0)
+                into += np.where(write, chance, 0.0)
                 kept = np.bincount(
                     (keep * len(filled) + column)[~write],
                     weights=chance[~write],
                     minlength=t.num_keeps * len(filled),
                 ).reshape(t.num_keeps, len(filled))
                 chance = throw @ kept
-        written += chance
-        return written, boxes.points, boxes.key
+                boxes, into = plain, written  # a rethrow is never served
+        into += chance
+        if opening is plain:
+            return [(written, plain.points, plain.key)]
+        return [(written_first, opening.points, opening.key), (written, plain.points, plain.key)]
 
 
 # ---------------------------------------------------------------------------- the forward pass
@@ -368,8 +420,12 @@ def _decode(model: Model, keys: IntArray) -> tuple[IntArray, IntArray, IntArray]
     return filled, flag, upper
 
 
-def _step(turns: _Turns, layer: _Layer, first: FloatArray | None, left: int) -> _Layer:
-    """Play one turn from every state of ``layer`` (``first``: the chances of the first roll, if not a fresh throw)."""
+def _step(turns: _Turns, layer: _Layer, first: FloatArray | None, left: int) -> tuple[_Layer, _Layer | None]:
+    """Play one turn from every state of ``layer`` (``first``: the chances of the first roll, if not a fresh throw).
+
+    Returns the layer after the turn and the games a served win ended in it (``None`` if none): a
+    layer whose keys are `_ENDED` or `_ENDED_WITH_BONUS` and whose points are final.
+    """
     m = turns.model
     t = m.dice
     filled, flag, upper = _decode(m, layer.keys)
@@ -383,21 +439,23 @@ def _step(turns: _Turns, layer: _Layer, first: FloatArray | None, left: int) -> 
             chances = np.repeat(t.roll_probabilities[:, None], count, axis=1)
         else:
             chances = np.repeat(first[:, None], count, axis=1)
-        written, points, keys = turns.outcomes(filled[part], flag[part], upper[part], chances, left)
-        state = np.broadcast_to(np.arange(count)[None, :], written.shape)
-        some = written > 0
-        # one entry per (state, next state, points): merge the rolls that lead to the same, by one integer code
-        after, key_id = np.unique(keys[some], return_inverse=True)
-        points_some = points[some]
-        span = int(points_some.max()) + 1
-        code = (state[some] * len(after) + key_id.reshape(-1)) * span + points_some
-        merged, inverse = np.unique(code, return_inverse=True)
-        rest, paid = np.divmod(merged, span)
-        local, next_id = np.divmod(rest, len(after))
-        sources.append(local + start)
-        targets.append(after[next_id])
-        shifts.append(paid)
-        weights.append(np.bincount(inverse.reshape(-1), weights=written[some], minlength=len(merged)))
+        for written, points, keys in turns.outcomes(filled[part], flag[part], upper[part], chances, left):
+            state = np.broadcast_to(np.arange(count)[None, :], written.shape)
+            some = written > 0
+            if not some.any():  # (with served rules: no roll of the block written on the first throw)
+                continue
+            # one entry per (state, next state, points): merge the rolls that lead to the same, by one integer code
+            after, key_id = np.unique(keys[some], return_inverse=True)
+            points_some = points[some]
+            span = int(points_some.max()) + 1
+            code = (state[some] * len(after) + key_id.reshape(-1)) * span + points_some
+            merged, inverse = np.unique(code, return_inverse=True)
+            rest, paid = np.divmod(merged, span)
+            local, next_id = np.divmod(rest, len(after))
+            sources.append(local + start)
+            targets.append(after[next_id])
+            shifts.append(paid)
+            weights.append(np.bincount(inverse.reshape(-1), weights=written[some], minlength=len(merged)))
     source, target, shift, weight = (np.concatenate(a) for a in (sources, targets, shifts, weights))
     keys, target = np.unique(target, return_inverse=True)
     width = layer.chances.shape[1]
@@ -411,8 +469,19 @@ def _step(turns: _Turns, layer: _Layer, first: FloatArray | None, left: int) -> 
         for a, b in _runs(shift[lo:hi]):
             piece = slice(lo + a, lo + b)
             _push(chances, layer.chances, source[piece], target[piece], weight[piece], int(shift[lo + a]))
-    used = np.flatnonzero(chances.any(axis=0))  # drop the columns no state reaches, at either end
-    return _Layer(keys, chances[:, used[0] : used[-1] + 1], layer.base + int(used[0]))
+    ended = keys < 0  # the games a served win ended (their keys sort first)
+    over = _trimmed(keys[ended], chances[ended], layer.base) if ended.any() else None
+    if ended.any():
+        keys, chances = keys[~ended], chances[~ended]
+    if not len(keys):
+        return _Layer(keys, np.zeros((0, 1)), layer.base), over
+    return _trimmed(keys, chances, layer.base), over
+
+
+def _trimmed(keys: IntArray, chances: FloatArray, base: int) -> _Layer:
+    """The layer of ``chances`` from ``base`` points, without the columns no state reaches at either end."""
+    used = np.flatnonzero(chances.any(axis=0))
+    return _Layer(keys, chances[:, used[0] : used[-1] + 1], base + int(used[0]))
 
 
 def _runs(values: IntArray) -> list[tuple[int, int]]:
@@ -443,19 +512,32 @@ def _propagate(turns: _Turns, layer: _Layer, first: FloatArray | None, left: int
     m = turns.model
     full = (1 << m.num_rows) - 1
     filled, _, _ = _decode(m, layer.keys)
+    ended: list[_Layer] = []  # the games a served win ended, turn by turn
     while len(layer.keys) and int(filled[0]) != full:
-        layer = _step(turns, layer, first, left)
+        layer, over = _step(turns, layer, first, left)
+        if over is not None:
+            ended.append(over)
         first, left = None, m.max_throws - 1
         filled, _, _ = _decode(m, layer.keys)
     _, _, upper = _decode(m, layer.keys)
     bonus = m.bonus[upper]
-    final = np.zeros(layer.chances.shape[1] + int(bonus.max()))
+    # every final score from the lowest base on: the games played to the end and those a served win ended
+    parts = [layer] if len(layer.keys) else []
+    low = min(part.base for part in [*parts, *ended])
+    width = max(part.base - low + part.chances.shape[1] for part in [*parts, *ended])
+    final = np.zeros(width + (int(bonus.max()) if len(bonus) else 0))
     for s in range(len(layer.keys)):
-        final[int(bonus[s]) : int(bonus[s]) + layer.chances.shape[1]] += layer.chances[s]
-    # the final states' upper totals are the solver's canonical ones: a total that missed the bonus reads 0,
-    # one that made it reads as the capped total, so the bonus's chance is the mass of the states it pays
-    earned = float(layer.chances[bonus > 0].sum()) if has_upper_bonus(m) else None
-    return ScoreDistribution.of(final.tolist(), offset=layer.base, bonus_probability=earned)
+        at = layer.base - low + int(bonus[s])
+        final[at : at + layer.chances.shape[1]] += layer.chances[s]
+    for over in ended:  # their points already hold the bonus they earned
+        final[over.base - low : over.base - low + over.chances.shape[1]] += over.chances.sum(axis=0)
+    earned = None
+    if has_upper_bonus(m):
+        # the final states' upper totals are the solver's canonical ones: a total that missed the bonus reads 0,
+        # one that made it reads as the capped total, so the bonus's chance is the mass of the states it pays
+        earned = float(layer.chances[bonus > 0].sum()) if len(layer.keys) else 0.0
+        earned += sum(float(over.chances[over.keys == _ENDED_WITH_BONUS].sum()) for over in ended)
+    return ScoreDistribution.of(final.tolist(), offset=low, bonus_probability=earned)
 
 
 def has_upper_bonus(model: Model) -> bool:
