@@ -380,13 +380,20 @@ def _placements(game: ScorecardGame, view: SheetView, gains: FloatArray) -> list
     ranked = sorted(
         (i for i, (r, c) in enumerate(view.cells) if r in allowed.get(c, ())), key=lambda i: -gains[i, roll]
     )
+    # a category of several boxes is named by its own row and fills its first free box: its
+    # boxes are alike, so the best ranked stands for all (the others name no legal move)
+    named: dict[tuple[str, int], int] = {}
+    for i in ranked:
+        r, c = view.cells[i]
+        named.setdefault((rules.decision_row(r), c), i)
+    ranked = list(named.values())
     if len(set(dice.faces)) > 1:
         ranked = ranked[:_CHECKED]
     out: list[tuple[float, Action]] = []
     column_states: dict[int, Any] = {}
     for i in ranked:
         r, c = view.cells[i]
-        found = box_placement(game, row_ids[r], None if single else rules.columns[c].id)
+        found = box_placement(game, rules.decision_row(r), None if single else rules.columns[c].id)
         if found is None:
             continue
         action, placed = found
