@@ -49,6 +49,7 @@ from ..scorecard.rules import ScorecardRules
 from ..scorecard.state import ScorecardGame
 from ..turn import Throw, Turn
 from .lookahead import NEG, FloatArray, box_placement, keep_or_box, single_target_values
+from .points import AwardView
 
 __all__ = ["CLEAN_TRIES", "MEDIUM_WORTH", "UPPER_SPREAD", "WORTH_FACTOR", "SheetView", "choose_on_sheet"]
 
@@ -138,6 +139,10 @@ class SheetView:
             (`WORTH_FACTOR` by default; the ``"medium"`` level of a one-column sheet of five
             dice that `yamskit.bots.split.splittable` accepts takes less, `MEDIUM_WORTH`, so that
             it holds its boxes back less than it should).
+        awards: the awards of a result declared as points (`yamskit.bots.points.AwardView`, read
+            from the rules' result when it is a `yamskit.scorecard.points.PointsTable`; ``None``
+            otherwise): writing a value also gains what it changes to their expected points
+            (``plain``: the points it earns now and the awards a 0 spoils).
 
     Examples:
         >>> import yamskit
@@ -157,6 +162,7 @@ class SheetView:
     spreads: FloatArray = attrs.field(repr=False)
     plain: bool = attrs.field(default=False, kw_only=True)
     worth_factor: float = attrs.field(default=WORTH_FACTOR, kw_only=True)
+    awards: AwardView | None = attrs.field(default=None, kw_only=True, repr=False)
 
     @classmethod
     def of(cls, game: ScorecardGame, *, plain: bool = False, worth_factor: float = WORTH_FACTOR) -> SheetView:
@@ -205,8 +211,20 @@ class SheetView:
         if plain:
             weights, clean = (1.0,) * len(rules.columns), 0
         spreads = _spreads(rules)
+        awards = AwardView.of(game, plain=plain, cells=cells, tables=tables)  # a result declared as points
         return cls(
-            game, rules, cells, tables, worth, nonzero, weights, clean, spreads, plain=plain, worth_factor=worth_factor
+            game,
+            rules,
+            cells,
+            tables,
+            worth,
+            nonzero,
+            weights,
+            clean,
+            spreads,
+            plain=plain,
+            worth_factor=worth_factor,
+            awards=awards,
         )
 
     # ------------------------------------------------------------------ bonus and clean terms
@@ -288,6 +306,8 @@ class SheetView:
             mine = float(self.nonzero[r, c])
             others = col.product / mine if mine > 0 else 0.0
             value = value + np.where(points > 0, self.clean * (others - col.product), -self.clean * col.product)
+        if self.awards is not None:
+            value = value + self.awards.gain(r, c, np.asarray(points, dtype=np.float64))
         return np.asarray(value, dtype=np.float64)
 
 
