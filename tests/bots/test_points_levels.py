@@ -124,7 +124,7 @@ def test_the_plain_pricing_counts_points_now_and_awards_spoiled() -> None:
     view = AwardView.of(g, plain=True)
     assert view is not None
     rules = g.rules
-    assert list(view.gain(_first_open(g, "straight"), 0, np.array([0.0, 15.0]))) == [-200.0, 0.0]
+    assert list(view.gain(_first_open(g, "straight"), 0, np.array([0.0, 15.0]))) == [-200.0, 50.0]  # 4 x 50 / 4
     assert list(view.gain(rules.row_index("balut"), 0, np.array([0.0, 25.0]))) == [0.0, 100.0]
     assert list(view.gain(rules.row_index("choice"), 0, np.array([30.0]))) == [0.0]
 

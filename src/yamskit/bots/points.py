@@ -17,8 +17,8 @@ change it makes to each award's expected points:
 * ``bands``: the total itself, counted by the evaluation at `total_rate`.
 
 The ``plain`` pricing of the ``"medium"`` level looks at no chances: the points a value
-earns now (a threshold crossed, a box above 0), and the whole award of a category that
-a 0 spoils.
+earns now (a threshold crossed, a box above 0), and for a row without a 0 an even share
+of its award for each value written, the whole award lost by a 0.
 
 Examples:
     >>> import yamskit
@@ -87,6 +87,7 @@ class _Line:
 
     award: Award
     boxes: tuple[tuple[int, int], ...]  # the open boxes of its category
+    size: int  # how many boxes its category has
     written: int  # its category's total so far
     spoiled: bool  # a box of its category holds 0
     mean: dict[tuple[int, int], float]
@@ -111,7 +112,8 @@ class AwardView:
 
     Attributes:
         rate: the total one point is worth (`total_rate`).
-        plain: the ``"medium"`` pricing: points now and awards spoiled, no chances.
+        plain: the ``"medium"`` pricing, without chances: points now, a share of a row's award for
+            each value, the whole award lost by a 0.
         lines: the awards that read a category, with the state of its boxes.
 
     Examples:
@@ -186,6 +188,7 @@ class AwardView:
                 _Line(
                     award,
                     open_boxes,
+                    len(boxes),
                     sum(cell.value for cell in held),
                     any(not cell.is_empty and cell.value <= 0 for cell in held),
                     {b: stats[b][0] for b in open_boxes if b in stats},
@@ -223,8 +226,8 @@ class AwardView:
         if kind == "no_zero":
             if line.spoiled:
                 return np.zeros_like(points)
-            if self.plain:
-                return above - 1.0
+            if self.plain:  # each value earns its share of the award, a 0 loses it all
+                return above / line.size - (1.0 - above)
             others = math.prod(line.chance[b] for b in line.boxes if b != box)
             return above * others - others * line.chance[box]
         # at_least
