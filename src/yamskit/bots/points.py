@@ -244,7 +244,11 @@ class AwardView:
 def _aimed(
     rules: Any, boxes: Sequence[tuple[int, int]], where: dict[tuple[int, int], int], tables: FloatArray
 ) -> dict[tuple[int, int], tuple[float, float, float]]:
-    """Per open box: the mean and variance of a turn aimed at it, and its chance of a value in `POINT_TRIES` turns."""
+    """Per open box: the mean and variance of a turn aimed at it, and its chance of a value in `POINT_TRIES` turns.
+
+    The second moment is that of a turn aimed at the square of the points, a little above the
+    one of the turn aimed at the points: the variance errs on the wide side.
+    """
     boxes = list(dict.fromkeys(boxes))
     if not boxes:
         return {}

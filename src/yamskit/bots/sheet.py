@@ -21,7 +21,10 @@ clean. Every term is computed from the rolls' score tables with numpy:
   expected bonus over every tier;
 * **clean column** (Competitive Yams: +200 to the duel when no box is 0): the chance
   that every other open box gets a value, from each box's chance of a non-zero in an
-  aimed turn, given two tries.
+  aimed turn, given two tries;
+* **awards** of a result declared as points (Balut's `yamskit.scorecard.points.PointsTable`,
+  a user's own): the change to each award's expected points, priced in the total's unit
+  (`yamskit.bots.points`).
 
 Competitive Yams weighs each column by its coefficient.
 
