@@ -21,7 +21,10 @@ clean. Every term is computed from the rolls' score tables with numpy:
   expected bonus over every tier;
 * **clean column** (Competitive Yams: +200 to the duel when no box is 0): the chance
   that every other open box gets a value, from each box's chance of a non-zero in an
-  aimed turn, given two tries.
+  aimed turn, given two tries;
+* **awards** of a result declared as points (Balut's `yamskit.scorecard.points.PointsTable`,
+  a user's own): the change to each award's expected points, priced in the total's unit
+  (`yamskit.bots.points`).
 
 Competitive Yams weighs each column by its coefficient.
 
@@ -49,6 +52,7 @@ from ..scorecard.rules import ScorecardRules
 from ..scorecard.state import ScorecardGame
 from ..turn import Throw, Turn
 from .lookahead import NEG, FloatArray, box_placement, keep_or_box, single_target_values
+from .points import AwardView
 
 __all__ = ["CLEAN_TRIES", "MEDIUM_WORTH", "UPPER_SPREAD", "WORTH_FACTOR", "SheetView", "choose_on_sheet"]
 
@@ -138,6 +142,10 @@ class SheetView:
             (`WORTH_FACTOR` by default; the ``"medium"`` level of a one-column sheet of five
             dice that `yamskit.bots.split.splittable` accepts takes less, `MEDIUM_WORTH`, so that
             it holds its boxes back less than it should).
+        awards: the awards of a result declared as points (`yamskit.bots.points.AwardView`, read
+            from the rules' result when it is a `yamskit.scorecard.points.PointsTable`; ``None``
+            otherwise): writing a value also gains what it changes to their expected points
+            (``plain``: the points it earns now and the awards a 0 spoils).
 
     Examples:
         >>> import yamskit
@@ -157,6 +165,7 @@ class SheetView:
     spreads: FloatArray = attrs.field(repr=False)
     plain: bool = attrs.field(default=False, kw_only=True)
     worth_factor: float = attrs.field(default=WORTH_FACTOR, kw_only=True)
+    awards: AwardView | None = attrs.field(default=None, kw_only=True, repr=False)
 
     @classmethod
     def of(cls, game: ScorecardGame, *, plain: bool = False, worth_factor: float = WORTH_FACTOR) -> SheetView:
@@ -205,8 +214,20 @@ class SheetView:
         if plain:
             weights, clean = (1.0,) * len(rules.columns), 0
         spreads = _spreads(rules)
+        awards = AwardView.of(game, plain=plain, cells=cells, tables=tables)  # a result declared as points
         return cls(
-            game, rules, cells, tables, worth, nonzero, weights, clean, spreads, plain=plain, worth_factor=worth_factor
+            game,
+            rules,
+            cells,
+            tables,
+            worth,
+            nonzero,
+            weights,
+            clean,
+            spreads,
+            plain=plain,
+            worth_factor=worth_factor,
+            awards=awards,
         )
 
     # ------------------------------------------------------------------ bonus and clean terms
@@ -288,6 +309,8 @@ class SheetView:
             mine = float(self.nonzero[r, c])
             others = col.product / mine if mine > 0 else 0.0
             value = value + np.where(points > 0, self.clean * (others - col.product), -self.clean * col.product)
+        if self.awards is not None:
+            value = value + self.awards.gain(r, c, np.asarray(points, dtype=np.float64))
         return np.asarray(value, dtype=np.float64)
 
 
@@ -380,13 +403,20 @@ def _placements(game: ScorecardGame, view: SheetView, gains: FloatArray) -> list
     ranked = sorted(
         (i for i, (r, c) in enumerate(view.cells) if r in allowed.get(c, ())), key=lambda i: -gains[i, roll]
     )
+    # a category of several boxes is named by its own row and fills its first free box: its
+    # boxes are alike, so the best ranked stands for all (the others name no legal move)
+    named: dict[tuple[str, int], int] = {}
+    for i in ranked:
+        r, c = view.cells[i]
+        named.setdefault((rules.decision_row(r), c), i)
+    ranked = list(named.values())
     if len(set(dice.faces)) > 1:
         ranked = ranked[:_CHECKED]
     out: list[tuple[float, Action]] = []
     column_states: dict[int, Any] = {}
     for i in ranked:
         r, c = view.cells[i]
-        found = box_placement(game, row_ids[r], None if single else rules.columns[c].id)
+        found = box_placement(game, rules.decision_row(r), None if single else rules.columns[c].id)
         if found is None:
             continue
         action, placed = found
