@@ -153,6 +153,8 @@ def splittable(variant: Variant) -> bool:
     column = variant.rules.columns[0]
     if column.policy.kind != "free" or column.condition is not None or variant.rules.result is not None:
         return False
+    if variant.rules.row_heads is not None:  # categories of several boxes (Balut): no parts to split
+        return False
     try:
         split_parts(variant)
     except (RuleConfigError, ImportError, ValueError):
