@@ -12,7 +12,7 @@ import pytest
 from yamskit import ScorecardVariant
 from yamskit.categories import upper
 from yamskit.errors import RuleConfigError
-from yamskit.solver import solve
+from yamskit.solver import StoreStrategy, solve
 from yamskit.solver.store import store_model_of
 from yamskit.solver.store_bound import store_bound, store_bound_values
 
@@ -53,7 +53,8 @@ def test_every_state_is_bounded_with_its_store() -> None:
     most = store_model_of(variant, store_cap=0).most
     exact = solve(variant, quiet=True, store_cap=most)
     bound = store_bound_values(variant, price=1.5, store_cap=most)
-    assert bound.shape == exact.values.shape  # type: ignore[union-attr]
+    assert isinstance(exact, StoreStrategy)
+    assert bound.shape == exact.values.shape
     for saved in range(most + 1):  # the states of the first turn, begun with each store
         assert bound[saved, 0, 0, 0] >= exact.value(0, 0, saved) - 1e-12
 
@@ -67,7 +68,7 @@ def test_a_free_throw_writes_the_best_roll_every_turn() -> None:
 def test_refusals_name_the_argument(price: float, sweeps: int) -> None:
     _, variant = CASES[1].values
     assert isinstance(variant, ScorecardVariant)
-    with pytest.raises(RuleConfigError, match="price|sweeps"):
+    with pytest.raises(RuleConfigError, match=r"price|sweeps"):
         store_bound(variant, price=price, sweeps=sweeps)
 
 

@@ -70,12 +70,12 @@ def test_each_game_is_the_game_best_action_plays(dice: int, cap: int, games: int
     assert isinstance(strategy, StoreStrategy)
     faces: list[npt.NDArray[np.int8]] = []
     stores: list[npt.NDArray[np.int64]] = []
-    result = simulate_store(
-        strategy,
-        games,
-        seed=10 + cap,
-        faces_hook=lambda drawn, saved: (faces.append(drawn.copy()), stores.append(saved)),
-    )
+
+    def record(drawn: npt.NDArray[np.int8], saved: npt.NDArray[np.int64]) -> None:
+        faces.append(drawn.copy())
+        stores.append(saved)
+
+    result = simulate_store(strategy, games, seed=10 + cap, faces_hook=record)
     assert len(faces) == 4
     played = [_replay(strategy, faces, stores, n) for n in range(games)]
     assert result.scores.tolist() == played
