@@ -52,11 +52,11 @@ from .progress import Progress
 from .scratch import release_work_arrays
 from .space import StateSpace
 from .store import StoreModel, store_model_of
-from .tables import FloatArray, IntArray
+from .tables import FloatArray, IntArray, SolverTables
 
 __all__ = ["SETTLED", "SWEEPS", "StoreBound", "store_bound", "store_bound_values"]
 
-#: A turn's paid-throw sweeps stop once no roll's value moves by more than this.
+#: A turn's paid-throw sweeps stop once no roll's value falls by more than this.
 SETTLED = 1e-9
 #: The most paid-throw sweeps a turn makes by default.
 SWEEPS = 60
@@ -89,13 +89,39 @@ class StoreBound:
     value: float
 
 
+def _paid_layer(
+    t: SolverTables, written: FloatArray, work: FloatArray, spare: FloatArray, price: float, sweeps: int
+) -> FloatArray:
+    """An upper bound on each roll's value once no free throw is left, (rolls in working order, states).
+
+    ``written`` is each roll's value written now. The value is the fixed point of the
+    monotone map ``U -> max(written, best keep's mean of U after the throw - price)``; the
+    sweeps start from the best written value of the state, which is above it (no stopping
+    writes more), and so stay above it. They stop once no roll's value falls by more than
+    `SETTLED`, or after ``sweeps``.
+    """
+    full = t.size_slices[t.count]
+    work[full] = written.max(axis=0)
+    before = np.empty_like(written)
+    for _ in range(sweeps):
+        before[...] = work[full]
+        _mean_over_throw(t, work, spare)
+        work -= price  # each keep's value is that of its throw, paid for
+        _best_of_sub_keeps(t, work, spare)
+        np.maximum(work[full], written, out=work[full])
+        before -= work[full]
+        if float(before.max()) <= SETTLED:
+            break
+    bound: FloatArray = work[full].copy()
+    return bound
+
+
 def _turn_block(
     store: StoreModel, values: FloatArray, filled: IntArray, flag: IntArray, upper: IntArray, price: float, sweeps: int
 ) -> FloatArray:
     """The relaxed start value (an upper bound) of each state of a block with each store 0..cap, (cap + 1, states).
 
-    The paid throws' sweeps stop early once none moves a roll's value by more than `SETTLED`
-    (stopping is sound at any sweep: each one is above the fixed point).
+    The paid throws' layer is `_paid_layer`'s bound.
     """
     model = store.model
     t = model.dice
@@ -104,17 +130,7 @@ def _turn_block(
     # writing now with t free throws left: the values of store min(t, cap), and price for each throw above the cap
     written = [final_values(model, values[s], filled, flag, upper)[t.work_rolls] for s in range(cap + 1)]
     work, spare = _work_arrays(t, len(filled))
-    work[full] = written[0].max(axis=0)  # above the fixed point: no stopping writes more than the best roll
-    before = np.empty_like(written[0])
-    for _ in range(sweeps):  # no free throw left: each throw is paid for
-        before[...] = work[full]
-        _mean_over_throw(t, work, spare)
-        work -= price
-        _best_of_sub_keeps(t, work, spare)
-        np.maximum(work[full], written[0], out=work[full])
-        before -= work[full]
-        if float(before.max()) <= SETTLED:
-            break
+    work[full] = _paid_layer(t, written[0], work, spare, price, sweeps)
     starts = np.empty((cap + 1, len(filled)))
     for left in range(1, store.chain + 1):  # free throws left: as the capped store's chain, refunds above the cap
         _mean_over_throw(t, work, spare)
