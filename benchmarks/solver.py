@@ -44,7 +44,8 @@ every core) is installed with pip into the current environment if it is missing.
    minutes a price): ``yamskit.solver.store_bound`` with the store kept exactly up to
    ``--bound-cap`` (default 0) and the throws above it traded at each price, each turn's
    paid throws swept at most ``--bound-sweeps`` times from above. Every price gives a sound
-   bound; the least is the bound.
+   bound; the least is the bound. ``--bound-game yatzy-saving`` bounds Yatzy's sheet with
+   saved throws instead (seconds a price), where the capped solves are cheap too.
 
 Every figure is the median of ``--repeat`` runs. Two ratios each: wall-clock time (the
 target) and CPU time (user + system of this process and its worker processes), which
@@ -248,16 +249,25 @@ def store_table(caps: list[int], games: int = 0, cache: str | None = None, seed:
         del strategy
 
 
-def bound_table(prices: list[float], cap: int, sweeps: int) -> None:
-    """An upper bound on Maxi Yatzy with its store uncapped at each price (`yamskit.solver.store_bound`)."""
+def saving_yatzy() -> Any:
+    """The registered Yatzy sheet (15 rows, 50 at 63) with its unused throws saved, as Maxi Yatzy saves them."""
+    rules = yamskit.variant("yatzy").rules
+    return yamskit.ScorecardVariant.define("yatzy-saving", rows=rules.rows, bonus=rules.bonus, saved_throws=True)
+
+
+def bound_table(prices: list[float], cap: int, sweeps: int, game: str = "maxi-yatzy") -> None:
+    """An upper bound on ``game`` with its store uncapped at each price (`yamskit.solver.store_bound`).
+
+    ``game``: ``maxi-yatzy``, or ``yatzy-saving`` (`saving_yatzy`, where the bound is cheap).
+    """
     from yamskit.solver.store_bound import store_bound
 
-    variant = yamskit.variant("maxi-yatzy")
+    variant = saving_yatzy() if game == "yatzy-saving" else yamskit.variant(game)
     for price in prices:
         wall, used, bound = timed(lambda p=price: store_bound(variant, price=p, store_cap=cap, sweeps=sweeps))
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e6
         print(
-            f"maxi-yatzy bound, price {price}, store kept exactly up to {cap}, at most {sweeps} sweeps: "
+            f"{game} bound, price {price}, store kept exactly up to {cap}, at most {sweeps} sweeps: "
             f"{bound.value!r} ({wall:.1f} s wall / {used:.1f} s cpu; peak RSS {peak:.2f} GB, the run's so far)"
         )
         sys.stdout.flush()
@@ -294,6 +304,12 @@ def main() -> None:
     )
     parser.add_argument("--bound-cap", type=int, default=0, help="with --store-bound: the store kept exactly")
     parser.add_argument("--bound-sweeps", type=int, default=4, help="with --store-bound: the most paid-throw sweeps")
+    parser.add_argument(
+        "--bound-game",
+        choices=["maxi-yatzy", "yatzy-saving"],
+        default="maxi-yatzy",
+        help="with --store-bound: the game (yatzy-saving: Yatzy's sheet with saved throws, seconds a price)",
+    )
     args = parser.parse_args()
     ys = ensure("yatzy_solver", "yatzy-solver") if not (args.no_solve and args.no_simulate) else None
     print(
@@ -315,7 +331,7 @@ def main() -> None:
         store_table(args.store, args.simulate_store, args.store_cache)
     if args.store_bound is not None:
         print()
-        bound_table(args.store_bound, args.bound_cap, args.bound_sweeps)
+        bound_table(args.store_bound, args.bound_cap, args.bound_sweeps, args.bound_game)
     print(f"load average at the end: {os.getloadavg()[0]:.2f}")
 
 
