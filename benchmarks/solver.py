@@ -7,6 +7,8 @@ Usage::
     python benchmarks/solver.py --no-solve         # the batch simulation only
     python benchmarks/solver.py --no-solve --no-simulate --maxi 100000   # Maxi Yatzy without saved throws
     python benchmarks/solver.py --no-solve --no-simulate --store 0 1 2   # Maxi Yatzy with its store capped
+    python benchmarks/solver.py --no-solve --no-simulate --store 1 --simulate-store 100000 --store-cache /tmp
+    python benchmarks/solver.py --no-solve --no-simulate --store-bound 4 --bound-sweeps 4   # an upper bound
 
 yatzy-solver (a Rust library with Python bindings, a prebuilt wheel from PyPI, using
 every core) is installed with pip into the current environment if it is missing.
@@ -32,7 +34,18 @@ every core) is installed with pip into the current environment if it is missing.
    alone solves ``maxi-yatzy`` (its store of saved throws capped at each CAP: the throws above
    it are lost) in this one process, and prints the solve's wall and CPU time, the peak
    memory (of the whole run so far: give one cap a run to read each cap's own) and the
-   expected score. Cap 0 is the game without saved throws.
+   expected score. Cap 0 is the game without saved throws. With ``--simulate-store GAMES``, each
+   strategy then plays GAMES games (``yamskit.solver.store_sim``, seed 1) twice: with the store
+   capped as its values assume (the mean must lie within its 95% interval of the expected score)
+   and with the store the engine keeps (the real game: no throw is lost). ``--store-cache DIR``
+   saves each cap's values there (``maxi-yatzy-capN.npy``) and reads them back on later runs.
+
+5. **An upper bound on Maxi Yatzy with saved throws** (``--store-bound PRICE [PRICE ...]``, long:
+   minutes a price): ``yamskit.solver.store_bound`` with the store kept exactly up to
+   ``--bound-cap`` (default 0) and the throws above it traded at each price, each turn's
+   paid throws swept at most ``--bound-sweeps`` times from above. Every price gives a sound
+   bound; the least is the bound. ``--bound-game yatzy-saving`` bounds Yatzy's sheet with
+   saved throws instead (seconds a price), where the capped solves are cheap too.
 
 Every figure is the median of ``--repeat`` runs. Two ratios each: wall-clock time (the
 target) and CPU time (user + system of this process and its worker processes), which
@@ -190,19 +203,74 @@ def maxi_table(processes: int | None, games: int) -> None:
         )
 
 
-def store_table(caps: list[int]) -> None:
-    """Solve Maxi Yatzy over a store capped at each of ``caps``, one after the other, in this process."""
+def store_table(caps: list[int], games: int = 0, cache: str | None = None, seed: int = 1) -> None:
+    """Solve Maxi Yatzy over a store capped at each of ``caps``, one after the other, in this process.
+
+    With ``games``, play that many games of each strategy (`yamskit.solver.store_sim`): with the
+    store capped as the values assume (their mean against the expected score) and with the
+    engine's store (the real game). With ``cache``, a folder: the values are read from
+    ``maxi-yatzy-cap{N}.npy`` there when present, else saved there after the solve.
+    """
+    import numpy as np
+
+    from yamskit.solver.store import StoreStrategy, store_model_of
+    from yamskit.solver.store_sim import simulate_store
+
     variant = yamskit.variant("maxi-yatzy")
     for cap in caps:
-        wall, used, strategy = timed(lambda c=cap: solve(variant, quiet=True, store_cap=c))
+        path = os.path.join(cache, f"maxi-yatzy-cap{cap}.npy") if cache else None
+        if path and os.path.exists(path):
+            strategy = StoreStrategy(variant, store_model_of(variant, store_cap=cap), np.load(path))
+            print(f"maxi-yatzy store_cap={cap}: values read from {path}; expected score {strategy.expected_score()!r}")
+        else:
+            wall, used, strategy = timed(lambda c=cap: solve(variant, quiet=True, store_cap=c))
+            peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e6
+            print(
+                f"maxi-yatzy store_cap={cap}: solve {wall:.1f} s wall / {used:.1f} s cpu; peak RSS {peak:.2f} GB "
+                f"(the run's so far); table {strategy.values.nbytes / 1e9:.2f} GB; expected score "
+                f"{strategy.expected_score()!r}"
+            )
+            if path:
+                np.save(path, strategy.values)
+        sys.stdout.flush()
+        if games:
+            value = strategy.expected_score()
+            for capped in (True, False):
+                wall, used, result = timed(lambda s=strategy, c=capped: simulate_store(s, games, seed=seed, capped=c))
+                low, high = result.mean - 1.96 * result.stderr, result.mean + 1.96 * result.stderr
+                store = "capped store (the values' game)" if capped else "engine's store (the real game)"
+                verdict = ("inside" if low <= value <= high else "OUTSIDE") if capped else "compare"
+                print(
+                    f"  {games:,} games, {store}, seed {seed}: {wall:.1f} s wall / {used:.1f} s cpu "
+                    f"({games / wall:,.0f} games/s wall); mean {result.mean:.4f}, sd {result.stdev:.2f}, "
+                    f"95% interval [{low:.4f}, {high:.4f}]; expected score {value:.4f}: {verdict}"
+                )
+                sys.stdout.flush()
+        del strategy
+
+
+def saving_yatzy() -> Any:
+    """The registered Yatzy sheet (15 rows, 50 at 63) with its unused throws saved, as Maxi Yatzy saves them."""
+    rules = yamskit.variant("yatzy").rules
+    return yamskit.ScorecardVariant.define("yatzy-saving", rows=rules.rows, bonus=rules.bonus, saved_throws=True)
+
+
+def bound_table(prices: list[float], cap: int, sweeps: int, game: str = "maxi-yatzy") -> None:
+    """An upper bound on ``game`` with its store uncapped at each price (`yamskit.solver.store_bound`).
+
+    ``game``: ``maxi-yatzy``, or ``yatzy-saving`` (`saving_yatzy`, where the bound is cheap).
+    """
+    from yamskit.solver.store_bound import store_bound
+
+    variant = saving_yatzy() if game == "yatzy-saving" else yamskit.variant(game)
+    for price in prices:
+        wall, used, bound = timed(lambda p=price: store_bound(variant, price=p, store_cap=cap, sweeps=sweeps))
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e6
         print(
-            f"maxi-yatzy store_cap={cap}: solve {wall:.1f} s wall / {used:.1f} s cpu; peak RSS {peak:.2f} GB "
-            f"(the run's so far); table {strategy.values.nbytes / 1e9:.2f} GB; expected score "
-            f"{strategy.expected_score()!r}"
+            f"{game} bound, price {price}, store kept exactly up to {cap}, at most {sweeps} sweeps: "
+            f"{bound.value!r} ({wall:.1f} s wall / {used:.1f} s cpu; peak RSS {peak:.2f} GB, the run's so far)"
         )
         sys.stdout.flush()
-        del strategy
 
 
 def main() -> None:
@@ -217,6 +285,30 @@ def main() -> None:
     )
     parser.add_argument(
         "--store", type=int, nargs="+", metavar="CAP", default=None, help="also solve Maxi Yatzy with its store capped"
+    )
+    parser.add_argument(
+        "--simulate-store",
+        type=int,
+        metavar="GAMES",
+        default=0,
+        help="with --store: play GAMES games of each capped strategy, capped and with the engine's store",
+    )
+    parser.add_argument("--store-cache", metavar="DIR", default=None, help="with --store: read/save the values there")
+    parser.add_argument(
+        "--store-bound",
+        type=float,
+        nargs="+",
+        metavar="PRICE",
+        default=None,
+        help="an upper bound on Maxi Yatzy with its store uncapped, at each price of a throw (minutes a price)",
+    )
+    parser.add_argument("--bound-cap", type=int, default=0, help="with --store-bound: the store kept exactly")
+    parser.add_argument("--bound-sweeps", type=int, default=4, help="with --store-bound: the most paid-throw sweeps")
+    parser.add_argument(
+        "--bound-game",
+        choices=["maxi-yatzy", "yatzy-saving"],
+        default="maxi-yatzy",
+        help="with --store-bound: the game (yatzy-saving: Yatzy's sheet with saved throws, seconds a price)",
     )
     args = parser.parse_args()
     ys = ensure("yatzy_solver", "yatzy-solver") if not (args.no_solve and args.no_simulate) else None
@@ -236,7 +328,10 @@ def main() -> None:
         maxi_table(args.processes, args.maxi)
     if args.store is not None:
         print()
-        store_table(args.store)
+        store_table(args.store, args.simulate_store, args.store_cache)
+    if args.store_bound is not None:
+        print()
+        bound_table(args.store_bound, args.bound_cap, args.bound_sweeps, args.bound_game)
     print(f"load average at the end: {os.getloadavg()[0]:.2f}")
 
 
