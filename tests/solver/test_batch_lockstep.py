@@ -132,6 +132,10 @@ def test_a_failing_worker_stops_the_run_with_an_error(
     assert "worker trouble" in capfd.readouterr().err
 
 
+# The program a user runs in a terminal. Python installs its Ctrl-C handler only when SIGINT is
+# not ignored at start, and a job started in the background of a non-interactive shell (a CI
+# script's ``nohup ... &``) starts with SIGINT ignored, which every child inherits: the script
+# puts back what Python gives a program started at a terminal, or Ctrl-C would rightly do nothing.
 _RUN = """
 import signal, sys, yamskit
 from yamskit.solver import simulate, solve
@@ -139,6 +143,7 @@ from yamskit.solver import simulate, solve
 def stop(number, frame):
     raise SystemExit(143)
 
+signal.signal(signal.SIGINT, signal.default_int_handler)
 signal.signal(signal.SIGTERM, stop)
 variant = yamskit.variant("yahtzee")
 strategy = solve(variant, quiet=True)
