@@ -86,6 +86,11 @@ class DuelPlayer:
         init=False,
         repr=False,
     )
+    _turns: Memo[tuple[int, ...], Any] = attrs.field(
+        factory=lambda: Memo("bots: duel turn", size=8, key="both sheets (filled, flag, upper, points each)"),
+        init=False,
+        repr=False,
+    )
     _theirs: Memo[tuple[int, int, int, int], Any] = attrs.field(
         factory=lambda: Memo("bots: duel opponent", size=64, key="the opponent's sheet (filled, flag, upper, points)"),
         init=False,
@@ -102,7 +107,7 @@ class DuelPlayer:
             return optimal
         assert isinstance(state, ScorecardGame)
         from ..solver.distribution import optimal_distribution
-        from ..solver.duel import duel_ratings
+        from ..solver.duel import duel_ratings, turn_chances
 
         them = 1 - state.current_player
         p = strategy.position(state, player=them)
@@ -115,7 +120,12 @@ class DuelPlayer:
                     strategy.model, strategy.values, filled=p.filled, flag=p.flag, upper=p.upper, so_far=p.so_far
                 ),
             )
-        ratings = duel_ratings(strategy, state, theirs, memo=self._memo)
+        mine = strategy.position(state)
+        key = (mine.filled, mine.flag, mine.upper, mine.so_far, *sheet)
+        turn = self._turns.get(key)
+        if turn is None:  # the same for each decision of this turn: worked out at its first
+            turn = self._turns.put(key, turn_chances(strategy, state, theirs, memo=self._memo))
+        ratings = duel_ratings(strategy, state, theirs, turn=turn)
         best = max(ratings, key=lambda r: r.chance)
         kept = next((r.chance for r in ratings if r.action == optimal), -1.0)
         if best.chance - kept <= _GAIN:

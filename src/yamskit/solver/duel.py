@@ -49,9 +49,9 @@ from .distribution import ScoreDistribution, _placements, _state_key, optimal_di
 from .expectimax import keep_values
 from .space import StateSpace
 from .strategy import Strategy
-from .tables import FloatArray, IntArray
+from .tables import FloatArray, IntArray, SolverTables
 
-__all__ = ["DuelRating", "beat_chance", "beat_table", "duel_ratings"]
+__all__ = ["DuelRating", "TurnChances", "beat_chance", "beat_table", "duel_ratings", "turn_chances"]
 
 
 def beat_table(theirs: ScoreDistribution) -> tuple[int, FloatArray]:
@@ -105,25 +105,18 @@ class DuelRating:
     chance: float
 
 
-def duel_ratings(
-    strategy: Strategy,
-    state: ScorecardGame,
-    theirs: ScoreDistribution,
-    *,
-    memo: Memo[int, ScoreDistribution] | None = None,
-) -> tuple[DuelRating, ...]:
-    """Each legal action of the player to move, rated by its chance to beat a final score drawn from ``theirs``.
+@attrs.frozen(eq=False)
+class TurnChances:
+    """One turn of a duel played to win: the chance of each way to end it, and of each keep.
 
-    The rest of this turn is played to win and the turns after it by ``strategy`` (see the
-    module's description); ``theirs`` is the opponent's final score (their
-    `Strategy.distribution <yamskit.solver.Strategy.distribution>`). The actions keep the order
-    of ``state.legal_actions()``. Its cost grows fast with the boxes still open: meant for the
-    last few turns. ``memo`` keeps the distributions of the points to come by turn state
-    (`Strategy.values`' flat index) for the next calls with the same strategy (a bounded `yamskit._cache.Memo`).
+    Built by `turn_chances` for the player to move and one opponent distribution; the
+    same for every decision of that turn, so a player asks for it once a turn.
 
-    Raises:
-        RuleConfigError: the sheet has rules the solver's stepped games do not play (served
-            points or wins, a box that opens later).
+    Attributes:
+        win: the chance to win after writing each box of each roll, ``(rolls, rows, 2)``
+            (last axis: score, scratch), -1 where that is not a legal move.
+        keeps: ``keeps[k - 1]`` is each keep's chance with ``k`` throws left after it
+            (grown by `keep_chances` as far as a turn asks).
 
     Examples:
         >>> import yamskit
@@ -131,19 +124,43 @@ def duel_ratings(
         >>> from yamskit.solver import ScoreDistribution, solve
         >>> sixes = yamskit.ScorecardVariant.define("sixes", rows=[upper(6)], dice=2, max_throws=2)
         >>> strategy = solve(sixes, quiet=True)
-        >>> game = sixes.new_game(seed=1).apply(yamskit.Roll(outcome="65"))  # a six, one throw left
-        >>> for r in duel_ratings(strategy, game, ScoreDistribution(6, (1.0,))):  # they finish on 6
-        ...     print(r.action, round(r.chance, 4))
-        roll 0.1667
-        keep 5 roll 0.0833
-        keep 6 roll 0.5833
-        keep 56 roll 0.5
-        score sixes 0.5
-        scratch sixes 0.0
+        >>> game = sixes.new_game(seed=1).apply(yamskit.Roll(outcome="65"))
+        >>> turn = turn_chances(strategy, game, ScoreDistribution(6, (1.0,)))
+        >>> six = turn.dice.keep_of((6,))  # keep the six, throw the other die once more
+        >>> turn.win.shape, round(float(turn.keep_chances(1)[six]), 4)
+        ((21, 1, 2), 0.5833)
+    """
+
+    win: FloatArray
+    dice: SolverTables
+    keeps: list[FloatArray] = attrs.field(factory=list)
+
+    def keep_chances(self, left: int) -> FloatArray:
+        """Each keep's chance to win with ``left`` throws still to come (``left`` >= 1)."""
+        if left < 1:
+            raise RuleConfigError("a throw without throws left")  # the game never offers one
+        write = self.win.reshape(self.dice.num_rolls, -1).max(axis=1)  # the best box of each roll
+        while len(self.keeps) < left:
+            layer = write
+            if self.keeps:
+                padded = np.concatenate([self.keeps[-1], [-np.inf]])
+                layer = np.maximum(write, padded[self.dice.roll_keeps].max(axis=1))
+            self.keeps.append(keep_values(layer[:, None], dice=self.dice)[:, 0])
+        return self.keeps[left - 1]
+
+
+def turn_chances(
+    strategy: Strategy,
+    state: ScorecardGame,
+    theirs: ScoreDistribution,
+    *,
+    memo: Memo[int, ScoreDistribution] | None = None,
+) -> TurnChances:
+    """The chance tables of the turn of the player to move, played to win against ``theirs``.
+
+    See `duel_ratings`, which reads them (and `TurnChances` for an example); ``memo`` as there.
     """
     model = batch_model(strategy.variant)
-    if not state.turn.has_thrown or state.is_over:
-        return tuple(DuelRating(action, 0.0) for action in state.legal_actions())
     p = strategy.position(state)
     space = StateSpace.of(model)
     rolls = model.dice.num_rolls
@@ -166,24 +183,62 @@ def duel_ratings(
         at = where == i
         scores = p.so_far + options.paid[at][:, None] + to_come.minimum + np.arange(len(to_come.probabilities))
         win[at] = _beats(low, chances, scores) @ np.asarray(to_come.probabilities)
-    win = np.where(options.legal, win, -1.0)
-    write = win.reshape(model.dice.num_rolls, -1).max(axis=1)  # the best box of each roll
-    dice = model.dice
-    left = state.turn.throws_left
-    layer = write
-    keeps: FloatArray | None = None
-    for _ in range(left):  # the throws still to come, the last first
-        keeps = keep_values(layer[:, None], dice=dice)[:, 0]
-        padded = np.concatenate([keeps, [-np.inf]])
-        layer = np.maximum(write, padded[dice.roll_keeps].max(axis=1))
+    return TurnChances(np.where(options.legal, win, -1.0), model.dice)
+
+
+def duel_ratings(
+    strategy: Strategy,
+    state: ScorecardGame,
+    theirs: ScoreDistribution,
+    *,
+    memo: Memo[int, ScoreDistribution] | None = None,
+    turn: TurnChances | None = None,
+) -> tuple[DuelRating, ...]:
+    """Each legal action of the player to move, rated by its chance to beat a final score drawn from ``theirs``.
+
+    The rest of this turn is played to win and the turns after it by ``strategy`` (see the
+    module's description); ``theirs`` is the opponent's final score (their
+    `Strategy.distribution <yamskit.solver.Strategy.distribution>`). The actions keep the order
+    of ``state.legal_actions()``. Its cost grows fast with the boxes still open: meant for the
+    last few turns. ``memo`` keeps the distributions of the points to come by turn state
+    (`Strategy.values`' flat index) for the next calls with the same strategy (a bounded `yamskit._cache.Memo`).
+    ``turn``: this turn's tables from `turn_chances` for this state's sheet and ``theirs``
+    (the same for each decision of a turn), worked out here when not given.
+
+    Raises:
+        RuleConfigError: the sheet has rules the solver's stepped games do not play (served
+            points or wins, a box that opens later).
+
+    Examples:
+        >>> import yamskit
+        >>> from yamskit.categories import upper
+        >>> from yamskit.solver import ScoreDistribution, solve
+        >>> sixes = yamskit.ScorecardVariant.define("sixes", rows=[upper(6)], dice=2, max_throws=2)
+        >>> strategy = solve(sixes, quiet=True)
+        >>> game = sixes.new_game(seed=1).apply(yamskit.Roll(outcome="65"))  # a six, one throw left
+        >>> for r in duel_ratings(strategy, game, ScoreDistribution(6, (1.0,))):  # they finish on 6
+        ...     print(r.action, round(r.chance, 4))
+        roll 0.1667
+        keep 5 roll 0.0833
+        keep 6 roll 0.5833
+        keep 56 roll 0.5
+        score sixes 0.5
+        scratch sixes 0.0
+    """
+    model = batch_model(strategy.variant)  # the rules first
+    if not state.turn.has_thrown or state.is_over:
+        return tuple(DuelRating(action, 0.0) for action in state.legal_actions())
+    if turn is None:
+        turn = turn_chances(strategy, state, theirs, memo=memo)
+    dice = turn.dice
     roll = dice.roll_of(state.dice.faces)
     rows = model.rows
     rated = []
     for action in state.legal_actions():
         if isinstance(action, Roll):
-            if keeps is None:
-                raise RuleConfigError("a throw without throws left")  # the game never offers one
+            keeps = turn.keep_chances(state.turn.throws_left)
             rated.append(DuelRating(action, float(keeps[dice.keep_of(action.keep.faces)])))
         elif isinstance(action, (Score, Scratch)):
-            rated.append(DuelRating(action, float(win[roll, rows.index(action.row), int(isinstance(action, Scratch))])))
+            chance = turn.win[roll, rows.index(action.row), int(isinstance(action, Scratch))]
+            rated.append(DuelRating(action, float(chance)))
     return tuple(rated)
