@@ -13,10 +13,11 @@ from yamskit.actions import Action
 from yamskit.bots import OptimalPlayer, play, player
 from yamskit.bots.duel import DuelPlayer
 from yamskit.categories import Category, total, upper
+from yamskit.scorecard import UpperBonus
 from yamskit.scorecard.state import ScorecardGame
 from yamskit.solver import ScoreDistribution, Strategy, solve
 from yamskit.solver.distribution import optimal_distribution
-from yamskit.solver.duel import beat_chance, duel_ratings
+from yamskit.solver.duel import PointsToCome, beat_chance, duel_ratings
 
 DUO = ScorecardVariant.define("duo", rows=[upper(6), Category("chance", total)], dice=3, max_throws=2)
 TRIO = ScorecardVariant.define("trio", rows=[upper(5), upper(6), Category("chance", total)], dice=3, max_throws=2)
@@ -155,3 +156,31 @@ def test_the_expert_level_plays_duels_with_the_duel_player() -> None:
     assert isinstance(bot.duel, DuelPlayer)  # type: ignore[attr-defined]
     assert player(yamskit.variant("generala"), "expert").duel is None  # type: ignore[attr-defined]
     assert player(yamskit.variant("yamslam"), "expert").duel is None  # type: ignore[attr-defined]
+
+
+BONUSED = ScorecardVariant.define(
+    "bonused",
+    rows=[upper(1), upper(2), upper(3), Category("chance", total)],
+    dice=2,
+    max_throws=2,
+    bonus=UpperBonus(rows=("ones", "twos", "threes"), tiers=((6, 10),)),
+)
+
+
+@pytest.mark.parametrize("variant", [DUO, TRIO, BONUSED, yamskit.variant("yacht")], ids=lambda v: v.name)
+def test_the_points_to_come_worked_out_backwards_are_the_forward_pass(variant: ScorecardVariant) -> None:
+    strategy = solve(variant, quiet=True)
+    model = strategy.model
+    to_come = PointsToCome(strategy)
+    full = (1 << model.num_rows) - 1
+    # every sheet of the small games; for Yacht, the sheets with at most two boxes open
+    sheets = [f for f in range(full + 1) if model.num_rows <= 4 or bin(full & ~f).count("1") <= 2]
+    checked = 0
+    for filled in sheets:
+        for upper_total in sorted({0, 3, 5, 6, min(model.cap, 9)} & set(range(model.cap + 1))):
+            forward = optimal_distribution(model, strategy.values, filled=filled, upper=upper_total, so_far=7)
+            backward = to_come.distribution(filled=filled, flag=0, upper=upper_total, so_far=7)
+            assert backward.minimum == forward.minimum
+            assert backward.probabilities == pytest.approx(forward.probabilities, abs=1e-12)
+            checked += 1
+    assert checked >= len(sheets) >= 4

@@ -81,11 +81,7 @@ class DuelPlayer:
     endgame: int = attrs.field(default=ENDGAME, kw_only=True)
     departures: int = attrs.field(default=0, init=False)
     _solved: Any = attrs.field(default=None, init=False, repr=False)
-    _memo: Memo[int, Any] = attrs.field(
-        factory=lambda: Memo("bots: duel distributions", size=4096, key="a solver turn state"),
-        init=False,
-        repr=False,
-    )
+    _to_come: Any = attrs.field(default=None, init=False, repr=False)
     _turns: Memo[tuple[int, ...], Any] = attrs.field(
         factory=lambda: Memo("bots: duel turn", size=8, key="both sheets (filled, flag, upper, points each)"),
         init=False,
@@ -106,25 +102,23 @@ class DuelPlayer:
         if not self._plays_to_win(state):
             return optimal
         assert isinstance(state, ScorecardGame)
-        from ..solver.distribution import optimal_distribution
-        from ..solver.duel import duel_ratings, turn_chances
+        from ..solver.duel import PointsToCome, duel_ratings, turn_chances
 
+        if self._to_come is None:
+            self._to_come = PointsToCome(strategy)
         them = 1 - state.current_player
         p = strategy.position(state, player=them)
         sheet = (p.filled, p.flag, p.upper, p.so_far)
         theirs = self._theirs.get(sheet)
         if theirs is None:  # the same through the whole of this turn: worked out once
             theirs = self._theirs.put(
-                sheet,
-                optimal_distribution(
-                    strategy.model, strategy.values, filled=p.filled, flag=p.flag, upper=p.upper, so_far=p.so_far
-                ),
+                sheet, self._to_come.distribution(filled=p.filled, flag=p.flag, upper=p.upper, so_far=p.so_far)
             )
         mine = strategy.position(state)
         key = (mine.filled, mine.flag, mine.upper, mine.so_far, *sheet)
         turn = self._turns.get(key)
         if turn is None:  # the same for each decision of this turn: worked out at its first
-            turn = self._turns.put(key, turn_chances(strategy, state, theirs, memo=self._memo))
+            turn = self._turns.put(key, turn_chances(strategy, state, theirs, to_come=self._to_come))
         ratings = duel_ratings(strategy, state, theirs, turn=turn)
         best = max(ratings, key=lambda r: r.chance)
         kept = next((r.chance for r in ratings if r.action == optimal), -1.0)

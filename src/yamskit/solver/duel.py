@@ -45,13 +45,13 @@ from ..actions import Action, Roll, Score, Scratch
 from ..errors import RuleConfigError
 from ..scorecard.state import ScorecardGame
 from .batch import batch_model
-from .distribution import ScoreDistribution, _placements, _state_key, optimal_distribution
+from .distribution import ScoreDistribution, _placements, _state_key, _throw_matrix, _Turns
 from .expectimax import keep_values
 from .space import StateSpace
 from .strategy import Strategy
 from .tables import FloatArray, IntArray, SolverTables
 
-__all__ = ["DuelRating", "TurnChances", "beat_chance", "beat_table", "duel_ratings", "turn_chances"]
+__all__ = ["DuelRating", "PointsToCome", "TurnChances", "beat_chance", "beat_table", "duel_ratings", "turn_chances"]
 
 
 def beat_table(theirs: ScoreDistribution) -> tuple[int, FloatArray]:
@@ -105,6 +105,105 @@ class DuelRating:
     chance: float
 
 
+#: A distribution of points as (the lowest number of points, the chance of each from there on).
+_Points = tuple[int, FloatArray]
+
+
+@attrs.define(eq=False)
+class PointsToCome:
+    """The distribution of the points still to come from turn states, under the solved strategy, kept.
+
+    The forward pass (`yamskit.solver.distribution.optimal_distribution`) plays every turn
+    from one state to the end. The duel asks for the points to come from many states, which
+    share the states after them, so here they are worked out backwards and each state's turn
+    is played once: from a state, the turn writes each roll's box with some chance, for some
+    points, into some next state, and its distribution is those chances times the next states'
+    distributions shifted by the points (a full sheet's is its upper bonus). The same choices as
+    the forward pass (`_Turns.outcomes`), so the same distributions but for the order of the sums
+    (to about 1e-15). Kept for later calls in a bounded `yamskit._cache.Memo`
+    (``bots: duel distributions``), by the solver's state key.
+
+    Examples:
+        >>> import yamskit
+        >>> from yamskit.categories import upper
+        >>> from yamskit.solver import solve
+        >>> sixes = yamskit.ScorecardVariant.define("sixes", rows=[upper(6)], dice=2, max_throws=2)
+        >>> to_come = PointsToCome(solve(sixes, quiet=True))
+        >>> d = to_come.distribution(filled=0, flag=0, upper=0)
+        >>> d.minimum, d.maximum, round(d.mean, 4)  # 0 to 12 points, as the solved strategy plays
+        (0, 12, 3.6667)
+    """
+
+    strategy: Strategy
+    _turns: _Turns = attrs.field(init=False, repr=False)
+    _known: Memo[int, _Points] = attrs.field(
+        factory=lambda: Memo("bots: duel distributions", size=65_536, key="a solver turn state"),
+        init=False,
+        repr=False,
+    )
+
+    def __attrs_post_init__(self) -> None:
+        model = batch_model(self.strategy.variant)
+        self._turns = _Turns(model, self.strategy.values, StateSpace.of(model), _throw_matrix(model.dice))
+
+    def distribution(self, *, filled: int, flag: int, upper: int, so_far: int = 0) -> ScoreDistribution:
+        """The final score from the start of a turn in a state, ``so_far`` points written.
+
+        The state: filled rows as bits, the flag, the upper total. The result is ``so_far`` plus the
+        points still to come: `optimal_distribution` from that state.
+        """
+        key = int(self._turns.key(np.array([filled]), np.array([flag]), np.array([upper]))[0])
+        low, chances = self.of([key])[key]
+        return ScoreDistribution.of(chances.tolist(), offset=so_far + low)
+
+    def of(self, keys: list[int]) -> dict[int, _Points]:
+        """The points to come from each state of ``keys`` (solver state keys, `_state_key`)."""
+        found: dict[int, _Points] = {}
+        self._work_out(keys, found)
+        return {key: found[key] for key in keys}
+
+    def _work_out(self, keys: list[int], found: dict[int, _Points]) -> None:
+        """Put every state of ``keys`` in ``found``: from the memo, or from its turn and the states after it."""
+        model = self._turns.model
+        full = (1 << model.num_rows) - 1
+        todo = []
+        for key in dict.fromkeys(keys):
+            if key in found:
+                continue
+            known = self._known.get(key)
+            if known is not None:
+                found[key] = known
+                continue
+            rest, upper = divmod(key, model.cap + 1)
+            if rest // model.flags == full:  # the sheet is full: only its upper bonus is still to come
+                found[key] = (int(model.bonus[upper]), np.ones(1))
+            else:
+                todo.append(key)
+        if not todo:
+            return
+        states = np.array(todo)
+        rests, uppers = np.divmod(states, model.cap + 1)
+        filled, flags = np.divmod(rests, model.flags)
+        rolls = model.dice.roll_probabilities
+        first = np.repeat(rolls[:, None], len(todo), axis=1)
+        ((written, points, after),) = self._turns.outcomes(filled, flags, uppers, first, model.max_throws - 1)
+        self._work_out(np.unique(after).tolist(), found)  # the states after these turns, first
+        for i, key in enumerate(todo):
+            # the rolls that lead to the same next state for the same points, merged
+            pairs: dict[tuple[int, int], float] = {}
+            for weight, paid, nxt in zip(
+                written[:, i].tolist(), points[:, i].tolist(), after[:, i].tolist(), strict=True
+            ):
+                if weight > 0:
+                    pairs[nxt, paid] = pairs.get((nxt, paid), 0.0) + weight
+            parts = [(paid + found[nxt][0], weight, found[nxt][1]) for (nxt, paid), weight in pairs.items()]
+            low = min(start for start, _, _ in parts)
+            total = np.zeros(max(start + len(chances) for start, _, chances in parts) - low)
+            for start, weight, chances in parts:
+                total[start - low : start - low + len(chances)] += weight * chances
+            found[key] = self._known.put(key, (low, total))
+
+
 @attrs.frozen(eq=False)
 class TurnChances:
     """One turn of a duel played to win: the chance of each way to end it, and of each keep.
@@ -154,11 +253,11 @@ def turn_chances(
     state: ScorecardGame,
     theirs: ScoreDistribution,
     *,
-    memo: Memo[int, ScoreDistribution] | None = None,
+    to_come: PointsToCome | None = None,
 ) -> TurnChances:
     """The chance tables of the turn of the player to move, played to win against ``theirs``.
 
-    See `duel_ratings`, which reads them (and `TurnChances` for an example); ``memo`` as there.
+    See `duel_ratings`, which reads them (and `TurnChances` for an example); ``to_come`` as there.
     """
     model = batch_model(strategy.variant)
     p = strategy.position(state)
@@ -172,17 +271,12 @@ def turn_chances(
     win = np.zeros(state_keys.shape)
     keys, where = np.unique(state_keys, return_inverse=True)
     where = where.reshape(state_keys.shape)
+    found = (to_come if to_come is not None else PointsToCome(strategy)).of(keys.tolist())
     for i, key in enumerate(keys.tolist()):
-        rest, upper = divmod(key, model.cap + 1)
-        filled, flag = divmod(rest, model.flags)
-        to_come = memo.get(key) if memo is not None else None
-        if to_come is None:
-            to_come = optimal_distribution(model, strategy.values, filled=filled, flag=flag, upper=upper)
-            if memo is not None:
-                memo.put(key, to_come)
+        minimum, probabilities = found[key]
         at = where == i
-        scores = p.so_far + options.paid[at][:, None] + to_come.minimum + np.arange(len(to_come.probabilities))
-        win[at] = _beats(low, chances, scores) @ np.asarray(to_come.probabilities)
+        scores = p.so_far + options.paid[at][:, None] + minimum + np.arange(len(probabilities))
+        win[at] = _beats(low, chances, scores) @ probabilities
     return TurnChances(np.where(options.legal, win, -1.0), model.dice)
 
 
@@ -191,7 +285,7 @@ def duel_ratings(
     state: ScorecardGame,
     theirs: ScoreDistribution,
     *,
-    memo: Memo[int, ScoreDistribution] | None = None,
+    to_come: PointsToCome | None = None,
     turn: TurnChances | None = None,
 ) -> tuple[DuelRating, ...]:
     """Each legal action of the player to move, rated by its chance to beat a final score drawn from ``theirs``.
@@ -200,8 +294,8 @@ def duel_ratings(
     module's description); ``theirs`` is the opponent's final score (their
     `Strategy.distribution <yamskit.solver.Strategy.distribution>`). The actions keep the order
     of ``state.legal_actions()``. Its cost grows fast with the boxes still open: meant for the
-    last few turns. ``memo`` keeps the distributions of the points to come by turn state
-    (`Strategy.values`' flat index) for the next calls with the same strategy (a bounded `yamskit._cache.Memo`).
+    last few turns. ``to_come``: the distributions of the points to come from the states after
+    the turn, kept between calls with the same strategy (a new one when not given).
     ``turn``: this turn's tables from `turn_chances` for this state's sheet and ``theirs``
     (the same for each decision of a turn), worked out here when not given.
 
@@ -229,7 +323,7 @@ def duel_ratings(
     if not state.turn.has_thrown or state.is_over:
         return tuple(DuelRating(action, 0.0) for action in state.legal_actions())
     if turn is None:
-        turn = turn_chances(strategy, state, theirs, memo=memo)
+        turn = turn_chances(strategy, state, theirs, to_come=to_come)
     dice = turn.dice
     roll = dice.roll_of(state.dice.faces)
     rows = model.rows
