@@ -49,7 +49,7 @@ from .strategy import Strategy, solve
 from .tables import FloatArray, IntArray
 from .workers import ignore_interrupts
 
-__all__ = ["GAME_BLOCK", "BatchResult", "PolicyName", "batch_model", "simulate"]
+__all__ = ["GAME_BLOCK", "BatchResult", "PolicyName", "batch_model", "simulate", "stepped"]
 
 #: The built-in policies.
 PolicyName = Literal["random", "greedy", "optimal"]
@@ -285,7 +285,24 @@ def batch_model(variant: object) -> Model:
         ...
         yamskit.errors.RuleConfigError: the solver's stepped games (the batch simulation, target play) do not ...
     """
-    model = model_of(variant)
+    return stepped(model_of(variant))
+
+
+def stepped(model: Model) -> Model:
+    """``model`` itself, once checked to be one the stepped games play (see `batch_model`).
+
+    For a caller that holds the model already (a `Strategy`'s): `batch_model` builds it again
+    from the variant, a few milliseconds.
+
+    Raises:
+        RuleConfigError: its boxes depend on the turn; the message names the rule.
+
+    Examples:
+        >>> import yamskit
+        >>> from yamskit.solver.model import model_of
+        >>> stepped(model_of(yamskit.variant("yatzy"))).num_rows
+        15
+    """
     _refuse_turn_rules(model)
     return model
 

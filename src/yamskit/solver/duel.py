@@ -44,7 +44,7 @@ from .._cache import Memo
 from ..actions import Action, Roll, Score, Scratch
 from ..errors import RuleConfigError
 from ..scorecard.state import ScorecardGame
-from .batch import batch_model
+from .batch import stepped
 from .distribution import ScoreDistribution, _placements, _state_key, _throw_matrix, _Turns
 from .expectimax import keep_values
 from .space import StateSpace
@@ -143,7 +143,7 @@ class PointsToCome:
     )
 
     def __attrs_post_init__(self) -> None:
-        model = batch_model(self.strategy.variant)
+        model = stepped(self.strategy.model)
         self._turns = _Turns(model, self.strategy.values, StateSpace.of(model), _throw_matrix(model.dice))
 
     def distribution(self, *, filled: int, flag: int, upper: int, so_far: int = 0) -> ScoreDistribution:
@@ -259,7 +259,7 @@ def turn_chances(
 
     See `duel_ratings`, which reads them (and `TurnChances` for an example); ``to_come`` as there.
     """
-    model = batch_model(strategy.variant)
+    model = stepped(strategy.model)
     p = strategy.position(state)
     space = StateSpace.of(model)
     rolls = model.dice.num_rolls
@@ -319,7 +319,7 @@ def duel_ratings(
         score sixes 0.5
         scratch sixes 0.0
     """
-    model = batch_model(strategy.variant)  # the rules first
+    model = stepped(strategy.model)  # the rules first
     if not state.turn.has_thrown or state.is_over:
         return tuple(DuelRating(action, 0.0) for action in state.legal_actions())
     if turn is None:

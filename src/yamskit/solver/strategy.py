@@ -29,6 +29,7 @@ from typing import Any, BinaryIO, overload
 import attrs
 import numpy as np
 
+from .._cache import Memo
 from .._files import write_atomic
 from ..actions import Action, Roll, Score, Scratch
 from ..errors import DeserializationError, RuleConfigError, RulesMismatchError, brief
@@ -130,6 +131,15 @@ class Strategy:
         self.model = model
         self.values = values
         self._checked: list[object] = []  # rules already checked (held, so that identity is safe)
+        # A turn's decisions (a keep or two, then a box) share its layers and keep values, and a
+        # game alternates between the players' turns: kept here, each decision after a turn's
+        # first skips the turn tables and the keep step (about half of `advise`'s time in a duel).
+        self._turn_layers: Memo[tuple[int, int, int], list[FloatArray]] = Memo(
+            "solver: a turn's layers", size=8, key="a turn state (filled, flag, upper)"
+        )
+        self._turn_keeps: Memo[tuple[int, int, int, int], FloatArray] = Memo(
+            "solver: a turn's keep values", size=16, key="a turn state and the throws left"
+        )
 
     def __repr__(self) -> str:
         name = self.variant.name if self.variant is not None else "?"
@@ -176,9 +186,22 @@ class Strategy:
         return float(self.values[filled, flag, upper])
 
     def _layers(self, p: SheetPosition) -> list[FloatArray]:
-        one = np.array([p.filled], dtype=np.int64)
-        layers = turn_tables(self.model, self.values, one, np.array([p.flag]), np.array([p.upper]))
-        return [layer[:, 0] for layer in layers]
+        key = (p.filled, p.flag, p.upper)
+        found = self._turn_layers.get(key)
+        if found is None:
+            one = np.array([p.filled], dtype=np.int64)
+            layers = turn_tables(self.model, self.values, one, np.array([p.flag]), np.array([p.upper]))
+            found = self._turn_layers.put(key, [layer[:, 0] for layer in layers])
+        return found
+
+    def _keeps(self, p: SheetPosition, left: int) -> FloatArray:
+        """Each keep's value with ``left`` throws (at least 1) still to come in ``p``'s turn."""
+        key = (p.filled, p.flag, p.upper, left)
+        found = self._turn_keeps.get(key)
+        if found is None:
+            layer = self._layers(p)[left - 1]
+            found = self._turn_keeps.put(key, keep_values(layer[:, None], dice=self.model.dice)[:, 0])
+        return found
 
     # ------------------------------------------------------------------ queries
     def expected_score(self, state: ScorecardGame | None = None) -> float:
@@ -277,7 +300,7 @@ class Strategy:
         else:
             left = state.turn.throws_left
             dice = self.model.dice
-            keeps = keep_values(self._layers(p)[left - 1][:, None], dice=dice)[:, 0] if left > 0 else None
+            keeps = self._keeps(p, left) if left > 0 else None
             for action in state.legal_actions():
                 if isinstance(action, Roll):
                     assert keeps is not None
