@@ -46,7 +46,15 @@ from .scratch import release_work_arrays
 from .space import StateSpace
 from .tables import FloatArray, IntArray
 
-__all__ = ["MAX_STORE_BYTES", "StoreModel", "StoreStrategy", "solve_store", "store_model_of", "store_values"]
+__all__ = [
+    "MAX_STORE_BYTES",
+    "StoreModel",
+    "StoreStrategy",
+    "backward_values",
+    "solve_store",
+    "store_model_of",
+    "store_values",
+]
 
 #: The most bytes the value table over every store (``store_cap + 1`` dense tables of float64) may take.
 MAX_STORE_BYTES = 8 << 30
@@ -169,13 +177,41 @@ def store_values(
         >>> values.shape, round(float(values[0, 0, 0, 0]), 4)  # one row: no later turn to save for
         ((1, 2, 1, 1), 23.3333)
     """
+    return backward_values(
+        store, lambda values, f, y, u: _turn_block(store, values, f, y, u), "solving", quiet, progress
+    )
+
+
+def backward_values(
+    store: StoreModel,
+    turn: Callable[[FloatArray, IntArray, IntArray, IntArray], FloatArray],
+    verb: str,
+    quiet: bool,
+    progress: Callable[[int, int], None] | None,
+) -> FloatArray:
+    """Fill the dense ``[store, filled, flag, upper]`` table from the full sheet back, block by block of states.
+
+    ``turn(values, filled, flag, upper)`` gives a block's start values, one row a store
+    (``(cap + 1, states)``), from the values of the later layers already in ``values``: the
+    store solver's turn (`store_values`) or the bound's relaxed one
+    (`yamskit.solver.store_bound.store_bound_values`). ``verb`` names the work on the progress bar.
+
+    Examples:
+        >>> import yamskit
+        >>> from yamskit.categories import Category, total
+        >>> rows = [Category("a", total), Category("b", total)]
+        >>> two = yamskit.ScorecardVariant.define("two", rows=rows, saved_throws=True)
+        >>> nothing = lambda values, f, y, u: np.zeros((1, len(f)))  # turns that pay nothing
+        >>> float(backward_values(store_model_of(two, store_cap=0), nothing, "zeroing", True, None)[0, 0, 0, 0])
+        0.0
+    """
     model = store.model
     space = StateSpace.of(model)
     cap = store.store_cap
     values = np.full((cap + 1, *space.shape), np.nan)
     whole = (1 << model.num_rows) - 1
     values[:, whole] = model.bonus.astype(np.float64)[None, None, :]
-    bar = Progress(space.count, f"solving {model.num_rows} rows, store up to {cap}", quiet=quiet, callback=progress)
+    bar = Progress(space.count, f"{verb} {model.num_rows} rows, store up to {cap}", quiet=quiet, callback=progress)
     chunk = min(8 * CHUNK, CHUNK * 462 // model.dice.num_keeps)
     try:
         bar.advance(len(space.alive[whole & space.bonus_mask]) * len(space.flags_of(whole)))
@@ -184,7 +220,7 @@ def store_values(
             cuts = _cuts(filled, max(64, min(chunk, len(filled))))
             for start, stop in zip(cuts[:-1].tolist(), cuts[1:].tolist(), strict=True):
                 f, y, u = filled[start:stop], flag[start:stop], upper[start:stop]
-                starts = _turn_block(store, values, f, y, u)
+                starts = turn(values, f, y, u)
                 sets = np.unique(f)
                 for s in range(cap + 1):
                     values[s, f, y, u] = starts[s]

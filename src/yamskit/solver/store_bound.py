@@ -46,12 +46,9 @@ import numpy as np
 
 from ..errors import RuleConfigError
 from ..scorecard.variant import ScorecardVariant
-from .expectimax import CHUNK, _best_of_sub_keeps, _cuts, _mean_over_throw, _work_arrays
+from .expectimax import _best_of_sub_keeps, _mean_over_throw, _work_arrays
 from .final import final_values
-from .progress import Progress
-from .scratch import release_work_arrays
-from .space import StateSpace
-from .store import StoreModel, store_model_of
+from .store import StoreModel, backward_values, store_model_of
 from .tables import FloatArray, IntArray, SolverTables
 
 __all__ = ["SETTLED", "SWEEPS", "StoreBound", "store_bound", "store_bound_values"]
@@ -177,31 +174,9 @@ def store_bound_values(
     """
     cost = _checked(price, sweeps)
     store = store_model_of(variant, store_cap=store_cap)
-    model = store.model
-    space = StateSpace.of(model)
-    cap = store.store_cap
-    values = np.full((cap + 1, *space.shape), np.nan)
-    whole = (1 << model.num_rows) - 1
-    values[:, whole] = model.bonus.astype(np.float64)[None, None, :]
-    bar = Progress(space.count, f"bounding {model.num_rows} rows, store up to {cap}", quiet=quiet, callback=progress)
-    chunk = min(8 * CHUNK, CHUNK * 462 // model.dice.num_keeps)
-    try:
-        bar.advance(len(space.alive[whole & space.bonus_mask]) * len(space.flags_of(whole)))
-        for count in range(model.num_rows - 1, -1, -1):
-            filled, flag, upper = space.layer(count)
-            cuts = _cuts(filled, max(64, min(chunk, len(filled))))
-            for start, stop in zip(cuts[:-1].tolist(), cuts[1:].tolist(), strict=True):
-                f, y, u = filled[start:stop], flag[start:stop], upper[start:stop]
-                starts = _turn_block(store, values, f, y, u, cost, sweeps)
-                sets = np.unique(f)
-                for s in range(cap + 1):
-                    values[s, f, y, u] = starts[s]
-                    space.copy_dead_of(values[s], sets)
-                bar.advance(stop - start)
-    finally:
-        bar.close()
-        release_work_arrays()
-    return values
+    return backward_values(
+        store, lambda values, f, y, u: _turn_block(store, values, f, y, u, cost, sweeps), "bounding", quiet, progress
+    )
 
 
 def store_bound(
