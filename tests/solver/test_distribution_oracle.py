@@ -31,8 +31,8 @@ from fractions import Fraction
 import attrs
 import pytest
 
+from tests.solver.api_distribution import bot_distribution
 from yamskit import Roll
-from yamskit.scorecard.state import ScorecardGame
 from yamskit.solver import Strategy, solve
 from yamskit.solver.distribution import ScoreDistribution
 
@@ -230,27 +230,6 @@ def test_bonus_chance_of_one_die_from_the_solver() -> None:
         assert strategy.distribution(game).bonus_probability == (1.0 if bonus[0] == 6 else 0.0)
 
 
-def _bot_distribution(
-    strategy: Strategy, game: ScorecardGame, memo: dict[object, dict[int, float]]
-) -> dict[int, float]:
-    """The final score's distribution of `Strategy.best_action`, playing every throw's outcomes through the game API."""
-    if game.is_over:
-        return {game.result().scores[0]: 1.0}
-    cells = tuple((cell.is_empty, cell.value) for cell in game.sheets[0].cells[0])
-    key = (cells, game.turn.has_thrown, game.turn.throws_left, game.dice.faces if game.turn.has_thrown else ())
-    if key not in memo:
-        action = strategy.best_action(game) if game.turn.has_thrown else Roll()
-        found: dict[int, float] = defaultdict(float)
-        if isinstance(action, Roll):
-            for throw, p in game.chance_outcomes(keep=action.keep):
-                for score, q in _bot_distribution(strategy, game.apply(throw), memo).items():
-                    found[score] += float(p) * q
-        else:
-            found.update(_bot_distribution(strategy, game.apply(action), memo))
-        memo[key] = dict(found)
-    return memo[key]
-
-
 @pytest.mark.parametrize("case", sorted(TIED | {"2d-3rows-2throws-bonus", "1d-4rows-2throws-bonus"}))
 def test_distribution_is_that_of_the_bot(case: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The distribution equals that of `best_action` played through the game API, every outcome, ties included.
@@ -270,8 +249,8 @@ def test_distribution_is_that_of_the_bot(case: str, monkeypatch: pytest.MonkeyPa
             math.isclose(found.probability(s), p, abs_tol=1e-12) for s, p in bot.items()
         )
 
-    plain = _bot_distribution(strategy, variant.new_game(seed=1), {})
+    plain = bot_distribution(strategy, variant.new_game(seed=1), {})
     assert same(plain) == (case not in TIED)
     position = Strategy.position
     monkeypatch.setattr(Strategy, "position", lambda self, state: attrs.evolve(position(self, state), so_far=0))
-    assert same(_bot_distribution(strategy, variant.new_game(seed=1), {}))
+    assert same(bot_distribution(strategy, variant.new_game(seed=1), {}))

@@ -34,10 +34,10 @@ from fractions import Fraction
 import pytest
 
 import yamskit
-from yamskit import Roll
+from tests.solver.api_distribution import bot_distribution
 from yamskit.bots import OptimalPlayer
 from yamskit.scorecard.state import ScorecardGame
-from yamskit.solver import ScoreDistribution, Strategy, solve
+from yamskit.solver import ScoreDistribution, solve
 
 from .oracle_dice import outcomes, sub_keeps
 from .test_served_oracle import CASES, ROWS, Faces, ServedOracle, _oracle, _sheet
@@ -207,30 +207,6 @@ def _position(game: ScorecardGame, oracle: ServedOracle) -> tuple[int, int, bool
     return filled, upper, opened, so_far, None, 0
 
 
-def _bot_distribution(
-    strategy: Strategy, game: ScorecardGame, memo: dict[object, dict[int, float]]
-) -> dict[int, float]:
-    """The final score's distribution of `Strategy.best_action`, playing every throw's outcomes through the game API.
-
-    A served win ends the game through the engine: its score is the one the engine records.
-    """
-    if game.is_over:
-        return {game.result().scores[0]: 1.0}
-    cells = tuple((cell.is_empty, cell.value) for cell in game.sheets[0].cells[0])
-    key = (cells, game.turn.has_thrown, game.turn.throws_left, game.dice.faces if game.turn.has_thrown else ())
-    if key not in memo:
-        action = strategy.best_action(game) if game.turn.has_thrown else Roll()
-        found: dict[int, float] = defaultdict(float)
-        if isinstance(action, Roll):
-            for throw, p in game.chance_outcomes(keep=action.keep):
-                for score, q in _bot_distribution(strategy, game.apply(throw), memo).items():
-                    found[score] += float(p) * q
-        else:
-            found.update(_bot_distribution(strategy, game.apply(action), memo))
-        memo[key] = dict(found)
-    return memo[key]
-
-
 #: The sheet whose oracle takes half a minute.
 SLOW = {"4d-4rows-3throws-bonus"}
 
@@ -281,7 +257,7 @@ def test_distribution_is_that_of_the_bot(case: str) -> None:
     spec = CASES[case]
     variant = _sheet(case.replace("-", "_"), spec)
     strategy = solve(variant, quiet=True)
-    bot = _bot_distribution(strategy, variant.new_game(seed=1), {})
+    bot = bot_distribution(strategy, variant.new_game(seed=1), {})
     assert _matches(strategy.distribution(), {s: Fraction(p) for s, p in bot.items()})
 
 
