@@ -404,6 +404,42 @@ class _Turns:
         return [(written_first, opening.points, opening.key), (written, plain.points, plain.key)]
 
 
+def _transitions(
+    written: FloatArray, points: IntArray, keys: IntArray
+) -> tuple[IntArray, IntArray, IntArray, FloatArray] | None:
+    """A turn's moves from `_Turns.outcomes`' ``(written, points, keys)`` (rolls, states), the rolls merged.
+
+    Returns, one entry per (state, next state, points) some roll leads to, sorted by state:
+    the state's column, the next state's key, the points written and the chance; ``None``
+    when no roll is written.
+
+    Examples:
+        >>> import numpy as np
+        >>> written = np.array([[0.5], [0.25], [0.25]])  # three rolls of one state
+        >>> moves = _transitions(written, np.array([[3], [3], [0]]), np.array([[7], [7], [7]]))
+        >>> [m.tolist() for m in moves]  # two of them write 3 points into state 7
+        [[0, 0], [7, 7], [0, 3], [0.25, 0.75]]
+    """
+    some = written > 0
+    if not some.any():
+        return None
+    state = np.broadcast_to(np.arange(written.shape[1])[None, :], written.shape)
+    # one entry per (state, next state, points): merge the rolls that lead to the same, by one integer code
+    after, key_id = np.unique(keys[some], return_inverse=True)
+    points_some = points[some]
+    span = int(points_some.max()) + 1
+    code = (state[some] * len(after) + key_id.reshape(-1)) * span + points_some
+    merged, inverse = np.unique(code, return_inverse=True)
+    rest, paid = np.divmod(merged, span)
+    local, next_id = np.divmod(rest, len(after))
+    weight: FloatArray = np.bincount(inverse.reshape(-1), weights=written[some], minlength=len(merged)).astype(
+        np.float64, copy=False
+    )
+    local_state: IntArray = local
+    points_paid: IntArray = paid
+    return local_state, after[next_id], points_paid, weight
+
+
 # ---------------------------------------------------------------------------- the forward pass
 @attrs.frozen(eq=False)
 class _Layer:
@@ -431,7 +467,10 @@ def _step(turns: _Turns, layer: _Layer, first: FloatArray | None, left: int) -> 
     filled, flag, upper = _decode(m, layer.keys)
     per_state = t.num_rolls * int(t.roll_keeps.shape[1])
     block = max(1, _BLOCK_ENTRIES // per_state)
-    sources, targets, shifts, weights = [], [], [], []
+    sources: list[IntArray] = []
+    targets: list[IntArray] = []
+    shifts: list[IntArray] = []
+    weights: list[FloatArray] = []
     for start in range(0, len(filled), block):
         part = slice(start, start + block)
         count = len(filled[part])
@@ -440,23 +479,16 @@ def _step(turns: _Turns, layer: _Layer, first: FloatArray | None, left: int) -> 
         else:
             chances = np.repeat(first[:, None], count, axis=1)
         for written, points, keys in turns.outcomes(filled[part], flag[part], upper[part], chances, left):
-            state = np.broadcast_to(np.arange(count)[None, :], written.shape)
-            some = written > 0
-            if not some.any():  # (with served rules: no roll of the block written on the first throw)
+            moves = _transitions(written, points, keys)
+            if moves is None:  # (with served rules: no roll of the block written on the first throw)
                 continue
-            # one entry per (state, next state, points): merge the rolls that lead to the same, by one integer code
-            after, key_id = np.unique(keys[some], return_inverse=True)
-            points_some = points[some]
-            span = int(points_some.max()) + 1
-            code = (state[some] * len(after) + key_id.reshape(-1)) * span + points_some
-            merged, inverse = np.unique(code, return_inverse=True)
-            rest, paid = np.divmod(merged, span)
-            local, next_id = np.divmod(rest, len(after))
+            local, after, paid, weight = moves
             sources.append(local + start)
-            targets.append(after[next_id])
+            targets.append(after)
             shifts.append(paid)
-            weights.append(np.bincount(inverse.reshape(-1), weights=written[some], minlength=len(merged)))
-    source, target, shift, weight = (np.concatenate(a) for a in (sources, targets, shifts, weights))
+            weights.append(weight)
+    source, target, shift = (np.concatenate(a) for a in (sources, targets, shifts))
+    weight = np.concatenate(weights)
     keys, target = np.unique(target, return_inverse=True)
     width = layer.chances.shape[1]
     chances = np.zeros((len(keys), width + int(shift.max())))

@@ -45,7 +45,7 @@ from ..actions import Action, Roll, Score, Scratch
 from ..errors import RuleConfigError
 from ..scorecard.state import ScorecardGame
 from .batch import stepped
-from .distribution import ScoreDistribution, _placements, _state_key, _throw_matrix, _Turns
+from .distribution import ScoreDistribution, _placements, _state_key, _throw_matrix, _transitions, _Turns
 from .expectimax import keep_values
 from .space import StateSpace
 from .strategy import Strategy
@@ -187,24 +187,23 @@ class PointsToCome:
         rolls = model.dice.roll_probabilities
         first = np.repeat(rolls[:, None], len(todo), axis=1)
         ((written, points, after),) = self._turns.outcomes(filled, flags, uppers, first, model.max_throws - 1)
-        self._work_out(np.unique(after).tolist(), found)  # the states after these turns, first
+        moves = _transitions(written, points, after)
+        assert moves is not None  # every roll of a turn is written somewhere
+        local, nxt, paid, weight = moves
+        self._work_out(np.unique(nxt).tolist(), found)  # the states after these turns, first
+        bounds = np.searchsorted(local, np.arange(len(todo) + 1))  # the moves of each state, in order
         for i, key in enumerate(todo):
-            # the rolls that lead to the same next state for the same points, merged
-            pairs: dict[tuple[int, int], float] = {}
-            for weight, paid, nxt in zip(
-                written[:, i].tolist(), points[:, i].tolist(), after[:, i].tolist(), strict=True
-            ):
-                if weight > 0:
-                    pairs[nxt, paid] = pairs.get((nxt, paid), 0.0) + weight
-            parts = [(paid + found[nxt][0], weight, found[nxt][1]) for (nxt, paid), weight in pairs.items()]
+            at = slice(int(bounds[i]), int(bounds[i + 1]))
+            columns = nxt[at].tolist(), paid[at].tolist(), weight[at].tolist()
+            parts = [(p + found[n][0], w, found[n][1]) for n, p, w in zip(*columns, strict=True)]
             low = min(start for start, _, _ in parts)
             total = np.zeros(max(start + len(chances) for start, _, chances in parts) - low)
-            for start, weight, chances in parts:
-                total[start - low : start - low + len(chances)] += weight * chances
+            for start, w, chances in parts:
+                total[start - low : start - low + len(chances)] += w * chances
             found[key] = self._known.put(key, (low, total))
 
 
-@attrs.frozen(eq=False)
+@attrs.define(eq=False)
 class TurnChances:
     """One turn of a duel played to win: the chance of each way to end it, and of each keep.
 
