@@ -14,9 +14,10 @@ Usage::
 
 Each match-up plays ``--games`` games, game ``i`` with dice seed ``seed + i``; in odd
 games the two sides swap seats (in 2v2 the sides are the teams A+C and B+D; at a table of
-three, Competitive 1v1v1, the first side is one bot against two of the second, its seat
-turning with each game, so that an even match scores a third). A side wins when the winners
-of the game are its seats only; draws count half. The table
+three, Competitive 1v1v1, the first side holds one seat against two in three games, its
+seat turning, then two seats against one in the next three, so that an even match scores
+one half over each six games, as at a table of two or four: `seating`). A side wins when the
+winners of the game are its seats only; draws count half. The table
 gives wins, draws and losses of the first side, its score with a 95% Wilson interval,
 and the time the first side's bot took per decision (median and 99th percentile).
 The bots' one-off preparation (the exact solve of a one-column sheet, a few seconds)
@@ -118,17 +119,34 @@ def _prepare(setup: Setup, level: str) -> float:
     return time.perf_counter() - start
 
 
+def seating(seats: int, index: int) -> list[bool]:
+    """Which seats the first side holds in game ``index`` of a match-up (True: the first side's).
+
+    At an even table the sides take alternate seats, swapped in odd games. At an odd table
+    (Competitive 1v1v1) the first side holds one seat in ``seats`` games, each seat once,
+    then every seat but one in the next ``seats`` games, each seat left out once: holding one
+    seat of three an even match wins a third, holding two it wins two thirds, so over each
+    cycle of ``2 * seats`` games an even match scores one half, as at an even table.
+
+    >>> [seating(3, i) for i in (0, 1, 3)]
+    [[True, False, False], [False, True, False], [False, True, True]]
+    >>> seating(2, 0), seating(2, 1)
+    ([True, False], [False, True])
+    """
+    if seats % 2 == 0:
+        return [s % 2 == index % 2 for s in range(seats)]
+    turn = index % (2 * seats)
+    alone = turn % seats  # the seat held alone by one side
+    return [(s == alone) == (turn < seats) for s in range(seats)]
+
+
 def play_one(task: tuple[Setup, str, str, int, int], *, after_throw: bool = False) -> tuple[str, list[float]]:
     """Play game ``index`` of ``first`` against ``second``: ("win"|"draw"|"loss" for first, its decision times)."""
     setup, first, second, seed, index = task
     variant = setup.variant()
-    swap = index % 2 == 1
     mine = Timed(player(variant, first, seed=seed + index), after_throw=after_throw)
     theirs = player(variant, second, seed=seed + index + 1_000_000)
-    side_a = [mine if s % 2 == 0 else theirs for s in range(setup.seats)]
-    seats = [theirs if s % 2 == 0 else mine for s in range(setup.seats)] if swap else side_a
-    if setup.seats % 2:  # an odd table (1v1v1): one ``first`` against the others, its seat turning each game
-        seats = [mine if s == index % setup.seats else theirs for s in range(setup.seats)]
+    seats = [mine if first_sits else theirs for first_sits in seating(setup.seats, index)]
     game = play(variant.new_game([f"P{i}" for i in range(setup.seats)], seed=seed + index), seats)
     winners = set(game.result().winners)
     my_seats = {s for s in range(setup.seats) if seats[s] is mine}

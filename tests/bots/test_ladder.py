@@ -11,6 +11,7 @@ import importlib.util
 import math
 import sys
 from collections.abc import Iterator
+from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
 
@@ -71,3 +72,24 @@ def test_the_prior_keeps_a_clean_sweep_finite(ladder: ModuleType) -> None:
 def test_levels_that_never_met_are_refused(ladder: ModuleType) -> None:
     with pytest.raises(ValueError, match="never met"):
         ladder.fit(["random", "easy", "hard"], [("easy", "random", 0.7, 100)], prior=0.0)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_seating_makes_an_even_match_score_one_half(ladder: ModuleType, seats: int) -> None:
+    # Over a whole cycle of games each seat is held by each side equally often, and a side
+    # that holds k of n seats wins k/n of an even match: the mean of that is one half.
+    seating = ladder.bots.seating
+    cycle = 2 * seats
+    tables = [seating(seats, index) for index in range(cycle)]
+    assert all(len(table) == seats and 0 < sum(table) < seats for table in tables)  # both sides always sit
+    for seat in range(seats):
+        assert sum(table[seat] for table in tables) == cycle // 2
+    assert sum(Fraction(sum(table), seats) for table in tables) / cycle == Fraction(1, 2)
+    assert [seating(seats, index + cycle) for index in range(cycle)] == tables  # the cycle repeats
+
+
+def test_a_table_of_three_seats_the_first_side_alone_then_two_against_one(ladder: ModuleType) -> None:
+    tables = [ladder.bots.seating(3, index) for index in range(6)]
+    assert [sum(table) for table in tables] == [1, 1, 1, 2, 2, 2]
+    assert [table.index(True) for table in tables[:3]] == [0, 1, 2]  # its lone seat turns
+    assert [table.index(False) for table in tables[3:]] == [0, 1, 2]  # and so does the seat it leaves
