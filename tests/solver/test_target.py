@@ -36,11 +36,17 @@ def _pairs(dice: Dice) -> int:
 
 
 BONUS = UpperBonus.single(10, 12, rows=("fives", "sixes"))
+#: Sixes holding 6 leave a total that ones (2 at most) cannot lift to the threshold of 10: a dead
+#: total, which the solve works out as total 0 and copies.
+DEAD = UpperBonus.single(10, 14, rows=("ones", "sixes"))
 SHEETS = {
     "1 die, 3 boxes": ScorecardVariant.define("a", rows=[upper(4), upper(5), upper(6)], dice=1),
     "2 dice, 2 boxes": ScorecardVariant.define("b", rows=[upper(6), Category("chance", total)], dice=2),
     "2 dice, 3 boxes, bonus, no scratch": ScorecardVariant.define(
         "c", rows=[upper(5), upper(6), Category("pair", _pairs)], dice=2, bonus=BONUS, allow_scratch=False
+    ),
+    "2 dice, 3 boxes, dead upper totals": ScorecardVariant.define(
+        "e", rows=[upper(1), upper(6), Category("chance", total)], dice=2, bonus=DEAD
     ),
     "3 dice, 2 boxes, 2 throws": ScorecardVariant.define(
         "d", rows=[upper(6), Category("pair", _pairs)], dice=3, max_throws=2

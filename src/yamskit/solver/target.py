@@ -17,11 +17,16 @@ least ``n``. A turn is the usual expectimax with a vector of needs in place of o
 2. each keep is worth the mean over the throw of the other dice, each roll the best of writing
    and its keeps, throw by throw back to the turn's first throw.
 
-The states are worked out by filled rows, the fullest first, every flag and upper total of a
-filled set at once. The table has ``2**rows * flags * (cap + 1) * (target + 1)`` chances
-(`table_size`); `solve_target` refuses a sheet whose table would pass ``max_bytes`` (by
-default `MAX_TARGET_BYTES`, 1 GiB), naming the size: on this project's machine Yacht's is
-0.8 MB, Yahtzee's some 3 GB and hours of work (docs/explanation/solver.md).
+The states are the solver's (`yamskit.solver.space.StateSpace`: reachable upper totals only,
+and one total, 0, worked out for all those that can no longer earn a bonus, then copied),
+taken by number of filled rows, the fullest first, a block of states and all their needs at
+once. The writing chances are gathered once for each distinct (next state, points) pair of
+the block; the keeps then go up and down the keep lattice with the expected-score solver's
+own steps (`yamskit.solver.expectimax`), a column per (state, need). The table has
+``2**rows * flags * (cap + 1) * (target + 1)`` chances (`table_size`); `solve_target`
+refuses a sheet whose table would pass ``max_bytes`` (by default `MAX_TARGET_BYTES`, 1 GiB),
+naming the size: Yacht's for 200 points is 6.6 MB, Yahtzee's for 300 points 2.5 GB
+(docs/explanation/targets.md gives the times).
 
 Examples:
     >>> import yamskit
@@ -34,6 +39,8 @@ Examples:
 
 from __future__ import annotations
 
+import math
+
 import attrs
 import numpy as np
 
@@ -42,16 +49,18 @@ from ..errors import RuleConfigError, RulesMismatchError, brief
 from ..scorecard.state import ScorecardGame
 from ..scorecard.variant import ScorecardVariant
 from .distribution import TIE, _placements
-from .expectimax import keep_values
+from .expectimax import _best_of_sub_keeps, _mean_over_throw, _to_work, keep_values
 from .model import Model, model_of, sheet_of
+from .space import StateSpace
 from .tables import FloatArray, IntArray
 
 __all__ = ["MAX_TARGET_BYTES", "TargetStrategy", "solve_target", "table_size"]
 
 #: The largest table of chances `solve_target` builds by default (1 GiB of float64).
 MAX_TARGET_BYTES = 1 << 30
-#: About how many option chances a block of states gathers at once.
-_BLOCK_ENTRIES = 1 << 22
+#: About how many (state, need) columns a block of states works on at once: for five dice the
+#: keeps of a block, 462 rows of them, take some 7 MB.
+_BLOCK_COLUMNS = 2048
 
 
 #: One sheet as the stepped games read it: filled rows, flag, upper total (arrays of one).
@@ -75,15 +84,31 @@ def _key(model: Model, filled: IntArray, flag: IntArray, upper: IntArray) -> Int
 
 
 def _write(model: Model, chances: FloatArray, filled: IntArray, flag: IntArray, upper: IntArray) -> FloatArray:
-    """The best chance of writing each roll of each state, for every need: (rolls, states, needs)."""
+    """The best chance of writing each roll of each state, for every need: (rolls, states, needs).
+
+    Many boxes of many rolls lead to the same state with the same points (every box a roll
+    misses pays 0), so the chances are gathered once for each distinct (next state, points)
+    pair and each roll takes the best of its own pairs.
+    """
     rolls, states = model.dice.num_rolls, len(filled)
     sheets = np.repeat(filled, rolls), np.repeat(flag, rolls), np.repeat(upper, rolls)
     p = _placements(model, *sheets, np.tile(np.arange(rolls), states))
     key = _key(model, np.broadcast_to(p.filled[:, :, None], p.upper.shape), p.flag, p.upper)
     needs = chances.shape[1]
-    left = np.clip(np.arange(needs)[None, None, None, :] - p.paid[:, :, :, None], 0, needs - 1)
-    worth = np.where(p.legal[:, :, :, None], chances[key[:, :, :, None], left], -1.0)
-    best = worth.reshape(rolls * states, -1, needs).max(axis=1)
+    legal = p.legal.reshape(rolls * states, -1)
+    # points past the whole target leave nothing to make, as the target itself does
+    pair = (key * needs + np.minimum(p.paid, needs - 1)).reshape(rolls * states, -1)[legal]
+    pairs, which = np.unique(pair, return_inverse=True)
+    at, paid = np.divmod(pairs, needs)
+    worth = chances[at[:, None], np.maximum(np.arange(needs)[None, :] - paid[:, None], 0)]
+    # each roll's options, the legal ones first, as rows of `worth`; a missing one reads a row of 0
+    counts = legal.sum(axis=1)
+    slot = np.full((len(legal), int(counts.max())), len(pairs))
+    slot[np.nonzero(legal)[0], (np.cumsum(legal, axis=1) - 1)[legal]] = which.ravel()
+    worth = np.concatenate([worth, np.zeros((1, needs))])
+    best = worth[slot[:, 0]]
+    for column in range(1, slot.shape[1]):
+        np.maximum(best, worth.take(slot[:, column], axis=0), out=best)
     result: FloatArray = best.reshape(states, rolls, needs).transpose(1, 0, 2)
     return result
 
@@ -99,10 +124,25 @@ def _turn(model: Model, write: FloatArray, throws: int) -> list[FloatArray]:
     return layers
 
 
+def _first_throw(model: Model, write: FloatArray) -> FloatArray:
+    """The chance at the start of a turn, before its first throw, from the writing chances (rolls, columns)."""
+    t = model.dice
+    columns = write.shape[1]
+    work, spare = np.empty((t.num_keeps, columns)), np.empty((t.spare_rows, columns))
+    _to_work(t, write, work)
+    for _ in range(model.max_throws - 1):  # the keeps of each throw, the last throw first
+        _mean_over_throw(t, work, spare)
+        _best_of_sub_keeps(t, work, spare)
+    _mean_over_throw(t, work, spare)  # the turn's first throw: the empty keep
+    start: FloatArray = work[t.size_slices[0].start]
+    return start
+
+
 def _solve(model: Model, target: int) -> FloatArray:
     needs = target + 1
+    space = StateSpace.of(model)
+    chances = np.zeros((math.prod(space.shape), needs))
     flags, uppers = model.flags, model.cap + 1
-    chances = np.zeros(((1 << model.num_rows) * flags * uppers, needs))
     flag_of = np.repeat(np.arange(flags), uppers)
     upper_of = np.tile(np.arange(uppers), flags)
     full = (1 << model.num_rows) - 1
@@ -110,18 +150,17 @@ def _solve(model: Model, target: int) -> FloatArray:
     chances[_key(model, np.full(len(flag_of), full), flag_of, upper_of)] = (
         bonus[:, None] >= np.arange(needs)[None, :]
     ).astype(np.float64)
-    masks = sorted(range(full), key=lambda mask: -bin(mask).count("1"))
-    per_state = model.dice.num_rolls * model.num_rows * 2 * needs
-    block = max(1, _BLOCK_ENTRIES // per_state)
-    for mask in masks:
-        for lo in range(0, len(flag_of), block):
-            flag, upper = flag_of[lo : lo + block], upper_of[lo : lo + block]
-            filled = np.full(len(flag), mask)
-            write = _write(model, chances, filled, flag, upper)
+    block = max(1, _BLOCK_COLUMNS // needs)
+    by_state = chances.reshape(*space.shape, needs)
+    for count in range(model.num_rows - 1, -1, -1):  # the fullest sheets first
+        filled, flag, upper = space.layer(count)
+        for lo in range(0, len(filled), block):
+            f, y, u = filled[lo : lo + block], flag[lo : lo + block], upper[lo : lo + block]
+            write = _write(model, chances, f, y, u)
             rolls, states = write.shape[0], write.shape[1]
-            layers = _turn(model, write.reshape(rolls, states * needs), model.max_throws - 1)
-            start = keep_values(layers[-1], dice=model.dice)[0]  # the empty keep: the turn's first throw
-            chances[_key(model, filled, flag, upper)] = start.reshape(states, needs)
+            start = _first_throw(model, write.reshape(rolls, states * needs))
+            chances[_key(model, f, y, u)] = start.reshape(states, needs)
+        space.copy_dead(by_state, count)  # an upper total that can no longer earn a bonus plays as 0
     return chances
 
 
