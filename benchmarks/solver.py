@@ -39,6 +39,8 @@ every core) is installed with pip into the current environment if it is missing.
    capped as its values assume (the mean must lie within its 95% interval of the expected score)
    and with the store the engine keeps (the real game: no throw is lost). ``--store-cache DIR``
    saves each cap's values there (``maxi-yatzy-capN.npy``) and reads them back on later runs.
+   ``--store-max-gib G`` lets the value table take up to G GiB (the solver's bound is 8 GiB:
+   cap 11; cap N takes (N + 1) x 0.66 GiB).
 
 5. **An upper bound on Maxi Yatzy with saved throws** (``--store-bound PRICE [PRICE ...]``, long:
    minutes a price): ``yamskit.solver.store_bound`` with the store kept exactly up to
@@ -203,27 +205,31 @@ def maxi_table(processes: int | None, games: int) -> None:
         )
 
 
-def store_table(caps: list[int], games: int = 0, cache: str | None = None, seed: int = 1) -> None:
+def store_table(
+    caps: list[int], games: int = 0, cache: str | None = None, seed: int = 1, max_gib: float | None = None
+) -> None:
     """Solve Maxi Yatzy over a store capped at each of ``caps``, one after the other, in this process.
 
     With ``games``, play that many games of each strategy (`yamskit.solver.store_sim`): with the
     store capped as the values assume (their mean against the expected score) and with the
     engine's store (the real game). With ``cache``, a folder: the values are read from
-    ``maxi-yatzy-cap{N}.npy`` there when present, else saved there after the solve.
+    ``maxi-yatzy-cap{N}.npy`` there when present, else saved there after the solve. ``max_gib``
+    raises the solver's bound on the value table (`yamskit.solver.store.MAX_STORE_BYTES`, 8 GiB).
     """
     import numpy as np
 
-    from yamskit.solver.store import StoreStrategy, store_model_of
+    from yamskit.solver.store import MAX_STORE_BYTES, StoreStrategy, solve_store, store_model_of
     from yamskit.solver.store_sim import simulate_store
 
     variant = yamskit.variant("maxi-yatzy")
+    most = MAX_STORE_BYTES if max_gib is None else int(max_gib * 2**30)
     for cap in caps:
         path = os.path.join(cache, f"maxi-yatzy-cap{cap}.npy") if cache else None
         if path and os.path.exists(path):
-            strategy = StoreStrategy(variant, store_model_of(variant, store_cap=cap), np.load(path))
+            strategy = StoreStrategy(variant, store_model_of(variant, store_cap=cap, max_bytes=most), np.load(path))
             print(f"maxi-yatzy store_cap={cap}: values read from {path}; expected score {strategy.expected_score()!r}")
         else:
-            wall, used, strategy = timed(lambda c=cap: solve(variant, quiet=True, store_cap=c))
+            wall, used, strategy = timed(lambda c=cap: solve_store(variant, store_cap=c, max_bytes=most))
             peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e6
             print(
                 f"maxi-yatzy store_cap={cap}: solve {wall:.1f} s wall / {used:.1f} s cpu; peak RSS {peak:.2f} GB "
@@ -295,6 +301,9 @@ def main() -> None:
     )
     parser.add_argument("--store-cache", metavar="DIR", default=None, help="with --store: read/save the values there")
     parser.add_argument(
+        "--store-max-gib", type=float, default=None, help="with --store: the most GiB the value table may take (8)"
+    )
+    parser.add_argument(
         "--store-bound",
         type=float,
         nargs="+",
@@ -328,7 +337,7 @@ def main() -> None:
         maxi_table(args.processes, args.maxi)
     if args.store is not None:
         print()
-        store_table(args.store, args.simulate_store, args.store_cache)
+        store_table(args.store, args.simulate_store, args.store_cache, max_gib=args.store_max_gib)
     if args.store_bound is not None:
         print()
         bound_table(args.store_bound, args.bound_cap, args.bound_sweeps, args.bound_game)

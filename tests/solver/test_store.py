@@ -157,6 +157,14 @@ def test_maxi_yatzy_caps_are_refused_past_the_memory_limit() -> None:
     assert store_model_of(maxi, store_cap=2).most == 38
     with pytest.raises(RuleConfigError, match="GiB"):
         store_model_of(maxi, store_cap=38)
+    # a table a throw of the cap and one more, each 2**20 filled sets x 85 upper totals x 8 bytes
+    table = (1 << 20) * 85 * 8
+    assert store_model_of(maxi, store_cap=11).store_cap == 11  # 12 tables: 7.97 GiB
+    with pytest.raises(RuleConfigError, match=r"capped at 12 .* at most 8\.0 GiB"):
+        store_model_of(maxi, store_cap=12)
+    assert store_model_of(maxi, store_cap=19, max_bytes=20 * table).store_cap == 19
+    with pytest.raises(RuleConfigError, match="max_bytes higher"):
+        store_model_of(maxi, store_cap=19, max_bytes=20 * table - 1)
 
 
 @pytest.mark.parametrize("cap", [1, 2])

@@ -92,14 +92,16 @@ class StoreModel:
         return self.store_cap + self.model.max_throws - 1
 
 
-def store_model_of(variant: object, *, store_cap: int) -> StoreModel:
+def store_model_of(variant: object, *, store_cap: int, max_bytes: int = MAX_STORE_BYTES) -> StoreModel:
     """The store model of a variant with saved throws; `RuleConfigError` if the solver cannot solve it.
 
     A cap above the most the store can hold is lowered to it (the values are the same).
+    ``max_bytes`` bounds the value table (`MAX_STORE_BYTES`, 8 GiB, by default): a machine with
+    more memory may raise it (Maxi Yatzy's table takes 0.66 GiB a throw of the cap, plus one).
 
     Raises:
         RuleConfigError: the variant does not save throws, its sheet is one `model_of` refuses, the cap is
-            not a whole number >= 0, or the value table would pass `MAX_STORE_BYTES`.
+            not a whole number >= 0, or the value table would pass ``max_bytes``.
 
     Examples:
         >>> import yamskit
@@ -129,10 +131,10 @@ def store_model_of(variant: object, *, store_cap: int) -> StoreModel:
     cap = min(store_cap, most)
     space = StateSpace.of(model)
     table = (cap + 1) * int(np.prod(space.shape)) * 8
-    if table > MAX_STORE_BYTES:
+    if table > max_bytes:
         raise RuleConfigError(
             f"yamskit.solver: a store capped at {cap} needs a value table of {table / 2**30:.1f} GiB; "
-            f"the solver takes at most {MAX_STORE_BYTES / 2**30:.0f} GiB (store_cap lower)"
+            f"the solver takes at most {max_bytes / 2**30:.1f} GiB (store_cap lower, or max_bytes higher)"
         )
     return StoreModel(model, cap, most)
 
@@ -393,20 +395,22 @@ def solve_store(
     store_cap: int,
     quiet: bool = True,
     progress: Callable[[int, int], None] | None = None,
+    max_bytes: int = MAX_STORE_BYTES,
 ) -> StoreStrategy:
     """Solve a sheet with saved throws exactly over a store capped at ``store_cap``.
 
     Exact for the real game when the cap reaches the most the store can hold
     (`StoreStrategy.exact`); below it, the value of the game that loses the throws above the
-    cap, a lower bound of the real one. ``yamskit.solver.solve(variant, store_cap=...)`` calls this.
+    cap, a lower bound of the real one. ``yamskit.solver.solve(variant, store_cap=...)`` calls this
+    with the default bound on the value table; ``max_bytes`` raises it (`store_model_of`).
 
     Examples:
         >>> import yamskit
         >>> from yamskit.categories import Category, total, upper
         >>> rows = [upper(6), Category("chance", total)]
-    >>> saving = yamskit.ScorecardVariant.define("saving", rows=rows, saved_throws=True)
+        >>> saving = yamskit.ScorecardVariant.define("saving", rows=rows, saved_throws=True)
         >>> [round(solve_store(saving, store_cap=c).expected_score(), 4) for c in (0, 1, 2)]
         [37.3438, 37.9047, 38.0969]
     """
-    store = store_model_of(variant, store_cap=store_cap)
+    store = store_model_of(variant, store_cap=store_cap, max_bytes=max_bytes)
     return StoreStrategy(variant, store, store_values(store, quiet=quiet, progress=progress))
