@@ -52,7 +52,7 @@ from .distribution import TIE, _placements
 from .expectimax import _best_of_sub_keeps, _mean_over_throw, _to_work, keep_values
 from .model import Model, model_of, sheet_of
 from .space import StateSpace
-from .tables import FloatArray, IntArray
+from .tables import FloatArray, IntArray, SolverTables
 
 __all__ = ["MAX_TARGET_BYTES", "TargetStrategy", "solve_target", "table_size"]
 
@@ -113,26 +113,42 @@ def _write(model: Model, chances: FloatArray, filled: IntArray, flag: IntArray, 
     return result
 
 
+def _throw_before(t: SolverTables, work: FloatArray, spare: FloatArray) -> None:
+    """In place: from each roll's chance (the keeps of all the dice in ``work``), each roll's chance with a throw more.
+
+    The expected-score solver's own steps over the keep lattice: each keep the mean of the
+    keeps with one die more, then each keep (a roll, keeping all its dice, among them) the best
+    of its sub-multisets. Before (each roll's best keep gathered among all its sub-multisets),
+    Yacht's table for 200 points took 64 s of CPU; 8 s with these steps.
+    """
+    _mean_over_throw(t, work, spare)
+    _best_of_sub_keeps(t, work, spare)
+
+
+def _work(t: SolverTables, write: FloatArray) -> tuple[FloatArray, FloatArray]:
+    """The writing chances (rolls, columns) as the keeps of all the dice, in working order, and scratch space."""
+    work, spare = np.empty((t.num_keeps, write.shape[1])), np.empty((t.spare_rows, write.shape[1]))
+    _to_work(t, write, work)
+    return work, spare
+
+
 def _turn(model: Model, write: FloatArray, throws: int) -> list[FloatArray]:
     """Each roll's best chance with 0 .. ``throws`` throws left, from the writing chances (rolls, columns)."""
-    dice = model.dice
+    t = model.dice
+    work, spare = _work(t, write)
     layers = [write]
     for _ in range(throws):
-        keeps = keep_values(layers[-1], dice=dice)
-        padded = np.concatenate([keeps, np.full((1, keeps.shape[1]), -np.inf)])
-        layers.append(np.maximum(write, padded[dice.roll_keeps].max(axis=1)))
+        _throw_before(t, work, spare)
+        layers.append(work[t.size_slices[t.count]][t.work_roll_position])
     return layers
 
 
 def _first_throw(model: Model, write: FloatArray) -> FloatArray:
     """The chance at the start of a turn, before its first throw, from the writing chances (rolls, columns)."""
     t = model.dice
-    columns = write.shape[1]
-    work, spare = np.empty((t.num_keeps, columns)), np.empty((t.spare_rows, columns))
-    _to_work(t, write, work)
-    for _ in range(model.max_throws - 1):  # the keeps of each throw, the last throw first
-        _mean_over_throw(t, work, spare)
-        _best_of_sub_keeps(t, work, spare)
+    work, spare = _work(t, write)
+    for _ in range(model.max_throws - 1):
+        _throw_before(t, work, spare)
     _mean_over_throw(t, work, spare)  # the turn's first throw: the empty keep
     start: FloatArray = work[t.size_slices[0].start]
     return start
