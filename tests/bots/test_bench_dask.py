@@ -9,21 +9,21 @@ a script (``__main__``, whose code Dask sends by value) for ``--scheduler``.
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 
+from tests.benchmark_scripts import BENCHMARKS, benchmark_script
+
 distributed = pytest.importorskip("distributed")
 
 pytestmark = pytest.mark.slow
 
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "bots.py"
+SCRIPT = BENCHMARKS / "bots.py"
 if not SCRIPT.is_file():
     pytest.skip("no benchmarks/ here (the source distribution does not carry it)", allow_module_level=True)
 #: Fast bots, a few games each: a mirror match (mixed outcomes) and two uneven ones.
@@ -35,18 +35,9 @@ SETUPS = ("yamslam", "yam-master")
 def bench() -> Iterator[ModuleType]:
     name = "bots"  # the name the workers import it by after client.upload_file
     assert name not in sys.modules
-    spec = importlib.util.spec_from_file_location(name, SCRIPT)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    path = list(sys.path)  # upload_file also imports the file here, where the scheduler runs
-    sys.modules[name] = module  # dataclasses and pickle look the module up by name
-    try:
-        spec.loader.exec_module(module)
+    # upload_file also imports the file here, where the scheduler runs; pickle looks the module up by name
+    with benchmark_script("bots.py", name=name, neighbours=()) as module:
         yield module
-    finally:
-        del sys.modules[name]
-        sys.path[:] = path
 
 
 def _untimed(rows: list[dict[str, Any]], timing: frozenset[str]) -> list[dict[str, Any]]:

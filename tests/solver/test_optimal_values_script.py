@@ -6,39 +6,23 @@ the script, not here.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 
 import yamskit
+from tests.benchmark_scripts import BENCHMARKS, benchmark_script
 
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 if not (BENCHMARKS / "optimal_values.py").is_file():
     pytest.skip("no benchmarks/ here (the source distribution does not carry it)", allow_module_level=True)
 
 
 @pytest.fixture(scope="module")
 def script() -> Iterator[ModuleType]:
-    spec = importlib.util.spec_from_file_location("optimal_values_under_test", BENCHMARKS / "optimal_values.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # attrs resolves the module's annotations through sys.modules
-    path, had_bots = list(sys.path), "bots" in sys.modules
-    sys.path.insert(0, str(BENCHMARKS))  # the script imports its neighbour bots.py by name
-    try:
-        spec.loader.exec_module(module)
+    with benchmark_script("optimal_values.py") as module:
         yield module
-    finally:
-        del sys.modules[spec.name]
-        sys.path[:] = path
-        if not had_bots:  # tests/bots/test_bench_dask.py loads bots.py under that name itself
-            sys.modules.pop("bots", None)
 
 
 EXACT: dict[str, Any] = {

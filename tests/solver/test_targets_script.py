@@ -5,43 +5,26 @@ The measurements themselves (Yahtzee's table, half an hour) run in the script, n
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 import yamskit
+from tests.benchmark_scripts import BENCHMARKS, benchmark_script
 from yamskit.solver import solve, solve_target
 from yamskit.solver.model import model_of
 from yamskit.solver.target import table_size
 
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 if not (BENCHMARKS / "targets.py").is_file():
     pytest.skip("no benchmarks/ here (the source distribution does not carry it)", allow_module_level=True)
 
 
 @pytest.fixture(scope="module")
 def script() -> Iterator[ModuleType]:
-    spec = importlib.util.spec_from_file_location("targets_under_test", BENCHMARKS / "targets.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    path, had = list(sys.path), {name: name in sys.modules for name in ("bots", "optimal_values")}
-    sys.path.insert(0, str(BENCHMARKS))  # the script imports its neighbours by name
-    try:
-        spec.loader.exec_module(module)
+    with benchmark_script("targets.py", neighbours=("bots", "optimal_values")) as module:
         yield module
-    finally:
-        del sys.modules[spec.name]
-        sys.path[:] = path
-        for name, present in had.items():
-            if not present:
-                sys.modules.pop(name, None)
 
 
 def test_measure_reports_the_solver_s_chances_and_table(script: ModuleType) -> None:
