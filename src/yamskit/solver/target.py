@@ -118,8 +118,9 @@ def _throw_before(t: SolverTables, work: FloatArray, spare: FloatArray) -> None:
 
     The expected-score solver's own steps over the keep lattice: each keep the mean of the
     keeps with one die more, then each keep (a roll, keeping all its dice, among them) the best
-    of its sub-multisets. Before (each roll's best keep gathered among all its sub-multisets),
-    Yacht's table for 200 points took 64 s of CPU; 8 s with these steps.
+    of its sub-multisets. With `_write`'s gathering once per (next state, points) and the
+    solver's reachable states, they took Yacht's table for 200 points from 64 s of CPU to 8 s
+    (each roll's keep had been chosen among all its sub-multisets, each box gathered roll by roll).
     """
     _mean_over_throw(t, work, spare)
     _best_of_sub_keeps(t, work, spare)
