@@ -14,7 +14,7 @@ from yamskit.actions import Pass, Roll, Score, TakeChip
 from yamskit.bots import GreedyPlayer, StrongPlayer, player
 from yamskit.bots.basic import MixedPlayer, PlainGreedyPlayer, RandomPlayer
 from yamskit.bots.sheet import MEDIUM_WORTH, WORTH_FACTOR, SheetView, choose_on_sheet
-from yamskit.bots.strong import greedy_is_near
+from yamskit.bots.strong import greedy_is_near, one_plain_column
 from yamskit.dice import Dice
 from yamskit.errors import RuleConfigError
 from yamskit.variants.yam_master.board import Board
@@ -216,6 +216,21 @@ def test_the_sheets_where_greedy_comes_near_the_optimum_are_those_of_one_column_
     assert near == {"yacht", "generala"}
     assert not greedy_is_near(yamskit.variant("yam-master"))
     assert not greedy_is_near(yamskit.variant("crag"))  # three dice
+
+
+def test_the_sheets_whose_medium_mixes_hard_and_easy_are_one_plain_column_of_any_dice() -> None:
+    names = ("yacht", "generala", "crag", "classic", "yahtzee", "yatzy", "kniffel", "maxi-yatzy", "challenge")
+    plain = {name for name in names if one_plain_column(yamskit.variant(name))}
+    assert plain == {"yacht", "generala", "crag"}
+    assert not one_plain_column(yamskit.variant("yamslam"))
+    crag = yamskit.variant("crag")  # three dice: its easy stays the greedy bot, its medium mixes it with hard
+    assert isinstance(player(crag, "easy"), GreedyPlayer)
+    medium = player(crag, "medium", seed=5, time_budget=2.0)
+    assert isinstance(medium, MixedPlayer)
+    assert isinstance(medium.strong, StrongPlayer)
+    assert (medium.strong.depth, medium.strong.time_budget, medium.strong.seed) == (3, 2.0, 5)
+    assert type(medium.weak) is GreedyPlayer
+    assert (medium.share, medium.seed) == (0.5, 5)
 
 
 def test_the_easy_and_medium_levels_of_a_sheet_without_a_bonus_are_the_plainer_greedy_and_the_mix() -> None:
