@@ -27,8 +27,10 @@ _stopping: list[int] = []  # the signal being handled here, once one came
 
 
 def _stop(signum: int, _frame: FrameType | None) -> None:
-    signals = sys.modules.get("yamskit.cli.signals")
-    if _stopping or (signals is not None and signals.signal_handled()):
+    # yamskit.cli.signals may be in sys.modules half loaded (the signal came while it was being
+    # imported): then it has no signal_handled yet, and no command has run
+    handled = getattr(sys.modules.get("yamskit.cli.signals"), "signal_handled", None)
+    if _stopping or (handled is not None and handled()):
         return  # a second signal while the first one unwinds: the first one decides
     _stopping.append(signum)
     raise _Terminated if signum == signal.SIGTERM else KeyboardInterrupt

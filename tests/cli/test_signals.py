@@ -12,6 +12,7 @@ import signal
 import subprocess
 import sys
 import time
+import types
 from pathlib import Path
 
 import pytest
@@ -182,6 +183,20 @@ def test_a_signal_while_yamskit_loads_ends_the_command_without_a_traceback(tmp_p
     process = loading(tmp_path)
     process.send_signal(number)
     ended_while_loading(process, number)
+
+
+def test_a_signal_while_the_signals_module_is_half_loaded_ends_the_command(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 2026-12-03, CI under load: `check -` got SIGTERM while yamskit.cli.signals was being
+    # imported; the entry point's handler asked that module for signal_handled, not defined
+    # yet, and the AttributeError ended the command with status 1 instead of 143
+    import _yamskit_cli
+
+    monkeypatch.setitem(sys.modules, "yamskit.cli.signals", types.ModuleType("yamskit.cli.signals"))
+    monkeypatch.setattr(_yamskit_cli, "_stopping", [])
+    with pytest.raises(KeyboardInterrupt) as stop:
+        _yamskit_cli._stop(signal.SIGTERM, None)
+    assert type(stop.value).__name__ == "_Terminated"
+    assert _yamskit_cli._stopping == [signal.SIGTERM]
 
 
 @pytest.mark.parametrize("gap_ms", [0, 1, 20, 80, 200])
