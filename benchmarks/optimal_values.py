@@ -358,8 +358,8 @@ brute-force oracle in fractions on small sheets; the tests hold the published op
 (`tests/solver/test_optima.py`), and the distributions and bonus chances are checked against
 the oracle and against optimal games in batch (`tests/solver/test_distribution*.py`). Games
 left out: Maxi Yatzy with saved throws (the preset's default), whose store of saved throws
-the solver takes only capped (its value lies between 496.6209, exact with the store capped at
-19 throws, and an upper bound of 601.7433: [The exact solver](solver.md), "Saved throws"), and
+the solver takes only capped (its value lies between 496.6318, exact with the store capped at
+21 throws, and an upper bound of 601.7433: [The exact solver](solver.md), "Saved throws"), and
 the games of other shapes (several columns). How
 the solver and the distribution work: [The exact solver](solver.md).
 """

@@ -110,6 +110,14 @@ def timed(action: Callable[[], Any]) -> tuple[float, float, Any]:
     return time.perf_counter() - wall, cpu() - used, result
 
 
+def _gb(kib: int) -> float:
+    """A peak resident size from ``ru_maxrss`` (kibibytes on Linux) in GB (10^9 bytes), as the tables' sizes.
+
+    Until 2026-12-03 it was divided by 10^6 only: the peaks printed then are 2.4% low.
+    """
+    return kib * 1024 / 1e9
+
+
 def median(values: list[float]) -> float:
     return statistics.median(values) if values else float("nan")
 
@@ -191,7 +199,7 @@ def maxi_table(processes: int | None, games: int) -> None:
     own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
     print(
         f"maxi-yatzy saved_throws=False: solve {wall:.1f} s wall / {used:.1f} s cpu; "
-        f"peak RSS {own.ru_maxrss / 1e6:.2f} GB (largest worker {children.ru_maxrss / 1e6:.2f} GB; "
+        f"peak RSS {_gb(own.ru_maxrss):.2f} GB (largest worker {_gb(children.ru_maxrss):.2f} GB; "
         f"shared pages count in both); table {strategy.nbytes / 1e9:.2f} GB; expected score {value!r}"
     )
     sys.stdout.flush()
@@ -230,7 +238,7 @@ def store_table(
             print(f"maxi-yatzy store_cap={cap}: values read from {path}; expected score {strategy.expected_score()!r}")
         else:
             wall, used, strategy = timed(lambda c=cap: solve_store(variant, store_cap=c, max_bytes=most))
-            peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e6
+            peak = _gb(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
             print(
                 f"maxi-yatzy store_cap={cap}: solve {wall:.1f} s wall / {used:.1f} s cpu; peak RSS {peak:.2f} GB "
                 f"(the run's so far); table {strategy.values.nbytes / 1e9:.2f} GB; expected score "
@@ -271,7 +279,7 @@ def bound_table(prices: list[float], cap: int, sweeps: int, game: str = "maxi-ya
     variant = saving_yatzy() if game == "yatzy-saving" else yamskit.variant(game)
     for price in prices:
         wall, used, bound = timed(lambda p=price: store_bound(variant, price=p, store_cap=cap, sweeps=sweeps))
-        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e6
+        peak = _gb(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
         print(
             f"{game} bound, price {price}, store kept exactly up to {cap}, at most {sweeps} sweeps: "
             f"{bound.value!r} ({wall:.1f} s wall / {used:.1f} s cpu; peak RSS {peak:.2f} GB, the run's so far)"
