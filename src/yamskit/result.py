@@ -9,13 +9,13 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import attrs
 
 from . import _display
 
-__all__ = ["Result", "Team", "rank"]
+__all__ = ["DuelResult", "Result", "Team", "rank"]
 
 
 @attrs.frozen
@@ -154,3 +154,29 @@ def rank(scores: Sequence[int]) -> tuple[tuple[int, ...], ...]:
     for index, score in enumerate(scores):
         groups.setdefault(score, []).append(index)
     return tuple(tuple(groups[s]) for s in sorted(groups, reverse=True))
+
+
+@runtime_checkable
+class DuelResult(Protocol):
+    """A scorecard's result function that scores by duels between pairs of seats (Competitive Yams's).
+
+    The learning rewards (`yamskit.rl.rewards.scorer`) read these hooks of ``rules.result``
+    to count duels column by column, and the expert bot (`yamskit.bots.duel_sheet`) to
+    price the duels of sheets not yet finished.
+
+    Examples:
+        >>> import yamskit
+        >>> isinstance(yamskit.variant("competitive").rules.result, DuelResult)
+        True
+        >>> isinstance(yamskit.variant("classic").rules.result, DuelResult)
+        False
+    """
+
+    @property
+    def pairs(self) -> tuple[tuple[int, int], ...]:
+        """The pairs of seats that duel, each once."""
+        ...
+
+    def duel_points(self, raw_a: int, raw_b: int, *, clean_a: bool, clean_b: bool, coefficient: int) -> int:
+        """The points seat A wins from seat B in one column (B wins the opposite)."""
+        ...

@@ -146,6 +146,9 @@ class SheetView:
             from the rules' result when it is a `yamskit.scorecard.points.PointsTable`; ``None``
             otherwise): writing a value also gains what it changes to their expected points
             (``plain``: the points it earns now and the awards a 0 spoils).
+        seat: the seat whose sheet is viewed, or ``None`` for the player to move (a bot
+            weighing an opponent's prospects views that opponent's seat; awards are then left
+            out, since they price the mover's choices).
 
     Examples:
         >>> import yamskit
@@ -166,10 +169,13 @@ class SheetView:
     plain: bool = attrs.field(default=False, kw_only=True)
     worth_factor: float = attrs.field(default=WORTH_FACTOR, kw_only=True)
     awards: AwardView | None = attrs.field(default=None, kw_only=True, repr=False)
+    seat: int | None = attrs.field(default=None, kw_only=True)
 
     @classmethod
-    def of(cls, game: ScorecardGame, *, plain: bool = False, worth_factor: float = WORTH_FACTOR) -> SheetView:
-        """Build the view for the player to move in ``game`` (``plain``, ``worth_factor``: see the attributes).
+    def of(
+        cls, game: ScorecardGame, *, plain: bool = False, worth_factor: float = WORTH_FACTOR, seat: int | None = None
+    ) -> SheetView:
+        """Build the view for the player to move in ``game``, or for ``seat`` (the others: see the attributes).
 
         Examples:
             >>> import yamskit
@@ -187,7 +193,7 @@ class SheetView:
         """
         rules = game.rules
         row_ids = rules.row_ids
-        player = game.current_player
+        player = game.current_player if seat is None else seat
         sheet = game.sheets[player]
         raw = _row_tables(rules)
         cells = tuple(
@@ -214,7 +220,7 @@ class SheetView:
         if plain:
             weights, clean = (1.0,) * len(rules.columns), 0
         spreads = _spreads(rules)
-        awards = AwardView.of(game, plain=plain, cells=cells, tables=tables)  # a result declared as points
+        awards = AwardView.of(game, plain=plain, cells=cells, tables=tables) if seat is None else None
         return cls(
             game,
             rules,
@@ -228,6 +234,7 @@ class SheetView:
             plain=plain,
             worth_factor=worth_factor,
             awards=awards,
+            seat=seat,
         )
 
     # ------------------------------------------------------------------ bonus and clean terms
@@ -260,7 +267,7 @@ class SheetView:
         return out
 
     def _column_state(self, c: int) -> _Column:
-        sheet = self.game.sheets[self.game.current_player]
+        sheet = self.game.sheets[self.game.current_player if self.seat is None else self.seat]
         column = sheet.cells[c]
         upper = _upper_rows(self.rules)
         total = float(sum(column[r].value for r in upper))

@@ -27,12 +27,12 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Literal, Protocol, get_args, runtime_checkable
+from typing import Literal, get_args
 
 from ..adapters import adapter_of
 from ..errors import RuleConfigError, brief
 from ..game import GameState, Variant
-from ..result import Result
+from ..result import DuelResult, Result
 from ..scorecard.rules import ScorecardRules
 from ..scorecard.sheet import Cell, Sheet
 from ..scorecard.state import ScorecardGame
@@ -46,31 +46,6 @@ Reward = Literal["score", "normalized", "outcome"]
 REWARDS: tuple[str, ...] = get_args(Reward)
 #: The divisor of ``"normalized"`` rewards of games scored by duels (Competitive Yams).
 DUEL_SCALE = 100_000.0
-
-
-@runtime_checkable
-class DuelResult(Protocol):
-    """A scorecard's result function that scores by duels between pairs of seats (Competitive Yams's).
-
-    `scorer` reads these hooks of ``rules.result`` to count duels column by column
-    instead of asking for the whole result.
-
-    Examples:
-        >>> import yamskit
-        >>> isinstance(yamskit.variant("competitive").rules.result, DuelResult)
-        True
-        >>> isinstance(yamskit.variant("classic").rules.result, DuelResult)
-        False
-    """
-
-    @property
-    def pairs(self) -> tuple[tuple[int, int], ...]:
-        """The pairs of seats that duel, each once."""
-        ...
-
-    def duel_points(self, raw_a: int, raw_b: int, *, clean_a: bool, clean_b: bool, coefficient: int) -> int:
-        """The points seat A wins from seat B in one column (B wins the opposite)."""
-        ...
 
 
 def check_reward(reward: object) -> Reward:
