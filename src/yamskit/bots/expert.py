@@ -24,6 +24,10 @@ variant, every mode and any number of players.
   one-column sheet the solver handles within the planner's time budget), the expert
   plays as its planner; in a two-player game of such a sheet, it plays as ``duel``, the
   player that plays the last turns for the chance to win (`yamskit.bots.duel`).
+* In a game with opponents of a sheet scored by column duels (Competitive Yams), it plays as
+  ``versus``, the player that weighs every seat's columns and picks its box by the chance to
+  win (`yamskit.bots.duel_sheet`): there a rollout of cheap bots misjudges the duels more
+  than the search gains.
 
 Examples:
     >>> import yamskit
@@ -198,6 +202,9 @@ class ExpertPlayer:
             as the planner, without rollouts).
         duel: the bot that plays a two-player game instead of the search (the duel player,
             `yamskit.bots.duel.DuelPlayer`, on the one-column sheets the solver plays), or ``None``.
+        versus: the bot that plays every game with opponents instead of the search (the
+            duel-sheet player, `yamskit.bots.duel_sheet.DuelSheetPlayer`, on a sheet scored by
+            column duels), or ``None``.
 
     Examples:
         >>> import yamskit
@@ -217,6 +224,7 @@ class ExpertPlayer:
     candidates: int = attrs.field(default=3, kw_only=True, validator=_at_least_one)
     exact: bool = attrs.field(default=False, kw_only=True)
     duel: Player | None = attrs.field(default=None, kw_only=True)
+    versus: Player | None = attrs.field(default=None, kw_only=True)
 
     def choose(self, state: GameState) -> Action:
         """The action it takes in ``state`` (always legal there).
@@ -264,6 +272,8 @@ class ExpertPlayer:
             return Search(self.planner.choose(state), ())
         if self.duel is not None and len(state.players) == 2:
             return Search(self.duel.choose(state), ())
+        if self.versus is not None and len(state.players) > 1:
+            return Search(self.versus.choose(state), ())
         actions = self._candidates(state)
         if len(actions) == 1:
             return Search(actions[0], (CandidateStats(actions[0]),))

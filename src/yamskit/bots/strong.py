@@ -346,7 +346,9 @@ def player(
       seed). In a solitaire game of a one-column sheet that ``"hard"`` solves within
       ``time_budget`` it plays as ``"hard"``, which is then already optimal; in a two-player
       game of such a sheet it plays the last turns for the chance to win
-      (`yamskit.bots.duel.DuelPlayer`);
+      (`yamskit.bots.duel.DuelPlayer`); in a game with opponents of a sheet scored by column
+      duels (Competitive Yams) it weighs every seat's columns and picks its box by the chance
+      to win (`yamskit.bots.duel_sheet.DuelSheetPlayer`);
     * ``"perfect"`` — `OptimalPlayer` with the solved strategy, for one-column sheets the
       solver handles (maximal expected score, solitaire); `RuleConfigError` elsewhere.
 
@@ -391,6 +393,12 @@ def player(
         duel = None
         if exact and _duel_plays(variant):
             duel = DuelPlayer(lambda: _strategy(variant, cache=cache, progress=progress))
+        versus = None
+        if isinstance(variant, ScorecardVariant):
+            from .duel_sheet import DuelSheetPlayer, duel_scoring
+
+            if duel_scoring(variant.rules) is not None:
+                versus = DuelSheetPlayer(seed=seed)
         return ExpertPlayer(
             hard,
             proposers=(StrongPlayer(variant, time_budget=0.0, seed=seed, depth=1), GreedyPlayer()),
@@ -400,6 +408,7 @@ def player(
             rollouts=rollouts,
             exact=exact,
             duel=duel,
+            versus=versus,
         )
     if level == "perfect":
         if not solvable(variant):
