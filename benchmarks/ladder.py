@@ -70,7 +70,6 @@ LEVELS: tuple[str, ...] = tuple(
 #: The setups with opponents: the seed games' modes and the presets for two.
 VERSUS: tuple[bots.Setup, ...] = (
     *bots.SETUPS,
-    bots.Setup("competitive 1v1v1", "competitive", (("mode", "1v1v1"),), 3),
     *(
         bots.Setup(name, name, (), 2)
         for name in ("yatzy", "maxi-yatzy", "generala", "kniffel", "yacht", "crag", "balut")

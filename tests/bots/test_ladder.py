@@ -39,6 +39,12 @@ def ladder() -> Iterator[ModuleType]:
             sys.modules.pop("bots", None)
 
 
+def test_every_setup_is_played_once(ladder: ModuleType) -> None:
+    labels = [setup.label for setup in ladder.VERSUS]
+    assert len(labels) == len(set(labels))  # Competitive 1v1v1 was listed twice and played twice
+    assert {"competitive 1v1", "competitive 1v1v1", "competitive 2v2", "maxi-yatzy"} <= set(labels)
+
+
 def test_two_levels_fit_the_elo_curve_exactly(ladder: ModuleType) -> None:
     ratings = ladder.fit(["random", "easy"], [("easy", "random", 0.8, 1000)], prior=0.0)
     assert ratings["random"] == (0.0, 0.0)
