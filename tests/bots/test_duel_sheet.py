@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import statistics
 
+import attrs
 import numpy as np
 import pytest
 
@@ -15,8 +16,12 @@ import yamskit
 from yamskit.bots import GreedyPlayer, play, player
 from yamskit.bots.duel_sheet import ColumnLaws, DuelSheetPlayer, column_weights, duel_scoring, win_chance
 from yamskit.bots.expert import ExpertPlayer
+from yamskit.categories import Category, total, upper
 from yamskit.errors import RuleConfigError, YamskitError
 from yamskit.game import GameState
+from yamskit.result import Result
+from yamskit.scorecard import Column
+from yamskit.scorecard.rules import SheetState
 
 MODES = {"1v1": 2, "1v1v1": 3, "2v2": 4}
 
@@ -172,3 +177,41 @@ def test_games_not_scored_by_duels_and_bad_options_are_refused() -> None:
     final = play(yamskit.variant("competitive").new_game(players=["A", "B"], seed=1), [GreedyPlayer()] * 2)
     with pytest.raises(YamskitError, match="over"):
         DuelSheetPlayer().choose(final)
+
+
+@attrs.frozen
+class _TwoColumnDuels:
+    """A user's own result scored by duels: each column's sum against the other seat's, no coefficients."""
+
+    @property
+    def pairs(self) -> tuple[tuple[int, int], ...]:
+        return ((0, 1),)
+
+    def duel_points(self, raw_a: int, raw_b: int, *, clean_a: bool, clean_b: bool, coefficient: int) -> int:
+        return (raw_a - raw_b) * coefficient
+
+    def __call__(self, game: SheetState) -> Result:
+        raws = [[sum(cell.value for cell in col if not cell.is_empty) for col in sheet.cells] for sheet in game.sheets]
+        points = sum(
+            self.duel_points(a, b, clean_a=False, clean_b=False, coefficient=1) for a, b in zip(*raws, strict=True)
+        )
+        return Result.from_scores(tuple(game.players), (points, -points))
+
+
+def test_a_users_sheet_scored_by_duels_gets_the_duel_sheet_expert() -> None:
+    sheet = yamskit.ScorecardVariant.define(
+        "duel-tiny",
+        rows=[upper(5), upper(6), Category("chance", total)],
+        columns=(Column("left"), Column("right")),
+        result=_TwoColumnDuels(),
+        players=(2, 2),
+    )
+    expert = player(sheet, "expert", cache=False)
+    assert isinstance(expert, ExpertPlayer)
+    assert expert.versus is not None
+    state = sheet.new_game(players=["A", "B"], seed=2)
+    while not state.is_over:
+        action = expert.choose(state) if state.current_player == 0 else GreedyPlayer().choose(state)
+        assert state.is_legal(action)
+        state = state.apply(action)
+    assert win_chance(state, 0) in (0.0, 0.5, 1.0)

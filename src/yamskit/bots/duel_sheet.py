@@ -58,6 +58,7 @@ from ..result import DuelResult
 from ..scorecard.rules import ScorecardRules
 from ..scorecard.state import ScorecardGame
 from ..solver.tables import FloatArray
+from .expert import _at_least_one
 from .lookahead import keep_or_box
 from .sheet import CLEAN_TRIES, SheetView, _placements, _stop_table, _upper_rows
 
@@ -189,6 +190,11 @@ def _prices(rules: ScorecardRules, duels: DuelResult) -> _Prices:
     return _PRICE_TABLES.get(id(rules), build)[1]
 
 
+def _coefficients(game: ScorecardGame) -> tuple[int, ...]:
+    """Each column's coefficient (1 for every column of a sheet without them)."""
+    return tuple(int(w) for w in game.column_weights) or (1,) * len(game.rules.columns)
+
+
 def _sides(game: ScorecardGame) -> list[tuple[int, ...]]:
     """The sides of the game: its named teams, and every other seat alone."""
     teams = [tuple(team.seats) for team in game.result().teams]
@@ -219,7 +225,7 @@ def _draw(game: ScorecardGame, duels: DuelResult, *, seed: int, samples: int) ->
         cleans[seat] = uniform[seat] < np.array(laws.clean)[:, None]
     points = np.zeros((seats, samples))
     for a, b in duels.pairs:
-        for c, coefficient in enumerate(game.column_weights):
+        for c, coefficient in enumerate(_coefficients(game)):
             won = prices(int(coefficient), raws[a, c], raws[b, c], cleans[a, c], cleans[b, c])
             points[a] += won
             points[b] -= won
@@ -290,13 +296,13 @@ def column_weights(game: ScorecardGame, *, seed: int = 0, samples: int = SAMPLES
     prices = _prices(rules, duels)
     margin = _margin(_side_points(sides, drawn.seat_points), mine)
     spread = float(margin.std())
-    coefficients = np.array(game.column_weights, dtype=np.float64)
+    coefficients = np.array(_coefficients(game), dtype=np.float64)
     if spread <= 0:
         return tuple(float(w) for w in coefficients)
     kernel = np.exp(-0.5 * (margin / (TAU * spread)) ** 2)
     weights = np.zeros(len(rules.columns))
     raws, cleans = drawn.raws, drawn.cleans
-    for c, coefficient in enumerate(game.column_weights):
+    for c, coefficient in enumerate(_coefficients(game)):
         moved = []
         for step in (_STEP, -_STEP):
             points = drawn.seat_points.copy()
@@ -323,11 +329,6 @@ _RECENT: LruCache[tuple[int, int, int, int], tuple[object, SheetView, FloatArray
 )
 
 
-def _samples_ok(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if type(value) is not int or value < 1:
-        raise RuleConfigError(f"{attribute.name} must be a whole number of at least 1, not {value!r}")
-
-
 @attrs.frozen
 class DuelSheetPlayer:
     """Plays a sheet scored by column duels for the chance to win (see the module's description).
@@ -347,9 +348,9 @@ class DuelSheetPlayer:
     """
 
     seed: int = attrs.field(default=0, kw_only=True)
-    samples: int = attrs.field(default=SAMPLES, kw_only=True, validator=_samples_ok)
-    checked: int = attrs.field(default=CHECKED, kw_only=True, validator=_samples_ok)
-    depth: int = attrs.field(default=3, kw_only=True, validator=_samples_ok)
+    samples: int = attrs.field(default=SAMPLES, kw_only=True, validator=_at_least_one)
+    checked: int = attrs.field(default=CHECKED, kw_only=True, validator=_at_least_one)
+    depth: int = attrs.field(default=3, kw_only=True, validator=_at_least_one)
 
     def choose(self, state: GameState) -> Action:
         """The action it takes in ``state`` (always legal there).
