@@ -28,6 +28,7 @@ CACHING = [
     "yamskit.bots.strong",
     "yamskit.bots.split",
     "yamskit.bots.sheet",
+    "yamskit.bots.duel_sheet",
     "yamskit.bots.fitted_values",
     "yamskit.solver.expectimax",
 ]

@@ -43,14 +43,14 @@ Examples:
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Sequence
 
 import attrs
 import numpy as np
 
-from .._cache import LruCache
+from .._cache import cached
+from .._fast import IdentityCache
 from ..actions import Action, Roll
 from ..errors import RuleConfigError, YamskitError
 from ..game import GameState
@@ -131,14 +131,13 @@ class ColumnLaws:
                 mean += worth
                 var += worth * worth * (1.0 - q) / q + (SPREAD * worth) ** 2
             mean += view.expected_bonus(c, upper_written, [r for r in upper if r in open_rows])
-            state = view._column_state(c)
             means.append(mean)
             variances.append(var)
-            cleans.append(state.product if state.clean else 0.0)
+            cleans.append(view.clean_chance(c))
         return cls(tuple(means), tuple(variances), tuple(cleans))
 
 
-@functools.lru_cache(maxsize=8)
+@cached("bots: duel draws", size=8, key="a seed and the shape (seats, columns, samples)")
 def _draws(seed: int, seats: int, columns: int, samples: int) -> tuple[FloatArray, FloatArray]:
     """Standard normal and uniform draws, shape (seats, columns, samples), fixed for a seed."""
     rng = np.random.default_rng([seed, seats, columns, samples])
@@ -178,16 +177,16 @@ class _Prices:
         return np.asarray(values, dtype=np.float64) * coefficient
 
 
-_PRICE_TABLES: LruCache[int, tuple[ScorecardRules, _Prices]] = LruCache("bots: duel prices", size=2, key="rules")
+_PRICE_TABLES: IdentityCache[_Prices] = IdentityCache("bots: duel prices", size=2, key="a ScorecardRules object")
 
 
 def _prices(rules: ScorecardRules, duels: DuelResult) -> _Prices:
-    def build() -> tuple[ScorecardRules, _Prices]:
+    def build() -> _Prices:
         tops = np.array(rules.row_tables, dtype=np.float64).reshape(len(rules.rows), -1).max(axis=1)
         bonus = max((points for _, points in rules.bonus.tiers), default=0) if rules.bonus else 0
-        return rules, _Prices(duels, int(tops.sum()) + int(bonus))
+        return _Prices(duels, int(tops.sum()) + int(bonus))
 
-    return _PRICE_TABLES.get(id(rules), build)[1]
+    return _PRICE_TABLES.get(rules, build)
 
 
 def _coefficients(game: ScorecardGame) -> tuple[int, ...]:
@@ -324,7 +323,8 @@ def column_weights(game: ScorecardGame, *, seed: int = 0, samples: int = SAMPLES
     return tuple(float(w) for w in weights * coefficients.mean() / weights.mean())
 
 
-_RECENT: LruCache[tuple[int, int, int, int], tuple[object, SheetView, FloatArray]] = LruCache(
+#: The view of the turn, per sheets object: one entry per (player to move, seed, samples).
+_RECENT: IdentityCache[dict[tuple[int, int, int], tuple[SheetView, FloatArray]]] = IdentityCache(
     "bots: duel-sheet views", size=4, key="a game's sheets"
 )
 
@@ -387,15 +387,10 @@ class DuelSheetPlayer:
 
     def _view(self, game: ScorecardGame) -> tuple[SheetView, FloatArray]:
         """The hard bot's view with the duel weights, kept for the turn (it does not depend on the dice)."""
-        key = (id(game.sheets), game.current_player, self.seed, self.samples)
-
-        def build() -> tuple[object, SheetView, FloatArray]:
+        views = _RECENT.get(game.sheets, dict)
+        key = (game.current_player, self.seed, self.samples)
+        if key not in views:
             weights = column_weights(game, seed=self.seed, samples=self.samples)
             view = attrs.evolve(SheetView.of(game), weights=weights)
-            return game.sheets, view, view.gains()
-
-        sheets, view, gains = _RECENT.get(key, build)
-        if sheets is not game.sheets:  # an id reused by new sheets
-            _RECENT.clear()
-            sheets, view, gains = _RECENT.get(key, build)
-        return view, gains
+            views[key] = (view, view.gains())
+        return views[key]

@@ -251,6 +251,23 @@ class SheetView:
         var = sum(float(self.spreads[r]) for r in open_rows)
         return self._bonus(mean, var)
 
+    def clean_chance(self, c: int) -> float:
+        """The chance that column ``c`` ends complete without a 0, as the view prices it.
+
+        It is 0 once the column holds a 0, and for every column of rules that pay nothing
+        for a clean column.
+
+        Examples:
+            >>> import yamskit
+            >>> competitive = yamskit.variant("competitive").new_game(players=["A", "B"], seed=2)
+            >>> 0 < SheetView.of(competitive).clean_chance(0) < 1
+            True
+            >>> SheetView.of(yamskit.variant("classic").new_game(seed=1)).clean_chance(0)
+            0.0
+        """
+        state = self._column_state(c)
+        return state.product if state.clean else 0.0
+
     def _bonus(self, mean: float, var: float) -> float:
         bonus = self.rules.bonus
         if not bonus or self.plain:
