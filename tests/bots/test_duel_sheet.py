@@ -5,6 +5,7 @@ No strength claims here: benchmarks/bots.py measures it against ``"hard"`` (docs
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 
@@ -14,7 +15,14 @@ import pytest
 
 import yamskit
 from yamskit.bots import GreedyPlayer, play, player
-from yamskit.bots.duel_sheet import ColumnLaws, DuelSheetPlayer, column_weights, duel_scoring, win_chance
+from yamskit.bots.duel_sheet import (
+    ColumnLaws,
+    DuelSheetPlayer,
+    _scaled,
+    column_weights,
+    duel_scoring,
+    win_chance,
+)
 from yamskit.bots.expert import ExpertPlayer
 from yamskit.categories import Category, total, upper
 from yamskit.errors import RuleConfigError, YamskitError
@@ -117,6 +125,33 @@ def test_the_column_weights_keep_the_coefficients_scale_and_follow_a_coefficient
     free = columns.index("free")
     share = {k: w[free] / sum(w) for k, w in weights.items()}
     assert share[30] > 1.5 * share[10]
+
+
+def test_weights_too_small_to_divide_give_the_coefficients() -> None:
+    # a decided game leaves kernel values of 1e-320: their mean is 0, and dividing by it made
+    # every weight infinite and the bot's gains NaN (seen in a 2v2 benchmark)
+    coefficients = np.array([1.0, 2.0, 3.0, 4.0, 5.0, 6.0])
+    for tiny in ([5e-324, 0, 0, 0, 0, 0], [1e-300] * 6, [np.nan, 0, 0, 0, 0, 0], [0.0] * 6):
+        assert _scaled(np.array(tiny), coefficients) == tuple(coefficients)
+    scaled = _scaled(np.array([1e-3, 3e-3, 0, 0, 0, 0]), coefficients)
+    assert statistics.mean(scaled) == pytest.approx(3.5)
+    assert scaled[1] == pytest.approx(3 * scaled[0])
+    assert min(scaled) > 0
+
+
+@pytest.mark.parametrize("mode", ["1v1", "2v2"])
+def test_the_column_weights_are_finite_and_positive_through_a_whole_game(mode: str) -> None:
+    seats = 4 if mode == "2v2" else 2
+    game = yamskit.variant("competitive", mode=mode).new_game(players=list("ABCD")[:seats], seed=7)
+    greedy, checked = GreedyPlayer(), 0
+    while not game.is_over:
+        action = greedy.choose(game)
+        if not isinstance(action, yamskit.Roll):  # a box is written: every decision's weights before it
+            weights = column_weights(game, samples=300)
+            assert all(math.isfinite(w) and w > 0 for w in weights), weights
+            checked += 1
+        game = game.apply(action)
+    assert checked == seats * len(game.rules.rows) * len(game.rules.columns)
 
 
 def test_the_player_plays_every_mode_legally_and_alike_for_a_seed() -> None:

@@ -316,10 +316,25 @@ def column_weights(game: ScorecardGame, *, seed: int = 0, samples: int = SAMPLES
                 points[b] -= after - before
             moved.append(_margin(_side_points(sides, points), mine))
         weights[c] = float(np.mean(kernel * (moved[0] - moved[1]) / (2 * _STEP)))
-    weights = np.maximum(weights, 0.0)
-    if weights.sum() <= 0:
+    return _scaled(weights, coefficients)
+
+
+#: Below this, a column's point moves the margin of no close draw: the game is decided.
+_NEGLIGIBLE = 1e-9
+
+
+def _scaled(weights: FloatArray, coefficients: FloatArray) -> tuple[float, ...]:
+    """The weights scaled to the coefficients' mean; the coefficients where no weight counts.
+
+    A decided game leaves every kernel value at the bottom of the float range: a weight
+    of 1e-320 would make a mean of 0 and every weight infinite, so weights are compared
+    with `_NEGLIGIBLE` before they are divided.
+    """
+    weights = np.maximum(np.nan_to_num(weights, nan=0.0), 0.0)
+    top = float(weights.max(initial=0.0))
+    if not top > _NEGLIGIBLE or not math.isfinite(top):
         return tuple(float(w) for w in coefficients)
-    weights = np.maximum(weights, 1e-6 * weights.max())
+    weights = np.maximum(weights / top, 1e-6)
     return tuple(float(w) for w in weights * coefficients.mean() / weights.mean())
 
 
