@@ -164,6 +164,27 @@ def test_fuzzed_command_options_end_in_a_status_and_at_most_one_line(command: st
         assert len(err.getvalue().splitlines()) <= 1, err.getvalue()
 
 
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["check", "\udd00"],  # a lone surrogate: no file name encodes it (found by the fuzzing above)
+        ["check", ""],
+        ["simulate", "classic", "-n", "2", "--svg", "\udd00"],
+        ["advise", "classic", "x", "--cache", "a\ud800"],
+        ["play", "classic", "--save", "\udd00"],
+        ["play", "--resume", "\udd00"],
+    ],
+)
+def test_a_path_no_file_name_can_hold_is_a_usage_error_of_one_line(arguments: list[str]) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        status = main(arguments)
+    assert status == 2
+    assert out.getvalue() == ""
+    [line] = err.getvalue().splitlines()
+    assert "is not a file name this system can hold" in line
+
+
 def test_every_error_above_is_a_value_error_too() -> None:
     for error in (RuleConfigError, NotationError, PositionError, DeserializationError):
         assert issubclass(error, YamskitError)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -31,6 +32,21 @@ def _seed(text: str) -> int:
     if not 0 <= value < 2**64:
         raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to 2**64 - 1, not {brief(text)}")
     return value
+
+
+def _file_name(text: str) -> str:
+    """A file or folder named on the command line: text the system can turn into a file name.
+
+    A real command line always can; a caller of `main` may pass any string (a lone surrogate
+    such as ``"\\udd00"`` or a NUL), which would otherwise fail deep inside ``open()``.
+    """
+    try:
+        encoded = os.fsencode(text)
+    except UnicodeEncodeError:
+        encoded = b"\0"
+    if not encoded or b"\0" in encoded:
+        raise argparse.ArgumentTypeError(f"{brief(text)} is not a file name this system can hold")
+    return text
 
 
 class _Parser(argparse.ArgumentParser):
@@ -74,13 +90,17 @@ def _parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--seed", type=_seed, help="dice seed (random by default; printed)")
     play.add_argument(
-        "--save", metavar="FILE", help="write the game record to FILE after every move, at the end, on quit or Ctrl-C"
+        "--save",
+        type=_file_name,
+        metavar="FILE",
+        help="write the game record to FILE after every move, at the end, on quit or Ctrl-C",
     )
     play.add_argument(
         "--force", action="store_true", help="let --save overwrite a file that is not a save of this game"
     )
     play.add_argument(
         "--resume",
+        type=_file_name,
         metavar="FILE",
         help="continue the game saved in FILE (players, bots, levels, dice as saved; saves go on there)",
     )
@@ -113,7 +133,9 @@ def _parser() -> argparse.ArgumentParser:
         "Verify game records, or whether a claimed position is reachable: exit 0 all valid, 1 some illegal, "
         "2 bad input.",
     )
-    check.add_argument("files", nargs="*", metavar="FILE", help="record files ('-' reads standard input)")
+    check.add_argument(
+        "files", nargs="*", type=_file_name, metavar="FILE", help="record files ('-' reads standard input)"
+    )
     check.add_argument(
         "--position",
         metavar="NOTATION",
@@ -148,7 +170,9 @@ def _parser() -> argparse.ArgumentParser:
         default="auto",
         help="auto (default): the numpy batch engine for one-column sheets (any seats), game by game elsewhere",
     )
-    simulate.add_argument("--svg", metavar="FILE", help="also write the histogram as an SVG picture to FILE")
+    simulate.add_argument(
+        "--svg", type=_file_name, metavar="FILE", help="also write the histogram as an SVG picture to FILE"
+    )
     simulate.add_argument(
         "--scheduler",
         metavar="ADDRESS",
@@ -163,7 +187,10 @@ def _parser() -> argparse.ArgumentParser:
     variant_args(advise)
     advise.add_argument("notation", metavar="NOTATION", help="the position, in yamskit's position notation (quoted)")
     advise.add_argument(
-        "--cache", metavar="DIR", help="where solved tables are kept (default $YAMSKIT_CACHE or ~/.cache/yamskit)"
+        "--cache",
+        type=_file_name,
+        metavar="DIR",
+        help="where solved tables are kept (default $YAMSKIT_CACHE or ~/.cache/yamskit)",
     )
     advise.set_defaults(func=advise_command)
 
