@@ -17,8 +17,12 @@ clean. Every term is computed from the rolls' score tables with numpy:
   sweep of simulated play (`benchmarks/worth_factor.py`: Yams Challenge solitaire
   scored most at 1.0, of 0.7 to 1.1; docs/explanation/bots.md has the table);
 * **upper bonus**: a normal approximation of the final upper total (open number
-  rows at their worth, standard deviation `UPPER_SPREAD` × face), giving the
-  expected bonus over every tier;
+  rows at their worth times a *bonus factor*, standard deviation `UPPER_SPREAD` × face),
+  giving the expected bonus over every tier. The factor is 1 on a sheet of several
+  columns and `ONE_COLUMN_BONUS_FACTOR` on one column (`bonus_factor_of`): a number
+  row is written when its dice are good, so it ends above one turn aimed at it, and
+  counting it at that one turn makes a bonus like Maxi Yatzy's (84 of six dice) look
+  out of reach;
 * **clean column** (Competitive Yams: +200 to the duel when no box is 0): the chance
   that every other open box gets a value, from each box's chance of a non-zero in an
   aimed turn, given two tries;
@@ -54,7 +58,16 @@ from ..turn import Throw, Turn
 from .lookahead import NEG, FloatArray, box_placement, keep_or_box, single_target_values
 from .points import AwardView
 
-__all__ = ["CLEAN_TRIES", "MEDIUM_WORTH", "UPPER_SPREAD", "WORTH_FACTOR", "SheetView", "choose_on_sheet"]
+__all__ = [
+    "CLEAN_TRIES",
+    "MEDIUM_WORTH",
+    "ONE_COLUMN_BONUS_FACTOR",
+    "UPPER_SPREAD",
+    "WORTH_FACTOR",
+    "SheetView",
+    "bonus_factor_of",
+    "choose_on_sheet",
+]
 
 #: An open box is expected to be worth this share of one turn aimed only at it (fitted by
 #: simulated play: benchmarks/worth_factor.py).
@@ -66,6 +79,11 @@ WORTH_FACTOR = 1.0
 MEDIUM_WORTH = 0.8
 #: Standard deviation of a number row's final points, per unit of its face.
 UPPER_SPREAD = 1.0
+#: How many times its worth an open number row counts toward the upper bonus's expected
+#: total on a one-column sheet (`bonus_factor_of`). Fitted by simulated play
+#: (`benchmarks/bonus_factor.py`, Maxi Yatzy, the hard bot alone, 300 games of each factor):
+#: 1.3 scored best of 1.0 to 1.6, about 30 points above 1.0 with and without saved throws.
+ONE_COLUMN_BONUS_FACTOR = 1.3
 #: How many aimed turns a box of a clean column is assumed to get for a non-zero value.
 CLEAN_TRIES = 2
 _FACES_OF = {"ones": 1, "twos": 2, "threes": 3, "fours": 4, "fives": 5, "sixes": 6}
@@ -142,6 +160,8 @@ class SheetView:
             (`WORTH_FACTOR` by default; the ``"medium"`` level of a one-column sheet of five
             dice that `yamskit.bots.split.splittable` accepts takes less, `MEDIUM_WORTH`, so that
             it holds its boxes back less than it should).
+        bonus_factor: how many times its worth an open number row counts toward the
+            expected upper total the bonus is priced from (1 by default; see `bonus_factor_of`).
         awards: the awards of a result declared as points (`yamskit.bots.points.AwardView`, read
             from the rules' result when it is a `yamskit.scorecard.points.PointsTable`; ``None``
             otherwise): writing a value also gains what it changes to their expected points
@@ -168,12 +188,19 @@ class SheetView:
     spreads: FloatArray = attrs.field(repr=False)
     plain: bool = attrs.field(default=False, kw_only=True)
     worth_factor: float = attrs.field(default=WORTH_FACTOR, kw_only=True)
+    bonus_factor: float = attrs.field(default=1.0, kw_only=True)
     awards: AwardView | None = attrs.field(default=None, kw_only=True, repr=False)
     seat: int | None = attrs.field(default=None, kw_only=True)
 
     @classmethod
     def of(
-        cls, game: ScorecardGame, *, plain: bool = False, worth_factor: float = WORTH_FACTOR, seat: int | None = None
+        cls,
+        game: ScorecardGame,
+        *,
+        plain: bool = False,
+        worth_factor: float = WORTH_FACTOR,
+        bonus_factor: float = 1.0,
+        seat: int | None = None,
     ) -> SheetView:
         """Build the view for the player to move in ``game``, or for ``seat`` (the others: see the attributes).
 
@@ -190,6 +217,11 @@ class SheetView:
             >>> full, less = SheetView.of(classic), SheetView.of(classic, worth_factor=0.5)
             >>> bool(abs(less.worth - 0.5 * full.worth).max() < 1e-9)
             True
+            >>> maxi = yamskit.variant("maxi-yatzy").new_game(seed=1)
+            >>> round(SheetView.of(maxi).expected_bonus(0, 0, range(6)), 2)  # the rows at one aimed turn each
+            0.07
+            >>> round(SheetView.of(maxi, bonus_factor=1.3).expected_bonus(0, 0, range(6)), 2)
+            6.44
         """
         rules = game.rules
         row_ids = rules.row_ids
@@ -233,6 +265,7 @@ class SheetView:
             spreads,
             plain=plain,
             worth_factor=worth_factor,
+            bonus_factor=bonus_factor,
             awards=awards,
             seat=seat,
         )
@@ -247,7 +280,7 @@ class SheetView:
             >>> view.expected_bonus(0, 63, ()), view.expected_bonus(0, 10, ())
             (35.0, 0.0)
         """
-        mean = total + sum(float(self.worth[r, c]) for r in open_rows)
+        mean = total + sum(self.bonus_factor * float(self.worth[r, c]) for r in open_rows)
         var = sum(float(self.spreads[r]) for r in open_rows)
         return self._bonus(mean, var)
 
@@ -289,7 +322,7 @@ class SheetView:
         upper = _upper_rows(self.rules)
         total = float(sum(column[r].value for r in upper))
         open_upper = [r for r in upper if column[r].is_empty]
-        mean = sum(float(self.worth[r, c]) for r in open_upper)
+        mean = sum(self.bonus_factor * float(self.worth[r, c]) for r in open_upper)
         var = sum(float(self.spreads[r]) for r in open_upper)
         clean = bool(self.clean) and all(cell.is_empty or cell.value > 0 for cell in column)
         product = math.prod(float(self.nonzero[r, c]) for r in range(len(column)) if column[r].is_empty)
@@ -324,7 +357,7 @@ class SheetView:
         col = column or self._column_state(c)
         value = points - self.worth[r, c]
         if r in col.open_upper:
-            mean = col.total + col.mean - float(self.worth[r, c])
+            mean = col.total + col.mean - self.bonus_factor * float(self.worth[r, c])
             var = col.var - float(self.spreads[r])
             distinct, inverse = np.unique(points, return_inverse=True)
             after = np.array([self._bonus(mean + float(p), var) for p in distinct])
@@ -461,13 +494,30 @@ def _placements(game: ScorecardGame, view: SheetView, gains: FloatArray) -> list
 _RECENT: list[tuple[Any, int, SheetView, FloatArray]] = []
 
 
-def _view_of(game: ScorecardGame, plain: bool, worth_factor: float) -> tuple[SheetView, FloatArray]:
+def bonus_factor_of(rules: ScorecardRules) -> float:
+    """The bonus factor the hard bot prices an upper bonus with on ``rules``' sheet (`SheetView`).
+
+    `ONE_COLUMN_BONUS_FACTOR` on a sheet of one column, 1 on a sheet of several, where the
+    factor was fitted with the box worth (`WORTH_FACTOR`) and the columns' own rules.
+
+    Examples:
+        >>> import yamskit
+        >>> bonus_factor_of(yamskit.variant("maxi-yatzy").rules), bonus_factor_of(yamskit.variant("challenge").rules)
+        (1.3, 1.0)
+    """
+    return ONE_COLUMN_BONUS_FACTOR if len(rules.columns) == 1 else 1.0
+
+
+def _view_of(
+    game: ScorecardGame, plain: bool, worth_factor: float, bonus_factor: float
+) -> tuple[SheetView, FloatArray]:
     """The view and gains of ``game``, reused within a turn (they do not depend on the dice)."""
     for sheets, player, view, gains in _RECENT:
         same = sheets is game.sheets and player == game.current_player and view.plain == plain
-        if same and view.worth_factor == worth_factor and view.game.variant is game.variant:
+        factors = view.worth_factor == worth_factor and view.bonus_factor == bonus_factor
+        if same and factors and view.game.variant is game.variant:
             return view, gains
-    view = SheetView.of(game, plain=plain, worth_factor=worth_factor)
+    view = SheetView.of(game, plain=plain, worth_factor=worth_factor, bonus_factor=bonus_factor)
     gains = view.gains()
     _RECENT.insert(0, (game.sheets, game.current_player, view, gains))
     del _RECENT[8:]
@@ -475,7 +525,12 @@ def _view_of(game: ScorecardGame, plain: bool, worth_factor: float) -> tuple[She
 
 
 def choose_on_sheet(
-    game: ScorecardGame, *, depth: int = 10, plain: bool | None = None, worth_factor: float = WORTH_FACTOR
+    game: ScorecardGame,
+    *,
+    depth: int = 10,
+    plain: bool | None = None,
+    worth_factor: float = WORTH_FACTOR,
+    bonus_factor: float = 1.0,
 ) -> Action:
     """The strong bot's action on a scorecard: the best keep or the best box.
 
@@ -485,7 +540,8 @@ def choose_on_sheet(
     is 1, the ``"medium"`` level of a sheet of several columns (or of other than five dice).
     ``worth_factor`` is the share of an aimed turn an open box is expected to be worth
     (`SheetView`); the ``"medium"`` level of a one-column sheet of five dice that the split
-    evaluation handles plays ``plain=False`` with `MEDIUM_WORTH`.
+    evaluation handles plays ``plain=False`` with `MEDIUM_WORTH`. ``bonus_factor`` prices the
+    upper bonus (`SheetView`; the hard bot passes `bonus_factor_of` the rules).
 
     Examples:
         >>> import yamskit
@@ -499,6 +555,6 @@ def choose_on_sheet(
     turn = game.turn
     if not turn.has_thrown:
         return Roll()
-    view, gains = _view_of(game, depth <= 1 if plain is None else plain, worth_factor)
+    view, gains = _view_of(game, depth <= 1 if plain is None else plain, worth_factor, bonus_factor)
     best_box = max(_placements(game, view, gains), key=lambda vp: vp[0], default=None)
     return keep_or_box(game, best_box, _stop_table(view, gains), depth=depth)

@@ -277,14 +277,14 @@ class StrongPlayer:
                     fitted = fitted_strategy(state.variant)
                     if fitted is not None:
                         return fitted.best_action(state)
-            from .sheet import MEDIUM_WORTH, choose_on_sheet
+            from .sheet import MEDIUM_WORTH, bonus_factor_of, choose_on_sheet
             from .split import choose_split, splittable
 
             if five and splittable(state.variant):
                 if self.depth <= 1:  # the "medium" level: each box's worth, at a lower share, one throw ahead
                     return choose_on_sheet(state, depth=1, plain=False, worth_factor=MEDIUM_WORTH)
                 return choose_split(state, depth=self.depth)
-            return choose_on_sheet(state, depth=self.depth)
+            return choose_on_sheet(state, depth=self.depth, bonus_factor=bonus_factor_of(state.rules))
         # any other family: the strategy its adapter registers, else the generic planning bot
         strategy = adapter_of(state.variant).choose
         if strategy is not None:
