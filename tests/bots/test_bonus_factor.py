@@ -83,7 +83,14 @@ def test_the_sweep_script_plays_each_factor_as_the_sheet_view_does(capsys: pytes
         game = yamskit.play(variant.new_game(["A"], seed=5), [script.WithFactor(ONE_COLUMN_BONUS_FACTOR)])
         assert script.one_game((ONE_COLUMN_BONUS_FACTOR, False, 5)) == game.result().scores[0]
         assert script.main(["--games", "2", "--factors", "1.3"]) == 0
-    out = capsys.readouterr().out
-    assert "| medium level |" in out
-    assert "| factor 1.30 |" in out
-    assert "| optimum (solver) | 394.56 | at least 496.63 |" in out
+        maxi = capsys.readouterr().out
+        challenge = yamskit.play(yamskit.variant("challenge").new_game(["A"], seed=5), [script.WithFactor(1.0)])
+        assert script.one_game((1.0, None, 5)) == challenge.result().scores[0]
+        assert script.main(["--games", "2", "--factors", "1.0", "--challenge"]) == 0
+        alone = capsys.readouterr().out
+    assert "| medium level |" in maxi
+    assert "| factor 1.30 |" in maxi
+    assert "| optimum (solver) | 394.56 | at least 496.63 |" in maxi
+    assert "Yams Challenge alone" in alone
+    assert "| factor 1.00 |" in alone
+    assert "optimum" not in alone
