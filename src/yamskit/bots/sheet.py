@@ -55,8 +55,9 @@ from ..dice import Dice
 from ..scorecard.rules import ScorecardRules
 from ..scorecard.state import ScorecardGame
 from ..turn import Throw, Turn
-from .lookahead import NEG, FloatArray, box_placement, keep_or_box, single_target_values
+from .lookahead import NEG, FloatArray, StopValues, box_placement, keep_or_box, single_target_values
 from .points import AwardView
+from .store import stop_offset
 
 __all__ = [
     "CLEAN_TRIES",
@@ -541,7 +542,9 @@ def choose_on_sheet(
     ``worth_factor`` is the share of an aimed turn an open box is expected to be worth
     (`SheetView`); the ``"medium"`` level of a one-column sheet of five dice that the split
     evaluation handles plays ``plain=False`` with `MEDIUM_WORTH`. ``bonus_factor`` prices the
-    upper bonus (`SheetView`; the hard bot passes `bonus_factor_of` the rules).
+    upper bonus (`SheetView`; the hard bot passes `bonus_factor_of` the rules). Where the
+    rules save unused throws, ending the turn is also worth the throws it keeps
+    (`yamskit.bots.store`), except in the ``plain`` view.
 
     Examples:
         >>> import yamskit
@@ -557,4 +560,14 @@ def choose_on_sheet(
         return Roll()
     view, gains = _view_of(game, depth <= 1 if plain is None else plain, worth_factor, bonus_factor)
     best_box = max(_placements(game, view, gains), key=lambda vp: vp[0], default=None)
-    return keep_or_box(game, best_box, _stop_table(view, gains), depth=depth)
+    stop = _stop_table(view, gains)
+    if game.rules.saved_throws and not view.plain:
+        # every box alike gains the throws that ending the turn keeps: stop now, or after more throws
+        box_stop: StopValues = stop
+
+        def stop(used: int, fresh: bool) -> FloatArray:
+            return box_stop(used, fresh) + stop_offset(game, used)
+
+        if best_box is not None:
+            best_box = (best_box[0] + stop_offset(game, turn.throws_used), best_box[1])
+    return keep_or_box(game, best_box, stop, depth=depth)
