@@ -8,7 +8,8 @@ Usage::
     python benchmarks/expert.py --jobs 2                       # games in two worker processes
 
 Setups: ``competitive`` (Competitive Yams 1v1), ``yamslam`` (two players), ``yamslam-solo``
-(Yamslam's solo mode). Game ``i`` has dice seed ``seed + i``.
+(Yamslam's solo mode), ``maxi-yatzy-solo`` (Maxi Yatzy alone, a sheet the exact solver does not
+take within hard's time budget). Game ``i`` has dice seed ``seed + i``.
 
 * A duel seats the expert in seat ``i % 2`` and ``"hard"`` in the other; the table gives the
   expert's wins, draws and losses and its score (a draw counts half) with a 95% Wilson
@@ -43,6 +44,7 @@ SETUPS: dict[str, tuple[str, dict[str, Any], int]] = {
     "competitive": ("competitive", {"mode": "1v1"}, 2),
     "yamslam": ("yamslam", {}, 2),
     "yamslam-solo": ("yamslam", {"mode": "solo"}, 1),
+    "maxi-yatzy-solo": ("maxi-yatzy", {}, 1),
 }
 
 
