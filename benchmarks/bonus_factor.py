@@ -20,11 +20,11 @@ sheet view); the sweep plays `choose_on_sheet` with each factor directly.
 from __future__ import annotations
 
 import argparse
-import math
-import statistics
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
+
+from worth_factor import interval  # benchmarks/worth_factor.py: the sweeps' one interval
 
 import yamskit
 from yamskit.bots import play, player
@@ -55,11 +55,6 @@ def one_game(task: tuple[float | None, bool | None, int]) -> int:
     return play(variant.new_game(["A"], seed=seed), [bot]).result().scores[0]
 
 
-def _interval(values: list[int]) -> str:
-    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
-    return f"{statistics.fmean(values):.1f} ± {half:.1f}"
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=300, help="games per factor and game (default 300)")
@@ -85,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
             cells = []
             for saved in games:
                 tasks = [(factor, saved, args.seed + i) for i in range(args.games)]
-                cells.append(_interval(list(pool.map(one_game, tasks, chunksize=5))))
+                cells.append(interval(list(pool.map(one_game, tasks, chunksize=5))))
             print(f"| {label} | {' | '.join(cells)} |", flush=True)
     if not args.challenge:
         print(f"| optimum (solver) | {OPTIMUM[False]} | at least {OPTIMUM[True]} |")

@@ -18,11 +18,11 @@ The setting is the bot's own: the module's two figures are swapped in for each d
 from __future__ import annotations
 
 import argparse
-import math
-import statistics
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
+
+from worth_factor import interval  # benchmarks/worth_factor.py: the sweeps' one interval
 
 import yamskit
 from yamskit.bots import StrongPlayer, play, player
@@ -80,8 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for label, setting in rows:
             scores = list(pool.map(one_game, [(setting, args.seed + i) for i in range(args.games)], chunksize=5))
-            half = 1.96 * statistics.stdev(scores) / math.sqrt(len(scores))
-            print(f"| {label} | {statistics.fmean(scores):.1f} ± {half:.1f} |", flush=True)
+            print(f"| {label} | {interval(scores)} |", flush=True)
     print(f"| optimum (solver, store capped at 21) | at least {OPTIMUM} |")
     return 0
 

@@ -23,6 +23,7 @@ import argparse
 import math
 import statistics
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 import yamskit
@@ -50,7 +51,8 @@ class WithFactor:
             sheet_module._RECENT.clear()
 
 
-def _interval(values: list[float]) -> str:
+def interval(values: Sequence[float]) -> str:
+    """The mean of ``values`` and the half-width of its 95% interval (normal): ``"245.7 ± 0.9"``."""
     half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
     return f"{statistics.fmean(values):.1f} ± {half:.1f}"
 
@@ -59,7 +61,7 @@ def challenge(factor: float, games: int, seed: int) -> str:
     variant = yamskit.variant("challenge")
     bot = WithFactor(variant, factor)
     scores = [float(play(variant.new_game(seed=seed + i), [bot]).result().scores[0]) for i in range(games)]
-    return _interval(scores)
+    return interval(scores)
 
 
 def competitive(factor: float, games: int, seed: int) -> tuple[str, float]:
@@ -74,7 +76,7 @@ def competitive(factor: float, games: int, seed: int) -> tuple[str, float]:
         margins.append(float(result.scores[me] - result.scores[1 - me]))
         winners = set(result.winners)
         points += 1.0 if winners == {me} else 0.5 if me in winners else 0.0
-    return _interval(margins), points / games
+    return interval(margins), points / games
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -78,7 +78,7 @@ def test_the_sweep_script_plays_each_factor_as_the_sheet_view_does(capsys: pytes
 
     if not (BENCHMARKS / "bonus_factor.py").is_file():
         pytest.skip("no benchmarks/ here (the source distribution does not carry it)")
-    with benchmark_script("bonus_factor.py", neighbours=()) as script:
+    with benchmark_script("bonus_factor.py", neighbours=("worth_factor",)) as script:
         variant = yamskit.variant("maxi-yatzy", saved_throws=False)
         game = yamskit.play(variant.new_game(["A"], seed=5), [script.WithFactor(ONE_COLUMN_BONUS_FACTOR)])
         assert script.one_game((ONE_COLUMN_BONUS_FACTOR, False, 5)) == game.result().scores[0]

@@ -100,7 +100,7 @@ def test_the_sweep_script_plays_each_setting_as_the_bot_does(capsys: pytest.Capt
 
     if not (BENCHMARKS / "store_worth.py").is_file():
         pytest.skip("no benchmarks/ here (the source distribution does not carry it)")
-    with benchmark_script("store_worth.py", neighbours=()) as script:
+    with benchmark_script("store_worth.py", neighbours=("worth_factor",)) as script:
         v = yamskit.variant("maxi-yatzy")
         hard = yamskit.play(v.new_game(["A"], seed=4), [StrongPlayer(v, time_budget=0.0)])
         setting = (SAVED_THROW_WORTH, SAVED_THROW_DECAY)
