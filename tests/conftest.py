@@ -288,12 +288,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.nodeid in SLOW_CASES:
             item.add_marker(pytest.mark.slow)
-        if item.get_closest_marker("slow") is not None:
+        if item.get_closest_marker("slow") is not None or item.nodeid.split("[")[0] in UNTRACED:
             # The long cases replay whole games, sessions and sdists whose lines the quick cases
             # already reach; under line and branch tracing they ran about seven times slower
             # (the classic state machine: 15 s untraced, 106 s traced), which took .ci/run past
             # its 45 minutes. They run untraced (pytest-cov's no_cover); the coverage floor is
-            # met by the rest (.ci/run).
-            item.add_marker(pytest.mark.no_cover)
-        elif item.nodeid.split("[")[0] in UNTRACED:
+            # met by the rest (.ci/run). So do the functions of UNTRACED, for the same reason.
             item.add_marker(pytest.mark.no_cover)

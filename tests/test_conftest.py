@@ -1,8 +1,9 @@
-"""The suite's own lists of long tests name tests that exist (a renamed test would silently leave them)."""
+"""The suite's own lists of long tests name test functions that exist (a renamed one would silently leave them)."""
 
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from tests.conftest import SLOW_CASES, UNTRACED
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@functools.cache
 def _names(path: Path) -> set[str]:
     """The test functions and the module-level names (a stateful machine's TestCase) of a test file."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
