@@ -29,13 +29,14 @@ Examples:
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 
 import attrs
 import numpy as np
 
 from ..actions import Action, Roll, Score, Scratch
-from ..errors import RuleConfigError, RulesMismatchError
+from ..errors import DeserializationError, RuleConfigError, RulesMismatchError
 from ..scorecard.state import ScorecardGame
 from ..scorecard.variant import ScorecardVariant
 from .expectimax import CHUNK, _best_of_sub_keeps, _cuts, _mean_over_throw, _work_arrays, best_keeps, keep_values
@@ -44,6 +45,7 @@ from .model import Model, model_of, sheet_of
 from .progress import Progress
 from .scratch import release_work_arrays
 from .space import StateSpace
+from .table_file import read_table, write_table
 from .tables import FloatArray, IntArray
 
 __all__ = [
@@ -387,6 +389,48 @@ class StoreStrategy:
             if top - value <= 1e-9 and not isinstance(action, Roll):
                 return action
         return advice[0][0]
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the values to ``path`` (numpy ``.npz``) with the rules' fingerprint, the cap and the format version.
+
+        Written whole or not at all, as `yamskit.solver.Strategy.save` writes its table.
+
+        Examples:
+            >>> import tempfile, yamskit
+            >>> from yamskit.categories import upper
+            >>> v = yamskit.ScorecardVariant.define("s", rows=[upper(6), upper(5)], saved_throws=True)
+            >>> with tempfile.TemporaryDirectory() as folder:
+            ...     solve_store(v, store_cap=1).save(folder + "/s.npz")
+            ...     again = StoreStrategy.load(folder + "/s.npz", v)
+            >>> again.store_cap, round(again.expected_score(), 4)
+            (1, 26.3172)
+        """
+        write_table(path, self.values, self.store.model.fingerprint, self.variant, store_cap=self.store_cap)
+
+    @classmethod
+    def load(
+        cls, path: str | os.PathLike[str], variant: ScorecardVariant | None = None, *, max_bytes: int = MAX_STORE_BYTES
+    ) -> StoreStrategy:
+        """Read values written by `save`, for ``variant`` (``None``: the registered variant the file names).
+
+        ``max_bytes`` bounds the value table as in `store_model_of`.
+
+        Raises:
+            RulesMismatchError: the values were solved for other rules.
+            DeserializationError: not a store strategy's file (a plain strategy's file has no
+                cap: read it with `yamskit.solver.Strategy.load`), another format version, a
+                table of the wrong shape, or no variant given for an unregistered one.
+            RuleConfigError: the variant saves no throws, or the table would pass ``max_bytes``.
+        """
+        table = read_table(path, variant, lambda v: model_of(v, saved_throws=True).fingerprint)
+        cap = table.numbers.get("store_cap")
+        if cap is None:
+            raise DeserializationError(f"{path} holds a strategy without a store; read it with Strategy.load")
+        store = store_model_of(table.variant, store_cap=cap, max_bytes=max_bytes)
+        shape = (store.store_cap + 1, *StateSpace.of(store.model).shape)
+        if store.store_cap != cap or table.values.shape != shape:
+            raise DeserializationError(f"{path}: a table of shape {table.values.shape} is not one of store cap {cap}")
+        return cls(table.variant, store, table.values)
 
 
 def solve_store(

@@ -20,31 +20,27 @@ Examples:
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable
-from pathlib import Path
-from typing import Any, BinaryIO, overload
+from typing import overload
 
 import attrs
 import numpy as np
 
 from .._cache import Memo
-from .._files import write_atomic
 from ..actions import Action, Roll, Score, Scratch
-from ..errors import DeserializationError, RuleConfigError, RulesMismatchError, brief
+from ..errors import RuleConfigError, RulesMismatchError, brief
 from ..scorecard.state import ScorecardGame
 from ..scorecard.variant import ScorecardVariant
 from .distribution import ScoreDistribution, has_upper_bonus, optimal_distribution
 from .expectimax import keep_values, solve_values, turn_tables
 from .model import Model, model_of, sheet_of
 from .store import StoreStrategy, solve_store
+from .table_file import FORMAT_VERSION, read_table, write_table
 from .tables import FloatArray
 
 __all__ = ["FORMAT_VERSION", "Advice", "RulesMismatchError", "SheetPosition", "Strategy", "solve"]
 
-#: Version of the saved-table format; bumped whenever its layout changes.
-FORMAT_VERSION = 1
 #: Values closer than this count as equal when the bot picks among options.
 TIE = 1e-9
 
@@ -91,19 +87,6 @@ class SheetPosition:
     flag: int
     upper: int
     so_far: int
-
-
-def _registered(path: str | os.PathLike[str], about: str) -> ScorecardVariant:
-    from ..registry import variant as lookup
-
-    try:
-        saved = json.loads(about)
-        found = lookup(saved["name"], **saved.get("options", {}))
-    except (ValueError, KeyError, TypeError) as error:
-        raise DeserializationError(f"{path}: pass the variant the table was solved for ({error})") from None
-    if not isinstance(found, ScorecardVariant):
-        raise DeserializationError(f"{path}: {brief(saved['name'])} is not a scorecard variant; pass the variant")
-    return found
 
 
 class Strategy:
@@ -367,20 +350,7 @@ class Strategy:
             ...     round(Strategy.load(path, v).expected_score(), 3)
             12.639
         """
-        about: dict[str, Any] = {}
-        if self.variant is not None:
-            about = {"name": self.variant.name, "options": self.variant.options}
-
-        def write(out: BinaryIO) -> None:
-            np.savez(
-                out,
-                values=self.values,
-                format=np.array(FORMAT_VERSION),
-                fingerprint=np.array(self.model.fingerprint),
-                variant=np.array(json.dumps(about, default=str)),
-            )
-
-        write_atomic(path, write)
+        write_table(path, self.values, self.model.fingerprint, self.variant)
 
     @classmethod
     def load(cls, path: str | os.PathLike[str], variant: ScorecardVariant | None = None) -> Strategy:
@@ -395,24 +365,8 @@ class Strategy:
             DeserializationError: not a strategy file, another format version, or no
                 variant given for a table whose variant is not registered.
         """
-        try:
-            with np.load(Path(path), allow_pickle=False) as data:
-                version = int(data["format"])
-                fingerprint = str(data["fingerprint"])
-                about = str(data["variant"])
-                values = np.array(data["values"], dtype=np.float64)
-        except (OSError, KeyError, ValueError) as error:
-            raise DeserializationError(f"{path} is not a yamskit strategy file: {error}") from None
-        if version != FORMAT_VERSION:
-            raise DeserializationError(f"{path} has strategy format {version}; this yamskit reads {FORMAT_VERSION}")
-        if variant is None:
-            variant = _registered(path, about)
-        model = model_of(variant)
-        if fingerprint != model.fingerprint:
-            raise RulesMismatchError(
-                f"{path} was solved for other rules ({about}) than {brief(variant.name)} {variant.options}"
-            )
-        return cls(variant, model, values)
+        table = read_table(path, variant, lambda v: model_of(v).fingerprint)
+        return cls(table.variant, model_of(table.variant), table.values)
 
 
 @overload
