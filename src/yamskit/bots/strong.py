@@ -46,7 +46,6 @@ Examples:
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from typing import Any, Literal, TypeAlias
 
@@ -64,6 +63,7 @@ from ..scorecard.variant import ScorecardVariant
 from .basic import GreedyPlayer, MixedPlayer, OptimalPlayer, PlainGreedyPlayer, Player, RandomPlayer
 from .duel import DuelPlayer
 from .expert import ExpertPlayer
+from .store_player import Cache, StorePlayer, store_ready, store_strategy
 
 __all__ = [
     "LEVELS",
@@ -80,9 +80,6 @@ __all__ = [
 #: The levels `player` knows, weakest first.
 Level = Literal["random", "easy", "medium", "hard", "expert", "perfect"]
 LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard", "expert", "perfect")
-#: Where solved strategies are kept between runs: ``True`` the folder `yamskit advise` uses
-#: (`yamskit.solver.advice.cache_directory`), a folder of one's own, or ``False`` (none: solve in each process).
-Cache: TypeAlias = bool | str | os.PathLike[str]
 #: Told (states done, states in all) while a strategy is solved; never called when it is read from a cache.
 Progress: TypeAlias = Callable[[int, int], None]
 #: Solver states per second assumed when deciding whether a solve fits the time budget.
@@ -348,7 +345,11 @@ def player(
       game of such a sheet it plays the last turns for the chance to win
       (`yamskit.bots.duel.DuelPlayer`); in a game with opponents of a sheet scored by column
       duels (Competitive Yams) it weighs every seat's columns and picks its box by the chance
-      to win (`yamskit.bots.duel_sheet.DuelSheetPlayer`);
+      to win (`yamskit.bots.duel_sheet.DuelSheetPlayer`); on a sheet whose unused throws are
+      saved (Maxi Yatzy) it plays the solver's strategy over a store capped at four throws
+      (`yamskit.bots.store_player`) once that is at hand: in the process, in ``cache``, or
+      solved within ``time_budget`` (Maxi Yatzy's takes about 15 minutes: fill the cache once
+      with ``yamskit advise``);
     * ``"perfect"`` — `OptimalPlayer` with the solved strategy, for one-column sheets the
       solver handles (maximal expected score, solitaire); `RuleConfigError` elsewhere.
 
@@ -393,12 +394,15 @@ def player(
         duel = None
         if exact and _duel_plays(variant):
             duel = DuelPlayer(lambda: _strategy(variant, cache=cache, progress=progress))
-        versus = None
+        versus: Player | None = None
+        alone: Player | None = None
         if isinstance(variant, ScorecardVariant):
             from .duel_sheet import DuelSheetPlayer, duel_scoring
 
             if duel_scoring(variant.rules) is not None:
                 versus = DuelSheetPlayer(seed=seed)
+            elif store_ready(variant, time_budget=time_budget, cache=cache):
+                alone = versus = StorePlayer(lambda: store_strategy(variant, cache=cache, progress=progress))
         return ExpertPlayer(
             hard,
             proposers=(StrongPlayer(variant, time_budget=0.0, seed=seed, depth=1), GreedyPlayer()),
@@ -409,6 +413,7 @@ def player(
             exact=exact,
             duel=duel,
             versus=versus,
+            alone=alone,
         )
     if level == "perfect":
         if not solvable(variant):
