@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from ..actions import Score, Scratch
 from ..dice import NUM_DICE, Dice
@@ -12,6 +13,9 @@ from ..registry import variant_names
 from ..scorecard.variant import ScorecardVariant
 from .common import CliError, action_id, need_numpy, read_variant
 from .output import grid, safe_lines
+
+if TYPE_CHECKING:
+    from ..solver import StoreStrategy, Strategy
 
 __all__ = ["advise_command", "rules_command", "score_command"]
 
@@ -74,20 +78,33 @@ def rules_command(args: argparse.Namespace) -> int:
 
 
 def advise_command(args: argparse.Namespace) -> int:
-    """``yamskit advise``: every option of a solitaire position, best first (exact solver)."""
+    """``yamskit advise``: every option of a solitaire position, best first (exact solver).
+
+    A sheet whose unused throws are saved (Maxi Yatzy) is advised by the solver's strategy over
+    a store capped at `yamskit.bots.store_player.EXPERT_STORE_CAP` throws, the one the
+    ``"expert"`` bot plays from the same cache.
+    """
     variant = read_variant(args)
     read = getattr(variant, "from_notation", None)
     if read is None:
         raise CliError(f"variant {brief(args.variant)} has no position notation, which 'advise' needs")
     state = read(args.notation)
     need_numpy("advise")
-    from ..solver.advice import cached_strategy, ranked, render_advice
+    from ..solver.advice import cached_store_strategy, cached_strategy, ranked, render_advice
     from ..solver.model import model_of
 
-    model_of(variant)
+    saved = isinstance(variant, ScorecardVariant) and variant.rules.saved_throws
+    model_of(variant, saved_throws=saved)
     assert isinstance(variant, ScorecardVariant)  # model_of refuses every other kind of variant
     if state.is_over:
         raise CliError("the game in this position is over: there is nothing to advise")
-    strategy = cached_strategy(variant, directory=args.cache, quiet=not sys.stderr.isatty())
+    quiet = not sys.stderr.isatty()
+    strategy: Strategy | StoreStrategy
+    if saved:
+        from ..bots.store_player import EXPERT_STORE_CAP
+
+        strategy = cached_store_strategy(variant, store_cap=EXPERT_STORE_CAP, directory=args.cache, quiet=quiet)
+    else:
+        strategy = cached_strategy(variant, directory=args.cache, quiet=quiet)
     print(safe_lines(render_advice(state, ranked(strategy, state))))
     return 0

@@ -182,7 +182,9 @@ def _parser() -> argparse.ArgumentParser:
     simulate.set_defaults(func=simulate_command)
 
     advise = command(
-        "advise", "Every option of a solitaire position with its expected final score and regret (exact solver)."
+        "advise",
+        "Every option of a solitaire position with its expected final score and regret (exact solver; "
+        "saved throws: over a store capped at 4).",
     )
     variant_args(advise)
     advise.add_argument("notation", metavar="NOTATION", help="the position, in yamskit's position notation (quoted)")
