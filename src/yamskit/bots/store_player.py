@@ -113,6 +113,14 @@ def store_strategy(
 
     Raises:
         RuleConfigError: the variant saves no throws, or the solver cannot solve its store.
+
+    Examples:
+        >>> import yamskit
+        >>> from yamskit.categories import upper
+        >>> v = yamskit.ScorecardVariant.define("s", rows=[upper(6), upper(5)], saved_throws=True)
+        >>> first = store_strategy(v, cache=False)
+        >>> store_strategy(v, cache=False) is first, first.store_cap  # kept; capped at what two rows can save
+        (True, 2)
     """
     from ..solver.advice import cached_store_strategy
     from ..solver.store import solve_store
@@ -157,6 +165,14 @@ class StorePlayer:
         Raises:
             RuleConfigError: ``state`` is not a scorecard game, or the game is over.
             RulesMismatchError: the strategy was solved for other rules.
+
+        Examples:
+            >>> import yamskit
+            >>> from yamskit.categories import upper
+            >>> v = yamskit.ScorecardVariant.define("s", rows=[upper(6), upper(5)], saved_throws=True)
+            >>> bot = StorePlayer(lambda: store_strategy(v, cache=False))
+            >>> bot.choose(v.new_game(seed=1).apply(yamskit.Roll(outcome="66666")))  # all sixes: written
+            Score(row='sixes', column=None)
         """
         if not isinstance(state, ScorecardGame):
             raise RuleConfigError(f"a store strategy plays scorecard games, not {type(state).__name__}")

@@ -421,6 +421,15 @@ class StoreStrategy:
                 cap: read it with `yamskit.solver.Strategy.load`), another format version, a
                 table of the wrong shape, or no variant given for an unregistered one.
             RuleConfigError: the variant saves no throws, or the table would pass ``max_bytes``.
+
+        Examples:
+            >>> import tempfile, yamskit
+            >>> with tempfile.TemporaryDirectory() as folder:
+            ...     with open(folder + "/junk.npz", "wb") as junk:
+            ...         _ = junk.write(b"not a table")
+            ...     StoreStrategy.load(folder + "/junk.npz", yamskit.variant("maxi-yatzy"))  # doctest: +ELLIPSIS
+            Traceback (most recent call last):
+            yamskit.errors.DeserializationError: .../junk.npz is not a yamskit strategy file: ...
         """
         table = read_table(path, variant, lambda v: model_of(v, saved_throws=True).fingerprint)
         cap = table.numbers.get("store_cap")

@@ -74,6 +74,15 @@ def write_table(
     Raises:
         OSError: the file cannot be written (the one there, if any, is left as it was).
         ValueError: a name of ``numbers`` is one of the file's own members (``values``, ``format``...).
+
+    Examples:
+        >>> import tempfile, yamskit
+        >>> from yamskit.solver.model import model_of
+        >>> v = yamskit.variant("classic")
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     write_table(folder + "/t.npz", np.ones(2), model_of(v).fingerprint, v, store_cap=1)
+        ...     sorted(np.load(folder + "/t.npz").files)
+        ['fingerprint', 'format', 'store_cap', 'values', 'variant']
     """
     about: dict[str, Any] = {} if variant is None else {"name": variant.name, "options": variant.options}
     members: dict[str, Any] = {
@@ -105,6 +114,19 @@ def read_table(
             whole number where one is expected, or no variant given for a table whose variant
             is not registered.
         RulesMismatchError: the table was solved for other rules than ``variant``'s.
+
+    Examples:
+        >>> import tempfile, yamskit
+        >>> from yamskit.solver.model import model_of
+        >>> v = yamskit.variant("classic")
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     write_table(folder + "/t.npz", np.ones(2), model_of(v).fingerprint, v)
+        ...     table = read_table(folder + "/t.npz", None, lambda w: model_of(w).fingerprint)  # rebuilt by name
+        ...     read_table(folder + "/t.npz", yamskit.variant("yahtzee"), lambda w: model_of(w).fingerprint)
+        Traceback (most recent call last):
+        yamskit.errors.RulesMismatchError: ...
+        >>> table.variant.name, table.values.tolist()
+        ('classic', [1.0, 1.0])
     """
     try:
         with np.load(Path(path), allow_pickle=False) as data:
