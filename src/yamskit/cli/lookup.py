@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING
 
 from ..actions import Score, Scratch
 from ..dice import NUM_DICE, Dice
@@ -13,9 +12,6 @@ from ..registry import variant_names
 from ..scorecard.variant import ScorecardVariant
 from .common import CliError, action_id, need_numpy, read_variant
 from .output import grid, safe_lines
-
-if TYPE_CHECKING:
-    from ..solver import StoreStrategy, Strategy
 
 __all__ = ["advise_command", "rules_command", "score_command"]
 
@@ -99,12 +95,12 @@ def advise_command(args: argparse.Namespace) -> int:
     if state.is_over:
         raise CliError("the game in this position is over: there is nothing to advise")
     quiet = not sys.stderr.isatty()
-    strategy: Strategy | StoreStrategy
     if saved:
         from ..bots.store_player import EXPERT_STORE_CAP
 
-        strategy = cached_store_strategy(variant, store_cap=EXPERT_STORE_CAP, directory=args.cache, quiet=quiet)
+        store = cached_store_strategy(variant, store_cap=EXPERT_STORE_CAP, directory=args.cache, quiet=quiet)
+        options = ranked(store, state)
     else:
-        strategy = cached_strategy(variant, directory=args.cache, quiet=quiet)
-    print(safe_lines(render_advice(state, ranked(strategy, state))))
+        options = ranked(cached_strategy(variant, directory=args.cache, quiet=quiet), state)
+    print(safe_lines(render_advice(state, options)))
     return 0
