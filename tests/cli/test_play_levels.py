@@ -95,3 +95,25 @@ def test_play_level_perfect_says_once_that_it_solves_then_reads_the_cache(tmp_pa
     again = run("play", "yacht", "--bots", "1", "--level", "perfect", "--seed", "5")
     assert again == (0, out, "")
     strong._STRATEGIES.clear()
+
+
+def test_an_expert_without_its_store_strategy_says_how_to_get_it(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("YAMSKIT_CACHE", str(tmp_path))  # an empty cache: Maxi Yatzy's store is not solved
+    args = ("play", "maxi-yatzy", "--bots", "1", "--level", "expert", "--decision-time", "0.001", "--seed", "4")
+    code, out, err = run(*args)
+    assert code == 0, err
+    assert "Result" in out
+    assert "the expert plays maxi-yatzy by rollouts until its store strategy is solved" in err
+    # a sheet with saved throws whose store solves within the time budget: played by it, no hint
+    from yamskit.categories import Category, total, upper
+
+    def small() -> yamskit.ScorecardVariant:
+        rows = [upper(5), upper(6), Category("chance", total)]
+        return yamskit.ScorecardVariant.define("play-saving", rows=rows, dice=3, saved_throws=True)
+
+    yamskit.register_variant("play-saving", small, replace=True)
+    code, out, err = run("play", "play-saving", "--bots", "1", "--level", "expert", "--seed", "4")
+    assert code == 0, err
+    assert "Result" in out
+    assert "by rollouts" not in err
+    assert list(tmp_path.glob("play-saving-store4-*.npz"))  # solved and kept for the next run

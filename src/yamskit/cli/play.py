@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from ..actions import Action, Place, RemoveToken, Roll, Score, Scratch, TakeChip
-from ..bots import LEVELS, player, solvable
+from ..bots import LEVELS, ExpertPlayer, StrongPlayer, player, solvable
 from ..bots.simulate import make_bot
 from ..errors import NotationError, RuleConfigError, YamskitError, brief
 from ..game import GameState, Player, Variant
@@ -18,6 +18,7 @@ from ..records import GameRecord
 from ..registry import option_choices, variant_names
 from ..registry import variant as make_variant
 from ..scorecard.rules import SheetState
+from ..scorecard.variant import ScorecardVariant
 from .common import CliError, action_id, need_numpy, read_file, read_variant
 from .output import check_writable, safe, safe_lines, write_file
 from .setup import ask_first_player, first_player_option
@@ -247,6 +248,14 @@ def _bot(variant: Variant, seat: Mapping[str, Any], *, progress: _SolveLine | No
     return make_bot(seat["bot"], seed=seat["seed"])
 
 
+def _store_unsolved(bot: Player) -> bool:
+    """Whether ``bot`` is an expert of a sheet with saved throws whose store strategy is not at hand."""
+    if not isinstance(bot, ExpertPlayer) or bot.alone is not None or not isinstance(bot.planner, StrongPlayer):
+        return False
+    variant = bot.planner.variant
+    return isinstance(variant, ScorecardVariant) and variant.rules.saved_throws
+
+
 def _check_perfect(variant: Variant) -> None:
     """``--level perfect`` where the exact solver cannot play: say which variants it plays."""
     if solvable(variant):
@@ -410,6 +419,12 @@ def play_command(args: argparse.Namespace, *, scorekeeper: Loop) -> int:
     variant = state.variant
     solving = _SolveLine(variant.name, sys.stderr)
     bots = {name: _bot(variant, seat, progress=solving) for name, seat in args.bot_seats.items()}
+    if any(_store_unsolved(bot) for bot in bots.values()):
+        print(
+            f"the expert plays {safe(variant.name)} by rollouts until its store strategy is solved: "
+            "'yamskit advise' solves and keeps it once (Maxi Yatzy: about 15 minutes, 3.6 GB)",
+            file=sys.stderr,
+        )
     names = ", ".join(map(safe, state.players))
     seed = GameRecord.from_game(state).seed
     if args.resume:
