@@ -52,22 +52,27 @@ Cache: TypeAlias = bool | str | os.PathLike[str]
 _STORES: LruCache[str, Any] = LruCache(
     "bots: store strategies", size=1, key="a solver model's fingerprint and store cap"
 )
-_KEYS: IdentityCache[str | None] = IdentityCache("bots: store keys", size=64, key="a ScorecardRules object")
+_KEYS: IdentityCache[Any] = IdentityCache("bots: store keys", size=64, key="a ScorecardRules object")
+
+
+def _store_model(variant: ScorecardVariant) -> Any:
+    """The expert's store model of the variant (`yamskit.solver.store.StoreModel`), ``None`` where there is none."""
+    return _KEYS.get(variant.rules, lambda: _store_model_of(variant))
+
+
+def _store_model_of(variant: ScorecardVariant) -> Any:
+    try:
+        from ..solver.store import store_model_of
+
+        return store_model_of(variant, store_cap=EXPERT_STORE_CAP)
+    except (RuleConfigError, ImportError):
+        return None
 
 
 def _key(variant: ScorecardVariant) -> str | None:
     """The process cache's key of the variant's store values, ``None`` where the solver cannot solve its store."""
-    return _KEYS.get(variant.rules, lambda: _key_of(variant))
-
-
-def _key_of(variant: ScorecardVariant) -> str | None:
-    try:
-        from ..solver.store import store_model_of
-
-        store = store_model_of(variant, store_cap=EXPERT_STORE_CAP)
-    except (RuleConfigError, ImportError):
-        return None
-    return f"{store.model.fingerprint}/{store.store_cap}"
+    store = _store_model(variant)
+    return None if store is None else f"{store.model.fingerprint}/{store.store_cap}"
 
 
 def store_ready(variant: Variant, *, time_budget: float, cache: Cache = True) -> bool:
@@ -84,10 +89,10 @@ def store_ready(variant: Variant, *, time_budget: float, cache: Cache = True) ->
     """
     if not isinstance(variant, ScorecardVariant) or not variant.rules.saved_throws:
         return False
-    key = _key(variant)
-    if key is None:
+    store = _store_model(variant)
+    if store is None:
         return False
-    if key in _STORES:
+    if f"{store.model.fingerprint}/{store.store_cap}" in _STORES:
         return True
     if cache is not False:
         from ..solver.advice import cache_path
@@ -96,11 +101,9 @@ def store_ready(variant: Variant, *, time_budget: float, cache: Cache = True) ->
         if cache_path(variant, directory=folder, store_cap=EXPERT_STORE_CAP).is_file():
             return True
     from ..solver.space import StateSpace
-    from ..solver.store import store_model_of
 
-    store = store_model_of(variant, store_cap=EXPERT_STORE_CAP)
     seconds = StateSpace.of(store.model).count * (store.chain + 1) / _STORE_STATES_PER_SECOND
-    return seconds <= time_budget
+    return bool(seconds <= time_budget)
 
 
 def store_strategy(
