@@ -234,6 +234,29 @@ def test_a_warm_disk_cache_is_read_not_solved_again(
     assert again == []
 
 
+def test_a_strategy_on_disk_is_played_whatever_the_time_budget(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # With no time to solve, hard plays fitted values and the expert searches; once `advise`
+    # (or "perfect") has saved the strategy, both read it and play it, solving nothing.
+    sheet = _tiny()
+    strong._STRATEGIES.clear()
+    assert not strong.solvable(sheet, time_budget=0, cache=tmp_path)
+    assert not player(sheet, "expert", time_budget=0, cache=tmp_path).exact
+    optimal = player(sheet, "perfect", cache=tmp_path)  # solves and saves
+    state = sheet.new_game(seed=2).apply(yamskit.Roll(outcome="55661"))
+    best = optimal.choose(state)
+    strong._STRATEGIES.clear()  # as in a fresh process
+    monkeypatch.setattr(strategy_module, "solve_values", _no_solve)
+    monkeypatch.setattr(expectimax_module, "solve_values", _no_solve)
+    assert strong.solvable(sheet, time_budget=0, cache=tmp_path)
+    assert not strong.solvable(sheet, time_budget=0)  # without the cache: no time, no strategy
+    assert not strong.solvable(sheet, time_budget=0, cache=tmp_path / "elsewhere")
+    expert = player(sheet, "expert", time_budget=0, cache=tmp_path)
+    assert expert.exact
+    assert player(sheet, "hard", time_budget=0, cache=tmp_path).choose(state) == best
+    assert expert.choose(state) == best
+    strong._STRATEGIES.clear()
+
+
 def test_without_a_disk_cache_nothing_is_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("YAMSKIT_CACHE", str(tmp_path))
     strong._STRATEGIES.clear()

@@ -119,8 +119,12 @@ def _why_unsolvable(variant: Variant) -> str:
     return "the exact solver handles one-column sheets only"
 
 
-def solvable(variant: Variant, *, time_budget: float | None = None) -> bool:
+def solvable(variant: Variant, *, time_budget: float | None = None, cache: Cache = False) -> bool:
     """Whether ``variant`` is a one-column sheet the exact solver handles (within ``time_budget`` seconds).
+
+    A strategy already solved needs no time: one kept in this process, or (with ``cache``:
+    ``True`` for the folder `yamskit advise` fills, or a folder) one saved on disk, which is
+    read in a second or two instead of solved.
 
     Examples:
         >>> import yamskit
@@ -136,10 +140,21 @@ def solvable(variant: Variant, *, time_budget: float | None = None) -> bool:
         return False
     if time_budget is None or model.fingerprint in _STRATEGIES:
         return True
+    if cache is not False and _on_disk(variant, cache):
+        return True
     from ..solver.space import StateSpace
 
     count = _COUNTS.get(model.fingerprint, lambda: StateSpace.of(model).count)
     return count / _STATES_PER_SECOND <= time_budget
+
+
+def _on_disk(variant: Variant, cache: Cache) -> bool:
+    """Whether ``cache`` holds the solved strategy of ``variant`` (a file `yamskit advise` wrote)."""
+    from ..solver.advice import cache_path
+
+    assert isinstance(variant, ScorecardVariant)  # it has a solver model
+    folder = None if cache is True else cache
+    return cache_path(variant, directory=folder).is_file()
 
 
 def greedy_is_near(variant: Variant) -> bool:
@@ -225,7 +240,8 @@ class StrongPlayer:
         time_budget: seconds it may spend, once, solving a one-column sheet exactly;
             a sheet whose estimated solve takes longer is played with values fitted
             on a sample of its states instead (`yamskit.bots.fitted_values`, fitted
-            once per rules, in about 1 to 3 seconds; 0: never solve).
+            once per rules, in about 1 to 3 seconds; 0: never solve). A strategy already
+            in ``cache`` is read instead, whatever the budget (`solvable`).
         seed: its seed. The evaluations break ties by a fixed order, so today the choices
             depend only on the state; the seed is kept so that a future randomised bot
             stays reproducible.
@@ -265,7 +281,7 @@ class StrongPlayer:
         if isinstance(state, ScorecardGame):
             five = state.rules.dice == NUM_DICE  # the fitted values and the split parts read five-dice tables
             if self.depth >= state.rules.max_throws:
-                if solvable(state.variant, time_budget=self.time_budget):
+                if solvable(state.variant, time_budget=self.time_budget, cache=self.cache):
                     strategy = _strategy(state.variant, cache=self.cache, progress=self.progress)
                     return OptimalPlayer(strategy).choose(state)
                 if five:
@@ -355,8 +371,10 @@ def player(
 
     ``time_budget`` is the seconds ``"hard"`` and ``"expert"`` may spend, once, solving a
     one-column sheet exactly. A solved strategy is kept in ``cache`` (by default the folder
-    `yamskit advise` fills), so ``"perfect"`` solves a variant once, not in every process;
-    ``progress`` is told how a solve goes (nothing is printed).
+    `yamskit advise` fills), so ``"perfect"`` solves a variant once, not in every process,
+    and ``"hard"`` and ``"expert"`` read one found there whatever their budget (Scandinavian
+    Yatzy, whose estimated solve is over the default budget, is played exactly once `yamskit
+    advise` or ``"perfect"`` has solved it); ``progress`` is told how a solve goes (nothing is printed).
 
     Raises:
         RuleConfigError: an unknown level, or ``"perfect"`` for a variant the exact solver does
@@ -390,7 +408,7 @@ def player(
         return StrongPlayer(variant, time_budget=time_budget, seed=seed, cache=cache, progress=progress)
     if level == "expert":
         hard = StrongPlayer(variant, time_budget=time_budget, seed=seed, cache=cache, progress=progress)
-        exact = solvable(variant, time_budget=time_budget)
+        exact = solvable(variant, time_budget=time_budget, cache=cache)
         duel = None
         if exact and _duel_plays(variant):
             duel = DuelPlayer(lambda: _strategy(variant, cache=cache, progress=progress))
