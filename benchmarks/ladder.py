@@ -7,6 +7,9 @@ Usage::
     python benchmarks/ladder.py --solitaire 500                      # also the one-player setups
     python benchmarks/ladder.py --scheduler tcp://scheduler:8786     # the games on a Dask cluster
     python benchmarks/ladder.py --games 200 --write                  # and write the docs page
+    python benchmarks/ladder.py --only classic --json classic.json   # one slice of the ladder...
+    python benchmarks/ladder.py --from classic.json yamslam.json --write   # ...the page from the slices
+    python benchmarks/ladder.py --only yamslam --with expert --json more.json   # one level's pairs only
 
 A *setup* is a game and a seating (classic for two, Competitive 1v1, Yamslam for four
 in teams...). In each setup every pair of levels plays ``--games`` games with the
@@ -32,7 +35,17 @@ one below when the intervals do not overlap.
 ``--write`` writes ``docs/explanation/ladder.md`` (a table per setup, the date, the
 machine, the games played, the seeds and the time per decision of each level) and
 ``docs/pictures/ladder.svg`` (ratings and intervals of every setup), from the run's
-figures; ``--json FILE`` keeps every match-up's outcomes to redraw them.
+figures; ``--json FILE`` keeps every match-up's outcomes to redraw them. A whole ladder is
+hours of games (an expert that searches thinks a second a decision), so it can be played in
+slices, a few setups a run, each kept with ``--json``; ``--from FILE...`` then plays nothing
+and reads the slices instead (a later file's match-up replaces an earlier one's), and the
+page names the run of each setup and lists the setups no slice has played yet.
+
+What the expert is differs by setup (`expert_kind`), and so does its bar: where it plays the
+one-column duel player, its bar is the duel page's (at least 50.8% against the
+expected-score optimum over 40,000 games), not 60% against ``hard``; in a one-player game of
+a sheet the solver plays exactly, ``hard`` is already the optimum and the expert plays as
+``hard``.
 """
 
 from __future__ import annotations
@@ -56,7 +69,8 @@ import bots  # benchmarks/bots.py: the seating, the games and the executors
 import yamskit
 from yamskit._files import write_atomic  # temp file, fsync, rename
 from yamskit.bots import LEVELS as KNOWN_LEVELS
-from yamskit.bots import play, player
+from yamskit.bots import ExpertPlayer, play, player
+from yamskit.bots.store_player import StorePlayer
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = ROOT / "docs" / "explanation" / "ladder.md"
@@ -88,6 +102,7 @@ SOLITAIRE: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = (
     ("yacht", ()),
     ("crag", ()),
     ("balut", ()),
+    ("yamslam", (("mode", "solo"),)),
 )
 
 #: Drawn games of prior each pair counts (see the module's docstring).
@@ -158,11 +173,23 @@ def fit(
 
 
 def round_robin(
-    setup: bots.Setup, levels: Sequence[str], *, games: int, seed: int, jobs: int, executor: Any
+    setup: bots.Setup,
+    levels: Sequence[str],
+    *,
+    games: int,
+    seed: int,
+    jobs: int,
+    executor: Any,
+    only_with: str | None = None,
 ) -> list[dict[str, Any]]:
-    """Every pair of ``levels`` on ``setup``, the stronger-named level first: ``bots.match`` rows."""
+    """Every pair of ``levels`` on ``setup``, the stronger-named level first: ``bots.match`` rows (with their seed).
+
+    ``only_with`` plays only the pairs that include that level (a level added to a ladder already played).
+    """
     pairs = [(levels[j], levels[i]) for i in range(len(levels)) for j in range(i + 1, len(levels))]
-    return list(bots.matches([setup], pairs, games=games, seed=seed, jobs=jobs, executor=executor))
+    pairs = [pair for pair in pairs if only_with is None or only_with in pair]
+    rows = list(bots.matches([setup], pairs, games=games, seed=seed, jobs=jobs, executor=executor))
+    return [{**row, "seed": seed} for row in rows]
 
 
 def solitaire(name: str, options: tuple[tuple[str, Any], ...], level: str, games: int, seed: int) -> dict[str, Any]:
@@ -178,6 +205,7 @@ def solitaire(name: str, options: tuple[tuple[str, Any], ...], level: str, games
         "setup": f"{name} solitaire",
         "level": level,
         "games": games,
+        "seed": seed,
         "mean": statistics.fmean(scores),
         "half": half,
         "median_ms": 1000 * statistics.median(bot.times),
@@ -185,52 +213,107 @@ def solitaire(name: str, options: tuple[tuple[str, Any], ...], level: str, games
     }
 
 
-def versus_table(setup: str, rows: list[dict[str, Any]], levels: Sequence[str]) -> list[str]:
-    """The markdown of one setup: each level's rating, its score against the level below, its times."""
-    ratings = fit(levels, [(r["first"], r["second"], r["score"], r["games"]) for r in rows])
+#: What the ``"expert"`` level plays in a setup (`expert_kind`), as the page says it.
+KINDS = {
+    "search": "rollouts checking hard's move",
+    "exact": "plays as hard: the solitaire optimum",
+    "duel": "the duel player (its bar: [Playing a duel to win](duels.md))",
+    "duel-sheet": "the duel-sheet player (every seat's columns read)",
+    "store": "the solver's store strategy",
+}
+#: The ladder's bar for a level against the one below: its score, and its interval's lower end.
+BAR_SCORE, BAR_LOW = 0.60, 0.55
+
+
+def expert_kind(variant: Any, seats: int) -> str:
+    """What ``player(variant, "expert")`` plays at a table of ``seats``: a key of `KINDS`.
+
+    >>> expert_kind(yamskit.variant("classic"), 1), expert_kind(yamskit.variant("yamslam"), 2)
+    ('exact', 'search')
+    """
+    bot = player(variant, "expert")
+    if not isinstance(bot, ExpertPlayer):
+        return "search"
+    if seats == 1:
+        return "store" if bot.alone is not None else "exact" if bot.exact else "search"
+    if bot.duel is not None and seats == 2:
+        return "duel"
+    if bot.versus is not None:
+        return "store" if isinstance(bot.versus, StorePlayer) else "duel-sheet"
+    return "search"
+
+
+def bar(row: dict[str, Any] | None, level: str, kind: str) -> str:
+    """Whether ``level`` met the ladder's bar against the level below in ``row`` (their match-up)."""
+    if row is None:
+        return "not played"
+    if level == "expert" and kind == "duel":
+        return "the duel's bar"
+    return "met" if row["score"] >= BAR_SCORE and row["low"] > BAR_LOW else "**not met**"
+
+
+def versus_table(setup: str, rows: list[dict[str, Any]], levels: Sequence[str], kind: str = "search") -> list[str]:
+    """The markdown of one setup: each level's rating, its score against the level below and the bar, its times."""
+    lines = [f"### {setup}", ""]
+    if "expert" in levels:
+        lines.extend([f"The expert here: {KINDS[kind]}.", ""])
+    try:
+        ratings: dict[str, tuple[float, float]] | None = fit(
+            levels, [(r["first"], r["second"], r["score"], r["games"]) for r in rows]
+        )
+    except ValueError:
+        ratings = None  # some levels never met: the pairs are shown without ratings
     by_pair = {(r["first"], r["second"]): r for r in rows}
-    times: dict[str, list[float]] = {}
-    for r in rows:  # the first side's times: each level but the weakest is first somewhere
-        times.setdefault(r["first"], []).append(r["median_ms"])
-    lines = [
-        f"### {setup}",
-        "",
-        "| level | rating (95% CI) | against the level below | games | ms/decision median |",
-        "|---|---:|---:|---:|---:|",
+    lines += [
+        "| level | rating (95% CI) | against the level below | bar | games (seeds) | ms/decision median | p99 |",
+        "|---|---:|---:|---|---:|---:|---:|",
     ]
     for k, level in enumerate(levels):
-        rating, half = ratings[level]
+        rating = "—" if ratings is None else f"{ratings[level][0]:+.0f} ± {ratings[level][1]:.0f}"
         below = by_pair.get((level, levels[k - 1])) if k else None
-        against = f"{100 * below['score']:.1f}% ({100 * below['low']:.1f}-{100 * below['high']:.1f})" if below else "—"
-        games = str(below["games"]) if below else "—"
-        ms = f"{statistics.median(times[level]):.2f}" if level in times else "—"
-        lines.append(f"| {level} | {rating:+.0f} ± {half:.0f} | {against} | {games} | {ms} |")
+        if below is None:
+            lines.append(f"| {level} | {rating} | — | {'—' if not k else bar(None, level, kind)} | — | — | — |")
+            continue
+        against = f"{100 * below['score']:.1f}% ({100 * below['low']:.1f}-{100 * below['high']:.1f})"
+        first = below.get("seed", 0)
+        seeds = f"{below['games']} ({first}-{first + below['games'] - 1}{_run(below)})"
+        lines.append(
+            f"| {level} | {rating} | {against} | {bar(below, level, kind)} | {seeds} "
+            f"| {below['median_ms']:.2f} | {below['p99_ms']:.1f} |"
+        )
     return [*lines, ""]
 
 
-def solitaire_table(setup: str, rows: list[dict[str, Any]]) -> list[str]:
+def _run(row: dict[str, Any]) -> str:
+    return f", run {row['run'] + 1}" if "run" in row else ""
+
+
+def solitaire_table(setup: str, rows: list[dict[str, Any]], kind: str = "search") -> list[str]:
     lines = [
         f"### {setup}",
         "",
-        "| level | mean score (95% CI) | games | above the level below | ms/decision median | p99 |",
+        "| level | mean score (95% CI) | games (seeds) | above the level below | ms/decision median | p99 |",
         "|---|---:|---:|---|---:|---:|",
     ]
     for k, r in enumerate(rows):
-        if k:
+        if k and r["level"] == "expert" and kind == "exact":
+            above = "plays as hard (the optimum)"
+        elif k:
             prev = rows[k - 1]
             above = "yes" if r["mean"] - r["half"] > prev["mean"] + prev["half"] else "**no** (intervals overlap)"
         else:
             above = "—"
+        first = r.get("seed", 0)
         lines.append(
-            f"| {r['level']} | {r['mean']:.1f} ± {r['half']:.1f} | {r['games']} | {above} "
-            f"| {r['median_ms']:.2f} | {r['p99_ms']:.1f} |"
+            f"| {r['level']} | {r['mean']:.1f} ± {r['half']:.1f} | {r['games']} ({first}-{first + r['games'] - 1}"
+            f"{_run(r)}) | {above} | {r['median_ms']:.2f} | {r['p99_ms']:.1f} |"
         )
     return [*lines, ""]
 
 
 def picture(ratings: dict[str, dict[str, tuple[float, float]]]) -> str:
     """An SVG of every setup's ratings: one line per setup, a dot and an interval per level."""
-    width, left, line = 760, 170, 26
+    width, left, line = 800, 210, 26
     levels = [level for level in LEVELS if any(level in r for r in ratings.values())]
     colours = dict(zip(LEVELS, ("#888888", "#2b83ba", "#1a9641", "#fdae61", "#d7191c"), strict=False))
     top = max((r + h for setup in ratings.values() for r, h in setup.values()), default=1.0) or 1.0
@@ -265,30 +348,94 @@ def picture(ratings: dict[str, dict[str, tuple[float, float]]]) -> str:
     return "\n".join(parts) + "\n"
 
 
-def page(
-    versus: dict[str, list[dict[str, Any]]],
-    solo: dict[str, list[dict[str, Any]]],
-    *,
-    games: int,
-    solo_games: int,
-    seed: int,
-    where: str,
-    wall: float,
-) -> str:
+def run_info(
+    args: argparse.Namespace, where: str, wall: float, setups: Sequence[str], argv: Sequence[str] | None = None
+) -> dict[str, Any]:
+    """Where and when a run played, and what: one entry of the JSON's ``runs``."""
+    return {
+        "date": datetime.date.today().isoformat(),
+        "machine": f"{platform.machine()} with {os.cpu_count()} CPU(s)",
+        "python": platform.python_version(),
+        "yamskit": yamskit.__version__,
+        "where": where,
+        "wall_s": wall,
+        "games": args.games,
+        "solitaire_games": args.solitaire,
+        "seed": args.seed,
+        "setups": list(setups),
+        "command": " ".join(["python benchmarks/ladder.py", *map(_quoted, sys.argv[1:] if argv is None else argv)]),
+    }
+
+
+def _quoted(arg: str) -> str:
+    return f'"{arg}"' if " " in arg else arg
+
+
+def merge(slices: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The ladder of several runs' JSON (`--json`): each match-up, one-player level and kind from the last run.
+
+    Each row gets ``run``, the index of its run in the merged ``runs``.
+
+    >>> a = {"runs": [{"date": "d1"}], "versus": {"s": [{"first": "b", "second": "a", "score": 0.6}]}}
+    >>> b = {"runs": [{"date": "d2"}], "versus": {"s": [{"first": "b", "second": "a", "score": 0.7}]}}
+    >>> merged = merge([a, b])
+    >>> [r["date"] for r in merged["runs"]], merged["versus"]["s"][0]["score"], merged["versus"]["s"][0]["run"]
+    (['d1', 'd2'], 0.7, 1)
+    """
+    runs: list[dict[str, Any]] = []
+    versus: dict[str, dict[tuple[str, str], dict[str, Any]]] = {}
+    solo: dict[str, dict[str, dict[str, Any]]] = {}
+    kinds: dict[str, str] = {}
+    for data in slices:
+        offset = len(runs)
+        mine = data.get("runs") or [{}]
+        runs.extend(mine)
+        for label, rows in data.get("versus", {}).items():
+            for row in rows:
+                versus.setdefault(label, {})[(row["first"], row["second"])] = {**row, "run": offset + row.get("run", 0)}
+        for label, rows in data.get("solitaire", {}).items():
+            for row in rows:
+                solo.setdefault(label, {})[row["level"]] = {**row, "run": offset + row.get("run", 0)}
+        kinds.update(data.get("kinds", {}))
+    return {
+        "runs": runs,
+        "versus": {label: list(pairs.values()) for label, pairs in versus.items()},
+        "solitaire": {label: [levels[lv] for lv in LEVELS if lv in levels] for label, levels in solo.items()},
+        "kinds": kinds,
+    }
+
+
+def _levels_of(rows: Sequence[dict[str, Any]]) -> list[str]:
+    return [level for level in LEVELS if any(level in (r["first"], r["second"]) for r in rows)]
+
+
+def page(ladder: dict[str, Any]) -> str:
+    """The docs page of a (merged) ladder: its runs, a table per setup, and what is not measured yet."""
+    versus, solo, kinds = ladder["versus"], ladder["solitaire"], ladder.get("kinds", {})
     lines = [
         "# The ladder of bot levels",
         "",
         "<!-- Written by `python benchmarks/ladder.py --write`: edit the script, not this page. -->",
         "",
-        f"Measured on {datetime.date.today().isoformat()}, {platform.machine()} with {os.cpu_count()} CPU(s), "
-        f"Python {platform.python_version()}, yamskit {yamskit.__version__}, {where}; {wall / 60:.0f} minutes in all. "
-        f"Every pair of levels played {games} games per setup (dice seeds {seed} to {seed + games - 1}, "
-        f"seats swapped every other game); each one-player level played {solo_games} games on the same seeds.",
+        "Every pair of levels plays a match of seeded games in each setup, seats swapped every other game "
+        "(at a table of three, one side holds one seat, then two: an even match scores one half); "
+        "each one-player level plays the same dice seeds. The figures come from these runs:",
+        "",
+    ]
+    for k, run in enumerate(ladder["runs"]):
+        lines.append(
+            f"{k + 1}. {run.get('date', '?')}, {run.get('machine', '?')}, Python {run.get('python', '?')}, "
+            f"yamskit {run.get('yamskit', '?')}, {run.get('where', '?')}, {run.get('wall_s', 0) / 60:.0f} minutes: "
+            f"{', '.join(run.get('setups', [])) or 'the setups below'}"
+            + (f" (`{run['command']}`)." if run.get("command") else ".")
+        )
+    lines += [
         "",
         "A rating is in Elo points with `random` at 0 (a level 200 points above another is expected to "
         "score 76% against it); the interval is 95%. The column *against the level below* is that level's "
-        "own score in the games of the adjacent pair, a shared win counting half, with its Wilson interval. "
-        "The times are the median milliseconds a decision took, for the level's side, on this machine.",
+        "own score in the games of the adjacent pair, a shared win counting half, with its Wilson interval; "
+        f"the *bar* is {100 * BAR_SCORE:.0f}% with the interval above {100 * BAR_LOW:.0f}%. The times are "
+        "milliseconds a decision, of the level's side in that pair, on the run's machine.",
         "",
         "![Ratings of every setup](../pictures/ladder.svg)",
         "",
@@ -296,18 +443,60 @@ def page(
         "",
     ]
     for setup, rows in versus.items():
-        levels = [level for level in LEVELS if any(level in (r["first"], r["second"]) for r in rows)]
-        lines.extend(versus_table(setup, rows, levels))
+        lines.extend(versus_table(setup, rows, _levels_of(rows), kinds.get(setup, "search")))
     if solo:
         lines.extend(["## One-player games", ""])
         for setup, rows in solo.items():
-            lines.extend(solitaire_table(setup, rows))
+            lines.extend(solitaire_table(setup, rows, kinds.get(setup, "search")))
+    missing = [s.label for s in VERSUS if s.label not in versus]
+    missing += [f"{name} solitaire" for name, _ in SOLITAIRE if f"{name} solitaire" not in solo]
+    partial = [
+        f"{label} ({', '.join(lv for lv in LEVELS if lv not in present)})"
+        for label, present in [
+            *((label, _levels_of(rows)) for label, rows in versus.items()),
+            *((label, [r["level"] for r in rows]) for label, rows in solo.items()),
+        ]
+        if any(lv not in present for lv in LEVELS)
+    ]
+    if missing or partial:
+        lines += ["## Not measured yet", ""]
+    if missing:
+        lines += [f"No run of this page has played: {', '.join(missing)}.", ""]
+    if partial:
+        lines += [f"Levels no run has played in a setup: {'; '.join(partial)}.", ""]
+    searching = [label for label in [*versus, *solo] if kinds.get(label) == "search"]
+    if searching:
+        per_game = [
+            f"{label} {r['decisions'] / r['games']:.0f}"
+            for label, rows in versus.items()
+            for r in rows
+            if label in searching and (r["first"], r["second"]) == ("hard", "medium") and r.get("decisions")
+        ]
+        counted = f" ({', '.join(per_game)}, hard's seat in its games against medium)" if per_game else ""
+        lines += [
+            f"The expert of {', '.join(searching)} searches by rollouts for `decision_time` (1 s by default) "
+            f"at each decision where its candidates differ, and a seat takes tens to hundreds of decisions a "
+            f"game{counted}, so each of its match-ups of 200 games costs hours of a core: those pairs are a "
+            "cluster's work (`--scheduler`), or a slice of their own.",
+            "",
+        ]
     return "\n".join(lines)
+
+
+def ratings_of(versus: dict[str, list[dict[str, Any]]]) -> dict[str, dict[str, tuple[float, float]]]:
+    """Each setup's fitted ratings, for the picture (setups whose levels did not all meet are left out)."""
+    out = {}
+    for label, rows in versus.items():
+        try:
+            out[label] = fit(_levels_of(rows), [(r["first"], r["second"], r["score"], r["games"]) for r in rows])
+        except ValueError:
+            continue
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200, help="games per pair of levels (default 200)")
+    parser.add_argument("--games", type=int, default=200, help="games per pair of levels (default 200; 0: none)")
     parser.add_argument("--solitaire", type=int, default=0, metavar="N", help="also N one-player games per level")
     parser.add_argument("--seed", type=int, default=0, help="seed of game 0 (default 0)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
@@ -316,49 +505,74 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--scheduler", metavar="ADDRESS", help="play on this Dask cluster (pip install 'yamskit[dask]')"
     )
+    parser.add_argument(
+        "--with", dest="only_with", metavar="LEVEL", help="only the pairs that include LEVEL (one-player: only LEVEL)"
+    )
     parser.add_argument("--write", action="store_true", help="write docs/explanation/ladder.md and its picture")
     parser.add_argument("--json", type=Path, metavar="FILE", help="keep every match-up's figures in FILE")
+    parser.add_argument(
+        "--from", dest="sources", type=Path, nargs="+", metavar="FILE", help="play nothing: read these --json runs"
+    )
     args = parser.parse_args(argv)
     if args.scheduler and args.jobs != 1:
         parser.error("--jobs and --scheduler exclude each other: the cluster's workers play the games")
+    if args.only_with is not None and args.only_with not in args.levels:
+        parser.error(f"--with {args.only_with}: not one of the levels {args.levels}")
     unknown = [level for level in args.levels if level not in KNOWN_LEVELS]
     if unknown:
         parser.error(f"unknown level(s) {unknown}: yamskit knows {KNOWN_LEVELS}")
+    if args.sources:
+        try:
+            ladder = merge([json.loads(path.read_text(encoding="utf-8")) for path in args.sources])
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
+            parser.error(f"cannot read the runs: {error}")
+    else:
+        ladder = play_ladder(args, argv)
+    if args.json and not args.sources:
+        write_atomic(args.json, json.dumps(ladder, indent=1, default=list) + "\n")
+    if args.write:
+        write_atomic(PAGE, page(ladder))
+        write_atomic(PICTURE, picture(ratings_of(ladder["versus"])))
+        print(f"wrote {PAGE.relative_to(ROOT)} and {PICTURE.relative_to(ROOT)}")
+    return 0
+
+
+def play_ladder(args: argparse.Namespace, argv: Sequence[str] | None = None) -> dict[str, Any]:
+    """Play the setups ``args`` names; the ladder of this one run (as `merge` returns it)."""
     wanted = None if args.only is None else set(args.only)
-    setups = [s for s in VERSUS if wanted is None or s.label in wanted or s.name in wanted]
+    setups = [s for s in VERSUS if (wanted is None or s.label in wanted or s.name in wanted) and args.games > 0]
     solos = [(n, o) for n, o in SOLITAIRE if wanted is None or n in wanted or f"{n} solitaire" in wanted]
     started = time.perf_counter()
     versus: dict[str, list[dict[str, Any]]] = {}
     solo: dict[str, list[dict[str, Any]]] = {}
+    kinds: dict[str, str] = {}
     with bots._dask(args.scheduler) as (executor, where):
         where = where or f"{args.jobs} job(s)"
         print(f"# ladder: {args.games} games per pair, seed {args.seed}, {where}, levels {args.levels}", flush=True)
         for setup in setups:
-            rows = round_robin(setup, args.levels, games=args.games, seed=args.seed, jobs=args.jobs, executor=executor)
+            kinds[setup.label] = expert_kind(setup.variant(), setup.seats)
+            rows = round_robin(
+                setup,
+                args.levels,
+                games=args.games,
+                seed=args.seed,
+                jobs=args.jobs,
+                executor=executor,
+                only_with=args.only_with,
+            )
             versus[setup.label] = rows
-            print("\n".join(versus_table(setup.label, rows, args.levels)), flush=True)
+            print("\n".join(versus_table(setup.label, rows, args.levels, kinds[setup.label])), flush=True)
     if args.solitaire:
         for name, options in solos:
-            rows = [solitaire(name, options, level, args.solitaire, args.seed) for level in args.levels]
-            solo[f"{name} solitaire"] = rows
-            print("\n".join(solitaire_table(f"{name} solitaire", rows)), flush=True)
+            label = f"{name} solitaire"
+            kinds[label] = expert_kind(yamskit.variant(name, **dict(options)), 1)
+            played = [level for level in args.levels if args.only_with in (None, level)]
+            rows = [solitaire(name, options, level, args.solitaire, args.seed) for level in played]
+            solo[label] = rows
+            print("\n".join(solitaire_table(label, rows, kinds[label])), flush=True)
     wall = time.perf_counter() - started
-    if args.json:
-        data = {"versus": versus, "solitaire": solo, "games": args.games, "seed": args.seed}
-        write_atomic(args.json, json.dumps(data, indent=1, default=list) + "\n")
-    if args.write:
-        text = page(versus, solo, games=args.games, solo_games=args.solitaire, seed=args.seed, where=where, wall=wall)
-        write_atomic(PAGE, text)
-        ratings = {
-            label: fit(
-                [lv for lv in args.levels if any(lv in (r["first"], r["second"]) for r in rows)],
-                [(r["first"], r["second"], r["score"], r["games"]) for r in rows],
-            )
-            for label, rows in versus.items()
-        }
-        write_atomic(PICTURE, picture(ratings))
-        print(f"wrote {PAGE.relative_to(ROOT)} and {PICTURE.relative_to(ROOT)}")
-    return 0
+    run = run_info(args, where, wall, [*versus, *solo], argv)
+    return {"runs": [run], "versus": versus, "solitaire": solo, "kinds": kinds}
 
 
 if __name__ == "__main__":

@@ -99,3 +99,116 @@ def test_a_table_of_three_seats_the_first_side_alone_then_two_against_one(ladder
     assert [sum(table) for table in tables] == [1, 1, 1, 2, 2, 2]
     assert [table.index(True) for table in tables[:3]] == [0, 1, 2]  # its lone seat turns
     assert [table.index(False) for table in tables[3:]] == [0, 1, 2]  # and so does the seat it leaves
+
+
+def _row(first: str, second: str, score: float, games: int = 200, **extra: object) -> dict[str, object]:
+    low, high = _wilson(score, games)
+    return {
+        "first": first,
+        "second": second,
+        "score": score,
+        "games": games,
+        "low": low,
+        "high": high,
+        "median_ms": 1.0,
+        "p99_ms": 2.0,
+        "seed": 0,
+        **extra,
+    }
+
+
+def _wilson(score: float, games: int) -> tuple[float, float]:
+    z = 1.96
+    centre = (score + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(score * (1 - score) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return centre - half, centre + half
+
+
+def test_the_bar_is_sixty_percent_with_the_interval_above_fifty_five(ladder: ModuleType) -> None:
+    assert ladder.bar(_row("hard", "medium", 0.65), "hard", "search") == "met"
+    assert ladder.bar(_row("hard", "medium", 0.59), "hard", "search") == "**not met**"
+    # 60% over 100 games: the interval reaches below 55%
+    assert ladder.bar(_row("hard", "medium", 0.60, games=100), "hard", "search") == "**not met**"
+    assert ladder.bar(None, "hard", "search") == "not played"
+    # the one-column duel player is held to the duel page's bar, not to 60% against hard
+    assert ladder.bar(_row("expert", "hard", 0.45), "expert", "duel") == "the duel's bar"
+    assert ladder.bar(_row("expert", "hard", 0.45), "expert", "duel-sheet") == "**not met**"
+
+
+def test_slices_merge_into_one_ladder_the_last_run_winning(ladder: ModuleType) -> None:
+    first = {
+        "runs": [{"date": "2026-12-01", "setups": ["classic"]}],
+        "versus": {"classic": [_row("easy", "random", 0.9), _row("hard", "easy", 0.7)]},
+        "solitaire": {
+            "classic solitaire": [
+                {"level": "random", "mean": 20.0, "half": 1.0, "games": 9, "median_ms": 0.1, "p99_ms": 0.2}
+            ]
+        },
+        "kinds": {"classic": "duel"},
+    }
+    second = {
+        "runs": [{"date": "2026-12-02", "setups": ["classic", "yamslam"]}],
+        "versus": {"classic": [_row("hard", "easy", 0.8)], "yamslam": [_row("easy", "random", 0.95)]},
+        "kinds": {"yamslam": "search"},
+    }
+    merged = ladder.merge([first, second])
+    assert [run["date"] for run in merged["runs"]] == ["2026-12-01", "2026-12-02"]
+    classic = {(r["first"], r["second"]): r for r in merged["versus"]["classic"]}
+    assert classic[("easy", "random")]["score"] == 0.9
+    assert classic[("easy", "random")]["run"] == 0
+    assert classic[("hard", "easy")]["score"] == 0.8  # the later run's match-up replaces the earlier one
+    assert classic[("hard", "easy")]["run"] == 1
+    assert merged["kinds"] == {"classic": "duel", "yamslam": "search"}
+    text = ladder.page(merged)
+    assert "### classic" in text
+    assert "### yamslam" in text
+    assert "(0-199, run 2)" in text  # each row names its run
+    missing = text.split("## Not measured yet", 1)[1].split(": ", 1)[1].split(".\n", 1)[0].split(", ")
+    assert {"competitive 2v2", "yamslam team", "yamslam solitaire"} <= set(missing)
+    assert not {"classic", "yamslam", "classic solitaire"} & set(missing)
+    # classic's medium and expert, and classic solitaire's levels but random, were never played
+    assert "classic (medium, expert)" in text
+    assert "classic solitaire (easy, medium, hard, expert)" in text
+
+
+def test_a_setup_whose_levels_never_met_shows_its_pairs_without_ratings(ladder: ModuleType) -> None:
+    lines = ladder.versus_table(
+        "x", [_row("easy", "random", 0.9), _row("hard", "medium", 0.7)], ["random", "easy", "medium", "hard"]
+    )
+    table = "\n".join(lines)
+    assert "| hard | — | 70.0%" in table
+    assert "| medium | — | — | not played |" in table
+
+
+def test_the_expert_of_each_table_is_named(ladder: ModuleType) -> None:
+    import yamskit
+
+    assert ladder.expert_kind(yamskit.variant("classic"), 1) == "exact"
+    assert ladder.expert_kind(yamskit.variant("yacht"), 2) == "duel"
+    assert ladder.expert_kind(yamskit.variant("competitive"), 2) == "duel-sheet"
+    assert ladder.expert_kind(yamskit.variant("yam-master"), 2) == "search"
+    rows = [
+        {"level": "hard", "mean": 245.0, "half": 4.0, "games": 300, "median_ms": 0.1, "p99_ms": 0.2},
+        {"level": "expert", "mean": 245.0, "half": 4.0, "games": 300, "median_ms": 0.1, "p99_ms": 0.2},
+    ]
+    assert "plays as hard (the optimum)" in "\n".join(ladder.solitaire_table("classic solitaire", rows, "exact"))
+    assert "**no** (intervals overlap)" in "\n".join(ladder.solitaire_table("challenge solitaire", rows, "search"))
+
+
+def test_the_ladder_page_and_picture_are_what_the_committed_runs_give(ladder: ModuleType) -> None:
+    # the page is written by `ladder.py --from benchmarks/ladder-runs/*.json --write`, never by hand
+    import json
+
+    runs = sorted((BENCHMARKS / "ladder-runs").glob("*.json"))
+    assert runs
+    merged = ladder.merge([json.loads(path.read_text(encoding="utf-8")) for path in runs])
+    assert ladder.PAGE.read_text(encoding="utf-8") == ladder.page(merged)
+    assert ladder.PICTURE.read_text(encoding="utf-8") == ladder.picture(ladder.ratings_of(merged["versus"]))
+    for run in merged["runs"]:  # each run says how to play it again
+        assert run["command"].startswith("python benchmarks/ladder.py ")
+
+
+def test_the_ladder_picture_keeps_its_text_apart_and_inside(ladder: ModuleType) -> None:
+    from tests.svg.geometry import problems
+
+    assert problems(ladder.PICTURE.read_text(encoding="utf-8")) == []
