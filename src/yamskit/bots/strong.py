@@ -140,7 +140,7 @@ def solvable(variant: Variant, *, time_budget: float | None = None, cache: Cache
         return False
     if time_budget is None or model.fingerprint in _STRATEGIES:
         return True
-    if cache is not False and _on_disk(variant, cache):
+    if _on_disk(variant, cache):
         return True
     from ..solver.space import StateSpace
 
@@ -153,8 +153,9 @@ def _on_disk(variant: Variant, cache: Cache) -> bool:
     from ..solver.advice import cache_path
 
     assert isinstance(variant, ScorecardVariant)  # it has a solver model
-    folder = None if cache is True else cache
-    return cache_path(variant, directory=folder).is_file()
+    if cache is False:
+        return False
+    return cache_path(variant, directory=None if cache is True else cache).is_file()
 
 
 def greedy_is_near(variant: Variant) -> bool:
