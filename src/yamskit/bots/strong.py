@@ -47,6 +47,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, Literal, TypeAlias
 
 import attrs
@@ -87,6 +88,9 @@ _STATES_PER_SECOND = 100_000
 _STRATEGIES: LruCache[str, Any] = LruCache("bots: solved strategies", size=4, key="a solver model's fingerprint")
 _COUNTS: LruCache[str, int] = LruCache("bots: state counts", size=256, key="a solver model's fingerprint")
 _MODELS: IdentityCache[Any] = IdentityCache("bots: solver models", size=64, key="a ScorecardRules object")
+_FILES: LruCache[tuple[str, str, str], Path] = LruCache(
+    "bots: strategy files", size=64, key="a variant's name, a solver model's fingerprint and a cache folder"
+)
 
 
 def _model(variant: Variant) -> Any:
@@ -149,13 +153,20 @@ def solvable(variant: Variant, *, time_budget: float | None = None, cache: Cache
 
 
 def _on_disk(variant: Variant, cache: Cache) -> bool:
-    """Whether ``cache`` holds the solved strategy of ``variant`` (a file `yamskit advise` wrote)."""
-    from ..solver.advice import cache_path
+    """Whether ``cache`` holds the solved strategy of ``variant`` (a file `yamskit advise` wrote).
+
+    Asked at every decision of a sheet played without its strategy: the file's name (which
+    `cache_path` works out from the solver's model, about 0.6 ms) is kept, and only the
+    file system is asked each time.
+    """
+    from ..solver.advice import cache_directory, cache_path
 
     assert isinstance(variant, ScorecardVariant)  # it has a solver model
     if cache is False:
         return False
-    return cache_path(variant, directory=None if cache is True else cache).is_file()
+    folder = cache_directory() if cache is True else Path(cache)
+    key = (variant.name, _model(variant).fingerprint, str(folder))
+    return _FILES.get(key, lambda: cache_path(variant, directory=folder)).is_file()
 
 
 def greedy_is_near(variant: Variant) -> bool:
