@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeAlias
 
 import attrs
@@ -39,7 +40,7 @@ from ..game import GameState, Variant
 from ..scorecard.state import ScorecardGame
 from ..scorecard.variant import ScorecardVariant
 
-__all__ = ["EXPERT_STORE_CAP", "StorePlayer", "store_ready", "store_strategy"]
+__all__ = ["EXPERT_STORE_CAP", "StorePlayer", "on_disk", "store_ready", "store_strategy"]
 
 #: The store cap of the expert's strategy: of the caps measured (2, 4, 5), the lowest that wins 60% of duels
 #: against ``"hard"`` (cap 2 won 55.5%; cap 3 was not measured).
@@ -53,6 +54,36 @@ _STORES: LruCache[str, Any] = LruCache(
     "bots: store strategies", size=1, key="a solver model's fingerprint and store cap"
 )
 _KEYS: IdentityCache[Any] = IdentityCache("bots: store keys", size=64, key="a ScorecardRules object")
+_FILES: IdentityCache[dict[tuple[str, str, int | None], Path]] = IdentityCache(
+    "bots: strategy files", size=64, key="a ScorecardRules object"
+)
+
+
+def on_disk(variant: ScorecardVariant, cache: Cache, *, store_cap: int | None = None) -> bool:
+    """Whether ``cache`` holds the solved strategy of ``variant`` (with ``store_cap``, its store strategy).
+
+    ``cache`` is ``True`` for the folder `yamskit advise` fills, a folder, or ``False`` (no disk).
+    The levels ask it at every decision of a sheet they play without its strategy, so the
+    file's name (which `yamskit.solver.advice.cache_path` works out from the solver's model,
+    about 0.6 ms) is kept per rules and only the file system is asked again.
+
+    Examples:
+        >>> import yamskit
+        >>> on_disk(yamskit.variant("classic"), "/nonexistent"), on_disk(yamskit.variant("classic"), False)
+        (False, False)
+    """
+    from ..solver.advice import cache_directory, cache_path
+
+    if cache is False:
+        return False
+    folder = cache_directory() if cache is True else Path(cache)
+    names = _FILES.get(variant.rules, dict)
+    key = (variant.name, str(folder), store_cap)
+    if key not in names:
+        if len(names) >= 8:  # a few names and folders a rules object: keep the dict small
+            names.clear()
+        names[key] = cache_path(variant, directory=folder, store_cap=store_cap)
+    return names[key].is_file()
 
 
 def _store_model(variant: ScorecardVariant) -> Any:
@@ -92,14 +123,8 @@ def store_ready(variant: Variant, *, time_budget: float, cache: Cache = True) ->
     store = _store_model(variant)
     if store is None:
         return False
-    if f"{store.model.fingerprint}/{store.store_cap}" in _STORES:
+    if _key(variant) in _STORES or on_disk(variant, cache, store_cap=EXPERT_STORE_CAP):
         return True
-    if cache is not False:
-        from ..solver.advice import cache_path
-
-        folder = None if cache is True else cache
-        if cache_path(variant, directory=folder, store_cap=EXPERT_STORE_CAP).is_file():
-            return True
     from ..solver.space import StateSpace
 
     seconds = StateSpace.of(store.model).count * (store.chain + 1) / _STORE_STATES_PER_SECOND

@@ -47,7 +47,6 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, Literal, TypeAlias
 
 import attrs
@@ -64,7 +63,7 @@ from ..scorecard.variant import ScorecardVariant
 from .basic import GreedyPlayer, MixedPlayer, OptimalPlayer, PlainGreedyPlayer, Player, RandomPlayer
 from .duel import DuelPlayer
 from .expert import ExpertPlayer
-from .store_player import Cache, StorePlayer, store_ready, store_strategy
+from .store_player import Cache, StorePlayer, on_disk, store_ready, store_strategy
 
 __all__ = [
     "LEVELS",
@@ -88,9 +87,6 @@ _STATES_PER_SECOND = 100_000
 _STRATEGIES: LruCache[str, Any] = LruCache("bots: solved strategies", size=4, key="a solver model's fingerprint")
 _COUNTS: LruCache[str, int] = LruCache("bots: state counts", size=256, key="a solver model's fingerprint")
 _MODELS: IdentityCache[Any] = IdentityCache("bots: solver models", size=64, key="a ScorecardRules object")
-_FILES: LruCache[tuple[str, str, str], Path] = LruCache(
-    "bots: strategy files", size=64, key="a variant's name, a solver model's fingerprint and a cache folder"
-)
 
 
 def _model(variant: Variant) -> Any:
@@ -144,29 +140,12 @@ def solvable(variant: Variant, *, time_budget: float | None = None, cache: Cache
         return False
     if time_budget is None or model.fingerprint in _STRATEGIES:
         return True
-    if _on_disk(variant, cache):
+    if isinstance(variant, ScorecardVariant) and on_disk(variant, cache):  # it is, having a model
         return True
     from ..solver.space import StateSpace
 
     count = _COUNTS.get(model.fingerprint, lambda: StateSpace.of(model).count)
     return count / _STATES_PER_SECOND <= time_budget
-
-
-def _on_disk(variant: Variant, cache: Cache) -> bool:
-    """Whether ``cache`` holds the solved strategy of ``variant`` (a file `yamskit advise` wrote).
-
-    Asked at every decision of a sheet played without its strategy: the file's name (which
-    `cache_path` works out from the solver's model, about 0.6 ms) is kept, and only the
-    file system is asked each time.
-    """
-    from ..solver.advice import cache_directory, cache_path
-
-    assert isinstance(variant, ScorecardVariant)  # it has a solver model
-    if cache is False:
-        return False
-    folder = cache_directory() if cache is True else Path(cache)
-    key = (variant.name, _model(variant).fingerprint, str(folder))
-    return _FILES.get(key, lambda: cache_path(variant, directory=folder)).is_file()
 
 
 def greedy_is_near(variant: Variant) -> bool:
