@@ -181,6 +181,28 @@ def test_a_solvable_solitaire_sheet_is_played_as_hard(tmp_path: Path) -> None:
     assert bot.search(duel).choice in duel.legal_actions()
 
 
+def test_rollouts_are_played_by_hard_where_hard_is_exact(tmp_path: Path) -> None:
+    # Generala: solved exactly, but its served rules keep the duel player out, so the expert searches
+    generala = yamskit.variant("generala")
+    bot = player(generala, "expert", rollouts=2, seed=3, cache=tmp_path)
+    assert isinstance(bot, ExpertPlayer)
+    assert bot.exact
+    assert bot.duel is None
+    assert bot.rollout_policy is bot.planner
+    game = generala.new_game(players=["A", "B"], seed=6)
+    moves = _play_checked(game, {0: bot}, player(generala, "medium", seed=1, cache=tmp_path))
+    again = _play_checked(
+        game,
+        {0: player(generala, "expert", rollouts=2, seed=3, cache=tmp_path)},
+        player(generala, "medium", seed=1, cache=tmp_path),
+    )
+    assert moves == again
+    # a sheet hard does not solve rolls out with the cheap bot
+    challenge = player(yamskit.variant("challenge"), "expert", rollouts=2)
+    assert isinstance(challenge, ExpertPlayer)
+    assert isinstance(challenge.rollout_policy, GreedyPlayer)
+
+
 @pytest.mark.parametrize(
     "options",
     [{"rollouts": -1}, {"rollouts": 1.5}, {"decision_time": -0.1}, {"decision_time": float("nan")}],
