@@ -298,20 +298,20 @@ class StrongPlayer:
         return choose_generic(state, depth=self.depth)
 
 
-def _rollout_policy(variant: Variant, seed: int, *, hard: Player, exact: bool) -> Player:
+def _rollout_policy(variant: Variant, *, hard: Player, exact: bool) -> Player:
     """The bot that plays every seat of the expert's rollouts: the cheapest one that plays the family soundly.
 
-    A whole game of Yam Master or Yamslam between ``"hard"`` bots takes some tens of
-    milliseconds, so they roll out as ``"hard"``. On a sheet that ``hard`` plays ``exact``ly,
-    its decisions are lookups in the solved strategy (a two-player game of Generala in
-    about 14 ms, an ``"easy"`` one in 17), so the rollouts are ``hard``'s too: a rollout of
-    ``"easy"`` bots would judge a move by how a weaker player ends the game. Other sheets
-    take about 0.1 to 1 s a game between ``"hard"`` bots (Competitive, with its columns,
-    0.6 s), so they roll out as ``"easy"`` (a game in 2 to 150 ms).
+    That is ``hard`` itself, except on a sheet it does not play exactly. A whole game of Yam
+    Master or Yamslam between ``"hard"`` bots takes some tens of milliseconds, and on a sheet
+    ``hard`` plays ``exact``ly its decisions are lookups in the solved strategy (a two-player
+    game of Generala in about 14 ms, an ``"easy"`` one in 17): a rollout of ``"easy"`` bots
+    would judge a move by how a weaker player ends the game. Other sheets take about 0.1 to
+    1 s a game between ``"hard"`` bots (Competitive, with its columns, 0.6 s), so they roll
+    out as ``"easy"`` (a game in 2 to 150 ms).
     """
-    if isinstance(variant, ScorecardVariant):
-        return hard if exact else GreedyPlayer()
-    return StrongPlayer(variant, time_budget=0.0, seed=seed)
+    if isinstance(variant, ScorecardVariant) and not exact:
+        return GreedyPlayer()
+    return hard
 
 
 def player(
@@ -418,7 +418,7 @@ def player(
         return ExpertPlayer(
             hard,
             proposers=(StrongPlayer(variant, time_budget=0.0, seed=seed, depth=1), GreedyPlayer()),
-            rollout_policy=_rollout_policy(variant, seed, hard=hard, exact=exact),
+            rollout_policy=_rollout_policy(variant, hard=hard, exact=exact),
             seed=seed,
             decision_time=decision_time,
             rollouts=rollouts,
