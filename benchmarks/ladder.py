@@ -220,6 +220,7 @@ KINDS = {
     "duel": "the duel player (its bar: [Playing a duel to win](duels.md))",
     "duel-sheet": "the duel-sheet player (every seat's columns read)",
     "store": "the solver's store strategy",
+    "solved": "the family's own exact player of its one-player game (`yamskit.adapters.EdgeAdapter.solitaire`)",
 }
 #: The ladder's bar for a level against the one below: its score, and its interval's lower end.
 BAR_SCORE, BAR_LOW = 0.60, 0.55
@@ -235,7 +236,9 @@ def expert_kind(variant: Any, seats: int) -> str:
     if not isinstance(bot, ExpertPlayer):
         return "search"
     if seats == 1:
-        return "store" if bot.alone is not None else "exact" if bot.exact else "search"
+        if bot.alone is not None:
+            return "store" if isinstance(bot.alone, StorePlayer) else "solved"
+        return "exact" if bot.exact else "search"
     if bot.duel is not None and seats == 2:
         return "duel"
     if bot.versus is not None:
@@ -289,9 +292,10 @@ def _run(row: dict[str, Any]) -> str:
 
 
 def solitaire_table(setup: str, rows: list[dict[str, Any]], kind: str = "search") -> list[str]:
-    lines = [
-        f"### {setup}",
-        "",
+    lines = [f"### {setup}", ""]
+    if kind in ("store", "solved") and any(r["level"] == "expert" for r in rows):
+        lines.extend([f"The expert here: {KINDS[kind]}.", ""])
+    lines += [
         "| level | mean score (95% CI) | games (seeds) | above the level below | ms/decision median | p99 |",
         "|---|---:|---:|---|---:|---:|",
     ]

@@ -141,6 +141,12 @@ class EdgeAdapter:
             legal), planning ``depth`` throws ahead (``None``: the generic planning bot,
             `yamskit.bots.generic`). A strategy that searches keeps exactly reads the bots'
             `KeepSearch` through ``yamskit._hooks.SEARCH``, so it imports no bot.
+        solitaire: ``solitaire(variant, *, folder, progress)``: a player (anything with
+            ``choose(state)``) that plays the variant's one-player game exactly, for the
+            ``"expert"`` level, or ``None`` where the variant has none (``None``: none at all).
+            ``folder`` is where it may keep what it solves (``None``: nowhere), and
+            ``progress(done, total)`` is told how a solve goes; the player solves on its first
+            decision, not when it is made.
 
     Examples:
         >>> EdgeAdapter(players=(2, 2), default_reward="outcome").default_reward
@@ -154,6 +160,7 @@ class EdgeAdapter:
     default_reward: Literal["score", "outcome"] = "score"
     bounds: Callable[[Any, int], tuple[float, float, int]] | None = None
     choose: Callable[..., Action] | None = None
+    solitaire: Callable[..., Any] | None = None
 
 
 #: The adapter of a variant whose class registered none: every field empty (the generic ways).

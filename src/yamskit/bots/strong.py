@@ -47,6 +47,7 @@ Examples:
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, Literal, TypeAlias
 
 import attrs
@@ -103,6 +104,15 @@ def _model_or_none(variant: ScorecardVariant) -> Any:
         return model_of(variant)
     except (RuleConfigError, ImportError):
         return None
+
+
+def _folder(cache: Cache) -> Path | None:
+    """The folder a family's exact player keeps its values in: ``cache`` resolved (``None`` for no disk)."""
+    if cache is False:
+        return None
+    from ..solver.advice import cache_directory
+
+    return cache_directory() if cache is True else Path(cache)
 
 
 def _why_unsolvable(variant: Variant) -> str:
@@ -359,7 +369,9 @@ def player(
       saved (Maxi Yatzy) it plays the solver's strategy over a store capped at four throws
       (`yamskit.bots.store_player`) once that is at hand: in the process, in ``cache``, or
       solved within ``time_budget`` (Maxi Yatzy's takes about 15 minutes: fill the cache once
-      with ``yamskit advise``);
+      with ``yamskit advise``); in a family's one-player game that the family plays exactly
+      (`yamskit.adapters.EdgeAdapter.solitaire`: solo Yamslam, solved in about 20 seconds once
+      and kept in ``cache``) that exact player;
     * ``"perfect"`` — `OptimalPlayer` with the solved strategy, for one-column sheets the
       solver handles (maximal expected score, solitaire); `RuleConfigError` elsewhere.
 
@@ -415,6 +427,10 @@ def player(
                 versus = DuelSheetPlayer(seed=seed)
             elif store_ready(variant, time_budget=time_budget, cache=cache):
                 alone = versus = StorePlayer(lambda: store_strategy(variant, cache=cache, progress=progress))
+        else:
+            solitaire = adapter_of(variant).solitaire
+            if solitaire is not None:
+                alone = solitaire(variant, folder=_folder(cache), progress=progress)
         return ExpertPlayer(
             hard,
             proposers=(StrongPlayer(variant, time_budget=0.0, seed=seed, depth=1), GreedyPlayer()),

@@ -1,4 +1,4 @@
-"""How the edges play Yamslam: its learning observation, rewards, bounds and strong bot (`ADAPTER`).
+"""How the edges play Yamslam: its learning observation, rewards, bounds, strong bot and exact solo player (`ADAPTER`).
 
 The package registers `ADAPTER` for `YamslamVariant` with `yamskit.adapters.register`
 when it is imported; `yamskit.rl` and `yamskit.bots` find it through the variant.
@@ -78,6 +78,15 @@ def _choose(state: YamslamGame, *, depth: int) -> Action:
     return choose_chip_action(state, depth=depth)
 
 
+def _solitaire(variant: YamslamVariant, *, folder: Any, progress: Any = None) -> Any:
+    """The exact player of solo Yamslam (`.solo.SoloPlayer`); ``None`` in the modes with opponents."""
+    if variant.mode != "solo":
+        return None
+    from .solo import SoloPlayer, solo_values  # numpy tables, solved on the first decision
+
+    return SoloPlayer(lambda: solo_values(folder=folder, progress=progress))
+
+
 #: The edges' adapter of Yamslam (played for points: chips and bonuses).
 ADAPTER = EdgeAdapter(
     players=lambda variant: variant.players,
@@ -86,4 +95,5 @@ ADAPTER = EdgeAdapter(
     side_score=_side_score,
     bounds=_bounds,
     choose=_choose,
+    solitaire=_solitaire,
 )
