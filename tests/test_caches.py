@@ -25,6 +25,7 @@ CACHING = [
     "yamskit.scorecard",
     "yamskit.variants.yam_master",
     "yamskit.variants.yamslam",
+    "yamskit.variants.yamslam.solo",
     "yamskit.bots.strong",
     "yamskit.bots.split",
     "yamskit.bots.sheet",

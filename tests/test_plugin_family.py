@@ -422,3 +422,44 @@ def test_a_plug_in_family_gets_an_openspiel_game(family: type[TopIt]) -> None:
     game = YamsGame({"variant": "top-it", "turns": 2})
     assert game.num_players() == (1 if family is TopIt else 2)
     pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+
+
+@attrs.frozen
+class BankingTopIt(TopIt):
+    """Top it whose adapter offers an exact one-player strategy (`EdgeAdapter.solitaire`)."""
+
+
+@attrs.frozen
+class BankAt18:
+    """Top it alone, played best: a rethrow of five dice is worth 17.5, so bank 18 or more."""
+
+    def choose(self, state: Any) -> Any:
+        if state.turn.has_thrown and (not state.turn.throws_left or sum(state.turn.dice.faces) >= 18):
+            return Pass()
+        return Roll()
+
+
+def _bank_at_18(variant: Any, *, folder: Any, time_budget: float, progress: Any = None) -> BankAt18 | None:
+    return BankAt18() if time_budget >= 1.0 else None  # as if its solve took a second
+
+
+yamskit.adapters.register(BankingTopIt, yamskit.adapters.EdgeAdapter(solitaire=_bank_at_18))
+
+
+def test_a_plug_in_familys_exact_one_player_strategy_plays_perfect_and_expert_alone() -> None:
+    from yamskit.bots import ExpertPlayer, play, player, plays_perfect
+
+    v = BankingTopIt(turns=2)
+    assert plays_perfect(v)
+    assert not plays_perfect(TopIt(turns=2))
+    assert isinstance(player(v, "perfect"), BankAt18)
+    expert = player(v, "expert")
+    assert isinstance(expert, ExpertPlayer)
+    assert isinstance(expert.alone, BankAt18)
+    short = player(v, "expert", time_budget=0.5)  # its solve would not fit: it searches instead
+    assert isinstance(short, ExpertPlayer)
+    assert short.alone is None
+    game = v.new_game(["Ann"], seed=3)
+    assert expert.choose(game.apply(Roll(outcome=Dice.parse("66654")))) == Pass()  # 27: banked
+    assert expert.choose(game.apply(Roll(outcome=Dice.parse("11112")))) == Roll()  # 6: thrown again
+    assert play(game, [expert]).is_over

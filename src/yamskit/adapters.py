@@ -141,10 +141,12 @@ class EdgeAdapter:
             legal), planning ``depth`` throws ahead (``None``: the generic planning bot,
             `yamskit.bots.generic`). A strategy that searches keeps exactly reads the bots'
             `KeepSearch` through ``yamskit._hooks.SEARCH``, so it imports no bot.
-        solitaire: ``solitaire(variant, *, folder, progress)``: a player (anything with
-            ``choose(state)``) that plays the variant's one-player game exactly, for the
-            ``"expert"`` level, or ``None`` where the variant has none (``None``: none at all).
-            ``folder`` is where it may keep what it solves (``None``: nowhere), and
+        solitaire: ``solitaire(variant, *, folder, time_budget, progress)``: a player
+            (anything with ``choose(state)``) that plays the variant's one-player game exactly,
+            for the ``"expert"`` and ``"perfect"`` levels; ``None`` where the variant has none, or
+            where what it plays by is neither kept in this process nor in ``folder`` and its solve
+            would take more than ``time_budget`` seconds (the field itself ``None``: no family
+            player at all). ``folder`` is where it may keep what it solves (``None``: nowhere), and
             ``progress(done, total)`` is told how a solve goes; the player solves on its first
             decision, not when it is made.
 

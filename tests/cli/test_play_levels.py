@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
 
 import pytest
 
@@ -117,3 +119,49 @@ def test_an_expert_without_its_store_strategy_says_how_to_get_it(tmp_path, monke
     assert "Result" in out
     assert "by rollouts" not in err
     assert list(tmp_path.glob("play-saving-store4-*.npz"))  # solved and kept for the next run
+
+
+def _quick_solo_solve(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Solo Yamslam's values forgotten by the process, then solved at once (the real solve takes 20 s, tested apart)."""
+    import numpy as np
+
+    from yamskit.variants.yamslam import solo
+
+    def quick(progress: Callable[[int, int], None] | None = None) -> solo.SoloValues:
+        if progress is not None:
+            progress(solo.POSITIONS, solo.POSITIONS)
+        return solo.SoloValues(np.zeros(solo.POSITIONS))
+
+    monkeypatch.setattr(solo, "_VALUES", type(solo._VALUES)("test", size=1, key="test"))
+    monkeypatch.setattr(solo, "solve_solo", quick)
+
+
+def test_play_level_perfect_solves_solo_yamslam_once_then_reads_the_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("YAMSKIT_CACHE", str(tmp_path))
+    args = ("play", "yamslam", "-o", "mode=solo", "--bots", "1", "--level", "perfect", "--seed", "5")
+    _quick_solo_solve(monkeypatch)
+    code, out, err = run(*args)
+    assert code == 0, err
+    assert "Result" in out
+    (line,) = err.splitlines()
+    assert line == "solving yamslam once (cached afterwards)... done"
+    _quick_solo_solve(monkeypatch)  # a new process: the values come from the disk, silently
+    assert run(*args) == (0, out, "")
+
+
+def test_an_expert_of_solo_yamslam_without_its_values_says_how_to_get_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("YAMSKIT_CACHE", str(tmp_path))
+    _quick_solo_solve(monkeypatch)
+    args = ("play", "yamslam", "-o", "mode=solo", "--bots", "1", "--level", "expert", "--decision-time", "0.001")
+    code, out, err = run(*args, "--seed", "4")
+    assert code == 0, err
+    assert "Result" in out
+    assert "the expert plays yamslam by rollouts until its exact values are solved" in err
+    assert not list(tmp_path.iterdir())  # nothing solved unasked
+    code, _, err = run("play", "yamslam", "--bots", "2", "--level", "expert", "--decision-time", "0.001", "--seed", "4")
+    assert code == 0, err
+    assert "exact values" not in err  # with opponents there are none to solve

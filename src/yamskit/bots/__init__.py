@@ -32,7 +32,7 @@ from .basic import (
 )
 from .duel import DuelPlayer
 from .expert import ExpertPlayer
-from .strong import LEVELS, Level, StrongPlayer, player, solvable
+from .strong import LEVELS, Level, StrongPlayer, player, plays_perfect, solvable
 
 __all__ = [
     "LEVELS",
@@ -49,5 +49,6 @@ __all__ = [
     "greedy_keep_values",
     "play",
     "player",
+    "plays_perfect",
     "solvable",
 ]

@@ -46,6 +46,7 @@ Examples:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal, TypeAlias
@@ -75,6 +76,7 @@ __all__ = [
     "greedy_is_near",
     "one_plain_column",
     "player",
+    "plays_perfect",
     "solvable",
 ]
 
@@ -104,6 +106,15 @@ def _model_or_none(variant: ScorecardVariant) -> Any:
         return model_of(variant)
     except (RuleConfigError, ImportError):
         return None
+
+
+def _solitaire(variant: Variant, *, time_budget: float, cache: Cache, progress: Progress | None) -> Player | None:
+    """The family's exact player of ``variant``'s one-player game (`yamskit.adapters.EdgeAdapter.solitaire`), if any."""
+    solitaire = adapter_of(variant).solitaire
+    if solitaire is None:
+        return None
+    found: Player | None = solitaire(variant, folder=_folder(cache), time_budget=time_budget, progress=progress)
+    return found
 
 
 def _folder(cache: Cache) -> Path | None:
@@ -156,6 +167,22 @@ def solvable(variant: Variant, *, time_budget: float | None = None, cache: Cache
 
     count = _COUNTS.get(model.fingerprint, lambda: StateSpace.of(model).count)
     return count / _STATES_PER_SECOND <= time_budget
+
+
+def plays_perfect(variant: Variant) -> bool:
+    """Whether the ``"perfect"`` level plays ``variant``: a sheet the exact solver handles, or a family's solved game.
+
+    The second is the family's own exact player of its one-player game
+    (`yamskit.adapters.EdgeAdapter.solitaire`), such as solo Yamslam.
+
+    Examples:
+        >>> import yamskit
+        >>> plays_perfect(yamskit.variant("yahtzee")), plays_perfect(yamskit.variant("yamslam", mode="solo"))
+        (True, True)
+        >>> plays_perfect(yamskit.variant("yamslam")), plays_perfect(yamskit.variant("challenge"))
+        (False, False)
+    """
+    return solvable(variant) or _solitaire(variant, time_budget=math.inf, cache=False, progress=None) is not None
 
 
 def greedy_is_near(variant: Variant) -> bool:
@@ -370,10 +397,12 @@ def player(
       (`yamskit.bots.store_player`) once that is at hand: in the process, in ``cache``, or
       solved within ``time_budget`` (Maxi Yatzy's takes about 15 minutes: fill the cache once
       with ``yamskit advise``); in a family's one-player game that the family plays exactly
-      (`yamskit.adapters.EdgeAdapter.solitaire`: solo Yamslam, solved in about 20 seconds once
-      and kept in ``cache``) that exact player;
+      (`yamskit.adapters.EdgeAdapter.solitaire`: solo Yamslam) that exact player, once what it
+      plays by is at hand: in the process, in ``cache``, or solved within ``time_budget`` (solo
+      Yamslam's takes about 20 seconds: ``"perfect"`` solves and keeps it);
     * ``"perfect"`` — `OptimalPlayer` with the solved strategy, for one-column sheets the
-      solver handles (maximal expected score, solitaire); `RuleConfigError` elsewhere.
+      solver handles (maximal expected score, solitaire), or the family's exact player of its
+      one-player game (solo Yamslam), solved once if need be; `RuleConfigError` elsewhere.
 
     ``time_budget`` is the seconds ``"hard"`` and ``"expert"`` may spend, once, solving a
     one-column sheet exactly. A solved strategy is kept in ``cache`` (by default the folder
@@ -428,9 +457,7 @@ def player(
             elif store_ready(variant, time_budget=time_budget, cache=cache):
                 alone = versus = StorePlayer(lambda: store_strategy(variant, cache=cache, progress=progress))
         else:
-            solitaire = adapter_of(variant).solitaire
-            if solitaire is not None:
-                alone = solitaire(variant, folder=_folder(cache), progress=progress)
+            alone = _solitaire(variant, time_budget=time_budget, cache=cache, progress=progress)
         return ExpertPlayer(
             hard,
             proposers=(StrongPlayer(variant, time_budget=0.0, seed=seed, depth=1), GreedyPlayer()),
@@ -444,6 +471,9 @@ def player(
             alone=alone,
         )
     if level == "perfect":
+        family = _solitaire(variant, time_budget=math.inf, cache=cache, progress=progress)
+        if family is not None:
+            return family
         if not solvable(variant):
             name = getattr(variant, "name", type(variant).__name__)
             raise RuleConfigError(f"no 'perfect' level for {name}: {_why_unsolvable(variant)}; use 'hard'")

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from ..actions import Action, Place, RemoveToken, Roll, Score, Scratch, TakeChip
-from ..bots import LEVELS, ExpertPlayer, StrongPlayer, player, solvable
+from ..bots import LEVELS, ExpertPlayer, StrongPlayer, player, plays_perfect, solvable
 from ..bots.simulate import make_bot
 from ..errors import NotationError, RuleConfigError, YamskitError, brief
 from ..game import GameState, Player, Variant
@@ -256,20 +256,34 @@ def _store_unsolved(bot: Player) -> bool:
     return isinstance(variant, ScorecardVariant) and variant.rules.saved_throws
 
 
+def _solitaire_unsolved(bot: Player, variant: Variant) -> bool:
+    """Whether ``bot`` is an expert of a family's solved one-player game whose values are not at hand."""
+    return isinstance(bot, ExpertPlayer) and bot.alone is None and not solvable(variant) and plays_perfect(variant)
+
+
 def _check_perfect(variant: Variant) -> None:
-    """``--level perfect`` where the exact solver cannot play: say which variants it plays."""
-    if solvable(variant):
+    """``--level perfect`` where no exact player plays: say which variants (and modes) it plays."""
+    if plays_perfect(variant):
         return
-    supported = [name for name in variant_names() if _solvable_name(name)]
+    sheets = [name for name in variant_names() if _plays_perfect(name, {})]
+    modes = [
+        f"{name} -o {key}={value}"
+        for name in variant_names()
+        if name not in sheets
+        for key, values in option_choices(name).items()
+        for value in values
+        if _plays_perfect(name, {key: value})
+    ]
+    solved = f"; solved one-player modes: {', '.join(modes)}" if modes else ""
     raise CliError(
-        f"--level perfect plays the variants the exact solver handles (one-column solitaire sheets: "
-        f"{', '.join(supported)}), not {brief(variant.name)}; use --level hard"
+        f"--level perfect plays the games played exactly (one-column solitaire sheets: {', '.join(sheets)}"
+        f"{solved}), not {brief(variant.name)}; use --level hard"
     )
 
 
-def _solvable_name(name: str) -> bool:
+def _plays_perfect(name: str, options: dict[str, Any]) -> bool:
     try:
-        return solvable(make_variant(name))
+        return plays_perfect(make_variant(name, **options))
     except YamskitError:
         return False
 
@@ -423,6 +437,12 @@ def play_command(args: argparse.Namespace, *, scorekeeper: Loop) -> int:
         print(
             f"the expert plays {safe(variant.name)} by rollouts until its store strategy is solved: "
             "'yamskit advise' solves and keeps it once (Maxi Yatzy: about 15 minutes, 3.6 GB)",
+            file=sys.stderr,
+        )
+    if len(state.players) == 1 and any(_solitaire_unsolved(bot, variant) for bot in bots.values()):
+        print(
+            f"the expert plays {safe(variant.name)} by rollouts until its exact values are solved: "
+            "'--level perfect' solves and keeps them once (about 20 seconds)",
             file=sys.stderr,
         )
     names = ", ".join(map(safe, state.players))

@@ -78,12 +78,14 @@ def _choose(state: YamslamGame, *, depth: int) -> Action:
     return choose_chip_action(state, depth=depth)
 
 
-def _solitaire(variant: YamslamVariant, *, folder: Any, progress: Any = None) -> Any:
-    """The exact player of solo Yamslam (`.solo.SoloPlayer`); ``None`` in the modes with opponents."""
+def _solitaire(variant: YamslamVariant, *, folder: Any, time_budget: float, progress: Any = None) -> Any:
+    """The exact player of solo Yamslam (`.solo.SoloPlayer`) where its values are at hand or fit the budget."""
     if variant.mode != "solo":
         return None
-    from .solo import SoloPlayer, solo_values  # numpy tables, solved on the first decision
+    from .solo import SoloPlayer, solo_ready, solo_values  # numpy tables, solved on the first decision
 
+    if not solo_ready(folder=folder, time_budget=time_budget):
+        return None
     return SoloPlayer(lambda: solo_values(folder=folder, progress=progress))
 
 

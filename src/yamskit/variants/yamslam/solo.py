@@ -44,6 +44,7 @@ from ...actions import Action, Pass, Roll, TakeChip
 from ...adapters import keep_search
 from ...dice import ROLLS, keep_index
 from ...errors import RuleConfigError
+from ...game import GameState
 from .chips import (
     CHIPS_PER_KIND,
     FULL_STACK_BONUS,
@@ -58,7 +59,17 @@ from .chips import (
 from .game import YamslamGame
 from .rules import MAX_THROWS
 
-__all__ = ["FILE_NAME", "POSITIONS", "SoloPlayer", "SoloValues", "reachable", "solo_values", "solve_solo"]
+__all__ = [
+    "FILE_NAME",
+    "POSITIONS",
+    "SOLVE_SECONDS",
+    "SoloPlayer",
+    "SoloValues",
+    "reachable",
+    "solo_ready",
+    "solo_values",
+    "solve_solo",
+]
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
@@ -76,6 +87,9 @@ _BLOCK = 10 * _OTHERS
 POSITIONS = _KINDS * _BLOCK
 #: The name of the values' file in the folder `solo_values` keeps them in.
 FILE_NAME = "yamslam-solo-v1.npy"
+_FILE_BYTES = 8 * POSITIONS + 4096  # the values and numpy's header
+#: What `solve_solo` is taken to need, in seconds, when a level decides whether it may solve (15-20 s measured).
+SOLVE_SECONDS = 20.0
 _NEG = -1e18
 #: For each roll: the kinds it wins (as a bit mask) and whether it is a Yamslam.
 _ROLL_MASKS = np.array([sum(1 << KINDS.index(k) for k in qualifying_kinds(roll)) for roll in ROLLS])
@@ -306,11 +320,25 @@ def solo_values(*, folder: str | Path | None, progress: Callable[[int, int], Non
     return _VALUES.get("values", load)
 
 
+def solo_ready(*, folder: str | Path | None, time_budget: float) -> bool:
+    """Whether `solo_values` answers within ``time_budget`` seconds: kept, saved in ``folder``, or solved in time.
+
+    Examples:
+        >>> solo_ready(folder="/nonexistent", time_budget=float("inf"))
+        True
+    """
+    if "values" in _VALUES or (folder is not None and (Path(folder) / FILE_NAME).is_file()):
+        return True
+    return time_budget >= SOLVE_SECONDS
+
+
 def _read(path: Path) -> SoloValues | None:
     """The values saved at ``path``, or ``None`` if the file is not them."""
     try:
+        if path.stat().st_size > _FILE_BYTES:  # not the values: never read a large file whole
+            return None
         values = np.load(io.BytesIO(path.read_bytes()), allow_pickle=False)
-    except (OSError, ValueError):
+    except (OSError, ValueError, EOFError):  # unreadable, not an array, a pickle (never loaded), empty
         return None
     if values.shape != (POSITIONS,) or values.dtype != np.float64 or not np.isfinite(values).all():
         return None
@@ -335,7 +363,7 @@ class SoloPlayer:
 
     values: Callable[[], SoloValues] = attrs.field(eq=False, repr=False)
 
-    def choose(self, state: YamslamGame) -> Action:
+    def choose(self, state: GameState) -> Action:
         """The action with the highest expected final score (taking a chip rather than throwing on a tie).
 
         Raises:
