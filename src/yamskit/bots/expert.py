@@ -29,6 +29,9 @@ variant, every mode and any number of players.
   store strategy (`yamskit.bots.store_player`), which scores about 47 points a game above
   ``"hard"`` there and wins 70% of duels against it, where rollouts of cheap bots gained
   nothing.
+* In a family's one-player game that the family solves itself (solo Yamslam,
+  `yamskit.adapters.EdgeAdapter.solitaire`), once what it plays by is at hand, it plays as
+  ``alone``, that exact player: 24 points a game above ``"hard"`` in solo Yamslam.
 * In a game with opponents of a sheet scored by column duels (Competitive Yams), it plays as
   ``versus``, the player that weighs every seat's columns and picks its box by the chance to
   win (`yamskit.bots.duel_sheet`): there a rollout of cheap bots misjudges the duels more
@@ -211,7 +214,9 @@ class ExpertPlayer:
             duel-sheet player, `yamskit.bots.duel_sheet.DuelSheetPlayer`, on a sheet scored by
             column duels; the store strategy on a sheet with saved throws), or ``None``.
         alone: the bot that plays a solitaire game instead of the search (the store strategy,
-            `yamskit.bots.store_player.StorePlayer`, on a sheet with saved throws), or ``None``.
+            `yamskit.bots.store_player.StorePlayer`, on a sheet with saved throws; a family's
+            exact player of its one-player game, `yamskit.adapters.EdgeAdapter.solitaire`, such
+            as solo Yamslam's), or ``None``.
 
     Examples:
         >>> import yamskit
