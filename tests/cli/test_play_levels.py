@@ -132,7 +132,7 @@ def _quick_solo_solve(monkeypatch: pytest.MonkeyPatch) -> None:
             progress(solo.POSITIONS, solo.POSITIONS)
         return solo.SoloValues(np.zeros(solo.POSITIONS))
 
-    monkeypatch.setattr(solo, "_VALUES", type(solo._VALUES)("test", size=1, key="test"))
+    monkeypatch.setattr(solo, "_VALUES", type(solo._VALUES)("example solo values", size=1, key="none: a test's own"))
     monkeypatch.setattr(solo, "solve_solo", quick)
 
 

@@ -21,6 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import yamskit
+from yamskit._cache import LruCache
 from yamskit.actions import Roll, TakeChip
 from yamskit.adapters import adapter_of
 from yamskit.bots import RandomPlayer, play, player
@@ -40,6 +41,11 @@ def position(rack: ChipSet, discard: ChipSet) -> YamslamGame:
     """A solo game at the start of a turn, with ``rack`` and ``discard`` left (the player holds the rest)."""
     held = ChipSet(tuple(4 - r - d for r, d in zip(rack.counts, discard.counts, strict=True)))
     return attrs.evolve(SOLO.new_game(seed=0), rack=rack, discard=discard, collections=(held,))
+
+
+def forget_values(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The process keeps no values during the test (a cache of its own: "example" caches are not the library's)."""
+    monkeypatch.setattr(solo, "_VALUES", LruCache("example solo values", size=1, key="the test's values"))
 
 
 def reference_value(state: YamslamGame) -> float:
@@ -182,7 +188,7 @@ def test_the_expert_and_perfect_play_solo_yamslam_by_the_values_and_only_there(v
 
 
 def test_the_expert_solves_only_within_its_budget(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(solo, "_VALUES", type(solo._VALUES)("test", size=1, key="test"))  # nothing kept
+    forget_values(monkeypatch)  # nothing kept
     assert not solo.solo_ready(folder=tmp_path, time_budget=5.0)
     assert solo.solo_ready(folder=tmp_path, time_budget=solo.SOLVE_SECONDS)
     assert player(SOLO, "expert", cache=tmp_path).alone is None  # it searches instead
@@ -194,7 +200,7 @@ def test_the_expert_solves_only_within_its_budget(tmp_path: Path, monkeypatch: p
 # ---------------------------------------------------------------------- the file
 def test_the_values_are_saved_whole_and_read_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     made = solo.SoloValues(np.arange(solo.POSITIONS, dtype=np.float64))
-    monkeypatch.setattr(solo, "_VALUES", type(solo._VALUES)("test", size=1, key="test"))
+    forget_values(monkeypatch)
     monkeypatch.setattr(solo, "solve_solo", lambda progress=None: made)
     assert solo.solo_values(folder=tmp_path) is made
     assert [p.name for p in tmp_path.iterdir()] == [solo.FILE_NAME]  # no temporary file left
