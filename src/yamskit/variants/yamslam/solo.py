@@ -53,11 +53,10 @@ from .chips import (
     LAST_DRAW_BONUS,
     SILVER_6_BONUS,
     ChipSet,
-    is_yamslam,
-    qualifying_kinds,
 )
 from .game import YamslamGame
-from .rules import MAX_THROWS
+from .rules import _ROLL_KINDS, MAX_THROWS
+from .rules import _ROLL_YAMSLAM as _YAMSLAM_ROLLS
 
 __all__ = [
     "FILE_NAME",
@@ -92,8 +91,8 @@ _FILE_BYTES = 8 * POSITIONS + 4096  # the values and numpy's header
 SOLVE_SECONDS = 20.0
 _NEG = -1e18
 #: For each roll: the kinds it wins (as a bit mask) and whether it is a Yamslam.
-_ROLL_MASKS = np.array([sum(1 << KINDS.index(k) for k in qualifying_kinds(roll)) for roll in ROLLS])
-_ROLL_YAMSLAM = np.array([is_yamslam(roll) for roll in ROLLS], dtype=np.bool_)
+_ROLL_MASKS = np.array([sum(1 << k for k in kinds) for kinds in _ROLL_KINDS])  # the rules' table, as bits
+_ROLL_YAMSLAM = np.array(_YAMSLAM_ROLLS, dtype=np.bool_)
 _MASKS, _MASK_OF_ROLL = np.unique(_ROLL_MASKS, return_inverse=True)
 _VALUES: LruCache[str, SoloValues] = LruCache("yamslam: solo values", size=1, key="one entry: the values")
 
