@@ -18,6 +18,11 @@ from yamskit._fast import IdentityCache
 from yamskit.bots import player
 from yamskit.categories import Category, is_five_of_a_kind, total, upper, when
 
+try:
+    from yamskit.rl import observe as _observe
+except ModuleNotFoundError:  # without the rl extra. Tried once here: under pytest each failed
+    _observe = None  # import of the package kept about 4 KB, which the growth check counted.
+
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = ROOT / "docs" / "explanation" / "memory.md"
 #: The modules that create caches when imported.
@@ -106,11 +111,8 @@ def _use(i: int) -> None:
             game = game.apply(bot.choose(game))
     assert yamskit.load_game(game.to_json(), variant=variant) == game
     variant.from_notation(game.to_notation())
-    try:
-        from yamskit.rl import observe
-    except ModuleNotFoundError:  # without the rl extra
-        return
-    observe(game, 0)
+    if _observe is not None:
+        _observe(game, 0)
 
 
 @pytest.mark.slow
