@@ -40,9 +40,10 @@ _CODE_TO_ROLL[_KEEP_CODE[tables.ROLL_OFFSET :]] = np.arange(tables.NUM_ROLLS)
 def _refuse_turn_rules(model: Model) -> None:
     """Refuse a sheet whose boxes depend on the turn (served points, a served win, a box that opens later).
 
-    The batch simulation (`yamskit.solver.simulate`) and target play (`yamskit.solver.target`) write a box
-    from the dice and the sheet only; the exact solver, `Strategy`, the forward pass of
-    `yamskit.solver.distribution` (``_Games.start(..., turn_rules=True)``) and the game API play those rules.
+    The batch simulation (`yamskit.solver.simulate`) and the duel player's ratings (`yamskit.solver.duel`)
+    write a box from the dice and the sheet only; the exact solver, `Strategy`, the forward pass of
+    `yamskit.solver.distribution` (``_Games.start(..., turn_rules=True)``), target play
+    (`yamskit.solver.target`) and the game API play those rules.
 
     Raises:
         RuleConfigError: naming the rule and its rows.
@@ -58,7 +59,7 @@ def _refuse_turn_rules(model: Model) -> None:
         found.append(f"OpensAfter({model.rows[model.opens_row]!r}, {model.rows[model.flag_row]!r})")
     if found:
         raise RuleConfigError(
-            f"the solver's stepped games (the batch simulation, target play) do not play the placement "
+            f"the solver's stepped games (the batch simulation, the duel ratings) do not play the placement "
             f"rule {'; '.join(found)} (it reads the turn or the sheet beyond the box): play such a sheet through "
             "the game API, with `Strategy.best_action`"
         )

@@ -17,6 +17,12 @@ least ``n``. A turn is the usual expectimax with a vector of needs in place of o
 2. each keep is worth the mean over the throw of the other dice, each roll the best of writing
    and its keeps, throw by throw back to the turn's first throw.
 
+Generala's rules that depend on the turn are played as the game plays them: a roll written on
+the turn's first throw pays its served points (`yamskit.solver.model.Model.served`); a Score
+with points in a winning row then ends the game, so it makes ``n`` exactly when its points and
+the upper bonus of the total it reaches are ``n`` or more; a box that opens later takes only a
+cross until the box it waits for holds points.
+
 The states are the solver's (`yamskit.solver.space.StateSpace`: reachable upper totals only,
 and one total, 0, worked out for all those that can no longer earn a bonus, then copied),
 taken by number of filled rows, the fullest first, a block of states and all their needs at
@@ -83,24 +89,38 @@ def _key(model: Model, filled: IntArray, flag: IntArray, upper: IntArray) -> Int
     return key
 
 
-def _write(model: Model, chances: FloatArray, filled: IntArray, flag: IntArray, upper: IntArray) -> FloatArray:
+def _write(
+    model: Model, chances: FloatArray, filled: IntArray, flag: IntArray, upper: IntArray, *, first: bool = False
+) -> FloatArray:
     """The best chance of writing each roll of each state, for every need: (rolls, states, needs).
 
     Many boxes of many rolls lead to the same state with the same points (every box a roll
     misses pays 0), so the chances are gathered once for each distinct (next state, points)
-    pair and each roll takes the best of its own pairs.
+    pair and each roll takes the best of its own pairs. ``first``: the rolls of the turn's
+    first throw, written with the served model (`Model.served`) where the sheet has one: its
+    served points, and a Score in a winning row that ends the game, its points and the upper
+    bonus of the total it reaches then being the last (the need is made or it is not).
     """
+    m = model.served if first and model.served is not None else model
     rolls, states = model.dice.num_rolls, len(filled)
     sheets = np.repeat(filled, rolls), np.repeat(flag, rolls), np.repeat(upper, rolls)
-    p = _placements(model, *sheets, np.tile(np.arange(rolls), states))
+    p = _placements(m, *sheets, np.tile(np.arange(rolls), states), turn_rules=True)
     key = _key(model, np.broadcast_to(p.filled[:, :, None], p.upper.shape), p.flag, p.upper)
+    paid = p.paid
+    ended = len(chances)  # the key of a game a served win ended: past every state's
+    if p.ends.any():
+        key = np.where(p.ends, ended, key)
+        paid = np.where(p.ends, p.paid + model.bonus[p.upper], p.paid)
     needs = chances.shape[1]
     legal = p.legal.reshape(rolls * states, -1)
     # points past the whole target leave nothing to make, as the target itself does
-    pair = (key * needs + np.minimum(p.paid, needs - 1)).reshape(rolls * states, -1)[legal]
+    pair = (key * needs + np.minimum(paid, needs - 1)).reshape(rolls * states, -1)[legal]
     pairs, which = np.unique(pair, return_inverse=True)
-    at, paid = np.divmod(pairs, needs)
-    worth = chances[at[:, None], np.maximum(np.arange(needs)[None, :] - paid[:, None], 0)]
+    at, got = np.divmod(pairs, needs)
+    short = np.arange(needs)[None, :] - got[:, None]  # what each need still asks after these points
+    over = at == ended
+    worth = chances[np.where(over, 0, at)[:, None], np.maximum(short, 0)]
+    worth[over] = short[over] <= 0  # an ended game makes a need with the points it has, or never
     # each roll's options, the legal ones first, as rows of `worth`; a missing one reads a row of 0
     counts = legal.sum(axis=1)
     slot = np.full((len(legal), int(counts.max())), len(pairs))
@@ -144,12 +164,24 @@ def _turn(model: Model, write: FloatArray, throws: int) -> list[FloatArray]:
     return layers
 
 
-def _first_throw(model: Model, write: FloatArray) -> FloatArray:
-    """The chance at the start of a turn, before its first throw, from the writing chances (rolls, columns)."""
+def _first_throw(model: Model, write: FloatArray, served: FloatArray | None = None) -> FloatArray:
+    """The chance at the start of a turn, before its first throw, from the writing chances (rolls, columns).
+
+    ``served``: the writing chances of the turn's first throw where they differ (served rules,
+    `_write` with ``first``); a roll of that throw is worth the better of them and of what its
+    keeps make, keeping every die (a throw of none, after which nothing is served) among them,
+    as in the expected-score solver (`yamskit.solver.expectimax`).
+    """
     t = model.dice
     work, spare = _work(t, write)
-    for _ in range(model.max_throws - 1):
-        _throw_before(t, work, spare)
+    rolls = work[t.size_slices[t.count]]  # each roll's own entry (a view), in working order
+    if served is not None and model.max_throws == 1:  # the only throw is the first: no throw of none to fall back on
+        served.take(t.work_rolls, axis=0, out=rolls, mode="clip")
+    for left in range(1, model.max_throws):
+        _mean_over_throw(t, work, spare)
+        if served is not None and left == model.max_throws - 1:
+            np.maximum(rolls, served.take(t.work_rolls, axis=0), out=rolls)
+        _best_of_sub_keeps(t, work, spare)
     _mean_over_throw(t, work, spare)  # the turn's first throw: the empty keep
     start: FloatArray = work[t.size_slices[0].start]
     return start
@@ -175,7 +207,12 @@ def _solve(model: Model, target: int) -> FloatArray:
             f, y, u = filled[lo : lo + block], flag[lo : lo + block], upper[lo : lo + block]
             write = _write(model, chances, f, y, u)
             rolls, states = write.shape[0], write.shape[1]
-            start = _first_throw(model, write.reshape(rolls, states * needs))
+            served = None if model.served is None else _write(model, chances, f, y, u, first=True)
+            start = _first_throw(
+                model,
+                write.reshape(rolls, states * needs),
+                None if served is None else served.reshape(rolls, states * needs),
+            )
             chances[_key(model, f, y, u)] = start.reshape(states, needs)
         space.copy_dead(by_state, count)  # an upper total that can no longer earn a bonus plays as 0
     return chances
@@ -279,7 +316,7 @@ class TargetStrategy:
         keeps = keep_values(layers[left - 1], dice=m.dice)[:, 0] if left > 0 else None
         rows = m.rows
         rated: list[tuple[Action, float]] = []
-        boxes = _box_chances(m, self.chances, one, roll, need)
+        boxes = _box_chances(m, self.chances, one, roll, need, first=left == m.max_throws - 1)
         for action in state.legal_actions():
             if isinstance(action, Roll):
                 if keeps is None:
@@ -309,12 +346,20 @@ class TargetStrategy:
         return next((action for action in tied if not isinstance(action, Roll)), tied[0])
 
 
-def _box_chances(model: Model, chances: FloatArray, one: _Sheet, roll: int, need: int) -> FloatArray:
-    """The chance of each Score and Scratch of ``roll`` in one state, (rows, 2); -1 where not legal."""
-    p = _placements(model, *one, np.array([roll]))
+def _box_chances(
+    model: Model, chances: FloatArray, one: _Sheet, roll: int, need: int, *, first: bool = False
+) -> FloatArray:
+    """The chance of each Score and Scratch of ``roll`` in one state, (rows, 2); -1 where not legal.
+
+    ``first``: ``roll`` is the turn's first throw, written as `_write` writes it then.
+    """
+    m = model.served if first and model.served is not None else model
+    p = _placements(m, *one, np.array([roll]), turn_rules=True)
     key = _key(model, np.broadcast_to(p.filled[:, :, None], p.upper.shape), p.flag, p.upper)[0]
     left = np.clip(need - p.paid[0], 0, chances.shape[1] - 1)
-    result: FloatArray = np.where(p.legal[0], chances[key, left], -1.0)
+    worth = chances[np.where(p.ends[0], 0, key), left]
+    made = p.paid[0] + model.bonus[p.upper[0]] >= need  # a served win: the game ends with these points
+    result: FloatArray = np.where(p.legal[0], np.where(p.ends[0], made.astype(np.float64), worth), -1.0)
     return result
 
 
@@ -323,8 +368,7 @@ def solve_target(variant: ScorecardVariant, target: int, *, max_bytes: int = MAX
 
     Raises:
         RuleConfigError: ``target`` is not a whole number from 0; the solver does not model the
-            sheet (the message names the rule); a rule the stepped games do not play (served
-            points or wins, a box that opens later); or the table would pass ``max_bytes`` (the
+            sheet (the message names the rule); or the table would pass ``max_bytes`` (the
             message gives its size).
 
     Examples:
