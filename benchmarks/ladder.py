@@ -45,7 +45,9 @@ What the expert is differs by setup (`expert_kind`), and so does its bar: where 
 one-column duel player, its bar is the duel page's (at least 50.8% against the
 expected-score optimum over 40,000 games), not 60% against ``hard``; in a one-player game of
 a sheet the solver plays exactly, ``hard`` is already the optimum and the expert plays as
-``hard``.
+``hard``. In a duel where ``hard`` is the expected-score optimum and no player can score 60%
+against it (`ceilings`: the bounds ``benchmarks/duel_bound.py`` works out; Generala's is
+57.0%), the bar cell says the bar is out of reach and gives the bound.
 """
 
 from __future__ import annotations
@@ -224,6 +226,17 @@ KINDS = {
 }
 #: The ladder's bar for a level against the one below: its score, and its interval's lower end.
 BAR_SCORE, BAR_LOW = 0.60, 0.55
+#: The most any player can score against the expected-score optimum in a duel of each sheet
+#: (`benchmarks/duel_bound.py`, which writes it).
+BOUNDS = ROOT / "benchmarks" / "duel-bounds.json"
+
+
+def ceilings(path: Path = BOUNDS) -> dict[str, float]:
+    """The setups where ``hard`` is the expected-score optimum of a duel with a known bound: label -> bound."""
+    if not path.is_file():
+        return {}
+    bounds = json.loads(path.read_text(encoding="utf-8"))
+    return {s.label: float(bounds[s.name]["bound"]) for s in VERSUS if s.seats == 2 and s.name in bounds}
 
 
 def expert_kind(variant: Any, seats: int) -> str:
@@ -246,16 +259,24 @@ def expert_kind(variant: Any, seats: int) -> str:
     return "search"
 
 
-def bar(row: dict[str, Any] | None, level: str, kind: str) -> str:
-    """Whether ``level`` met the ladder's bar against the level below in ``row`` (their match-up)."""
+def bar(row: dict[str, Any] | None, level: str, kind: str, ceiling: float | None = None) -> str:
+    """Whether ``level`` met the ladder's bar against the level below in ``row`` (their match-up).
+
+    ``ceiling``: the most any player can score against ``hard`` in this setup (`ceilings`);
+    where it is under the bar, the expert's bar is out of reach, and the cell says so.
+    """
     if row is None:
         return "not played"
     if level == "expert" and kind == "duel":
         return "the duel's bar"
+    if level == "expert" and ceiling is not None and ceiling < BAR_SCORE:
+        return f"out of reach: at most {100 * ceiling:.1f}% ([the bound](duels.md#how-far-any-player-can-go))"
     return "met" if row["score"] >= BAR_SCORE and row["low"] > BAR_LOW else "**not met**"
 
 
-def versus_table(setup: str, rows: list[dict[str, Any]], levels: Sequence[str], kind: str = "search") -> list[str]:
+def versus_table(
+    setup: str, rows: list[dict[str, Any]], levels: Sequence[str], kind: str = "search", ceiling: float | None = None
+) -> list[str]:
     """The markdown of one setup: each level's rating, its score against the level below and the bar, its times."""
     lines = [f"### {setup}", ""]
     if "expert" in levels:
@@ -281,7 +302,7 @@ def versus_table(setup: str, rows: list[dict[str, Any]], levels: Sequence[str], 
         first = below.get("seed", 0)
         seeds = f"{below['games']} ({first}-{first + below['games'] - 1}{_run(below)})"
         lines.append(
-            f"| {level} | {rating} | {against} | {bar(below, level, kind)} | {seeds} "
+            f"| {level} | {rating} | {against} | {bar(below, level, kind, ceiling)} | {seeds} "
             f"| {below['median_ms']:.2f} | {below['p99_ms']:.1f} |"
         )
     return [*lines, ""]
@@ -446,8 +467,9 @@ def page(ladder: dict[str, Any]) -> str:
         "## Games with opponents",
         "",
     ]
+    bounds = ceilings()
     for setup, rows in versus.items():
-        lines.extend(versus_table(setup, rows, _levels_of(rows), kinds.get(setup, "search")))
+        lines.extend(versus_table(setup, rows, _levels_of(rows), kinds.get(setup, "search"), bounds.get(setup)))
     if solo:
         lines.extend(["## One-player games", ""])
         for setup, rows in solo.items():

@@ -8,6 +8,7 @@ into ratings is checked against results whose ratings are known.
 from __future__ import annotations
 
 import importlib.util
+import json
 import math
 import sys
 from collections.abc import Iterator
@@ -133,6 +134,20 @@ def test_the_bar_is_sixty_percent_with_the_interval_above_fifty_five(ladder: Mod
     # the one-column duel player is held to the duel page's bar, not to 60% against hard
     assert ladder.bar(_row("expert", "hard", 0.45), "expert", "duel") == "the duel's bar"
     assert ladder.bar(_row("expert", "hard", 0.45), "expert", "duel-sheet") == "**not met**"
+    # where no player can score 60% against hard (a bound under the bar), the cell says so
+    assert ladder.bar(_row("expert", "hard", 0.45), "expert", "search", 0.5695).startswith(
+        "out of reach: at most 57.0%"
+    )
+    assert ladder.bar(_row("expert", "hard", 0.45), "expert", "search", 0.7) == "**not met**"
+    assert ladder.bar(_row("hard", "medium", 0.65), "hard", "search", 0.5) == "met"  # a bound against hard only
+
+
+def test_the_bounds_are_read_for_the_duels_whose_hard_is_the_optimum(ladder: ModuleType, tmp_path: Path) -> None:
+    kept = tmp_path / "bounds.json"
+    kept.write_text(json.dumps({"generala": {"bound": 0.57}, "nothing": {"bound": 0.5}}), encoding="utf-8")
+    assert ladder.ceilings(kept) == {"generala": 0.57}
+    assert ladder.ceilings(tmp_path / "absent.json") == {}
+    assert set(ladder.ceilings()) >= {"generala"}  # the committed file (benchmarks/duel_bound.py --json)
 
 
 def test_slices_merge_into_one_ladder_the_last_run_winning(ladder: ModuleType) -> None:
