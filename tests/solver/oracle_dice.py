@@ -9,8 +9,9 @@ from __future__ import annotations
 import functools
 import itertools
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
+from typing import Any
 
 Roll = tuple[int, ...]
 
@@ -31,3 +32,10 @@ def sub_keeps(roll: Roll) -> set[Roll]:
 def number(face: int) -> Callable[[Roll], int]:
     """A number box of sorted faces: ``face`` times the dice showing it."""
     return lambda faces: face * faces.count(face)
+
+
+def sheet_position(game: Any, counted: Sequence[bool]) -> tuple[int, int, int]:
+    """(filled rows as bits, points so far, upper total of the ``counted`` rows) of a one-column game's first sheet."""
+    cells = game.sheets[0].cells[0]
+    filled = sum(1 << i for i, cell in enumerate(cells) if not cell.is_empty)
+    return filled, sum(cell.value for cell in cells), sum(cell.value for i, cell in enumerate(cells) if counted[i])

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 
 import pytest
@@ -88,8 +88,10 @@ class ServedOracle:
                 self._values[key] = sum((p * first[faces] for faces, p in outcomes(self.dice)), Fraction(0))
         return self._values[key]
 
-    def write(self, filled: int, upper: int, opened: bool, faces: Faces, *, served: bool) -> Fraction:
-        best: Fraction | None = None
+    def options(
+        self, filled: int, upper: int, opened: bool, faces: Faces, *, served: bool
+    ) -> Iterator[tuple[int, int, int, bool, bool]]:
+        """Every way to write ``faces``: (filled rows, upper total, points paid, box opened, game over) after it."""
         for r, name in enumerate(self.rows):
             if filled >> r & 1:
                 continue
@@ -102,39 +104,57 @@ class ServedOracle:
                 options.append(0)
             for paid in options:
                 total = upper + paid if self.counted[r] else upper
-                if served and paid > 0 and name in self.wins:
-                    v = paid + self.earned(min(total, self.cap))  # the game ends here
-                else:
-                    now_open = opened or (self.opens is not None and name == self.opens[1] and paid > 0)
-                    v = paid + self.value(filled | 1 << r, total, now_open)
-                best = v if best is None or v > best else best
+                now_open = opened or (self.opens is not None and name == self.opens[1] and paid > 0)
+                yield filled | 1 << r, total, paid, now_open, served and paid > 0 and name in self.wins
+
+    def write(self, filled: int, upper: int, opened: bool, faces: Faces, *, served: bool) -> Fraction:
+        best: Fraction | None = None
+        for after, total, paid, now_open, ended in self.options(filled, upper, opened, faces, served=served):
+            # a served win ends the game: its points and the upper bonus then are the last
+            v = paid + (self.earned(min(total, self.cap)) if ended else self.value(after, total, now_open))
+            best = v if best is None or v > best else best
         assert best is not None
         return best
-
-    def _keeps(self, below: dict[Faces, Fraction]) -> dict[Faces, Fraction]:
-        keep_value: dict[Faces, Fraction] = {}
-        for size in range(self.dice + 1):
-            for kept, _ in outcomes(size):
-                keep_value[kept] = sum(
-                    (p * below[tuple(sorted(kept + more))] for more, p in outcomes(self.dice - size)), Fraction(0)
-                )
-        return keep_value
 
     def turn(self, filled: int, upper: int, opened: bool) -> tuple[list[dict[Faces, Fraction]], dict[Faces, Fraction]]:
         """``([t][faces], first[faces])``: a roll after a rethrow with ``t`` throws left; the turn's first throw."""
         key = (filled, min(upper, self.cap), opened)
         if key not in self._turns:
-            layers = [{faces: self.write(*key, faces, served=False) for faces, _ in outcomes(self.dice)}]
-            for _ in range(1, self.throws - 1):
-                keeps = self._keeps(layers[-1])
-                layers.append({faces: max(keeps[k] for k in sub_keeps(faces)) for faces, _ in outcomes(self.dice)})
-            first = {faces: self.write(*key, faces, served=True) for faces, _ in outcomes(self.dice)}
-            if self.throws > 1:
-                keeps = self._keeps(layers[-1])
-                for faces in first:
-                    first[faces] = max(first[faces], *(keeps[k] for k in sub_keeps(faces)))
-            self._turns[key] = (layers, first)
+            self._turns[key] = served_turn(
+                self.dice, self.throws, lambda faces, served: self.write(*key, faces, served=served)
+            )
         return self._turns[key]
+
+
+def _keeps(dice: int, below: dict[Faces, Fraction]) -> dict[Faces, Fraction]:
+    """Each keep of ``dice`` dice: the mean over the throw of the others of ``below`` (a value per roll)."""
+    return {
+        kept: sum((p * below[tuple(sorted(kept + more))] for more, p in outcomes(dice - size)), Fraction(0))
+        for size in range(dice + 1)
+        for kept, _ in outcomes(size)
+    }
+
+
+def served_turn(
+    dice: int, throws: int, write: Callable[[Faces, bool], Fraction]
+) -> tuple[list[dict[Faces, Fraction]], dict[Faces, Fraction]]:
+    """A turn's rolls, ``([t][faces], first[faces])``, from ``write(faces, served)``: what writing a roll is worth.
+
+    ``layers[t]`` is a roll after a rethrow with ``t`` throws left; ``first`` a roll of the
+    turn's first throw, written served, or kept (every die kept: a throw of none, after which
+    nothing is served). Shared by the expected points here and the target chances of
+    test_target_served.py.
+    """
+    layers = [{faces: write(faces, False) for faces, _ in outcomes(dice)}]
+    for _ in range(1, throws - 1):
+        keeps = _keeps(dice, layers[-1])
+        layers.append({faces: max(keeps[k] for k in sub_keeps(faces)) for faces, _ in outcomes(dice)})
+    first = {faces: write(faces, True) for faces, _ in outcomes(dice)}
+    if throws > 1:
+        keeps = _keeps(dice, layers[-1])
+        for faces in first:
+            first[faces] = max(first[faces], *(keeps[k] for k in sub_keeps(faces)))
+    return layers, first
 
 
 def _sheet(name: str, case: dict[str, object]) -> ScorecardVariant:
