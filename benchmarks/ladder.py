@@ -72,6 +72,7 @@ import yamskit
 from yamskit._files import write_atomic  # temp file, fsync, rename
 from yamskit.bots import LEVELS as KNOWN_LEVELS
 from yamskit.bots import ExpertPlayer, play, player
+from yamskit.bots.ahead import AheadPlayer
 from yamskit.bots.store_player import StorePlayer
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -223,6 +224,7 @@ KINDS = {
     "duel-sheet": "the duel-sheet player (every seat's columns read)",
     "store": "the solver's store strategy",
     "solved": "the family's own exact player of its one-player game (`yamskit.adapters.EdgeAdapter.solitaire`)",
+    "ahead": "the sheet view one turn deeper at the box (`yamskit.bots.ahead.AheadPlayer`)",
 }
 #: The ladder's bar for a level against the one below: its score, and its interval's lower end.
 BAR_SCORE, BAR_LOW = 0.60, 0.55
@@ -250,7 +252,9 @@ def expert_kind(variant: Any, seats: int) -> str:
         return "search"
     if seats == 1:
         if bot.alone is not None:
-            return "store" if isinstance(bot.alone, StorePlayer) else "solved"
+            if isinstance(bot.alone, StorePlayer):
+                return "store"
+            return "ahead" if isinstance(bot.alone, AheadPlayer) else "solved"
         return "exact" if bot.exact else "search"
     if bot.duel is not None and seats == 2:
         return "duel"
@@ -314,7 +318,7 @@ def _run(row: dict[str, Any]) -> str:
 
 def solitaire_table(setup: str, rows: list[dict[str, Any]], kind: str = "search") -> list[str]:
     lines = [f"### {setup}", ""]
-    if kind in ("store", "solved") and any(r["level"] == "expert" for r in rows):
+    if kind in ("store", "solved", "ahead") and any(r["level"] == "expert" for r in rows):
         lines.extend([f"The expert here: {KINDS[kind]}.", ""])
     lines += [
         "| level | mean score (95% CI) | games (seeds) | above the level below | ms/decision median | p99 |",

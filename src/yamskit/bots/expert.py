@@ -29,6 +29,9 @@ variant, every mode and any number of players.
   store strategy (`yamskit.bots.store_player`), which scores about 47 points a game above
   ``"hard"`` there and wins 70% of duels against it, where rollouts of cheap bots gained
   nothing.
+* Alone on a sheet won on a points table (Balut), it plays as ``alone``, the sheet view one
+  turn deeper at the box (`yamskit.bots.ahead.AheadPlayer`): about 0.4 points a game above
+  ``"hard"`` in Balut, where rollouts of cheap bots judge the awards too roughly.
 * In a family's one-player game that the family solves itself (solo Yamslam,
   `yamskit.adapters.EdgeAdapter.solitaire`), once what it plays by is at hand, it plays as
   ``alone``, that exact player: 24 points a game above ``"hard"`` in solo Yamslam.
@@ -214,7 +217,8 @@ class ExpertPlayer:
             duel-sheet player, `yamskit.bots.duel_sheet.DuelSheetPlayer`, on a sheet scored by
             column duels; the store strategy on a sheet with saved throws), or ``None``.
         alone: the bot that plays a solitaire game instead of the search (the store strategy,
-            `yamskit.bots.store_player.StorePlayer`, on a sheet with saved throws; a family's
+            `yamskit.bots.store_player.StorePlayer`, on a sheet with saved throws; the sheet view
+            one turn deeper, `yamskit.bots.ahead.AheadPlayer`, on a sheet won on points; a family's
             exact player of its one-player game, `yamskit.adapters.EdgeAdapter.solitaire`, such
             as solo Yamslam's), or ``None``.
 

@@ -139,11 +139,14 @@ class AwardView:
         plain: bool = False,
         cells: Sequence[tuple[int, int]] | None = None,
         tables: FloatArray | None = None,
+        tries: int = POINT_TRIES,
     ) -> AwardView | None:
         """The priced awards of ``game``'s result for the player to move; ``None`` when it is not a points table.
 
         ``cells`` and ``tables`` are the open boxes and their effective tables (rows, rolls) when the
         caller has them (`yamskit.bots.sheet.SheetView` does); by default the rows' own tables.
+        ``tries``: how many turns aimed at it an open box of a ``no_zero`` or ``per_box`` award
+        is assumed to get (`POINT_TRIES` by default).
 
         Examples:
             >>> import yamskit
@@ -177,7 +180,7 @@ class AwardView:
         stats = (
             {}
             if plain
-            else _aimed(rules, [b for boxes in members.values() for b in boxes if b in where], where, tables)
+            else _aimed(rules, [b for boxes in members.values() for b in boxes if b in where], where, tables, tries)
         )
         lines = []
         for award in awards:
@@ -242,9 +245,9 @@ class AwardView:
 
 
 def _aimed(
-    rules: Any, boxes: Sequence[tuple[int, int]], where: dict[tuple[int, int], int], tables: FloatArray
+    rules: Any, boxes: Sequence[tuple[int, int]], where: dict[tuple[int, int], int], tables: FloatArray, tries: int
 ) -> dict[tuple[int, int], tuple[float, float, float]]:
-    """Per open box: the mean and variance of a turn aimed at it, and its chance of a value in `POINT_TRIES` turns.
+    """Per open box: the mean and variance of a turn aimed at it, and its chance of a value in ``tries`` turns.
 
     The second moment is that of a turn aimed at the square of the points, a little above the
     one of the turn aimed at the points: the variance errs on the wide side.
@@ -262,5 +265,5 @@ def _aimed(
         mean = float(aims[j])
         var = max(0.0, float(aims[n + j]) - mean * mean)
         once = min(1.0, float(aims[2 * n + j]))
-        out[b] = (mean, var, 1.0 - (1.0 - once) ** POINT_TRIES)
+        out[b] = (mean, var, 1.0 - (1.0 - once) ** tries)
     return out

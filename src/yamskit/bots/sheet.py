@@ -56,7 +56,7 @@ from ..scorecard.rules import ScorecardRules
 from ..scorecard.state import ScorecardGame
 from ..turn import Throw, Turn
 from .lookahead import NEG, FloatArray, StopValues, box_placement, keep_or_box, single_target_values
-from .points import AwardView
+from .points import POINT_TRIES, AwardView
 from .store import stop_offset
 
 __all__ = [
@@ -170,6 +170,9 @@ class SheetView:
         seat: the seat whose sheet is viewed, or ``None`` for the player to move (a bot
             weighing an opponent's prospects views that opponent's seat; awards are then left
             out, since they price the mover's choices).
+        point_tries: how many turns aimed at it an open box of an award is assumed to get
+            (`yamskit.bots.points.POINT_TRIES` by default; the expert alone on a points sheet
+            takes more, `yamskit.bots.ahead.AHEAD_TRIES`).
 
     Examples:
         >>> import yamskit
@@ -192,6 +195,7 @@ class SheetView:
     bonus_factor: float = attrs.field(default=1.0, kw_only=True)
     awards: AwardView | None = attrs.field(default=None, kw_only=True, repr=False)
     seat: int | None = attrs.field(default=None, kw_only=True)
+    point_tries: int = attrs.field(default=POINT_TRIES, kw_only=True)
 
     @classmethod
     def of(
@@ -202,6 +206,7 @@ class SheetView:
         worth_factor: float = WORTH_FACTOR,
         bonus_factor: float = 1.0,
         seat: int | None = None,
+        point_tries: int = POINT_TRIES,
     ) -> SheetView:
         """Build the view for the player to move in ``game``, or for ``seat`` (the others: see the attributes).
 
@@ -253,7 +258,9 @@ class SheetView:
         if plain:
             weights, clean = (1.0,) * len(rules.columns), 0
         spreads = _spreads(rules)
-        awards = AwardView.of(game, plain=plain, cells=cells, tables=tables) if seat is None else None
+        awards = None
+        if seat is None:
+            awards = AwardView.of(game, plain=plain, cells=cells, tables=tables, tries=point_tries)
         return cls(
             game,
             rules,
@@ -269,6 +276,7 @@ class SheetView:
             bonus_factor=bonus_factor,
             awards=awards,
             seat=seat,
+            point_tries=point_tries,
         )
 
     # ------------------------------------------------------------------ bonus and clean terms
@@ -510,15 +518,17 @@ def bonus_factor_of(rules: ScorecardRules) -> float:
 
 
 def _view_of(
-    game: ScorecardGame, plain: bool, worth_factor: float, bonus_factor: float
+    game: ScorecardGame, plain: bool, worth_factor: float, bonus_factor: float, point_tries: int = POINT_TRIES
 ) -> tuple[SheetView, FloatArray]:
     """The view and gains of ``game``, reused within a turn (they do not depend on the dice)."""
     for sheets, player, view, gains in _RECENT:
         same = sheets is game.sheets and player == game.current_player and view.plain == plain
         factors = view.worth_factor == worth_factor and view.bonus_factor == bonus_factor
-        if same and factors and view.game.variant is game.variant:
+        if same and factors and view.point_tries == point_tries and view.game.variant is game.variant:
             return view, gains
-    view = SheetView.of(game, plain=plain, worth_factor=worth_factor, bonus_factor=bonus_factor)
+    view = SheetView.of(
+        game, plain=plain, worth_factor=worth_factor, bonus_factor=bonus_factor, point_tries=point_tries
+    )
     gains = view.gains()
     _RECENT.insert(0, (game.sheets, game.current_player, view, gains))
     del _RECENT[8:]

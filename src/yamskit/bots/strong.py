@@ -60,6 +60,7 @@ from ..adapters import adapter_of
 from ..dice import NUM_DICE
 from ..errors import RuleConfigError, brief
 from ..game import GameState, Variant
+from ..scorecard.points import PointsTable
 from ..scorecard.state import ScorecardGame
 from ..scorecard.variant import ScorecardVariant
 from .basic import GreedyPlayer, MixedPlayer, OptimalPlayer, PlainGreedyPlayer, Player, RandomPlayer
@@ -396,10 +397,12 @@ def player(
       saved (Maxi Yatzy) it plays the solver's strategy over a store capped at four throws
       (`yamskit.bots.store_player`) once that is at hand: in the process, in ``cache``, or
       solved within ``time_budget`` (Maxi Yatzy's takes about 15 minutes: fill the cache once
-      with ``yamskit advise``); in a family's one-player game that the family plays exactly
-      (`yamskit.adapters.EdgeAdapter.solitaire`: solo Yamslam) that exact player, once what it
-      plays by is at hand: in the process, in ``cache``, or solved within ``time_budget`` (solo
-      Yamslam's takes about 20 seconds: ``"perfect"`` solves and keeps it);
+      with ``yamskit advise``); alone on a sheet won on a points table (Balut) the sheet view
+      one turn deeper at the box (`yamskit.bots.ahead.AheadPlayer`); in a family's one-player
+      game that the family plays exactly (`yamskit.adapters.EdgeAdapter.solitaire`: solo
+      Yamslam) that exact player, once what it plays by is at hand: in the process, in
+      ``cache``, or solved within ``time_budget`` (solo Yamslam's takes about 20 seconds:
+      ``"perfect"`` solves and keeps it);
     * ``"perfect"`` — `OptimalPlayer` with the solved strategy, for one-column sheets the
       solver handles (maximal expected score, solitaire), or the family's exact player of its
       one-player game (solo Yamslam), solved once if need be; `RuleConfigError` elsewhere.
@@ -456,6 +459,10 @@ def player(
                 versus = DuelSheetPlayer(seed=seed)
             elif store_ready(variant, time_budget=time_budget, cache=cache):
                 alone = versus = StorePlayer(lambda: store_strategy(variant, cache=cache, progress=progress))
+            elif isinstance(variant.rules.result, PointsTable) and not exact:
+                from .ahead import AheadPlayer
+
+                alone = AheadPlayer()
         else:
             alone = _solitaire(variant, time_budget=time_budget, cache=cache, progress=progress)
         return ExpertPlayer(
