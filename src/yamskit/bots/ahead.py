@@ -11,12 +11,13 @@ such a sheet the ``"expert"`` level plays `AheadPlayer`, which differs from hard
 * **its awards' chances** count `AHEAD_TRIES` aimed turns for each open box of a category that
   pays while none of its boxes is 0, where hard counts `yamskit.bots.points.POINT_TRIES`.
 
-Measured in Balut alone (scratch runs of 2026-12-05, two cores, seeds 40000-41999 after a first
-look at seeds 20000-20999): 8.81 ± 0.16 points a game against hard's 8.43 ± 0.15; each change on
-its own gained less (one turn deeper 8.69 ± 0.21 against 8.56 ± 0.22; three aimed turns 8.68
-± 0.16). A decision where it writes takes about 15 ms (hard's: under one). On Yams Challenge a
-turn deeper at the box gained nothing (2026-12-04), so the expert plays it only where the result
-is a points table; the ladder page gives its measured standing.
+Measured in Balut alone, on two cores (2026-12-05): the pair was chosen among single changes on
+seeds 20000-20999 (each gained 0.1 to 0.15 points), then played on fresh seeds: 8.81 ± 0.16
+points a game against hard's 8.43 ± 0.15 over seeds 40000-41999, and 8.60 ± 0.13 against 8.48
+± 0.13 over the ladder's seeds 0-2999 (run 17), where the intervals overlap. Together, about
+0.2 points a game (a small gain, not yet the ladder's separation). A decision takes 0.4 ms
+(median; p99 9 ms), hard's 0.13. On Yams Challenge a turn deeper at the box gained nothing
+(2026-12-04), so the expert plays it only where the result is a points table.
 
 Examples:
     >>> import yamskit
