@@ -29,8 +29,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -38,6 +36,8 @@ from typing import Any
 
 import attrs
 from optimal_values import machine  # benchmarks/optimal_values.py: the machine line of the pages
+
+from yamskit._files import write_atomic  # temp file, fsync, rename
 
 #: Where `benchmarks/ladder.py` reads the bounds.
 BOUNDS = Path(__file__).resolve().parent / "duel-bounds.json"
@@ -95,16 +95,7 @@ def write(path: Path, bounds: Sequence[dict[str, Any]]) -> None:
     """Keep ``bounds`` in ``path`` (by variant, merged with what is there), written whole or not at all."""
     kept: dict[str, Any] = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
     kept.update({b["variant"]: {k: v for k, v in b.items() if k not in ("variant", "wall_s")} for b in bounds})
-    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(json.dumps(dict(sorted(kept.items())), indent=2) + "\n")
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        os.unlink(temp)
-        raise
+    write_atomic(path, json.dumps(dict(sorted(kept.items())), indent=2) + "\n")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
