@@ -316,6 +316,18 @@ def _run(row: dict[str, Any]) -> str:
     return f", run {row['run'] + 1}" if "run" in row else ""
 
 
+def mean_cell(mean: float, half: float) -> str:
+    """A mean and its interval's half-width, to one decimal, or two where the half-width is under 0.1.
+
+    Two intervals a few hundredths apart would look the same, or overlapping, to one decimal.
+
+    >>> mean_cell(726.23, 7.61), mean_cell(8.6264, 0.069), mean_cell(-2.0, 0.0)
+    ('726.2 ± 7.6', '8.63 ± 0.07', '-2.0 ± 0.0')
+    """
+    digits = 2 if 0 < half < 0.1 else 1
+    return f"{mean:.{digits}f} ± {half:.{digits}f}"
+
+
 def solitaire_table(setup: str, rows: list[dict[str, Any]], kind: str = "search") -> list[str]:
     lines = [f"### {setup}", ""]
     if kind in ("store", "solved", "ahead") and any(r["level"] == "expert" for r in rows):
@@ -334,7 +346,7 @@ def solitaire_table(setup: str, rows: list[dict[str, Any]], kind: str = "search"
             above = "—"
         first = r.get("seed", 0)
         lines.append(
-            f"| {r['level']} | {r['mean']:.1f} ± {r['half']:.1f} | {r['games']} ({first}-{first + r['games'] - 1}"
+            f"| {r['level']} | {mean_cell(r['mean'], r['half'])} | {r['games']} ({first}-{first + r['games'] - 1}"
             f"{_run(r)}) | {above} | {r['median_ms']:.2f} | {r['p99_ms']:.1f} |"
         )
     return [*lines, ""]

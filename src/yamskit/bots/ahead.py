@@ -13,10 +13,11 @@ such a sheet the ``"expert"`` level plays `AheadPlayer`, which differs from hard
 
 Measured in Balut alone, on two cores (2026-12-05): the pair was chosen among single changes on
 seeds 20000-20999 (each gained 0.1 to 0.15 points), then played on fresh seeds: 8.81 ± 0.16
-points a game against hard's 8.43 ± 0.15 over seeds 40000-41999, and 8.60 ± 0.13 against 8.48
-± 0.13 over the ladder's seeds 0-2999 (run 17), where the intervals overlap. Together, about
-0.2 points a game (a small gain, not yet the ladder's separation). A decision takes 0.4 ms
-(median; p99 9 ms), hard's 0.13. On Yams Challenge a turn deeper at the box gained nothing
+points a game against hard's 8.43 ± 0.15 over seeds 40000-41999, 8.60 ± 0.13 against 8.48
+± 0.13 over the ladder's seeds 0-2999 (run 17), where the intervals overlap, and 8.63 ± 0.07
+against 8.47 ± 0.07 over its seeds 0-9999 (runs 18 and 19), where they are 0.02 points apart:
+the ladder's separation, only just. A decision takes 0.4 to 0.5 ms (median; p99 9 to 13 ms),
+hard's 0.13 to 0.19. On Yams Challenge a turn deeper at the box gained nothing
 (2026-12-04), so the expert plays it only where the result is a points table.
 
 Examples:
