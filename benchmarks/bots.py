@@ -47,10 +47,10 @@ import os
 import statistics
 import sys
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 import yamskit
 from yamskit.bots import StrongPlayer, play, player
@@ -482,6 +482,15 @@ def main(argv: list[str] | None = None) -> int:
             f"| {s['optimum'] - s['mean']:.1f} | {s['median_ms']:.2f} | {s['p99_ms']:.1f} |"
         )
     return 0
+
+
+def run_script(main: Callable[[], int]) -> NoReturn:
+    """Exit with what a script's ``main()`` returns; on Ctrl-C, with one line and status 130 (no traceback)."""
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        sys.exit(130)
 
 
 if __name__ == "__main__":

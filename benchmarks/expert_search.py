@@ -24,9 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
-import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -38,7 +36,7 @@ from optimal_values import machine  # benchmarks/optimal_values.py: the machine 
 import bots  # benchmarks/bots.py: the setups and the seating
 from yamskit._files import write_atomic  # temp file, fsync, rename
 from yamskit.bots import ExpertPlayer, play, player
-from yamskit.bots.expert import MIN_ROUNDS, SWITCH_Z, Search
+from yamskit.bots.expert import MIN_ROUNDS, SWITCH_Z, Search, _paired_gain  # the switching rule's statistic
 
 #: The setups where the expert searches by rollouts (the ladder's "search" kind).
 DEFAULT = ("yam-master", "yamslam", "yamslam team", "generala", "balut", "challenge")
@@ -58,16 +56,12 @@ def threshold(search: Search) -> float | None:
     >>> round(threshold(Search(a, (CandidateStats(a, (1, 0, 1, 0)), CandidateStats(b, (1, 1, 0, 0))))), 3)
     1.021
     """
-    base = search.candidates[0].values
-    best_mean, best = -math.inf, None
-    for other in search.candidates[1:]:
-        diffs = [x - y for x, y in zip(other.values, base, strict=False)]
-        if len(diffs) < MIN_ROUNDS:
-            continue
-        mean = statistics.fmean(diffs)
-        if mean > best_mean:
-            best_mean, best = mean, SWITCH_Z * statistics.stdev(diffs) / math.sqrt(len(diffs))
-    return best or None
+    base = search.candidates[0]
+    paired = [p for p in (_paired_gain(other, base) for other in search.candidates[1:]) if p is not None]
+    if not paired:
+        return None
+    _, error = max(paired, key=lambda p: p[0])  # the rival with the largest mean gain
+    return SWITCH_Z * error or None
 
 
 class Recorder:
@@ -186,8 +180,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        sys.exit(130)
+    bots.run_script(main)

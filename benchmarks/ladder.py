@@ -618,8 +618,4 @@ def play_ladder(args: argparse.Namespace, argv: Sequence[str] | None = None) -> 
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        sys.exit(130)
+    bots.run_script(main)

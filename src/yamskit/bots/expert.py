@@ -322,6 +322,18 @@ class ExpertPlayer:
         return rollout_value(after, seat)
 
 
+def _paired_gain(other: CandidateStats, base: CandidateStats) -> tuple[float, float] | None:
+    """``other``'s mean gain over ``base`` in their paired rounds and its standard error.
+
+    ``None`` with fewer than `MIN_ROUNDS` paired rounds.
+    """
+    diffs = [a - b for a, b in zip(other.values, base.values, strict=False)]
+    if len(diffs) < MIN_ROUNDS:
+        return None
+    mean = sum(diffs) / len(diffs)
+    return mean, math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1) / len(diffs))
+
+
 def _pick(stats: Sequence[CandidateStats]) -> Action:
     """The planner's candidate (the first), unless another beats it clearly over their paired rounds.
 
@@ -331,11 +343,10 @@ def _pick(stats: Sequence[CandidateStats]) -> Action:
     base = stats[0]
     best, best_gain = base.action, 0.0
     for other in stats[1:]:
-        diffs = [a - b for a, b in zip(other.values, base.values, strict=False)]
-        if len(diffs) < MIN_ROUNDS:
+        paired = _paired_gain(other, base)
+        if paired is None:
             continue
-        mean = sum(diffs) / len(diffs)
-        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1) / len(diffs))
-        if mean > SWITCH_Z * spread and mean > best_gain:
+        mean, error = paired
+        if mean > SWITCH_Z * error and mean > best_gain:
             best, best_gain = other.action, mean
     return best
