@@ -149,6 +149,12 @@ class EdgeAdapter:
             player at all). ``folder`` is where it may keep what it solves (``None``: nowhere), and
             ``progress(done, total)`` is told how a solve goes; the player solves on its first
             decision, not when it is made.
+        versus: ``versus(variant, *, fallback, decision_time)``: the family's player for the
+            ``"expert"`` level in games with opponents (anything with ``choose(state)``),
+            playing as ``fallback`` (the ``"hard"`` bot) wherever it has nothing better and
+            searching within ``decision_time`` seconds a decision; ``None`` (the field, or
+            what it returns) where the family has none: the expert then checks hard's moves
+            by rollouts.
 
     Examples:
         >>> EdgeAdapter(players=(2, 2), default_reward="outcome").default_reward
@@ -163,6 +169,7 @@ class EdgeAdapter:
     bounds: Callable[[Any, int], tuple[float, float, int]] | None = None
     choose: Callable[..., Action] | None = None
     solitaire: Callable[..., Any] | None = None
+    versus: Callable[..., Any] | None = None
 
 
 #: The adapter of a variant whose class registered none: every field empty (the generic ways).

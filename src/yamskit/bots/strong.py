@@ -118,6 +118,15 @@ def _solitaire(variant: Variant, *, time_budget: float, cache: Cache, progress: 
     return found
 
 
+def _versus(variant: Variant, *, fallback: Player, decision_time: float) -> Player | None:
+    """The family's expert player for games with opponents (`yamskit.adapters.EdgeAdapter.versus`), if any."""
+    versus = adapter_of(variant).versus
+    if versus is None:
+        return None
+    found: Player | None = versus(variant, fallback=fallback, decision_time=decision_time)
+    return found
+
+
 def _folder(cache: Cache) -> Path | None:
     """The folder a family's exact player keeps its values in: ``cache`` resolved (``None`` for no disk)."""
     if cache is False:
@@ -465,6 +474,7 @@ def player(
                 alone = AheadPlayer()
         else:
             alone = _solitaire(variant, time_budget=time_budget, cache=cache, progress=progress)
+            versus = _versus(variant, fallback=hard, decision_time=decision_time)
         return ExpertPlayer(
             hard,
             proposers=(StrongPlayer(variant, time_budget=0.0, seed=seed, depth=1), GreedyPlayer()),

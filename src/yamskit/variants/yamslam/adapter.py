@@ -89,6 +89,15 @@ def _solitaire(variant: YamslamVariant, *, folder: Any, time_budget: float, prog
     return SoloPlayer(lambda: solo_values(folder=folder, progress=progress))
 
 
+def _versus(variant: YamslamVariant, *, fallback: Any, decision_time: float) -> Any:
+    """The expert with opponents: the last chips played for the win (`.endgame.EndgamePlayer`), hard before."""
+    if variant.mode == "solo":
+        return None
+    from .endgame import EndgamePlayer, budget_for  # numpy tables, built when a bot first plays
+
+    return EndgamePlayer(fallback, budget=budget_for(decision_time))
+
+
 #: The edges' adapter of Yamslam (played for points: chips and bonuses).
 ADAPTER = EdgeAdapter(
     players=lambda variant: variant.players,
@@ -98,4 +107,5 @@ ADAPTER = EdgeAdapter(
     bounds=_bounds,
     choose=_choose,
     solitaire=_solitaire,
+    versus=_versus,
 )
