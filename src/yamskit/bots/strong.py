@@ -411,7 +411,9 @@ def player(
       game that the family plays exactly (`yamskit.adapters.EdgeAdapter.solitaire`: solo
       Yamslam) that exact player, once what it plays by is at hand: in the process, in
       ``cache``, or solved within ``time_budget`` (solo Yamslam's takes about 20 seconds:
-      ``"perfect"`` solves and keeps it);
+      ``"perfect"`` solves and keeps it); in a family's game with opponents that the family
+      plays itself (`yamskit.adapters.EdgeAdapter.versus`: Yamslam between two sides, whose
+      last chips it counts exactly for the chance to win within ``decision_time``) that player;
     * ``"perfect"`` — `OptimalPlayer` with the solved strategy, for one-column sheets the
       solver handles (maximal expected score, solitaire), or the family's exact player of its
       one-player game (solo Yamslam), solved once if need be; `RuleConfigError` elsewhere.

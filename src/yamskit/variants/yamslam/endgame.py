@@ -2,9 +2,9 @@
 
 Between two sides (two players, or two teams of two), the end of a game is a race for the
 chips left. The ``"hard"`` strategy (`.strategy`) values a chip by its points and the
-bonuses it brings within reach, whatever the score: it takes a small chip that ends a game
-it then loses, and passes up the last chip that would have won it. Near the end a side
-can do better by counting.
+bonuses it brings within reach, whatever the score; near the end a side does better by
+counting what each move leaves it: a smaller chip that leaves the other side fewer ways to
+catch up, or a pass that keeps a chip it needs on the rack.
 
 `Endgame` works out, for a position between two turns, the chance that the side to move
 wins when both sides play for the win from there (a draw counts a half). Every move makes
