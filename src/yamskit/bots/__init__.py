@@ -6,8 +6,9 @@ including user-defined ones (`PlainGreedyPlayer`, a plainer greedy, and `MixedPl
 players taking turns by a seeded draw, make the levels of the sheets without an upper bonus);
 `OptimalPlayer` plays a solved one-column sheet;
 `StrongPlayer` plans every variant (it needs numpy); `ExpertPlayer` checks its plans by
-rollouts of the rest of the game; `DuelPlayer` plays the last turns of a two-player
-one-column game for the chance to win. `player` builds a bot by level.
+rollouts of the rest of the game, or plays a stronger player where the game has one;
+`DuelPlayer` plays the last turns of a two-player one-column game for the chance to win.
+`player` builds a bot by level.
 
 Examples:
     >>> import yamskit

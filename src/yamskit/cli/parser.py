@@ -80,7 +80,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--level",
         choices=LEVELS,
-        help="bot level, instead of --bot (expert: rollouts of the rest of the game; perfect: solvable sheets only)",
+        help="bot level, instead of --bot (expert: looks ahead within --decision-time; perfect: solvable sheets only)",
     )
     play.add_argument(
         "--decision-time",
