@@ -116,7 +116,9 @@ class Endgame:
         variant: a Yamslam variant of two sides: ``"standard"`` with two players, or ``"team"``.
         players: the number of players (2, or 4 in team play).
         first_player: the seat that starts each round (a round without a chip ends at the seat before it).
-        keep: the most values kept; past that, they are all forgotten and worked out again when asked.
+        keep: the most values kept (about 220 bytes each; a game counted from a budget of 14,000,
+            the default second, values at most that many); past that, they are all forgotten and
+            worked out again when asked.
 
     Raises:
         RuleConfigError: a variant or a number of players that does not make two sides.
@@ -133,7 +135,7 @@ class Endgame:
     variant: ChipVariant
     players: int
     first_player: int = 0
-    keep: int = 2_000_000
+    keep: int = 100_000
     _values: dict[Key, float] = attrs.field(init=False, factory=dict, repr=False)
 
     def __attrs_post_init__(self) -> None:
