@@ -92,7 +92,9 @@ def _positions(draw: st.DrawFn) -> tuple[ChipSet, ChipSet, tuple[ChipSet, ChipSe
             places[draw(st.sampled_from([2, 3]))][k] += 1
     for target, most in ((0, 3), (1, 2)):
         for k in draw(st.lists(st.integers(0, len(KINDS) - 1), min_size=1 - target, max_size=most)):
-            source = 2 if places[2][k] else 3
+            source = next((side for side in (2, 3) if places[side][k]), None)
+            if source is None:  # all four chips of the kind are already on the rack and the pile
+                continue
             places[source][k] -= 1
             places[target][k] += 1
     rack, discard, side0, side1 = (ChipSet(tuple(c)) for c in places)
