@@ -70,11 +70,11 @@ import numpy as np
 import bots  # benchmarks/bots.py: the seating, the games and the executors
 import yamskit
 from yamskit._files import write_atomic  # temp file, fsync, rename
+from yamskit.adapters import adapter_of
 from yamskit.bots import LEVELS as KNOWN_LEVELS
 from yamskit.bots import ExpertPlayer, play, player
 from yamskit.bots.ahead import AheadPlayer
 from yamskit.bots.store_player import StorePlayer
-from yamskit.variants.yamslam.endgame import EndgamePlayer
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = ROOT / "docs" / "explanation" / "ladder.md"
@@ -226,7 +226,7 @@ KINDS = {
     "store": "the solver's store strategy",
     "solved": "the family's own exact player of its one-player game (`yamskit.adapters.EdgeAdapter.solitaire`)",
     "ahead": "the sheet view one turn deeper at the box (`yamskit.bots.ahead.AheadPlayer`)",
-    "endgame": "hard's moves, then the last chips counted for the chance to win (`yamskit.variants.yamslam.endgame`)",
+    "versus": "the family's own player with opponents (`yamskit.adapters.EdgeAdapter.versus`)",
 }
 #: The ladder's bar for a level against the one below: its score, and its interval's lower end.
 BAR_SCORE, BAR_LOW = 0.60, 0.55
@@ -247,7 +247,7 @@ def expert_kind(variant: Any, seats: int) -> str:
     """What ``player(variant, "expert")`` plays at a table of ``seats``: a key of `KINDS`.
 
     >>> expert_kind(yamskit.variant("classic"), 1), expert_kind(yamskit.variant("yamslam"), 2)
-    ('exact', 'endgame')
+    ('exact', 'versus')
     """
     bot = player(variant, "expert")
     if not isinstance(bot, ExpertPlayer):
@@ -261,8 +261,8 @@ def expert_kind(variant: Any, seats: int) -> str:
     if bot.duel is not None and seats == 2:
         return "duel"
     if bot.versus is not None:
-        if isinstance(bot.versus, EndgamePlayer):
-            return "endgame"
+        if adapter_of(variant).versus is not None:  # the family's player, through its registered adapter
+            return "versus"
         return "store" if isinstance(bot.versus, StorePlayer) else "duel-sheet"
     return "search"
 

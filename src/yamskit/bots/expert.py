@@ -39,11 +39,11 @@ variant, every mode and any number of players.
 * In a family's one-player game that the family solves itself (solo Yamslam,
   `yamskit.adapters.EdgeAdapter.solitaire`), once what it plays by is at hand, it plays as
   ``alone``, that exact player: 24 points a game above ``"hard"`` in solo Yamslam.
-* In Yamslam with opponents, it plays as ``versus``, the family's player
-  (`yamskit.adapters.EdgeAdapter.versus`): hard's moves until the chips left are few enough
-  to count within ``decision_time``, then the exact chance to win
-  (`yamskit.variants.yamslam.endgame`); the rollouts it replaces overruled hard at none of
-  142 Yamslam decisions.
+* In a family's game with opponents that the family plays itself
+  (`yamskit.adapters.EdgeAdapter.versus`), it plays as ``versus``, that player. Yamslam's
+  plays hard's moves until the chips left are few enough to count within
+  ``decision_time``, then the exact chance to win; the rollouts it replaces overruled hard
+  at none of 142 Yamslam decisions.
 * In a game with opponents of a sheet scored by column duels (Competitive Yams), it plays as
   ``versus``, the player that weighs every seat's columns and picks its box by the chance to
   win (`yamskit.bots.duel_sheet`): there a rollout of cheap bots misjudges the duels more

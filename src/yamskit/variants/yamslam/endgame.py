@@ -46,12 +46,12 @@ import numpy.typing as npt
 
 from ...actions import Action, Pass, Roll, TakeChip
 from ...adapters import keep_search
-from ...dice import ROLLS, keep_index
 from ...errors import RuleConfigError
 from ...game import GameState
-from .chips import CHIP_CATEGORIES, KINDS, ChipSet, is_yamslam, tally
+from .chips import KINDS, ChipSet, tally
 from .game import YamslamGame
-from .rules import MAX_THROWS, ChipVariant, discard_highest, end_of_turn
+from .rules import _ROLL_KINDS, _ROLL_YAMSLAM, MAX_THROWS, ChipVariant, discard_highest, end_of_turn
+from .strategy import better_keep
 
 __all__ = ["BOUND_PER_SECOND", "Endgame", "EndgamePlayer", "budget_for", "positions_bound", "win_chance"]
 
@@ -62,9 +62,9 @@ FloatArray = npt.NDArray[np.float64]
 #: positions a second (an expectimax of one turn each), and the bound counts 2.2 to 3 times the
 #: positions a game reaches below (14,000 to 19,000 of the bound a second).
 BOUND_PER_SECOND = 14_000
-#: For each roll of five dice: the chip kinds it wins, and whether it is a Yamslam.
-_WINS = np.array([[CHIP_CATEGORIES[k].table[r] > 0 for k in KINDS] for r in range(len(ROLLS))], dtype=np.bool_)
-_YAMSLAM = np.array([is_yamslam(roll) for roll in ROLLS], dtype=np.bool_)
+#: For each roll of five dice: the chip kinds it wins, and whether it is a Yamslam (the rules' tables, as arrays).
+_WINS = np.array([[k in kinds for k in range(len(KINDS))] for kinds in _ROLL_KINDS], dtype=np.bool_)
+_YAMSLAM = np.array(_ROLL_YAMSLAM, dtype=np.bool_)
 _LOST = -1.0  # below any chance: a chip that is not there
 #: A position between two turns: rack, discard pile, the two collections, the seat to move, a chip taken this round.
 Key = tuple[ChipSet, ChipSet, tuple[ChipSet, ...], int, bool]
@@ -222,10 +222,7 @@ class Endgame:
 
     def stops(self, key: Key) -> FloatArray:
         """What stopping after each roll (252 of five dice) is worth to the mover's side."""
-        passing, takes, from_rack, from_pile = self.options(key)
-        table: FloatArray = np.maximum(np.where(_WINS, takes[None, :], _LOST).max(axis=1), passing)
-        table[_YAMSLAM] = max(passing, float(from_rack.max()), float(from_pile.max()))
-        return table
+        return _stop_table(*self.options(key))
 
     def _value(self, key: Key) -> float:
         found = self._values.get(key)
@@ -237,6 +234,13 @@ class Endgame:
             self._values.clear()
         self._values[key] = value
         return value
+
+
+def _stop_table(passing: float, takes: FloatArray, from_rack: FloatArray, from_pile: FloatArray) -> FloatArray:
+    """Stopping after each roll, from the options of `Endgame.options`: the best the roll allows."""
+    table: FloatArray = np.maximum(np.where(_WINS, takes[None, :], _LOST).max(axis=1), passing)
+    table[_YAMSLAM] = max(passing, float(from_rack.max()), float(from_pile.max()))
+    return table
 
 
 def _with(collections: tuple[ChipSet, ...], side: int, kind: Any) -> tuple[ChipSet, ...]:
@@ -253,8 +257,8 @@ def win_chance(state: YamslamGame) -> float:
 
     ``state`` is taken as the start of the mover's turn (the dice of a turn under way are
     ignored). It solves every position below this one (`Endgame`): quick with a few chips
-    left (a rack of five: about 700 positions, a fifth of a second), far too slow for a
-    full rack (see `positions_bound`).
+    left (a rack of five: 365 to 1,016 positions, about a tenth of a second), far too slow
+    for a full rack (see `positions_bound`).
 
     Raises:
         RuleConfigError: a game that is over, or not between two sides.
@@ -314,10 +318,8 @@ class EndgamePlayer:
             >>> EndgamePlayer(player(v, "hard")).searches(v.new_game(players=["A", "B"], seed=1))
             False
         """
-        if not isinstance(state, YamslamGame) or state.is_over or state.variant.mode == "solo":
-            return False
-        if len(state.collections) != 2 or state.second_pick:
-            return False
+        if not isinstance(state, YamslamGame) or state.is_over or len(state.collections) != 2:
+            return False  # solo (and its second chip) has one collection, a table of three or more more
         return positions_bound(state.rack, state.discard, seats=len(state.players)) <= self.budget
 
     def endgame(self, state: YamslamGame) -> Endgame:
@@ -336,7 +338,6 @@ class EndgamePlayer:
         Examples:
             >>> import yamskit
             >>> from yamskit.bots import player
-            >>> from yamskit.variants.yamslam.chips import ChipSet
             >>> v = yamskit.variant("yamslam")
             >>> g = v.new_game(players=["A", "B"], seed=1)
             >>> bot = EndgamePlayer(player(v, "hard"))
@@ -353,16 +354,10 @@ class EndgamePlayer:
         endgame = self.endgame(state)
         key = _key(state)
         passing, takes, from_rack, from_pile = endgame.options(key)
-        table = endgame.stops(key)
+        again = better_keep(turn, _stop_table(passing, takes, from_rack, from_pile))
+        if again is not None:
+            return again
         roll = turn.dice.index
-        now = float(table[roll])
-        if turn.throws_left > 0:
-            keeps = keep_search().keep_values_after(
-                lambda _used, _fresh: table, used=turn.throws_used, max_throws=turn.max_throws
-            )
-            keep = max(turn.dice.sub_multisets(), key=lambda k: (keeps[keep_index(k.faces)], len(k)))
-            if float(keeps[keep_index(keep.faces)]) > now + 1e-9:
-                return Roll(keep=keep)
         choices: list[tuple[float, Action]] = [(passing, Pass())]
         if _YAMSLAM[roll]:
             choices += [(float(from_rack[i]), TakeChip(k.value)) for i, k in enumerate(KINDS) if from_rack[i] > _LOST]

@@ -42,7 +42,6 @@ from ..._cache import LruCache
 from ..._files import write_atomic
 from ...actions import Action, Pass, Roll, TakeChip
 from ...adapters import keep_search
-from ...dice import ROLLS, keep_index
 from ...errors import RuleConfigError
 from ...game import GameState
 from .chips import (
@@ -57,6 +56,7 @@ from .chips import (
 from .game import YamslamGame
 from .rules import _ROLL_KINDS, MAX_THROWS
 from .rules import _ROLL_YAMSLAM as _YAMSLAM_ROLLS
+from .strategy import better_keep
 
 __all__ = [
     "FILE_NAME",
@@ -382,16 +382,10 @@ class SoloPlayer:
         if not turn.has_thrown:
             return Roll()
         stops, passing, takes, picks = values._stops(rack, discard)
-        roll = keep_index(turn.dice.faces) - (462 - len(ROLLS))
-        now = float(stops[roll, 0])
-        if turn.throws_left > 0:
-            table = stops[:, 0]
-            keeps = keep_search().keep_values_after(
-                lambda _used, _fresh: table, used=turn.throws_used, max_throws=turn.max_throws
-            )
-            keep = max(turn.dice.sub_multisets(), key=lambda k: (keeps[keep_index(k.faces)], len(k)))
-            if float(keeps[keep_index(keep.faces)]) > now + 1e-9:
-                return Roll(keep=keep)
+        roll = turn.dice.index
+        again = better_keep(turn, stops[:, 0])
+        if again is not None:
+            return again
         if _ROLL_YAMSLAM[roll] and picks[0].max() >= passing[0]:
             return _pick(picks[0])
         wins = [k for k in range(_KINDS) if _ROLL_MASKS[roll] >> k & 1]

@@ -33,10 +33,11 @@ import numpy.typing as npt
 from ...actions import Action, Pass, Roll, TakeChip
 from ...adapters import keep_search
 from ...dice import ROLLS, keep_index
+from ...turn import Turn
 from .chips import CHIP_CATEGORIES, CHIPS_PER_KIND, KINDS, LAST_DRAW_BONUS, ChipSet, is_yamslam
 from .game import YamslamGame
 
-__all__ = ["EXTRA_TURN", "KINDS_POTENTIAL", "STACK_POTENTIAL", "chip_value", "choose_chip_action"]
+__all__ = ["EXTRA_TURN", "KINDS_POTENTIAL", "STACK_POTENTIAL", "better_keep", "chip_value", "choose_chip_action"]
 
 
 #: Bonus potential of a collection holding 0..7 different kinds (golden 7 = 50, silver 6 = 20).
@@ -58,6 +59,35 @@ def keep_values_after(stop: Any, *, used: int, max_throws: int, depth: int = 10)
     """The bots' `yamskit.bots.lookahead.keep_values_after`, through the search hook."""
     values: FloatArray = keep_search().keep_values_after(stop, used=used, max_throws=max_throws, depth=depth)
     return values
+
+
+def better_keep(turn: Turn, table: FloatArray, *, depth: int = 10) -> Roll | None:
+    """The keep to throw again with, if one is worth more than stopping now; else ``None``.
+
+    ``table`` is what ending the turn is worth after each roll (252 of five dice), whatever
+    the throw. Keeps are valued by the exact expectimax over the throws left
+    (`keep_values_after`, ``depth`` throws ahead); on a tie the longer keep. Every Yamslam
+    player of this package (hard, the solo solve, the endgame) chooses its keeps here.
+
+    Examples:
+        >>> from yamskit import Dice, Turn
+        >>> from yamskit.dice import ROLLS
+        >>> sixes = np.array([float(r.count(6)) for r in ROLLS])
+        >>> turn = Turn.start().throw(Dice(), Dice.parse("66612"))
+        >>> better_keep(turn, sixes)
+        Roll(keep=Dice.parse('666'), outcome=None)
+        >>> better_keep(turn.throw(Dice.parse("666"), Dice.parse("66")), sixes) is None  # five sixes: nothing to gain
+        True
+    """
+    if turn.throws_left <= 0:
+        return None
+    keeps = keep_values_after(
+        lambda _used, _fresh: table, used=turn.throws_used, max_throws=turn.max_throws, depth=depth
+    )
+    keep = max(turn.dice.sub_multisets(), key=lambda k: (keeps[keep_index(k.faces)], len(k)))
+    if float(keeps[keep_index(keep.faces)]) > float(table[turn.dice.index]) + 1e-9:
+        return Roll(keep=keep)
+    return None
 
 
 _QUALIFY = np.array([[CHIP_CATEGORIES[k].table[r] > 0 for k in KINDS] for r in range(len(ROLLS))], dtype=np.bool_)
@@ -164,18 +194,13 @@ def choose_chip_action(game: YamslamGame, *, depth: int = 10, plain: bool | None
     stop_table: FloatArray = np.maximum(taken, pass_value).astype(np.float64)
     stop_table[_YAMSLAM] = yamslam_value
 
-    def stop(_used: int, _fresh: bool) -> FloatArray:
-        return stop_table
-
     dice = turn.dice
-    roll_index = keep_index(dice.faces) - (462 - len(ROLLS))
+    roll_index = dice.index
     best_now = float(stop_table[roll_index])
     settle = plain and best_now > max(pass_value, 0.0)  # plain: takes what it has, throws again only for nothing
-    if turn.throws_left > 0 and not settle:
-        keeps = keep_values_after(stop, used=turn.throws_used, max_throws=turn.max_throws, depth=max(depth, 1))
-        keep = max(dice.sub_multisets(), key=lambda k: (keeps[keep_index(k.faces)], len(k)))
-        if float(keeps[keep_index(keep.faces)]) > best_now + 1e-9:
-            return Roll(keep=keep)
+    again = None if settle else better_keep(turn, stop_table, depth=max(depth, 1))
+    if again is not None:
+        return again
     if is_yamslam(dice):
         options = [(chip_value(chips, game.rack, k, plain=plain), TakeChip(k.value)) for k in game.rack.kinds]
         options += [
