@@ -248,6 +248,8 @@ def expert_kind(variant: Any, seats: int) -> str:
 
     >>> expert_kind(yamskit.variant("classic"), 1), expert_kind(yamskit.variant("yamslam"), 2)
     ('exact', 'versus')
+    >>> expert_kind(yamskit.variant("balut"), 2)
+    'ahead'
     """
     bot = player(variant, "expert")
     if not isinstance(bot, ExpertPlayer):
@@ -263,7 +265,9 @@ def expert_kind(variant: Any, seats: int) -> str:
     if bot.versus is not None:
         if adapter_of(variant).versus is not None:  # the family's player, through its registered adapter
             return "versus"
-        return "store" if isinstance(bot.versus, StorePlayer) else "duel-sheet"
+        if isinstance(bot.versus, StorePlayer):
+            return "store"
+        return "ahead" if isinstance(bot.versus, AheadPlayer) else "duel-sheet"
     return "search"
 
 

@@ -1,5 +1,5 @@
-"""`AheadPlayer`, the expert alone on a points sheet: legal whole games, the same for the same dice, hard's play
-where it does not look ahead, and the box it writes the best of its candidates one turn deeper."""
+"""`AheadPlayer`, the expert on a points sheet: legal whole games, the same for the same dice, the box it writes
+the best of its candidates one turn deeper, and with opponents the play it would make alone on the same sheet."""
 
 from __future__ import annotations
 
@@ -35,15 +35,33 @@ def test_whole_games_are_legal_and_the_same_for_the_same_dice(seed: int) -> None
     assert first.sheets[0].is_full
 
 
-def test_with_opponents_it_plays_as_hard() -> None:
-    game = BALUT.new_game(players=["A", "B"], seed=4)
+def _own_game(game: yamskit.ScorecardGame) -> yamskit.ScorecardGame:
+    """A game of the mover alone, through the mover's own moves of ``game`` (Balut's sheets do not meet)."""
+    alone = BALUT.new_game(seed=0)
+    for move in game.history:
+        if move.player == game.current_player:
+            alone = alone.apply(move.action)
+    return alone
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_with_opponents_it_plays_as_it_would_alone_on_the_same_sheet(players: int) -> None:
+    game = BALUT.new_game(players=[f"P{i}" for i in range(players)], seed=4)
     pick = random.Random(4)
-    for _ in range(60):
-        if game.is_over:
-            break
-        expected = choose_on_sheet(game, depth=3, bonus_factor=bonus_factor_of(game.rules))
-        assert AheadPlayer().choose(game) == expected
-        game = game.apply(pick.choice(game.legal_actions()))
+    compared = deeper = 0
+    while not game.is_over:
+        alone = _own_game(game)
+        assert alone.sheets[0] == game.sheets[game.current_player]
+        assert alone.turn == game.turn
+        action = AheadPlayer().choose(game)
+        assert action in game.legal_actions()
+        assert action == AheadPlayer().choose(alone)
+        compared += 1
+        bonus = bonus_factor_of(game.rules)
+        deeper += game.turn.has_thrown and action != choose_on_sheet(game, depth=3, bonus_factor=bonus)
+        game = game.apply(action if pick.random() < 0.8 else pick.choice(game.legal_actions()))
+    assert compared > 100 * players
+    assert deeper > 0  # the turn deeper overruled hard's box somewhere, so the seats' sheets were read
 
 
 def _value_one_turn_deeper(game: yamskit.ScorecardGame, action: Score | Scratch) -> float:
@@ -81,7 +99,11 @@ def test_the_box_it_writes_is_the_best_of_the_view_s_candidates_one_turn_deeper(
     assert checked >= 8
 
 
-def test_the_expert_plays_it_alone_on_a_points_sheet_only() -> None:
-    assert isinstance(player(BALUT, "expert").alone, AheadPlayer)
-    assert player(yamskit.variant("challenge"), "expert").alone is None
-    assert player(yamskit.variant("classic"), "expert").alone is None
+def test_the_expert_plays_it_alone_and_with_opponents_on_a_points_sheet_only() -> None:
+    expert = player(BALUT, "expert")
+    assert isinstance(expert.alone, AheadPlayer)
+    assert isinstance(expert.versus, AheadPlayer)
+    for name in ("challenge", "classic"):
+        other = player(yamskit.variant(name), "expert")
+        assert other.alone is None
+        assert other.versus is None

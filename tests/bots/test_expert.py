@@ -55,7 +55,7 @@ def _play_checked(game: GameState, bots: dict[int, Any], other: Any) -> tuple[st
 
 
 #: (variant, options, players): the seed games, Competitive duels, Yam Master, Yamslam, a solitaire sheet
-#: the solver cannot play (Challenge), three players, and teams.
+#: the solver cannot play (Challenge), three players, teams, and a points sheet alone and with an opponent.
 SETUPS = [
     ("classic", {}, 2),
     ("yatzy", {}, 3),
@@ -68,6 +68,7 @@ SETUPS = [
     ("competitive", {"mode": "2v2"}, 4),
     ("maxi-yatzy", {}, 2),
     ("balut", {}, 1),
+    ("balut", {}, 2),
 ]
 
 

@@ -37,7 +37,7 @@ from ..game import GameState
 from ..scorecard.state import ScorecardGame
 from .basic import GreedyPlayer
 from .lookahead import expected_first_throw, keep_or_box
-from .sheet import WORTH_FACTOR, _placements, _stop_table, _view_of, bonus_factor_of, choose_on_sheet
+from .sheet import WORTH_FACTOR, SheetView, _placements, _stop_table, _view_of, bonus_factor_of, choose_on_sheet
 
 __all__ = ["AHEAD_TRIES", "CANDIDATES", "AheadPlayer"]
 
@@ -51,10 +51,12 @@ _DEPTH = 3
 
 @attrs.frozen
 class AheadPlayer:
-    """The sheet view one turn deeper at the box, for a scorecard played alone (see the module).
+    """The sheet view one turn deeper at the box, for a scorecard won on points (see the module).
 
-    In a game of several players it plays as hard does (the view of the next turn is the
-    mover's own only when nobody else plays between).
+    With opponents, the turn it looks at is its own next one, after the others have played:
+    it views its own seat's sheet as it leaves it. The others' turns leave that sheet as it is;
+    only a placement rule that reads their sheets (a golden rule) could narrow it meanwhile,
+    and the view does not foresee that.
 
     Examples:
         >>> import yamskit
@@ -75,7 +77,7 @@ class AheadPlayer:
         if not isinstance(state, ScorecardGame) or state.is_over:
             return GreedyPlayer().choose(state)
         bonus = bonus_factor_of(state.rules)
-        if not state.turn.has_thrown or len(state.players) > 1 or state.rules.saved_throws:
+        if not state.turn.has_thrown or state.rules.saved_throws:
             return choose_on_sheet(state, depth=_DEPTH, bonus_factor=bonus)
         view, gains = _view_of(state, False, WORTH_FACTOR, bonus, AHEAD_TRIES)
         stop = _stop_table(view, gains)
@@ -83,13 +85,14 @@ class AheadPlayer:
         action = keep_or_box(state, boxes[0] if boxes else None, stop, depth=_DEPTH)
         if isinstance(action, Roll) or len(boxes) < 2:
             return action
-        return max(boxes[:CANDIDATES], key=lambda vp: vp[0] + _next_turn(state.apply(vp[1]), bonus))[1]
+        seat = state.current_player
+        return max(boxes[:CANDIDATES], key=lambda vp: vp[0] + _next_turn(state.apply(vp[1]), seat, bonus))[1]
 
 
-def _next_turn(after: ScorecardGame, bonus: float) -> float:
-    """The expected gain of the next turn from ``after``, played by the view (0 once the sheet is full)."""
-    if after.is_over:
+def _next_turn(after: ScorecardGame, seat: int, bonus: float) -> float:
+    """The expected gain of ``seat``'s next turn from ``after``, played by the view (0 once its sheet is full)."""
+    if after.sheets[seat].is_full:
         return 0.0
-    view, gains = _view_of(after, False, WORTH_FACTOR, bonus, AHEAD_TRIES)
+    view = SheetView.of(after, worth_factor=WORTH_FACTOR, bonus_factor=bonus, seat=seat, point_tries=AHEAD_TRIES)
     rules = after.rules
-    return expected_first_throw(_stop_table(view, gains), max_throws=rules.max_throws, dice=rules.dice)
+    return expected_first_throw(_stop_table(view, view.gains()), max_throws=rules.max_throws, dice=rules.dice)

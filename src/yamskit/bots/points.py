@@ -140,25 +140,30 @@ class AwardView:
         cells: Sequence[tuple[int, int]] | None = None,
         tables: FloatArray | None = None,
         tries: int = POINT_TRIES,
+        seat: int | None = None,
     ) -> AwardView | None:
-        """The priced awards of ``game``'s result for the player to move; ``None`` when it is not a points table.
+        """The priced awards of ``game``'s result for the player to move or ``seat``; ``None`` unless a points table.
 
         ``cells`` and ``tables`` are the open boxes and their effective tables (rows, rolls) when the
         caller has them (`yamskit.bots.sheet.SheetView` does); by default the rows' own tables.
         ``tries``: how many turns aimed at it an open box of a ``no_zero`` or ``per_box`` award
-        is assumed to get (`POINT_TRIES` by default).
+        is assumed to get (`POINT_TRIES` by default). ``seat``: whose sheet the awards are priced
+        for (the player to move by default); the awards read that sheet alone.
 
         Examples:
             >>> import yamskit
             >>> view = AwardView.of(yamskit.variant("balut").new_game(seed=1))
             >>> [str(line.award) for line in view.lines][:2]
             ['fours: 2 at 52 or more', 'fives: 2 at 65 or more']
+            >>> duel = yamskit.variant("balut").new_game(players=["A", "B"], seed=1)
+            >>> AwardView.of(duel, seat=1) == AwardView.of(duel)  # two empty sheets: the same prices
+            True
         """
         rules = game.rules
         table = rules.result
         if not isinstance(table, PointsTable):
             return None
-        sheet = game.sheets[game.current_player]
+        sheet = game.sheets[game.current_player if seat is None else seat]
         if cells is None or tables is None:
             cells = [
                 (r, c) for c in range(len(rules.columns)) for r in range(len(rules.rows)) if sheet.cells[c][r].is_empty

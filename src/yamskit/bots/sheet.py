@@ -168,8 +168,9 @@ class SheetView:
             otherwise): writing a value also gains what it changes to their expected points
             (``plain``: the points it earns now and the awards a 0 spoils).
         seat: the seat whose sheet is viewed, or ``None`` for the player to move (a bot
-            weighing an opponent's prospects views that opponent's seat; awards are then left
-            out, since they price the mover's choices).
+            weighing an opponent's prospects views that opponent's seat, and one looking at
+            its own next turn views its own seat while another player is to move); the
+            awards are that seat's.
         point_tries: how many turns aimed at it an open box of an award is assumed to get
             (`yamskit.bots.points.POINT_TRIES` by default; the expert alone on a points sheet
             takes more, `yamskit.bots.ahead.AHEAD_TRIES`).
@@ -258,9 +259,7 @@ class SheetView:
         if plain:
             weights, clean = (1.0,) * len(rules.columns), 0
         spreads = _spreads(rules)
-        awards = None
-        if seat is None:
-            awards = AwardView.of(game, plain=plain, cells=cells, tables=tables, tries=point_tries)
+        awards = AwardView.of(game, plain=plain, cells=cells, tables=tables, tries=point_tries, seat=seat)
         return cls(
             game,
             rules,
@@ -422,9 +421,9 @@ def _clean_bonus(rules: ScorecardRules) -> int:
 
 
 def _stop_table(view: SheetView, gains: FloatArray) -> Any:
-    """``stop(used, fresh)`` over the boxes fillable now, with the columns' turn conditions."""
+    """``stop(used, fresh)`` over the boxes of the view's seat fillable now, with the columns' turn conditions."""
     rules = view.rules
-    sheet = view.game.sheets[view.game.current_player]
+    sheet = view.game.sheets[view.game.current_player if view.seat is None else view.seat]
     allowed = {c: set(column.policy.allowed(rules.row_ids, sheet.filled(c))) for c, column in enumerate(rules.columns)}
     rows_now = [i for i, (r, c) in enumerate(view.cells) if r in allowed[c]]
     memo: dict[tuple[int, bool], FloatArray] = {}

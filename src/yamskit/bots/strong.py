@@ -473,7 +473,7 @@ def player(
             elif isinstance(variant.rules.result, PointsTable) and not exact:
                 from .ahead import AheadPlayer
 
-                alone = AheadPlayer()
+                alone = versus = AheadPlayer()
         else:
             alone = _solitaire(variant, time_budget=time_budget, cache=cache, progress=progress)
             versus = _versus(variant, fallback=hard, decision_time=decision_time)
