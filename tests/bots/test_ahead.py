@@ -1,5 +1,6 @@
-"""`AheadPlayer`, the expert on a points sheet: legal whole games, the same for the same dice, the box it writes
-the best of its candidates one turn deeper, and with opponents the play it would make alone on the same sheet."""
+"""`AheadPlayer`, the expert on a points sheet or a sheet of several columns: legal whole games, the same for
+the same dice, the box it writes the best of its candidates one turn deeper, and with opponents the play it
+would make alone on the same sheet."""
 
 from __future__ import annotations
 
@@ -36,20 +37,20 @@ def test_whole_games_are_legal_and_the_same_for_the_same_dice(seed: int) -> None
 
 
 def _own_game(game: yamskit.ScorecardGame) -> yamskit.ScorecardGame:
-    """A game of the mover alone, through the mover's own moves of ``game`` (Balut's sheets do not meet)."""
-    alone = BALUT.new_game(seed=0)
+    """A game of the mover alone, through the mover's own moves of ``game`` (these sheets do not meet)."""
+    alone = game.variant.new_game(seed=0)
     for move in game.history:
         if move.player == game.current_player:
             alone = alone.apply(move.action)
     return alone
 
 
-@pytest.mark.parametrize("players", [2, 3])
-def test_with_opponents_it_plays_as_it_would_alone_on_the_same_sheet(players: int) -> None:
-    game = BALUT.new_game(players=[f"P{i}" for i in range(players)], seed=4)
+@pytest.mark.parametrize(("name", "players"), [("balut", 2), ("balut", 3), ("challenge", 2)])
+def test_with_opponents_it_plays_as_it_would_alone_on_the_same_sheet(name: str, players: int) -> None:
+    game = yamskit.variant(name).new_game(players=[f"P{i}" for i in range(players)], seed=4)
     pick = random.Random(4)
     compared = deeper = 0
-    while not game.is_over:
+    while not game.is_over and compared < 150 * players:
         alone = _own_game(game)
         assert alone.sheets[0] == game.sheets[game.current_player]
         assert alone.turn == game.turn
@@ -99,11 +100,13 @@ def test_the_box_it_writes_is_the_best_of_the_view_s_candidates_one_turn_deeper(
     assert checked >= 8
 
 
-def test_the_expert_plays_it_alone_and_with_opponents_on_a_points_sheet_only() -> None:
-    expert = player(BALUT, "expert")
-    assert isinstance(expert.alone, AheadPlayer)
-    assert isinstance(expert.versus, AheadPlayer)
-    for name in ("challenge", "classic"):
-        other = player(yamskit.variant(name), "expert")
-        assert other.alone is None
-        assert other.versus is None
+def test_the_expert_plays_it_on_the_sheets_hard_plays_by_the_view() -> None:
+    for name in ("balut", "challenge"):
+        expert = player(yamskit.variant(name), "expert")
+        assert isinstance(expert.alone, AheadPlayer)
+        assert isinstance(expert.versus, AheadPlayer)
+    # a one-column sheet hard solves or fits, and one scored by column duels, are played otherwise
+    for name in ("classic", "yacht", "competitive"):
+        other = player(yamskit.variant(name), "expert", cache=False)
+        assert not isinstance(other.alone, AheadPlayer)
+        assert not isinstance(other.versus, AheadPlayer)

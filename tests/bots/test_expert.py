@@ -198,7 +198,7 @@ def test_rollouts_are_played_by_hard_where_hard_is_exact(tmp_path: Path) -> None
         player(generala, "medium", seed=1, cache=tmp_path),
     )
     assert moves == again
-    # a sheet hard does not solve rolls out with the cheap bot
+    # a sheet hard does not solve rolls out with the cheap bot where it searches
     challenge = player(yamskit.variant("challenge"), "expert", rollouts=2)
     assert isinstance(challenge, ExpertPlayer)
     assert isinstance(challenge.rollout_policy, GreedyPlayer)

@@ -235,6 +235,17 @@ def one_plain_column(variant: Variant) -> bool:
     return column.policy.kind == "free" and column.condition is None
 
 
+def _ahead_plays(variant: ScorecardVariant) -> bool:
+    """Whether the expert plays ``variant`` by the sheet view one turn deeper (`yamskit.bots.ahead.AheadPlayer`).
+
+    It does on the sheets hard plays by the sheet view itself, when hard does not solve
+    them: a sheet won on a points table (Balut) or of several columns (Yams Challenge),
+    without saved throws (Maxi Yatzy's expert plays the store strategy).
+    """
+    rules = variant.rules
+    return not rules.saved_throws and (isinstance(rules.result, PointsTable) or len(rules.columns) > 1)
+
+
 def _duel_plays(variant: Variant) -> bool:
     """Whether the duel player's exact chances play ``variant`` (the rules of the solver's stepped games)."""
     from ..solver.batch import batch_model
@@ -406,8 +417,9 @@ def player(
       saved (Maxi Yatzy) it plays the solver's strategy over a store capped at four throws
       (`yamskit.bots.store_player`) once that is at hand: in the process, in ``cache``, or
       solved within ``time_budget`` (Maxi Yatzy's takes about 15 minutes: fill the cache once
-      with ``yamskit advise``); alone on a sheet won on a points table (Balut) the sheet view
-      one turn deeper at the box (`yamskit.bots.ahead.AheadPlayer`); in a family's one-player
+      with ``yamskit advise``); on a sheet won on a points table (Balut) or of several columns
+      (Yams Challenge), alone or with opponents, the sheet view one turn deeper at the box
+      (`yamskit.bots.ahead.AheadPlayer`); in a family's one-player
       game that the family plays exactly (`yamskit.adapters.EdgeAdapter.solitaire`: solo
       Yamslam) that exact player, once what it plays by is at hand: in the process, in
       ``cache``, or solved within ``time_budget`` (solo Yamslam's takes about 20 seconds:
@@ -470,7 +482,7 @@ def player(
                 versus = DuelSheetPlayer(seed=seed)
             elif store_ready(variant, time_budget=time_budget, cache=cache):
                 alone = versus = StorePlayer(lambda: store_strategy(variant, cache=cache, progress=progress))
-            elif isinstance(variant.rules.result, PointsTable) and not exact:
+            elif _ahead_plays(variant) and not exact:
                 from .ahead import AheadPlayer
 
                 alone = versus = AheadPlayer()
