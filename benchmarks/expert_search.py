@@ -38,8 +38,10 @@ from yamskit._files import write_atomic  # temp file, fsync, rename
 from yamskit.bots import ExpertPlayer, play, player
 from yamskit.bots.expert import MIN_ROUNDS, SWITCH_Z, Search, _paired_gain  # the switching rule's statistic
 
-#: The setups where the expert searches by rollouts (the ladder's "search" kind).
-DEFAULT = ("yam-master", "yamslam", "yamslam team", "generala", "balut", "challenge")
+#: The setups where the expert searches by rollouts (the ladder's "search" kind). Yamslam with
+#: opponents, Balut and Yams Challenge searched too when docs/explanation/bots.md counted them;
+#: they now play their own players (the endgame count, the sheet view one turn deeper).
+DEFAULT = ("yam-master", "generala")
 
 
 def threshold(search: Search) -> float | None:

@@ -1,24 +1,34 @@
-"""`AheadPlayer`: a sheet played alone one turn deeper at the box, the expert's player of a points sheet (Balut).
+"""`AheadPlayer`: a sheet played one turn deeper at the box, the expert's player of Balut and Yams Challenge.
 
 ``"hard"`` values the end of its turn by the sheet view (`yamskit.bots.sheet.SheetView`): the
 points written now plus what the open boxes are expected to be worth, and, where the game is
-won on a points table (Balut), the awards' expected points (`yamskit.bots.points`). Alone on
-such a sheet the ``"expert"`` level plays `AheadPlayer`, which differs from hard in two ways:
+won on a points table (Balut), the awards' expected points (`yamskit.bots.points`). On the
+sheets hard plays by that view and does not solve, a sheet won on a points table or of several
+columns, the ``"expert"`` level plays `AheadPlayer`, alone and with opponents. It differs from
+hard in two ways:
 
 * **the box it writes** is chosen among the best `CANDIDATES` by the view one turn later: the
-  gain of writing it, plus the expected gain of the next turn played by the same view from the
-  sheet it leaves (`yamskit.bots.lookahead.expected_first_throw`); its keeps are hard's;
+  gain of writing it, plus the expected gain of the player's next turn played by the same view
+  from the sheet it leaves (`yamskit.bots.lookahead.expected_first_throw`); its keeps are hard's;
 * **its awards' chances** count `AHEAD_TRIES` aimed turns for each open box of a category that
   pays while none of its boxes is 0, where hard counts `yamskit.bots.points.POINT_TRIES`.
 
-Measured in Balut alone, on two cores (2026-12-05): the pair was chosen among single changes on
-seeds 20000-20999 (each gained 0.1 to 0.15 points), then played on fresh seeds: 8.81 ± 0.16
-points a game against hard's 8.43 ± 0.15 over seeds 40000-41999, 8.60 ± 0.13 against 8.48
-± 0.13 over the ladder's seeds 0-2999 (run 17), where the intervals overlap, and 8.63 ± 0.07
-against 8.47 ± 0.07 over its seeds 0-9999 (runs 18 and 19), where they are 0.02 points apart:
-the ladder's separation, only just. A decision takes 0.4 to 0.5 ms (median; p99 9 to 13 ms),
-hard's 0.13 to 0.19. On Yams Challenge a turn deeper at the box gained nothing
-(2026-12-04), so the expert plays it only where the result is a points table.
+With opponents, the next turn it looks at is its own, after theirs, on its own sheet: the
+others' turns do not write there. (A placement rule reading their sheets, such as a golden
+rule, could narrow it meanwhile; the view does not foresee that. Such a sheet scored by column
+duels, Competitive Yams, has its own expert.)
+
+Measured on two cores (2026-12-05; the figures and commands: docs/performance.md):
+
+* Balut alone: 8.63 ± 0.07 points a game against hard's 8.47 ± 0.07 over the ladder's seeds
+  0-9999 (runs 18 and 19), the intervals 0.02 points apart (the pair of changes was chosen on
+  seeds 20000-20999, and first played on fresh seeds 40000-41999: 8.81 ± 0.16 against 8.43 ±
+  0.15). A decision takes 0.4 to 0.5 ms (median; p99 9 to 13 ms), hard's 0.13 to 0.19.
+* Balut for two: 52.2% (50.6-53.7) of 4,000 games against hard (run 21).
+* Yams Challenge alone: 729.7 ± 2.0 points a game against hard's 727.6 ± 2.0 over the ladder's
+  seeds 0-2999 (run 22); scratch runs on seeds 80000-81999 had found +6.7 ± 5.5 and +7.3 ± 4.0
+  (paired): about +4 points a game over all of them. For two: 51.9% (50.3-53.4) of 4,000 games
+  against hard (run 22).
 
 Examples:
     >>> import yamskit

@@ -29,10 +29,12 @@ variant, every mode and any number of players.
   store strategy (`yamskit.bots.store_player`), which scores about 47 points a game above
   ``"hard"`` there and wins 70% of duels against it, where rollouts of cheap bots gained
   nothing.
-* Alone on a sheet won on a points table (Balut), it plays as ``alone``, the sheet view one
-  turn deeper at the box (`yamskit.bots.ahead.AheadPlayer`): 0.16 points a game above
-  ``"hard"`` in Balut over 10,000 games, where a rollout search costs some 100 decisions of a
-  second a game (and, with opponents, overruled hard at none of 91).
+* On a sheet hard plays by its sheet view without solving it, won on a points table (Balut)
+  or of several columns (Yams Challenge), it plays as ``alone`` and ``versus`` the sheet view
+  one turn deeper at the box (`yamskit.bots.ahead.AheadPlayer`): 0.16 points a game above
+  ``"hard"`` alone in Balut over 10,000 games and 52% of duels against it, and about 7 points a
+  game above it alone in Yams Challenge, where a rollout search cost some 50 to 120 decisions
+  of a second a game and overruled hard at none of 91 (Balut) and 239 (Challenge).
 * Where it does search, a second of rollouts seldom tells a rival from the planner: against
   hard it overruled hard at 4 of 1,060 decisions (`benchmarks/expert_search.py`), so it
   plays nearly as the planner.
@@ -224,10 +226,13 @@ class ExpertPlayer:
             `yamskit.bots.duel.DuelPlayer`, on the one-column sheets the solver plays), or ``None``.
         versus: the bot that plays every game with opponents instead of the search (the
             duel-sheet player, `yamskit.bots.duel_sheet.DuelSheetPlayer`, on a sheet scored by
-            column duels; the store strategy on a sheet with saved throws), or ``None``.
+            column duels; the store strategy on a sheet with saved throws; the sheet view one
+            turn deeper on a sheet won on points or of several columns; a family's own player,
+            `yamskit.adapters.EdgeAdapter.versus`), or ``None``.
         alone: the bot that plays a solitaire game instead of the search (the store strategy,
             `yamskit.bots.store_player.StorePlayer`, on a sheet with saved throws; the sheet view
-            one turn deeper, `yamskit.bots.ahead.AheadPlayer`, on a sheet won on points; a family's
+            one turn deeper, `yamskit.bots.ahead.AheadPlayer`, on a sheet won on points or of
+            several columns; a family's
             exact player of its one-player game, `yamskit.adapters.EdgeAdapter.solitaire`, such
             as solo Yamslam's), or ``None``.
 
