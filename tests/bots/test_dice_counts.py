@@ -11,7 +11,9 @@ np = pytest.importorskip("numpy")
 import yamskit  # noqa: E402
 from yamskit import RuleConfigError  # noqa: E402
 from yamskit.bots import player  # noqa: E402
+from yamskit.bots.ahead import AheadPlayer  # noqa: E402
 from yamskit.bots.basic import MixedPlayer  # noqa: E402
+from yamskit.bots.expert import ExpertPlayer  # noqa: E402
 from yamskit.bots.lookahead import keep_values_after, single_target_values  # noqa: E402
 from yamskit.bots.strong import StrongPlayer, one_plain_column, solvable  # noqa: E402
 from yamskit.categories import Category, constant, n_of_a_kind, total, upper, when  # noqa: E402
@@ -98,6 +100,17 @@ def test_the_strong_bots_play_every_dice_count_and_throw_limit(dice: int, throws
     variant = small(dice, throws)
     for level in ("medium", "hard"):
         _play(variant, level, seed=dice)
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_the_expert_plays_a_sheet_of_several_columns_of_other_dice_one_turn_deeper(players: int) -> None:
+    variant = four_dice_columns()
+    expert = player(variant, "expert")
+    assert isinstance(expert, ExpertPlayer)
+    assert isinstance(expert.alone, AheadPlayer)
+    assert isinstance(expert.versus, AheadPlayer)
+    first = _play(variant, "expert", seed=5, players=players)
+    assert _play(four_dice_columns(), "expert", seed=5, players=players) == first
 
 
 def test_the_easy_bot_and_the_strong_ones_all_finish_the_same_seeded_game() -> None:

@@ -61,7 +61,7 @@ _DEPTH = 3
 
 @attrs.frozen
 class AheadPlayer:
-    """The sheet view one turn deeper at the box, for a scorecard won on points (see the module).
+    """The sheet view one turn deeper at the box, for a scorecard hard plays by its view (see the module).
 
     With opponents, the turn it looks at is its own next one, after the others have played:
     it views its own seat's sheet as it leaves it. The others' turns leave that sheet as it is;

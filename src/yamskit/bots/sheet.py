@@ -172,8 +172,8 @@ class SheetView:
             its own next turn views its own seat while another player is to move); the
             awards are that seat's.
         point_tries: how many turns aimed at it an open box of an award is assumed to get
-            (`yamskit.bots.points.POINT_TRIES` by default; the expert alone on a points sheet
-            takes more, `yamskit.bots.ahead.AHEAD_TRIES`).
+            (`yamskit.bots.points.POINT_TRIES` by default; the expert on a points sheet takes
+            more, `yamskit.bots.ahead.AHEAD_TRIES`).
 
     Examples:
         >>> import yamskit
