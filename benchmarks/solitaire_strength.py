@@ -7,19 +7,26 @@ Usage::
     python benchmarks/solitaire_strength.py --games 300 --regret         # the gap by summed regrets (faster)
     python benchmarks/solitaire_strength.py --games 300 --regret --variant yatzy16  # 16 rows (Yatzy + one)
     python benchmarks/solitaire_strength.py --games 300 --bot split      # the split evaluation instead
+    python benchmarks/solitaire_strength.py --games 300 --regret --bot view   # the sheet view (hard on Challenge)
+    python benchmarks/solitaire_strength.py --games 300 --regret --bot ahead  # the view one turn deeper (expert)
 
 The bot is ``StrongPlayer(variant, time_budget=0)``: it never solves the sheet; it
 fits values on a sample of the sheet's states and plays them one turn deeper
 (`yamskit.bots.fitted_values`; the fit is timed and printed, not counted in the
 decision times). ``--bot split`` plays the split evaluation with its fitted
 corrections instead (`yamskit.bots.split`, `yamskit.bots.fitted`: the ``"medium"``
-level's evaluation, and the hard bot's on sheets of more than 16 rows). Game ``i``
-uses dice seed ``seed + i``. The optimum is the
+level's evaluation, and the hard bot's on sheets of more than 16 rows). ``--bot view``
+plays the sheet view (`yamskit.bots.sheet.choose_on_sheet`, with the one-column bonus
+factor), the evaluation hard plays on the sheets it neither solves nor fits (Balut, Yams
+Challenge), and ``--bot ahead`` that view one turn deeper at the box
+(`yamskit.bots.ahead.AheadPlayer`, the expert there): on a sheet the solver handles, they
+show how far that view stands from the optimum. Game ``i`` uses dice seed ``seed + i``. The optimum is the
 exact solver's expected score (solved once here, on one process, and not counted in
 the decision times). The score is given with its 95% interval (normal, 1.96 standard
 errors). ``--regret`` estimates the gap instead by adding up, along each game, how
 much each of the bot's decisions loses against the best one by the exact values: the
-same expectation as the gap, with a much smaller spread.
+same expectation as the gap, with a much smaller spread, and splits it between the
+keeps (throwing again) and the boxes (ending the turn).
 """
 
 from __future__ import annotations
@@ -30,10 +37,13 @@ import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import yamskit
 from yamskit.bots import StrongPlayer
+from yamskit.bots.ahead import AheadPlayer
+from yamskit.bots.sheet import bonus_factor_of, choose_on_sheet
 from yamskit.bots.split import choose_split
 from yamskit.categories import Category, total, upper
 from yamskit.dice import Dice
@@ -100,29 +110,41 @@ def optimum(variant: Any) -> Any:
 def measure(variant: Any, games: int, seed: int, strategy: Any = None, bot_name: str = "hard") -> dict[str, Any]:
     """Play ``games`` solitaire games; scores, decision times, set-up time and (with ``strategy``) summed regrets."""
     hard = StrongPlayer(variant, time_budget=0.0)
-    choose = hard.choose if bot_name == "hard" else choose_split
+    bonus = bonus_factor_of(variant.rules)
+    bots: dict[str, Callable[[Any], Any]] = {
+        "hard": hard.choose,
+        "split": choose_split,
+        "view": lambda game: choose_on_sheet(game, depth=3, bonus_factor=bonus),
+        "ahead": AheadPlayer().choose,
+    }
+    choose = bots[bot_name]
     start = time.perf_counter()
     choose(variant.new_game(seed=seed).apply(yamskit.Roll()))  # the fit or the parts, once, before the clock
     setup = time.perf_counter() - start
     times: list[float] = []
     scores: list[float] = []
     regrets: list[float] = []
+    keep_regrets: list[float] = []
     for i in range(games):
         game = variant.new_game(seed=seed + i)
-        lost = 0.0
+        lost = lost_keeping = 0.0
         while not game.is_over:
             start = time.perf_counter()
             action = choose(game)
             times.append(time.perf_counter() - start)
             if strategy is not None and game.turn.has_thrown:
-                lost += next(a.regret for a in strategy.advise(game) if a.action == action)
+                regret = next(a.regret for a in strategy.advise(game) if a.action == action)
+                lost += regret
+                lost_keeping += regret if isinstance(action, yamskit.Roll) else 0.0
             game = game.apply(action)
         scores.append(float(game.result().scores[0]))
         regrets.append(lost)
+        keep_regrets.append(lost_keeping)
     times.sort()
     return {
         "scores": scores,
         "regrets": regrets,
+        "keep_regrets": keep_regrets,
         "setup_s": setup,
         "median_ms": 1000 * statistics.median(times),
         "p99_ms": 1000 * times[min(len(times) - 1, int(0.99 * len(times)))],
@@ -139,7 +161,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="seed of game 0 (default 0)")
     parser.add_argument("--variant", default="classic", help="a one-column variant, yatzy or yatzy16")
     parser.add_argument("--regret", action="store_true", help="also sum each decision's regret (slower per game)")
-    parser.add_argument("--bot", choices=["hard", "split"], default="hard", help="hard (default) or split")
+    parser.add_argument(
+        "--bot", choices=["hard", "split", "view", "ahead"], default="hard", help="hard (default), split, view or ahead"
+    )
     args = parser.parse_args(argv)
     variant = variant_named(args.variant)
     start = time.perf_counter()
@@ -148,18 +172,32 @@ def main(argv: list[str] | None = None) -> int:
     best = strategy.expected_score()
     row = measure(variant, args.games, args.seed, strategy if args.regret else None, args.bot)
     mean, half = _interval(row["scores"])
-    bot = "StrongPlayer(time_budget=0)" if args.bot == "hard" else "the split evaluation"
+    bot = {
+        "hard": "StrongPlayer(time_budget=0)",
+        "split": "the split evaluation",
+        "view": "the sheet view",
+        "ahead": "the sheet view one turn deeper (AheadPlayer)",
+    }[args.bot]
     print(f"# {args.variant} solitaire, {bot}, {args.games} games from seed {args.seed}")
     print(f"# set-up (fit or parts, once): {row['setup_s']:.2f} s; the exact solve, one process: {solved:.2f} s")
-    print("| variant | games | mean (95% CI) | optimum | gap | gap by regrets | ms/decision median | p99 |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|")
-    by_regret = "-"
+    print(
+        "| variant | games | mean (95% CI) | optimum | gap | gap by regrets | of which keeps | boxes "
+        "| ms/decision median | p99 |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    by_regret = keeps = boxes = "-"
     if args.regret:
-        lost, lost_half = _interval(row["regrets"])
-        by_regret = f"{lost:.2f} ± {lost_half:.2f}"
+        by_regret, keeps, boxes = (
+            "{:.2f} ± {:.2f}".format(*_interval(values))
+            for values in (
+                row["regrets"],
+                row["keep_regrets"],
+                [a - b for a, b in zip(row["regrets"], row["keep_regrets"], strict=True)],
+            )
+        )
     print(
         f"| {args.variant} | {args.games} | {mean:.2f} ± {half:.2f} | {best:.2f} | {best - mean:.2f} "
-        f"| {by_regret} | {row['median_ms']:.2f} | {row['p99_ms']:.1f} |"
+        f"| {by_regret} | {keeps} | {boxes} | {row['median_ms']:.2f} | {row['p99_ms']:.1f} |"
     )
     return 0
 
