@@ -25,10 +25,12 @@ Measured on two cores (2026-12-05; the figures and commands: docs/performance.md
   seeds 20000-20999, and first played on fresh seeds 40000-41999: 8.81 ± 0.16 against 8.43 ±
   0.15). A decision takes 0.4 to 0.5 ms (median; p99 9 to 13 ms), hard's 0.13 to 0.19.
 * Balut for two: 52.2% (50.6-53.7) of 4,000 games against hard (run 21).
-* Yams Challenge alone: 729.7 ± 2.0 points a game against hard's 727.6 ± 2.0 over the ladder's
-  seeds 0-2999 (run 22); scratch runs on seeds 80000-81999 had found +6.7 ± 5.5 and +7.3 ± 4.0
-  (paired): about +4 points a game over all of them. For two: 51.9% (50.3-53.4) of 4,000 games
-  against hard (run 22).
+* Yams Challenge alone: 729.3 ± 1.1 points a game against hard's 726.1 ± 1.1 over seeds
+  3000-12999 (runs 23 and 24, the intervals apart), after 729.7 ± 2.0 against 727.6 ± 2.0 over
+  seeds 0-2999 (run 22, overlapping); about +3 to +4 points a game. For two: 51.9% (50.3-53.4)
+  of 4,000 games against hard (run 22).
+* On classic Yams, where the solver tells, the view loses 9.1 points a game against the
+  optimum and this player 7.8 (`benchmarks/solitaire_strength.py --bot view`, ``--bot ahead``).
 
 Examples:
     >>> import yamskit
