@@ -18,7 +18,7 @@ others' turns do not write there. (A placement rule reading their sheets, such a
 rule, could narrow it meanwhile; the view does not foresee that. Such a sheet scored by column
 duels, Competitive Yams, has its own expert.)
 
-Measured on two cores (2026-12-05; the figures and commands: docs/performance.md):
+Measured on two cores (2026-12-05 and 06; the figures and commands: docs/performance.md):
 
 * Balut alone: 8.63 ± 0.07 points a game against hard's 8.47 ± 0.07 over the ladder's seeds
   0-9999 (runs 18 and 19), the intervals 0.02 points apart (the pair of changes was chosen on
