@@ -49,6 +49,14 @@ from yamskit.categories import Category, total, upper
 from yamskit.dice import Dice
 from yamskit.scorecard import UpperBonus
 
+#: The bots ``--bot`` names, and how the report calls each.
+BOTS: dict[str, str] = {
+    "hard": "StrongPlayer(time_budget=0)",
+    "split": "the split evaluation",
+    "view": "the sheet view",
+    "ahead": "the sheet view one turn deeper (AheadPlayer)",
+}
+
 
 def _counts(dice: Dice) -> Counter[int]:
     return Counter(dice.faces)
@@ -114,7 +122,7 @@ def measure(variant: Any, games: int, seed: int, strategy: Any = None, bot_name:
     bots: dict[str, Callable[[Any], Any]] = {
         "hard": hard.choose,
         "split": choose_split,
-        "view": lambda game: choose_on_sheet(game, depth=3, bonus_factor=bonus),
+        "view": lambda game: choose_on_sheet(game, depth=hard.depth, bonus_factor=bonus),
         "ahead": AheadPlayer().choose,
     }
     choose = bots[bot_name]
@@ -161,9 +169,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="seed of game 0 (default 0)")
     parser.add_argument("--variant", default="classic", help="a one-column variant, yatzy or yatzy16")
     parser.add_argument("--regret", action="store_true", help="also sum each decision's regret (slower per game)")
-    parser.add_argument(
-        "--bot", choices=["hard", "split", "view", "ahead"], default="hard", help="hard (default), split, view or ahead"
-    )
+    parser.add_argument("--bot", choices=list(BOTS), default="hard", help="hard (default), split, view or ahead")
     args = parser.parse_args(argv)
     variant = variant_named(args.variant)
     start = time.perf_counter()
@@ -172,12 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     best = strategy.expected_score()
     row = measure(variant, args.games, args.seed, strategy if args.regret else None, args.bot)
     mean, half = _interval(row["scores"])
-    bot = {
-        "hard": "StrongPlayer(time_budget=0)",
-        "split": "the split evaluation",
-        "view": "the sheet view",
-        "ahead": "the sheet view one turn deeper (AheadPlayer)",
-    }[args.bot]
+    bot = BOTS[args.bot]
     print(f"# {args.variant} solitaire, {bot}, {args.games} games from seed {args.seed}")
     print(f"# set-up (fit or parts, once): {row['setup_s']:.2f} s; the exact solve, one process: {solved:.2f} s")
     print(
