@@ -169,7 +169,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="seed of game 0 (default 0)")
     parser.add_argument("--variant", default="classic", help="a one-column variant, yatzy or yatzy16")
     parser.add_argument("--regret", action="store_true", help="also sum each decision's regret (slower per game)")
-    parser.add_argument("--bot", choices=list(BOTS), default="hard", help="hard (default), split, view or ahead")
+    parser.add_argument("--bot", choices=list(BOTS), default="hard", help=f"one of {', '.join(BOTS)} (default hard)")
     args = parser.parse_args(argv)
     variant = variant_named(args.variant)
     start = time.perf_counter()
