@@ -75,6 +75,7 @@ from yamskit.bots import LEVELS as KNOWN_LEVELS
 from yamskit.bots import ExpertPlayer, play, player
 from yamskit.bots.ahead import AheadPlayer
 from yamskit.bots.store_player import StorePlayer
+from yamskit.bots.values_player import ValuesPlayer
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = ROOT / "docs" / "explanation" / "ladder.md"
@@ -226,6 +227,7 @@ KINDS = {
     "store": "the solver's store strategy",
     "solved": "the family's own exact player of its one-player game (`yamskit.adapters.EdgeAdapter.solitaire`)",
     "ahead": "the sheet view one turn deeper at the box (`yamskit.bots.ahead.AheadPlayer`)",
+    "values": "the sheet's fitted values (`yamskit.bots.values_player.ValuesPlayer`)",
     "versus": "the family's own player with opponents (`yamskit.adapters.EdgeAdapter.versus`)",
 }
 #: The ladder's bar for a level against the one below: its score, and its interval's lower end.
@@ -248,8 +250,8 @@ def expert_kind(variant: Any, seats: int) -> str:
 
     >>> expert_kind(yamskit.variant("classic"), 1), expert_kind(yamskit.variant("yamslam"), 2)
     ('exact', 'versus')
-    >>> expert_kind(yamskit.variant("balut"), 2)
-    'ahead'
+    >>> expert_kind(yamskit.variant("balut"), 2), expert_kind(yamskit.variant("challenge"), 2)
+    ('ahead', 'values')
     """
     bot = player(variant, "expert")
     if not isinstance(bot, ExpertPlayer):
@@ -258,6 +260,8 @@ def expert_kind(variant: Any, seats: int) -> str:
         if bot.alone is not None:
             if isinstance(bot.alone, StorePlayer):
                 return "store"
+            if isinstance(bot.alone, ValuesPlayer):
+                return "values"
             return "ahead" if isinstance(bot.alone, AheadPlayer) else "solved"
         return "exact" if bot.exact else "search"
     if bot.duel is not None and seats == 2:
@@ -267,6 +271,8 @@ def expert_kind(variant: Any, seats: int) -> str:
             return "versus"
         if isinstance(bot.versus, StorePlayer):
             return "store"
+        if isinstance(bot.versus, ValuesPlayer):
+            return "values"
         return "ahead" if isinstance(bot.versus, AheadPlayer) else "duel-sheet"
     return "search"
 

@@ -204,8 +204,8 @@ def test_the_expert_of_each_table_is_named(ladder: ModuleType) -> None:
     assert ladder.expert_kind(yamskit.variant("yam-master"), 2) == "search"
     assert ladder.expert_kind(yamskit.variant("balut"), 1) == "ahead"
     assert ladder.expert_kind(yamskit.variant("balut"), 2) == "ahead"
-    assert ladder.expert_kind(yamskit.variant("challenge"), 1) == "ahead"
-    assert ladder.expert_kind(yamskit.variant("challenge"), 2) == "ahead"
+    assert ladder.expert_kind(yamskit.variant("challenge"), 1) == "values"
+    assert ladder.expert_kind(yamskit.variant("challenge"), 2) == "values"
     rows = [
         {"level": "hard", "mean": 245.0, "half": 4.0, "games": 300, "median_ms": 0.1, "p99_ms": 0.2},
         {"level": "expert", "mean": 245.0, "half": 4.0, "games": 300, "median_ms": 0.1, "p99_ms": 0.2},

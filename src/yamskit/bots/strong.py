@@ -246,6 +246,18 @@ def _ahead_plays(variant: ScorecardVariant) -> bool:
     return not rules.saved_throws and (isinstance(rules.result, PointsTable) or len(rules.columns) > 1)
 
 
+def _sheet_expert(variant: ScorecardVariant) -> Player:
+    """The expert of a sheet hard plays by its view: the shipped fitted values, else the view one turn deeper."""
+    from .values_player import ValuesPlayer, stored_values
+
+    values = stored_values(variant.rules)
+    if values is not None:
+        return ValuesPlayer(values)
+    from .ahead import AheadPlayer
+
+    return AheadPlayer()
+
+
 def _duel_plays(variant: Variant) -> bool:
     """Whether the duel player's exact chances play ``variant`` (the rules of the solver's stepped games)."""
     from ..solver.batch import batch_model
@@ -417,8 +429,10 @@ def player(
       saved (Maxi Yatzy) it plays the solver's strategy over a store capped at four throws
       (`yamskit.bots.store_player`) once that is at hand: in the process, in ``cache``, or
       solved within ``time_budget`` (Maxi Yatzy's takes about 15 minutes: fill the cache once
-      with ``yamskit advise``); on a sheet won on a points table (Balut) or of several columns
-      (Yams Challenge), alone or with opponents, the sheet view one turn deeper at the box
+      with ``yamskit advise``); on a sheet of several columns whose values are shipped fitted
+      (Yams Challenge), alone or with opponents, those values
+      (`yamskit.bots.values_player.ValuesPlayer`); on another sheet won on a points table (Balut)
+      or of several columns, the sheet view one turn deeper at the box
       (`yamskit.bots.ahead.AheadPlayer`); in a family's one-player
       game that the family plays exactly (`yamskit.adapters.EdgeAdapter.solitaire`: solo
       Yamslam) that exact player, once what it plays by is at hand: in the process, in
@@ -483,9 +497,7 @@ def player(
             elif store_ready(variant, time_budget=time_budget, cache=cache):
                 alone = versus = StorePlayer(lambda: store_strategy(variant, cache=cache, progress=progress))
             elif _ahead_plays(variant) and not exact:
-                from .ahead import AheadPlayer
-
-                alone = versus = AheadPlayer()
+                alone = versus = _sheet_expert(variant)
         else:
             alone = _solitaire(variant, time_budget=time_budget, cache=cache, progress=progress)
             versus = _versus(variant, fallback=hard, decision_time=decision_time)
