@@ -1,11 +1,12 @@
-"""`AheadPlayer`: a sheet played one turn deeper at the box, the expert's player of Balut and Yams Challenge.
+"""`AheadPlayer`: a sheet played one turn deeper at the box, the expert of Balut and of sheets without fitted values.
 
 ``"hard"`` values the end of its turn by the sheet view (`yamskit.bots.sheet.SheetView`): the
 points written now plus what the open boxes are expected to be worth, and, where the game is
 won on a points table (Balut), the awards' expected points (`yamskit.bots.points`). On the
 sheets hard plays by that view and does not solve, a sheet won on a points table or of several
-columns, the ``"expert"`` level plays `AheadPlayer`, alone and with opponents. It differs from
-hard in two ways:
+columns, the ``"expert"`` level plays `AheadPlayer`, alone and with opponents, unless values fitted
+to the sheet ship with the package (Yams Challenge's: `yamskit.bots.values_player.ValuesPlayer`,
+which played it from 2026-12-06). It differs from hard in two ways:
 
 * **the box it writes** is chosen among the best `CANDIDATES` by the view one turn later: the
   gain of writing it, plus the expected gain of the player's next turn played by the same view

@@ -29,12 +29,14 @@ variant, every mode and any number of players.
   store strategy (`yamskit.bots.store_player`), which scores about 47 points a game above
   ``"hard"`` there and wins 70% of duels against it, where rollouts of cheap bots gained
   nothing.
-* On a sheet hard plays by its sheet view without solving it, won on a points table (Balut)
-  or of several columns (Yams Challenge), it plays as ``alone`` and ``versus`` the sheet view
-  one turn deeper at the box (`yamskit.bots.ahead.AheadPlayer`): 0.16 points a game above
-  ``"hard"`` alone in Balut over 10,000 games, about 4 points a game alone in Yams Challenge,
-  and 52% of the games for two against it in both, where a rollout search cost some 50 to 120
-  decisions of a second a game and overruled hard at none of 91 (Balut) and 239 (Challenge).
+* On a sheet of several columns whose fitted values ship with the package (Yams Challenge),
+  it plays as ``alone`` and ``versus`` those values (`yamskit.bots.values_player.ValuesPlayer`;
+  docs/explanation/bots.md gives its figures against ``"hard"``).
+* On another sheet hard plays by its sheet view without solving it, won on a points table
+  (Balut) or of several columns, it plays as ``alone`` and ``versus`` the sheet view one turn
+  deeper at the box (`yamskit.bots.ahead.AheadPlayer`): 0.16 points a game above ``"hard"``
+  alone in Balut over 10,000 games, and 52% of the games for two against it, where a rollout
+  search cost some 50 to 120 decisions of a second a game and overruled hard at none of 91.
 * Where it does search, a second of rollouts seldom tells a rival from the planner: against
   hard it overruled hard at 4 of 1,060 decisions (`benchmarks/expert_search.py`), so it
   plays nearly as the planner.
@@ -226,13 +228,16 @@ class ExpertPlayer:
             `yamskit.bots.duel.DuelPlayer`, on the one-column sheets the solver plays), or ``None``.
         versus: the bot that plays every game with opponents instead of the search (the
             duel-sheet player, `yamskit.bots.duel_sheet.DuelSheetPlayer`, on a sheet scored by
-            column duels; the store strategy on a sheet with saved throws; the sheet view one
-            turn deeper on a sheet won on points or of several columns; a family's own player,
+            column duels; the store strategy on a sheet with saved throws; the fitted values,
+            `yamskit.bots.values_player.ValuesPlayer`, on a sheet of several columns that has them;
+            the sheet view one turn deeper on another sheet won on points or of several columns; a
+            family's own player,
             `yamskit.adapters.EdgeAdapter.versus`), or ``None``.
         alone: the bot that plays a solitaire game instead of the search (the store strategy,
-            `yamskit.bots.store_player.StorePlayer`, on a sheet with saved throws; the sheet view
-            one turn deeper, `yamskit.bots.ahead.AheadPlayer`, on a sheet won on points or of
-            several columns; a family's
+            `yamskit.bots.store_player.StorePlayer`, on a sheet with saved throws; the fitted values
+            on a sheet of several columns that has them; the sheet view one turn deeper,
+            `yamskit.bots.ahead.AheadPlayer`, on another sheet won on points or of several columns;
+            a family's
             exact player of its one-player game, `yamskit.adapters.EdgeAdapter.solitaire`, such
             as solo Yamslam's), or ``None``.
 

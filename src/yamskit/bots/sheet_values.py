@@ -241,6 +241,7 @@ class SheetModel:
         amount: the bonus's points (0 without a bonus).
         pair: the rows (greater, lesser) of the plus-above-minus rule, or ``None``.
         prior: the view's weights, towards which every layer's fit is drawn.
+        signature: the rules' `signature`, computed once (a decision compares it with its values').
 
     Examples:
         >>> import yamskit
@@ -260,6 +261,7 @@ class SheetModel:
     amount: int
     pair: tuple[int, int] | None
     prior: FloatArray
+    signature: str
     _bonus: tuple[tuple[FloatArray, FloatArray], ...]
     _pair_worth: tuple[tuple[FloatArray, FloatArray], ...]
 
@@ -467,6 +469,7 @@ def _model(rules: ScorecardRules) -> SheetModel:
         amount=amount,
         pair=pair,
         prior=prior,
+        signature=signature(rules),
         bonus=bonus,
         pair_worth=pair_worth,
     )

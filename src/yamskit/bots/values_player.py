@@ -31,7 +31,7 @@ from ..scorecard.state import ScorecardGame
 from ..solver.tables import FloatArray
 from .basic import GreedyPlayer
 from .lookahead import NEG, expected_first_throw, keep_or_box
-from .sheet_values import SheetModel, SheetState, SheetValues, signature, stored_values
+from .sheet_values import SheetModel, SheetState, SheetValues, stored_values
 
 __all__ = ["Option", "ValuesPlayer", "options", "stop_tables", "stored_values", "turn_value"]
 
@@ -159,7 +159,7 @@ class ValuesPlayer:
         """The action it takes in ``state`` (always legal there).
 
         Raises:
-            RuleConfigError: the values were fitted to other rules.
+            RuleConfigError: the values were fitted to other rules, or the model does not cover them.
 
         Examples:
             >>> import yamskit
@@ -171,11 +171,11 @@ class ValuesPlayer:
         if not isinstance(state, ScorecardGame) or state.is_over:
             return GreedyPlayer().choose(state)
         rules = state.rules
-        if signature(rules) != self.values.signature:
+        model = SheetModel.of(rules)
+        if model.signature != self.values.signature:
             raise RuleConfigError("these sheet values were fitted to other rules (their signatures differ)")
         if not state.turn.has_thrown:
             return Roll()
-        model = SheetModel.of(rules)
         found, stops = _turn(model, self.values, model.state_of(state.sheets[state.current_player]))
         turn = state.turn
         roll = rules.dice_tables.roll_index(turn.dice.faces)
