@@ -344,7 +344,7 @@ def mean_cell(mean: float, half: float) -> str:
 
 def solitaire_table(setup: str, rows: list[dict[str, Any]], kind: str = "search") -> list[str]:
     lines = [f"### {setup}", ""]
-    if kind in ("store", "solved", "ahead") and any(r["level"] == "expert" for r in rows):
+    if kind in ("store", "solved", "ahead", "values") and any(r["level"] == "expert" for r in rows):
         lines.extend([f"The expert here: {KINDS[kind]}.", ""])
     lines += [
         "| level | mean score (95% CI) | games (seeds) | above the level below | ms/decision median | p99 |",
