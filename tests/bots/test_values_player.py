@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import yamskit
+from tests.bots.test_dice_counts import four_dice_columns
 from yamskit.actions import Score, Scratch
 from yamskit.bots import player
 from yamskit.bots.ahead import AheadPlayer
@@ -193,3 +194,21 @@ def test_the_fit_is_the_same_for_the_same_games_and_seed() -> None:
     for sheet in last:
         fitted = float(first.layer(55) @ MODEL.features(sheet))
         assert fitted == pytest.approx(turn_value(MODEL, ZERO, sheet), abs=8.0)
+
+
+def test_a_sheet_of_four_dice_with_a_dry_column_is_fitted_and_played() -> None:
+    """The model reads the dice count and the column conditions from the rules, not from Challenge."""
+    variant = four_dice_columns()
+    assert supports(variant.rules) is None
+    model = SheetModel.of(variant.rules)
+    assert model.fresh_only == (False, True)
+    assert model.tables.shape == (4, 126)  # four rows, the 126 rolls of four dice
+    values = fit_values(variant, sample_sheets(variant, level="hard", seeds=[1, 2, 3]), games=3, seed=1)
+    bot = ValuesPlayer(values)
+    for players in (1, 2):
+        game = variant.new_game(players=[f"P{i}" for i in range(players)], seed=players)
+        while not game.is_over:
+            action = bot.choose(game)
+            assert game.is_legal(action), (action, game.turn)
+            game = game.apply(action)
+        assert all(sheet.is_full for sheet in game.sheets)
