@@ -149,6 +149,9 @@ def test_values_of_other_rules_are_refused() -> None:
     game = CHALLENGE.new_game(seed=1).apply(yamskit.Roll(outcome="12345"))
     with pytest.raises(RuleConfigError, match="other rules"):
         ValuesPlayer(other).choose(game)
+    short = SheetValues(values.signature, values.weights[:10], games=1, seed=0, ridge=1.0)
+    with pytest.raises(RuleConfigError, match="10 layers"):
+        ValuesPlayer(short).choose(game)
 
 
 def test_what_the_model_does_not_cover_is_named() -> None:
@@ -171,6 +174,7 @@ def test_the_record_reads_back_and_bad_records_are_refused() -> None:
         json.dumps({**good, "version": 2}),
         json.dumps({**good, "weights": [[1.0], [1.0, 2.0]]}),
         json.dumps({**good, "weights": [["x"]]}),
+        json.dumps({**good, "weights": [[True]]}),
         json.dumps({**good, "weights": []}),
         json.dumps({**good, "signature": 3}),
         json.dumps({**good, "games": True}),

@@ -55,7 +55,7 @@ def options(model: SheetModel, weights: FloatArray, state: SheetState) -> list[O
     base = float(weights @ model.features(state))
     bonus_at = 1 + rows * columns
     pair_at = bonus_at + 2 * columns
-    top = model.tables.shape[1] and int(model.tables.max()) + 1
+    top = int(model.tables.max()) + 1
     points = np.arange(top, dtype=np.float64)
     found: list[Option] = []
     for c in range(columns):
@@ -159,7 +159,8 @@ class ValuesPlayer:
         """The action it takes in ``state`` (always legal there).
 
         Raises:
-            RuleConfigError: the values were fitted to other rules, or the model does not cover them.
+            RuleConfigError: the values were fitted to other rules, are not shaped for the sheet, or the
+                model does not cover the rules.
 
         Examples:
             >>> import yamskit
@@ -174,6 +175,12 @@ class ValuesPlayer:
         model = SheetModel.of(rules)
         if model.signature != self.values.signature:
             raise RuleConfigError("these sheet values were fitted to other rules (their signatures differ)")
+        weights = self.values.weights
+        if len(weights) != model.rows * model.columns or len(weights[0]) != model.size:
+            raise RuleConfigError(
+                f"these sheet values have {len(weights)} layers of {len(weights[0])} weights; the sheet needs "
+                f"{model.rows * model.columns} of {model.size}"
+            )
         if not state.turn.has_thrown:
             return Roll()
         found, stops = _turn(model, self.values, model.state_of(state.sheets[state.current_player]))
