@@ -36,6 +36,8 @@ CACHING = [
     "yamskit.bots.sheet",
     "yamskit.bots.duel_sheet",
     "yamskit.bots.fitted_values",
+    "yamskit.bots.sheet_values",
+    "yamskit.bots.values_player",
     "yamskit.solver.expectimax",
 ]
 

@@ -42,7 +42,6 @@ Examples:
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 import math
@@ -53,6 +52,7 @@ from typing import Any
 import attrs
 import numpy as np
 
+from .._cache import cached
 from ..errors import DeserializationError, RuleConfigError
 from ..scorecard.rules import ScorecardRules
 from ..scorecard.sheet import Sheet
@@ -241,6 +241,8 @@ class SheetModel:
         amount: the bonus's points (0 without a bonus).
         pair: the rows (greater, lesser) of the plus-above-minus rule, or ``None``.
         prior: the view's weights, towards which every layer's fit is drawn.
+        pair_worth: for each column, the greater box's worth above each bound and the lesser
+            box's below it (one turn aimed at it, indexed by the other box's points).
         signature: the rules' `signature`, computed once (a decision compares it with its values').
 
     Examples:
@@ -263,7 +265,7 @@ class SheetModel:
     prior: FloatArray
     signature: str
     _bonus: tuple[tuple[FloatArray, FloatArray], ...]
-    _pair_worth: tuple[tuple[FloatArray, FloatArray], ...]
+    pair_worth: tuple[tuple[FloatArray, FloatArray], ...]
 
     @staticmethod
     def of(rules: ScorecardRules) -> SheetModel:
@@ -297,8 +299,8 @@ class SheetModel:
             for r in range(self.rows):
                 if not filled >> r & 1:
                     out[1 + c * self.rows + r] = 1.0
-            out[base + 2 * c : base + 2 * c + 2] = self._bonus_now(c, filled, upper)
-            out[base + 2 * self.columns + 2 * c : base + 2 * self.columns + 2 * c + 2] = self._pair_now(
+            out[base + 2 * c : base + 2 * c + 2] = self.bonus_features(c, filled, upper)
+            out[base + 2 * self.columns + 2 * c : base + 2 * self.columns + 2 * c + 2] = self.pair_features(
                 c, filled, greater, lesser
             )
         return out
@@ -393,7 +395,18 @@ class SheetModel:
         after[column] = (filled, upper, greater, lesser)
         return tuple(after), earned
 
-    def _bonus_now(self, column: int, filled: int, upper: int) -> tuple[float, float]:
+    def bonus_features(self, column: int, filled: int, upper: int) -> tuple[float, float]:
+        """A column's two bonus features: the chance its open bonus rows reach the threshold (0 once reached).
+
+        The first gives each open row a turn aimed at it with the column's throws, the second
+        with one throw fewer (a fresh-only column: one throw).
+
+        Examples:
+            >>> import yamskit
+            >>> m = SheetModel.of(yamskit.variant("challenge").rules)
+            >>> [round(x, 4) for x in m.bonus_features(2, 0, 0)], m.bonus_features(2, 0, 60)
+            ([0.0763, 0.004], (0.0, 0.0))
+        """
         if not self.bonus_rows or upper >= self.threshold:
             return 0.0, 0.0
         open_bits = sum(1 << i for i, r in enumerate(self.bonus_rows) if not filled >> r & 1)
@@ -401,17 +414,30 @@ class SheetModel:
         need = self.threshold - upper
         return float(high[open_bits, need]), float(low[open_bits, need])
 
-    def _pair_now(self, column: int, filled: int, greater: int, lesser: int) -> tuple[float, float]:
+    def pair_features(self, column: int, filled: int, greater: int, lesser: int) -> tuple[float, float]:
+        """A column's two pair features: the worth of the open half of the pair under the other's bound.
+
+        The first is the greater box's worth while the lesser holds ``lesser`` points, the
+        second the lesser box's while the greater holds ``greater`` (0 where that does not
+        apply; -1 points: not holding a number).
+
+        Examples:
+            >>> import yamskit
+            >>> m = SheetModel.of(yamskit.variant("challenge").rules)
+            >>> plus_open = (1 << 14) - 1 - (1 << 12)  # every box of the column filled but plus
+            >>> round(m.pair_features(0, plus_open, -1, 20)[0], 4)  # plus must beat a minus of 20
+            20.2861
+        """
         if self.pair is None:
             return 0.0, 0.0
-        above, below = self._pair_worth[column]
+        above, below = self.pair_worth[column]
         g, lo = self.pair
         first = float(above[lesser]) if not filled >> g & 1 and lesser >= 0 else 0.0
         second = float(below[greater]) if not filled >> lo & 1 and greater >= 0 else 0.0
         return first, second
 
 
-@functools.lru_cache(maxsize=16)
+@cached("bots: sheet-values models", size=16, key="a ScorecardRules object")
 def _model(rules: ScorecardRules) -> SheetModel:
     why = supports(rules)
     if why is not None:
@@ -577,7 +603,7 @@ class SheetValues:
         )
 
 
-@functools.lru_cache(maxsize=8)
+@cached("bots: sheet-values weights", size=8, key="a SheetValues (its weights as arrays, one per layer)")
 def _layer_arrays(values: SheetValues) -> tuple[FloatArray, ...]:
     arrays = [np.array(layer, dtype=np.float64) for layer in values.weights]
     arrays.append(np.zeros(len(values.weights[0])))
@@ -592,7 +618,7 @@ def _layer_array(values: SheetValues, filled: int) -> FloatArray:
 _SHIPPED = ("challenge-values.json",)
 
 
-@functools.lru_cache(maxsize=1)
+@cached("bots: shipped sheet values", size=1, key="none: the package's files, read once")
 def _shipped() -> dict[str, SheetValues]:
     found = {}
     folder = resources.files("yamskit.bots") / "data"

@@ -19,11 +19,10 @@ Examples:
 
 from __future__ import annotations
 
-import functools
-
 import attrs
 import numpy as np
 
+from .._cache import cached
 from ..actions import Action, Roll, Score, Scratch
 from ..errors import RuleConfigError
 from ..game import GameState
@@ -60,8 +59,8 @@ def options(model: SheetModel, weights: FloatArray, state: SheetState) -> list[O
     found: list[Option] = []
     for c in range(columns):
         filled, upper, greater, lesser = state[c]
-        bonus_now = model._bonus_now(c, filled, upper)
-        pair_now = model._pair_now(c, filled, greater, lesser)
+        bonus_now = model.bonus_features(c, filled, upper)
+        pair_now = model.pair_features(c, filled, greater, lesser)
         for row in model.open_rows(state, c):
             table = model.tables[row].astype(np.int64)
             after = filled | 1 << row
@@ -70,15 +69,15 @@ def options(model: SheetModel, weights: FloatArray, state: SheetState) -> list[O
                 values = np.full(top, NEG)
                 for p in np.unique(table):
                     later, earned = model.write(state, c, row, int(p))
-                    change = np.subtract(model._bonus_now(c, after, later[c][1]), bonus_now)
+                    change = np.subtract(model.bonus_features(c, after, later[c][1]), bonus_now)
                     values[p] = earned + const + float(weights[bonus_at + 2 * c : bonus_at + 2 * c + 2] @ change)
-                change = np.subtract(model._bonus_now(c, after, upper), bonus_now)
+                change = np.subtract(model.bonus_features(c, after, upper), bonus_now)
                 scratch = const + float(weights[bonus_at + 2 * c : bonus_at + 2 * c + 2] @ change)
             elif model.pair is not None and row in model.pair:
                 g, lo = model.pair
                 pair_weights = weights[pair_at + 2 * c : pair_at + 2 * c + 2]
                 scratch = const - float(pair_weights @ pair_now)
-                above, below = model._pair_worth[c]
+                above, below = model.pair_worth[c]
                 other_open = not filled >> (lo if row == g else g) & 1
                 if row == g:
                     values = points + scratch + (pair_weights[1] * below[:top] if other_open else 0.0)
@@ -132,7 +131,7 @@ def turn_value(model: SheetModel, weights: FloatArray, state: SheetState) -> flo
     )
 
 
-@functools.lru_cache(maxsize=32)
+@cached("bots: sheet-values turns", size=32, key="a sheet model, its values and a sheet state")
 def _turn(model: SheetModel, values: SheetValues, state: SheetState) -> tuple[list[Option], FloatArray]:
     """The options and stop tables of a turn from ``state``, kept: a turn asks for them at each throw."""
     found = options(model, values.layer(model.layer(state) + 1), state)
