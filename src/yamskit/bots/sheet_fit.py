@@ -76,15 +76,10 @@ def _successors(model: SheetModel, sheets: Sequence[SheetState], rng: random.Ran
             boxes = [(c, r) for c in range(model.columns) for r in model.open_rows(sheet, c)]
             column, row = rng.choice(boxes)
             roll = int(np.searchsorted(probabilities, rng.random()))
-            points: int | None = int(model.tables[row, min(roll, model.tables.shape[1] - 1)])
-            _, _, greater, lesser = sheet[column]
-            refused = model.pair is not None and (
-                (row == model.pair[0] and lesser >= 0 and points is not None and points <= lesser)
-                or (row == model.pair[1] and greater >= 0 and points is not None and points >= greater)
-            )
-            if rng.random() < _CROSSED or points == 0 or refused:
-                points = None
-            found.append(model.write(sheet, column, row, points)[0])
+            points = int(model.tables[row, min(roll, model.tables.shape[1] - 1)])
+            low, high = model.allowed_points(sheet, column, row)
+            crossed = rng.random() < _CROSSED or points == 0 or not low <= points < high
+            found.append(model.write(sheet, column, row, None if crossed else points)[0])
     return found
 
 

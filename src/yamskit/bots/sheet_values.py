@@ -369,6 +369,23 @@ class SheetModel:
         flags = [bool(filled >> r & 1) for r in range(self.rows)]
         return self.rules.columns[column].policy.allowed(self.rules.row_ids, flags)
 
+    def allowed_points(self, state: SheetState, column: int, row: int) -> tuple[int, int]:
+        """The points a box may hold now, ``low <= points < high``: the pair rule's bound, else any.
+
+        Examples:
+            >>> import yamskit
+            >>> m = SheetModel.of(yamskit.variant("challenge").rules)
+            >>> m.allowed_points(((0, 0, -1, 20),) * 4, 0, 12), m.allowed_points(((0, 0, 25, -1),) * 4, 0, 13)
+            ((21, 41), (0, 25))
+        """
+        high = int(self.tables.max()) + 1
+        if self.pair is None or row not in self.pair:
+            return 0, high
+        _, _, greater, lesser = state[column]
+        if row == self.pair[0]:
+            return (lesser + 1 if lesser >= 0 else 0), high
+        return 0, (greater if greater >= 0 else high)
+
     def write(self, state: SheetState, column: int, row: int, points: int | None) -> tuple[SheetState, int]:
         """The state after writing ``points`` in a box (``None``: crossed out), and the points it earns, bonus included.
 

@@ -81,12 +81,11 @@ def options(model: SheetModel, weights: FloatArray, state: SheetState) -> list[O
                 other_open = not filled >> (lo if row == g else g) & 1
                 if row == g:
                     values = points + scratch + (pair_weights[1] * below[:top] if other_open else 0.0)
-                    if lesser >= 0:
-                        values[: lesser + 1] = NEG
                 else:
                     values = points + scratch + (pair_weights[0] * above[:top] if other_open else 0.0)
-                    if greater >= 0:
-                        values[greater:] = NEG
+                low, high = model.allowed_points(state, c, row)
+                values[:low] = NEG
+                values[high:] = NEG
             else:
                 values = points + const
                 scratch = const
