@@ -1,10 +1,10 @@
 """Reading JSON text that may come from anywhere: bounded, strict, and checked field by field.
 
-Every JSON reader of yamskit (saved games, records, the options of a notation's head)
-parses through `parse_json` or `unique_keys` and reads its fields with `expect` and
-`expect_int`, so that untrusted text is refused the same way everywhere: too large, too
-deep, a float, a number of more than 30 digits or a key given twice raises a
-`DeserializationError` that names the problem.
+Every JSON reader of yamskit (saved games, records, the options of a notation's head, fitted
+sheet values, a strategy table's rules) parses through `parse_json` or `unique_keys` and
+reads its fields with `expect` and `expect_int`, so that untrusted text is refused the same
+way everywhere: too large, too deep, a float where none is asked for, a number of more than
+30 digits or a key given twice raises a `DeserializationError` that names the problem.
 
 Examples:
     >>> parse_json('{"players": ["Ann"], "turn": 3}')
@@ -37,6 +37,12 @@ def _no_float(text: str) -> Any:
     raise DeserializationError(f"unexpected non-integer number {brief(text[:40])}")
 
 
+def _bounded_float(text: str) -> float:
+    if len(text) > 40:
+        raise DeserializationError(f"number too long: {text[:40]}...")
+    return float(text)
+
+
 def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     """The ``object_pairs_hook`` of every JSON reader here: a dict, unless a key comes twice.
 
@@ -57,10 +63,12 @@ def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return data
 
 
-def parse_json(text: str | bytes) -> Any:
+def parse_json(text: str | bytes, *, floats: bool = False) -> Any:
     """Parse untrusted JSON: bounded size, integers of at most 30 digits, no floats or NaN.
 
     An object with the same key twice is refused (readers disagree on which one wins).
+    ``floats=True`` admits numbers with a fraction or an exponent, written in at most 40
+    characters (fitted weights, say); NaN and the infinities stay refused.
 
     Raises:
         DeserializationError: not JSON, too large, too deep, with forbidden numbers
@@ -73,6 +81,8 @@ def parse_json(text: str | bytes) -> Any:
         Traceback (most recent call last):
         ...
         yamskit.errors.DeserializationError: duplicate key 'a' in a JSON object
+        >>> parse_json('[0.25, -1e-3]', floats=True)
+        [0.25, -0.001]
     """
     if isinstance(text, bytes):
         try:
@@ -87,7 +97,7 @@ def parse_json(text: str | bytes) -> Any:
         return json.loads(
             text,
             parse_int=_bounded_int,
-            parse_float=_no_float,
+            parse_float=_bounded_float if floats else _no_float,
             parse_constant=_no_float,
             object_pairs_hook=unique_keys,
         )

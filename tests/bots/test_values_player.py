@@ -24,6 +24,7 @@ from yamskit.bots.sheet_fit import fit_values, sample_sheets
 from yamskit.bots.sheet_values import SheetModel, SheetValues, signature, stored_values, supports
 from yamskit.bots.values_player import ValuesPlayer, options, turn_value
 from yamskit.errors import DeserializationError, RuleConfigError
+from yamskit.jsontext import MAX_TEXT
 
 CHALLENGE = yamskit.variant("challenge")
 MODEL = SheetModel.of(CHALLENGE.rules)
@@ -179,6 +180,11 @@ def test_the_record_reads_back_and_bad_records_are_refused() -> None:
         json.dumps({**good, "signature": 3}),
         json.dumps({**good, "games": True}),
         "[" * 100000,
+        json.dumps(good)[:-1] + ', "seed": 1}',  # a key given twice
+        json.dumps({**good, "weights": [[1.0, "NaN"]]}).replace('"NaN"', "NaN"),
+        json.dumps({**good, "weights": [[1.0, "big"]]}).replace('"big"', "1e400"),  # read as infinity
+        json.dumps({**good, "weights": [[1.0, "long"]]}).replace('"long"', "0." + "1" * 60),  # too many digits
+        " " * (MAX_TEXT + 1),
     ]
     for text in bad:
         with pytest.raises(DeserializationError):

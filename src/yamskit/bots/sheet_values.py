@@ -54,6 +54,7 @@ import numpy as np
 
 from .._cache import cached
 from ..errors import DeserializationError, RuleConfigError
+from ..jsontext import parse_json
 from ..scorecard.rules import ScorecardRules
 from ..scorecard.sheet import Sheet
 from ..solver.tables import FloatArray
@@ -592,9 +593,9 @@ class SheetValues:
             DeserializationError: not sheet values: kind is 'a game'
         """
         try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as error:
-            raise DeserializationError(f"sheet values are not JSON: {error}") from None
+            data = parse_json(text, floats=True)
+        except DeserializationError as error:
+            raise DeserializationError(f"sheet values are not such JSON: {error}") from None
         if not isinstance(data, dict) or data.get("kind") != "yamskit-sheet-values":
             kind = data.get("kind") if isinstance(data, dict) else type(data).__name__
             raise DeserializationError(f"not sheet values: kind is {kind!r}")

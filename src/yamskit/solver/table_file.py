@@ -33,6 +33,7 @@ import numpy as np
 
 from .._files import write_atomic
 from ..errors import DeserializationError, RulesMismatchError, brief
+from ..jsontext import parse_json
 from ..scorecard.variant import ScorecardVariant
 from .tables import FloatArray
 
@@ -153,7 +154,7 @@ def _registered(path: str | os.PathLike[str], about: str) -> ScorecardVariant:
     from ..registry import variant as lookup
 
     try:
-        saved = json.loads(about)
+        saved = parse_json(about)
         found = lookup(saved["name"], **saved.get("options", {}))
     except (ValueError, KeyError, TypeError) as error:
         raise DeserializationError(f"{path}: pass the variant the table was solved for ({error})") from None
