@@ -171,6 +171,15 @@ def test_parse_json_bounds_numbers() -> None:
         parse_json("1e400")
 
 
+def test_floats_are_read_only_when_asked_for_and_only_finite_and_short() -> None:
+    assert parse_json("[0.5, -2e-3, 7]", floats=True) == [0.5, -0.002, 7]
+    with pytest.raises(DeserializationError, match="non-integer"):
+        parse_json("[0.5]")
+    for text in ("[1e400]", "[-1e400]", "[NaN]", "[Infinity]", "[0." + "1" * 60 + "]"):
+        with pytest.raises(DeserializationError):
+            parse_json(text, floats=True)
+
+
 def test_duplicate_json_keys_are_refused() -> None:
     with pytest.raises(DeserializationError, match="duplicate key 'seed'"):
         parse_json('{"seed": 1, "seed": 2}')

@@ -16,6 +16,7 @@ Examples:
 from __future__ import annotations
 
 import json
+import math
 from typing import Any, TypeVar
 
 from .errors import DeserializationError, brief
@@ -40,7 +41,10 @@ def _no_float(text: str) -> Any:
 def _bounded_float(text: str) -> float:
     if len(text) > 40:
         raise DeserializationError(f"number too long: {text[:40]}...")
-    return float(text)
+    number = float(text)
+    if not math.isfinite(number):  # a literal too large for a float, such as 1e400
+        raise DeserializationError(f"number out of range: {text}")
+    return number
 
 
 def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -83,6 +87,10 @@ def parse_json(text: str | bytes, *, floats: bool = False) -> Any:
         yamskit.errors.DeserializationError: duplicate key 'a' in a JSON object
         >>> parse_json('[0.25, -1e-3]', floats=True)
         [0.25, -0.001]
+        >>> parse_json('[1e400]', floats=True)
+        Traceback (most recent call last):
+        ...
+        yamskit.errors.DeserializationError: number out of range: 1e400
     """
     if isinstance(text, bytes):
         try:

@@ -182,7 +182,7 @@ def test_the_record_reads_back_and_bad_records_are_refused() -> None:
         "[" * 100000,
         json.dumps(good)[:-1] + ', "seed": 1}',  # a key given twice
         json.dumps({**good, "weights": [[1.0, "NaN"]]}).replace('"NaN"', "NaN"),
-        json.dumps({**good, "weights": [[1.0, "big"]]}).replace('"big"', "1e400"),  # read as infinity
+        json.dumps({**good, "weights": [[1.0, "big"]]}).replace('"big"', "1e400"),  # beyond a float
         json.dumps({**good, "weights": [[1.0, "long"]]}).replace('"long"', "0." + "1" * 60),  # too many digits
         " " * (MAX_TEXT + 1),
     ]
