@@ -295,3 +295,30 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             # its 45 minutes. They run untraced (pytest-cov's no_cover); the coverage floor is
             # met by the rest (.ci/run). So do the functions of UNTRACED, for the same reason.
             item.add_marker(pytest.mark.no_cover)
+
+
+@pytest.hookimpl(wrapper=True, trylast=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    """Run a ``no_cover`` test with no coverage tracer at all, under pytest-xdist too.
+
+    pytest-cov's marker pauses only its own measurement. In an xdist worker (pytest-cov 7.1,
+    pytest-xdist 3.8) the plugin starts two: the worker's, and one more when it reads ``-n``
+    at start-up; pausing the first resumes the second, which goes on tracing every line.
+    ``sys.gettrace()`` inside a marked test was still coverage's tracer, and the "untraced"
+    tests of the full run ran traced (the classic state machine: 16 s alone, 54 s in
+    ``pytest -n 2 --cov``). This wrapper runs inside pytest-cov's pause: it stops every
+    measurement still started and starts them again, in their order, once the test is done.
+    """
+    if item.get_closest_marker("no_cover") is None or "coverage" not in sys.modules:
+        return (yield)
+    import coverage
+
+    stopped = []
+    while (measurement := coverage.Coverage.current()) is not None:
+        measurement.stop()
+        stopped.append(measurement)
+    try:
+        return (yield)
+    finally:
+        for measurement in reversed(stopped):
+            measurement.start()
