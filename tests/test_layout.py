@@ -290,7 +290,7 @@ def test_nothing_in_the_package_imports_a_deprecated_alias() -> None:
 
 def test_the_core_tests_no_family_class_by_name() -> None:
     # the edges and the core reach a family through its variant object or the registry
-    family_classes = {"YamMasterGame", "YamMasterVariant", "YamslamGame", "YamslamVariant", "PlusAboveMinus"}
+    family_classes = {"YamMasterGame", "YamMasterVariant", "YamslamGame", "YamslamVariant"}
     family_classes |= {"Sec", "SumPair", "GoldenRule", "ZeroIsScratch", "DuelScoring"}
     known = modules()
     found = []

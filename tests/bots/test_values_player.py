@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import random
 
+import attrs
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -23,8 +24,12 @@ from yamskit.bots.lookahead import single_target_values
 from yamskit.bots.sheet_fit import fit_values, sample_sheets
 from yamskit.bots.sheet_values import SheetModel, SheetValues, signature, stored_values, supports
 from yamskit.bots.values_player import ValuesPlayer, options, turn_value
+from yamskit.categories import Category, total, upper
 from yamskit.errors import DeserializationError, RuleConfigError
 from yamskit.jsontext import MAX_TEXT
+from yamskit.scorecard import Column, FillPolicy, PlacementRuleBase
+from yamskit.scorecard.placement import Placement
+from yamskit.scorecard.plus_minus import PlusAboveMinus
 
 CHALLENGE = yamskit.variant("challenge")
 MODEL = SheetModel.of(CHALLENGE.rules)
@@ -162,6 +167,34 @@ def test_what_the_model_does_not_cover_is_named() -> None:
     assert "result rule" in str(supports(yamskit.variant("competitive").rules))
     with pytest.raises(RuleConfigError, match="one column"):
         SheetModel.of(yamskit.variant("yatzy").rules)
+
+
+def test_the_pair_rule_is_recognised_by_its_type_not_by_its_attributes_names() -> None:
+    rows = [*(upper(face) for face in range(1, 7)), Category("high", total), Category("low", total)]
+    columns = [Column("a", FillPolicy.free()), Column("b", FillPolicy.free())]
+    paired = yamskit.ScorecardVariant.define(
+        "paired", rows=rows, columns=columns, rules=[PlusAboveMinus(plus="high", minus="low")]
+    )
+    assert supports(paired.rules) is None
+    assert SheetModel.of(paired.rules).pair == (6, 7)
+
+    @attrs.frozen
+    class LookAlike(PlacementRuleBase):
+        """A rule of one's own whose fields happen to be called plus and minus: it doubles nothing, refuses nothing."""
+
+        plus: str = "high"
+        minus: str = "low"
+        refusable_rows = frozenset()
+
+        def __call__(self, game: object, placement: Placement) -> Placement:
+            return placement
+
+    lookalike = yamskit.ScorecardVariant.define("lookalike", rows=rows, columns=columns, rules=[LookAlike()])
+    assert supports(lookalike.rules) == (
+        "the placement rule LookAlike (only a pair of rows, plus above minus, is modelled)"
+    )
+    with pytest.raises(RuleConfigError, match="LookAlike"):
+        SheetModel.of(lookalike.rules)
 
 
 def test_the_record_reads_back_and_bad_records_are_refused() -> None:

@@ -55,6 +55,7 @@ import numpy as np
 from .._cache import cached
 from ..errors import DeserializationError, RuleConfigError
 from ..jsontext import parse_json
+from ..scorecard.plus_minus import PlusAboveMinus
 from ..scorecard.rules import ScorecardRules
 from ..scorecard.sheet import Sheet
 from ..solver.tables import FloatArray
@@ -89,10 +90,9 @@ def _pair_of(rules: ScorecardRules) -> tuple[int, int] | str | None:
     if len(rules.placement_rules) > 1:
         return "more than one placement rule"
     rule = rules.placement_rules[0]
-    greater, lesser = getattr(rule, "plus", None), getattr(rule, "minus", None)
-    if greater not in rules.row_ids or lesser not in rules.row_ids:
+    if not isinstance(rule, PlusAboveMinus):
         return f"the placement rule {type(rule).__name__} (only a pair of rows, plus above minus, is modelled)"
-    return rules.row_index(greater), rules.row_index(lesser)
+    return rules.row_index(rule.plus), rules.row_index(rule.minus)
 
 
 def _fresh_only(rules: ScorecardRules, condition: Any) -> bool | None:

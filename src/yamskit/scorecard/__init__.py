@@ -5,8 +5,9 @@ with their fill order and turn conditions, an upper bonus, the throws a turn and
 list of placement rules. The engine turns that declaration into a game:
 
 * `.sheet` — cells, columns, fill policies, turn conditions, upper bonuses;
-* `.placement` and `.house_rules` — placement rules (the joker, the five-of-a-kind bonus),
-  their interface (`PlacementRule`, `PlacementRuleBase`) and the optional hooks a rule may offer;
+* `.placement`, `.house_rules` and `.plus_minus` — placement rules (the joker, the
+  five-of-a-kind bonus, the pair rule of Yams Challenge), their interface (`PlacementRule`,
+  `PlacementRuleBase`) and the optional hooks a rule may offer;
 * `.rules` (`ScorecardRules`), `.moves` (the legal-move tables), `.state`
   (`ScorecardGame`) and `.variant` (`ScorecardVariant`);
 * `.points` — a result declared on the category totals (`PointsTable`, Balut's points);
@@ -27,6 +28,7 @@ Examples:
 
 from __future__ import annotations
 
+from .plus_minus import PlusMinusError
 from .points import Award, PointsTable
 from .rules import EarlyEnd, PlacementRule, PlacementRuleBase, ScorecardRules
 from .sheet import EMPTY, SCRATCHED, Cell, Column, FillPolicy, Sheet, TurnCondition, UpperBonus
@@ -43,6 +45,7 @@ __all__ = [
     "FillPolicy",
     "PlacementRule",
     "PlacementRuleBase",
+    "PlusMinusError",
     "PointsTable",
     "ScorecardGame",
     "ScorecardRules",
