@@ -304,8 +304,9 @@ def page(results: dict[str, dict[str, Any]], *, day: str, where: str) -> str:
             f"{r['simulated_mean']:.3f} (standard error {r['simulated_stderr']:.3f}), lies "
             f"{abs(r['simulated_mean'] - r['mean']) / r['simulated_stderr']:.2f} standard errors from the exact "
             "value. The exact distribution is not worked out here: its forward pass would go through about 40 "
-            "times Yatzy's between-turn states (57.5 million reachable against 1.43 million), with rows of points "
-            "about as wide: at Yatzy's cost per state, some hours and tens of GB (an estimate, not run).\n"
+            "times Yatzy's between-turn states (57.5 million reachable against 1.43 million), each turn over "
+            "462 rolls of six dice and 20 rows against Yatzy's 252 and 15: some hours of one core, and some GB "
+            "for its largest layers (an estimate, not run).\n"
         )
     served = ""
     if results.get("generala", {}).get("served_win"):
@@ -332,9 +333,9 @@ upper bonus (`ScoreDistribution.bonus_probability`; "none" where the sheet has n
 bonus). The median is the lowest score that at least half the games do not beat.
 
 Measured on {day} on {where}, by `python benchmarks/optimal_values.py --write`: each game is
-solved in a fresh process, one after the other, on a machine shared with other jobs (the times
-move by some tens of percent from run to run, the wall times far more: other jobs took
-turns on the cores, so the CPU times are the ones to compare). Solve CPU / wall: building the
+solved in a fresh process, one after the other. Where other jobs share the machine, the times
+move by some tens of percent from run to run and the wall times far more (the page on
+[performance](../performance.md) says how busy each run was). Solve CPU / wall: building the
 strategy table, in one process (`solve(..., processes=1)`). Distribution CPU / wall: the forward
 pass of the distribution (or the simulated games, also in one process; its CPU time may pass
 its wall time, as numpy's matrix products use both cores). Peak memory: the child
