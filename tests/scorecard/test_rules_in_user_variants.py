@@ -7,10 +7,15 @@ writing a 0. A user's variant can, and what is written must still follow the rul
 
 from __future__ import annotations
 
+import pytest
+
 import yamskit
 from yamskit import Roll, Score, ScorecardGame, ScorecardVariant, Scratch
 from yamskit.categories import Category, is_five_of_a_kind, total, upper, when
+from yamskit.position.errors import ImpossibleSheetError
 from yamskit.scorecard.house_rules import FiveOfAKindBonus
+from yamskit.scorecard.plus_minus import PlusAboveMinus
+from yamskit.scorecard.sheet import Column
 
 _COMPETITIVE = yamskit.variant("competitive").rules.placement_rules
 #: Competitive Yams' rules, whatever module holds them: the sec, 0 is a scratch, the sums.
@@ -51,3 +56,25 @@ def test_a_sec_after_the_rule_that_writes_0_still_writes_the_row_maximum() -> No
     game = _play(variant, ("22222", Score("ones")))
     assert game.cell(0, "ones").points == 5
     assert not game.cell(0, "ones").scratched
+
+
+def test_the_pair_rule_on_a_sheet_of_its_two_rows_alone_refuses_a_position_naming_seat_column_and_points() -> None:
+    """A sheet may hold nothing but the two rows the pair rule compares; its positions are still checked."""
+    variant = ScorecardVariant.define(
+        "pair-only",
+        rows=[Category("high", total), Category("low", total)],
+        columns=(Column("left"), Column("right")),
+        rules=[PlusAboveMinus(plus="high", minus="low")],
+    )
+    ann = {"left": {"high": 30}}
+    for low in (26, 25):
+        bob = {"left": {"high": 20}, "right": {"high": 25, "low": low}}
+        with pytest.raises(ImpossibleSheetError) as refused:
+            variant.position(["Ann", "Bob"], sheets=[{**ann, "right": {"low": 5, "high": 9}}, bob], current_player=0)
+        assert refused.value.rule == "plus_above_minus"
+        assert str(refused.value) == (
+            f"Bob's column 'right': high (25) must be greater than low ({low}) (rule: plus_above_minus)"
+        )
+    fine = {"left": {"high": 20}, "right": {"high": 25, "low": 24}}
+    game = variant.position(["Ann", "Bob"], sheets=[{**ann, "right": {"low": 5, "high": 9}}, fine], current_player=0)
+    assert game.cell(1, "low", "right").points == 24
