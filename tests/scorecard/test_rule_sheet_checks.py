@@ -19,7 +19,7 @@ import yamskit
 from yamskit import Dice, Roll, RuleConfigError, Score, ScorecardVariant, UpperBonus
 from yamskit.categories import Category, is_five_of_a_kind, total, upper, when
 from yamskit.scorecard import PlacementRule, PlacementRuleBase, ScorecardRules
-from yamskit.scorecard.house_rules import FiveOfAKindBonus, Joker
+from yamskit.scorecard.house_rules import FiveOfAKindBonus, Joker, NumberBoxBonus
 from yamskit.scorecard.placement import Placement
 from yamskit.scorecard.rules import SheetState
 from yamskit.variants.challenge import PlusAboveMinus
@@ -70,6 +70,16 @@ def test_a_joker_whose_number_rows_are_out_of_face_order_is_refused() -> None:
     )
 
 
+def test_a_joker_checks_every_number_row_the_sheet_has_past_one_it_lacks() -> None:
+    """A sheet without the Einser still has its other number rows checked, in face order."""
+    shuffled = (*GERMAN[:3], GERMAN[4], GERMAN[3], GERMAN[5])
+    _refused(
+        "Joker('free'): its number row of 4s, 'fuenfer', must pay for five 4s",
+        KNIFFEL[1:],
+        Joker("free", row="kniffel", upper=shuffled),
+    )
+
+
 def test_a_joker_whose_number_row_is_another_box_is_refused() -> None:
     rows = [*NUMBERS[:5], Category("sixes", total), YAMS]  # "sixes" that is a chance
     _refused("Joker('seed'): its number row of 6s, 'sixes', must pay for five 6s", rows, Joker("seed"))
@@ -92,17 +102,75 @@ def test_a_joker_names_six_distinct_number_rows(upper_rows: object) -> None:
         Joker("free", upper=upper_rows)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(
+    ("build", "message"),
+    [
+        (lambda: Joker("wild"), "joker must be None, 'free', 'forced' or 'seed', not 'wild'"),
+        (
+            lambda: Joker("free", upper=("ones",)),
+            "a joker's upper names the six number rows, ones to sixes, each once, not ('ones',)",
+        ),
+        (lambda: NumberBoxBonus(-5), "a five-of-a-kind bonus is whole points >= 0, not -5"),
+        (lambda: NumberBoxBonus(2.5), "a five-of-a-kind bonus is whole points >= 0, not 2.5"),
+        (
+            lambda: NumberBoxBonus(50, upper=("a", "b")),
+            "a number-box bonus's upper names the six number rows, ones to sixes, each once, not ('a', 'b')",
+        ),
+        (
+            lambda: NumberBoxBonus(50, upper=(1, 2, 3, 4, 5, 6)),
+            "a number-box bonus's upper names the six number rows, ones to sixes, each once, not (1, 2, 3, 4, 5, 6)",
+        ),
+        (
+            lambda: NumberBoxBonus(50, upper=("a", "a", "b", "c", "d", "e")),
+            "a number-box bonus's upper names the six number rows, ones to sixes, each once, not ('a', 'a', ",
+        ),
+    ],
+)
+def test_a_rule_refusing_its_options_shows_the_value_refused(build: Callable[[], object], message: str) -> None:
+    with pytest.raises(RuleConfigError, match=re.escape(message)):
+        build()
+
+
 def test_a_joker_on_a_sheet_with_its_own_rows_or_only_some_number_rows_is_accepted() -> None:
     assert _define(KNIFFEL, Joker("forced", row="kniffel", upper=GERMAN)).rows[-1] == "kniffel"
     assert _define([upper(6), YAMS], Joker("free"), Joker("forced")).rows == ("sixes", "yams")
 
 
 # ---------------------------------------------------------------- the other built-in rules
+@pytest.mark.parametrize("points", [-50, 2.5, True, "100"])
+def test_a_five_of_a_kind_bonus_is_whole_points_and_names_the_value_refused(points: object) -> None:
+    message = f"a five-of-a-kind bonus is whole points >= 0, not {points!r}"
+    with pytest.raises(RuleConfigError, match=re.escape(message)):
+        FiveOfAKindBonus(points)  # type: ignore[arg-type]
+
+
 def test_a_five_of_a_kind_bonus_naming_a_row_the_sheet_lacks_is_refused() -> None:
     _refused(
         "FiveOfAKindBonus(100): the five-of-a-kind row 'yams' is not a row of this sheet", SMALL, FiveOfAKindBonus()
     )
     _refused("FiveOfAKindBonus(50): the five-of-a-kind row 'yams'", KNIFFEL, FiveOfAKindBonus(50))
+
+
+def test_a_number_box_bonus_needs_its_five_of_a_kind_row_and_number_rows_other_than_it() -> None:
+    _refused(
+        "NumberBoxBonus(50): the five-of-a-kind row 'yams' is not a row of this sheet (rows: 'einser', 'zweier', "
+        "'dreier', 'vierer', 'fuenfer', 'sechser', 'kniffel')",
+        KNIFFEL,
+        NumberBoxBonus(50),
+    )
+    _refused(
+        "NumberBoxBonus(50): its number rows ('ones', 'twos', 'threes', 'fours', 'fives', 'sixes') must be rows of "
+        "this sheet other than 'kniffel'",
+        KNIFFEL,
+        NumberBoxBonus(50, row="kniffel"),
+    )
+    _refused(
+        "NumberBoxBonus(50): its number rows ('einser', 'zweier', 'dreier', 'vierer', 'fuenfer', 'sechser... "
+        "(62 characters) must be rows of this sheet other than 'sechser'",
+        KNIFFEL,
+        NumberBoxBonus(50, row="sechser", upper=GERMAN),
+    )
+    assert _define(KNIFFEL, NumberBoxBonus(50, row="kniffel", upper=GERMAN)).rows[-1] == "kniffel"
 
 
 @pytest.mark.parametrize(

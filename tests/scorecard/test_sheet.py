@@ -97,6 +97,15 @@ def test_turn_conditions_dry_and_at_most_throws() -> None:
     assert [two.check(t) for t in (first, kept, again)] == [True, True, False]
 
 
+@pytest.mark.parametrize("full", [False, True])
+def test_a_sheet_with_no_boxes_changed_is_the_same_sheet_with_its_points_beside(full: bool) -> None:
+    sheet = Sheet.empty(rows=2, columns=2)
+    if full:
+        sheet = sheet.with_cells([(r, c, Cell(points=r + c)) for r in range(2) for c in range(2)])
+    same = sheet.with_cells([], extra=50)
+    assert (same.cells, same.masks, same.is_full, same.extra) == (sheet.cells, sheet.masks, full, sheet.extra + 50)
+
+
 def test_cells_and_sheets() -> None:
     sheet = Sheet.empty(rows=2, columns=2)
     assert sheet.empty_count == 4

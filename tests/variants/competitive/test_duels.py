@@ -15,9 +15,11 @@ import yamskit
 from tests.variants.competitive.test_rules import NAMES, new_game, with_cells
 from yamskit import RuleConfigError
 from yamskit.dice import DiceStream
+from yamskit.result import Team
 from yamskit.variants.competitive.duels import (
     UPPER_BONUS,
     Coefficients,
+    DuelScoring,
     crush_multiplier,
     duel_points,
     opponents,
@@ -81,6 +83,19 @@ def test_duel_points_are_antisymmetric(a: int, b: int, ca: bool, cb: bool, k: in
     back = duel_points(b, a, clean_a=cb, clean_b=ca, coefficient=k)
     assert there == -back
     assert crush_multiplier(a, b) in range(1, 6)
+
+
+def test_the_scoring_hooks_the_bots_read_are_the_rules_own() -> None:
+    """`DuelScoring.duel_points` and `pairs` (read by the bots' rewards) give what the rules compute."""
+    for mode in ("1v1", "1v1v1", "2v2"):
+        scoring = yamskit.variant("competitive", mode=mode).rules.result
+        assert isinstance(scoring, DuelScoring)
+        assert scoring.pairs == opponents(mode)
+        for a, b, ca, cb, k in [(250, 200, True, False, 8), (300, 140, False, True, 12), (0, 95, False, False, 18)]:
+            hook = scoring.duel_points(a, b, clean_a=ca, clean_b=cb, coefficient=k)
+            assert hook == duel_points(a, b, clean_a=ca, clean_b=cb, coefficient=k)
+    assert DuelScoring("1v1").duel_points(300, 140, clean_a=False, clean_b=True, coefficient=12) == -960
+    assert DuelScoring("1v1").duel_points(140, 300, clean_a=True, clean_b=False, coefficient=12) == 960
 
 
 @given(raws, raws)
@@ -173,7 +188,18 @@ def test_2v2_each_player_duels_exactly_both_neighbours() -> None:
     assert team_scores[0] == r.scores[0] + r.scores[2]
     winners = (0, 2) if team_scores[0] > team_scores[1] else (1, 3)
     assert r.winners == winners
+    names = [" + ".join(g.players[i] for i in seats) for seats in ((0, 2), (1, 3))]
+    assert r.teams == (Team(names[0], (0, 2), team_scores[0]), Team(names[1], (1, 3), team_scores[1]))
+    assert [t["names"] for t in r.details["teams"]] == [[g.players[0], g.players[2]], [g.players[1], g.players[3]]]
     assert r.ranking[1] == tuple(sorted({0, 1, 2, 3} - set(winners)))
+
+
+@pytest.mark.parametrize("mode", ["1v1", "1v1v1"])
+def test_without_teams_the_result_names_none(mode: str) -> None:
+    r = with_cells(new_game(mode), 1, {("yams", "free"): 80}).result()
+    assert r.teams == ()
+    assert [t["players"] for t in r.details["teams"]] == [[seat] for seat in range(len(r.players))]
+    assert r.details["mode"] == mode
 
 
 def test_opponents_and_teams_per_mode() -> None:
