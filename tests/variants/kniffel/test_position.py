@@ -15,6 +15,7 @@ import attrs
 import pytest
 
 import yamskit
+from tests.position.test_yams_bonus_positions import bonus_refused, extras
 from yamskit import Roll, Score, ScorecardVariant, Scratch
 from yamskit.categories import Category, is_five_of_a_kind, upper, when
 from yamskit.position import ImpossibleSheetError
@@ -24,38 +25,26 @@ KNIFFEL = yamskit.variant("kniffel")
 FACES = ("einser", "zweier", "dreier", "vierer", "fuenfer", "sechser")
 
 
-def _refused(variant: ScorecardVariant, sheets: list[dict[str, int]], extra: list[int]) -> str:
-    with pytest.raises(ImpossibleSheetError) as info:
-        variant.position([f"P{i + 1}" for i in range(len(sheets))], sheets=sheets, extra=extra)
-    assert info.value.rule == "bonus_points", str(info.value)
-    return str(info.value)
-
-
-def _extra(variant: ScorecardVariant, sheets: list[dict[str, int]], extra: list[int]) -> tuple[int, ...]:
-    game = variant.position([f"P{i + 1}" for i in range(len(sheets))], sheets=sheets, extra=extra)
-    return tuple(sheet.extra for sheet in game.sheets)
-
-
 def test_the_points_are_a_whole_number_of_bonuses() -> None:
     sheets = [{"kniffel": 50, "sechser": 30}]
-    assert _extra(KNIFFEL, sheets, [50]) == (50,)
+    assert extras(KNIFFEL, sheets, [50]) == [50]
     for extra in (25, 60, 99):
-        message = _refused(KNIFFEL, sheets, [extra])
+        message = bonus_refused(KNIFFEL, sheets, [extra])
         assert message.startswith(f"P1's points beside the boxes ({extra}) must be a multiple of the 50-point bonus")
 
 
 def test_a_bonus_is_paid_only_once_the_kniffel_box_is_filled_by_points_or_a_0() -> None:
     for kniffel in (50, 0):
-        assert _extra(KNIFFEL, [{"kniffel": kniffel, "sechser": 30}], [50]) == (50,)
-    message = _refused(KNIFFEL, [{"sechser": 30}], [50])
+        assert extras(KNIFFEL, [{"kniffel": kniffel, "sechser": 30}], [50]) == [50]
+    message = bonus_refused(KNIFFEL, [{"sechser": 30}], [50])
     assert "a bonus is paid only once the box 'kniffel' is filled" in message
 
 
 @pytest.mark.parametrize("face", range(1, 7))
 def test_each_number_box_holding_five_of_its_face_has_room_for_one_bonus(face: int) -> None:
     row = FACES[face - 1]
-    assert _extra(KNIFFEL, [{"kniffel": 50, row: 5 * face}], [50]) == (50,)
-    message = _refused(KNIFFEL, [{"kniffel": 50, row: 4 * face}], [50])  # four of its face: no further Kniffel
+    assert extras(KNIFFEL, [{"kniffel": 50, row: 5 * face}], [50]) == [50]
+    message = bonus_refused(KNIFFEL, [{"kniffel": 50, row: 4 * face}], [50])  # four of its face: no further Kniffel
     assert message.endswith(
         "1 further Kniffel need 1 number boxes holding five of their face, but there are 0 (rule: bonus_points)"
     )
@@ -63,28 +52,28 @@ def test_each_number_box_holding_five_of_its_face_has_room_for_one_bonus(face: i
 
 def test_the_bonuses_are_counted_against_every_number_box_that_has_room() -> None:
     sheet = {"kniffel": 50, "einser": 5, "zweier": 10, "dreier": 12, "sechser": 30, "chance": 30}
-    assert _extra(KNIFFEL, [sheet], [150]) == (150,)  # einser, zweier, sechser: three
-    message = _refused(KNIFFEL, [sheet], [200])
+    assert extras(KNIFFEL, [sheet], [150]) == [150]  # einser, zweier, sechser: three
+    message = bonus_refused(KNIFFEL, [sheet], [200])
     assert "4 further Kniffel need 4 number boxes holding five of their face, but there are 3" in message
     full = {"kniffel": 0, **{row: 5 * face for face, row in enumerate(FACES, start=1)}}
-    assert _extra(KNIFFEL, [full], [300]) == (300,)
-    assert "7 further Kniffel" in _refused(KNIFFEL, [full], [350])
+    assert extras(KNIFFEL, [full], [300]) == [300]
+    assert "7 further Kniffel" in bonus_refused(KNIFFEL, [full], [350])
 
 
 def test_every_players_points_are_checked_and_the_refusal_names_the_player() -> None:
     ann, bob = {"kniffel": 50, "fuenfer": 25}, {"kniffel": 50, "fuenfer": 20}
-    assert _extra(KNIFFEL, [ann, bob], [50, 0]) == (50, 0)
-    assert _extra(KNIFFEL, [bob, ann], [0, 50]) == (0, 50)
+    assert extras(KNIFFEL, [ann, bob], [50, 0]) == [50, 0]
+    assert extras(KNIFFEL, [bob, ann], [0, 50]) == [0, 50]
     for extra in ([50, 50], [0, 50]):  # P1 without points beside the boxes is passed over, not the end of it
-        message = _refused(KNIFFEL, [ann, bob], extra)
+        message = bonus_refused(KNIFFEL, [ann, bob], extra)
         assert message.startswith("P2's points beside the boxes (50): 1 further Kniffel")
 
 
 def test_another_bonus_counts_in_its_own_unit() -> None:
     hundred = yamskit.variant("kniffel", kniffel_bonus=100)
-    assert _extra(hundred, [{"kniffel": 0, "vierer": 20, "sechser": 30}], [200]) == (200,)
-    assert "multiple of the 100-point bonus" in _refused(hundred, [{"kniffel": 50, "sechser": 30}], [50])
-    assert "3 further Kniffel" in _refused(hundred, [{"kniffel": 50, "vierer": 20, "sechser": 30}], [300])
+    assert extras(hundred, [{"kniffel": 0, "vierer": 20, "sechser": 30}], [200]) == [200]
+    assert "multiple of the 100-point bonus" in bonus_refused(hundred, [{"kniffel": 50, "sechser": 30}], [50])
+    assert "3 further Kniffel" in bonus_refused(hundred, [{"kniffel": 50, "vierer": 20, "sechser": 30}], [300])
 
 
 def test_a_bonus_of_0_reads_no_points_beside_the_boxes() -> None:
@@ -101,8 +90,8 @@ def test_a_bonus_of_0_reads_no_points_beside_the_boxes() -> None:
 def test_on_a_sheet_without_some_number_rows_only_the_rows_it_has_give_room() -> None:
     rows = [upper(5, "fuenfer"), upper(6, "sechser"), Category("kniffel", when(is_five_of_a_kind, 50))]
     small = ScorecardVariant.define("kniffel-small", rows=rows, rules=[NumberBoxBonus(50, row="kniffel", upper=FACES)])
-    assert _extra(small, [{"kniffel": 50, "fuenfer": 25, "sechser": 30}], [100]) == (100,)
-    message = _refused(small, [{"kniffel": 50, "fuenfer": 25}], [100])
+    assert extras(small, [{"kniffel": 50, "fuenfer": 25, "sechser": 30}], [100]) == [100]
+    message = bonus_refused(small, [{"kniffel": 50, "fuenfer": 25}], [100])
     assert "2 further Kniffel need 2 number boxes holding five of their face, but there are 1" in message
 
 
