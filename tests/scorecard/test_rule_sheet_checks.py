@@ -95,11 +95,21 @@ def test_a_joker_whose_five_of_a_kind_row_is_a_number_row_is_refused() -> None:
 
 @pytest.mark.parametrize(
     "upper_rows",
-    [("ones",), ("ones", "ones", "twos", "threes", "fours", "fives"), (1, 2, 3, 4, 5, 6), "ones"],
+    [("ones",), ("ones", "ones", "twos", "threes", "fours", "fives"), (1, 2, 3, 4, 5, 6), "ones", "abcdef", 6, None],
 )
 def test_a_joker_names_six_distinct_number_rows(upper_rows: object) -> None:
     with pytest.raises(RuleConfigError, match="a joker's upper names the six number rows, ones to sixes, each once"):
         Joker("free", upper=upper_rows)  # type: ignore[arg-type]
+    with pytest.raises(RuleConfigError, match="a number-box bonus's upper names the six number rows"):
+        NumberBoxBonus(50, upper=upper_rows)  # type: ignore[arg-type]
+
+
+def test_a_row_name_given_alone_is_one_row_not_its_letters() -> None:
+    # "abcdef" once passed as six rows a to f, and a number fell through as a bare TypeError
+    for given, shown in [("ones", "('ones',)"), ("abcdef", "('abcdef',)"), (6, "6")]:
+        with pytest.raises(RuleConfigError) as refused:
+            Joker("free", upper=given)  # type: ignore[arg-type]
+        assert str(refused.value).endswith(f"each once, not {shown}")
 
 
 @pytest.mark.parametrize(

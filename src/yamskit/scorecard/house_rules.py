@@ -35,8 +35,18 @@ _UPPER = ("ones", "twos", "threes", "fours", "fives", "sixes")
 _NONE: frozenset[str] = frozenset()
 
 
-def _as_tuple(rows: Iterable[str]) -> tuple[str, ...]:
-    return tuple(rows)
+def _as_tuple(rows: Iterable[str] | str) -> tuple[str, ...]:
+    """The number rows named: a name alone is one row, not its letters; a value naming no rows is left to the check."""
+    if isinstance(rows, str):
+        return (rows,)
+    if isinstance(rows, Iterable):
+        return tuple(rows)
+    return rows  # a number or None from an untyped caller: the check refuses it, naming it
+
+
+def _six_names(upper: tuple[str, ...]) -> bool:
+    """Whether ``upper`` names six distinct rows (a tuple of six different strings)."""
+    return isinstance(upper, tuple) and len(set(upper)) == len(upper) == 6 and all(isinstance(u, str) for u in upper)
 
 
 def joker_value(category: Category, points: int) -> int:
@@ -110,7 +120,7 @@ class Joker(PlacementRuleBase):
     def __attrs_post_init__(self) -> None:
         if self.kind not in ("free", "forced", "seed"):
             raise RuleConfigError(f"joker must be None, 'free', 'forced' or 'seed', not {brief(self.kind)}")
-        if len(self.upper) != 6 or len(set(self.upper)) != 6 or not all(isinstance(u, str) for u in self.upper):
+        if not _six_names(self.upper):
             raise RuleConfigError(
                 f"a joker's upper names the six number rows, ones to sixes, each once, not {brief(self.upper)}"
             )
@@ -392,7 +402,7 @@ class NumberBoxBonus(PlacementRuleBase):
     def __attrs_post_init__(self) -> None:
         if type(self.points) is not int or self.points < 0:
             raise RuleConfigError(f"a five-of-a-kind bonus is whole points >= 0, not {brief(self.points)}")
-        if len(self.upper) != 6 or len(set(self.upper)) != 6 or not all(isinstance(u, str) for u in self.upper):
+        if not _six_names(self.upper):
             raise RuleConfigError(
                 "a number-box bonus's upper names the six number rows, ones to sixes, each once, "
                 f"not {brief(self.upper)}"
