@@ -97,3 +97,24 @@ def test_scorers_must_give_whole_non_negative_points() -> None:
         Category("Not An Id", total)
     with pytest.raises(RuleConfigError):
         n_of_a_kind(9)  # 1 to 8 (MAX_DICE): six of a kind is a six-dice sheet's
+
+
+def test_a_category_of_several_boxes_takes_one_row_per_box_labelled_and_numbered() -> None:
+    single = Category("chance", total)
+    assert single.box_rows() == (single,)
+    pair = Category("fours", matching_sum(4), "Fours", boxes=2)
+    first, second = pair.box_rows()
+    assert first is pair
+    assert (second.id, second.label, second.boxes, second.box) == ("fours_2", "Fours 2", 2, 2)
+    assert second.table == pair.table  # the further box scores alike
+    assert second.aliases == ()
+    four = Category("choice", total, boxes=4).box_rows()
+    assert [(row.id, row.label, row.box) for row in four] == [
+        ("choice", "Choice", 1),
+        ("choice_2", "Choice 2", 2),
+        ("choice_3", "Choice 3", 3),
+        ("choice_4", "Choice 4", 4),
+    ]
+    assert {row.boxes for row in four} == {4}
+    assert second.box_rows() == ()  # a further row adds no rows of its own
+    assert four[3].box_rows() == ()

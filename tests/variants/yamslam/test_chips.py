@@ -102,6 +102,15 @@ def test_unknown_chip_id_is_refused() -> None:
         qualifies("chance", Dice.parse("12345"))
 
 
+@pytest.mark.parametrize("bad", [["flush"], {"flush": 1}, 3, None, b"flush"])
+def test_a_chip_kind_that_is_no_name_gets_the_unknown_chip_error(bad: object) -> None:
+    # not a bare TypeError from the lookup table in front of the names (a list or dict cannot be hashed)
+    with pytest.raises(UnknownActionError, match=r"^unknown chip .*; chips: two_pairs, three_of_a_kind, "):
+        ChipSet.of(bad)  # type: ignore[arg-type]
+    with pytest.raises(UnknownActionError, match="unknown chip"):
+        ChipSet().add(bad)  # type: ignore[arg-type]
+
+
 def test_chip_values_are_those_of_the_rulings() -> None:
     assert [(k.value, k.points) for k in KINDS] == [
         ("two_pairs", 5),
