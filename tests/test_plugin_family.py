@@ -23,7 +23,7 @@ from yamskit.action_space import ROLL_ACTIONS, ActionSpace
 from yamskit.action_text import ActionWords
 from yamskit.actions import Action, Pass, Roll
 from yamskit.dice import Dice, DiceStream, new_stream
-from yamskit.errors import IllegalActionError, MustRollFirstError, UnknownActionError, game_over_error
+from yamskit.errors import IllegalActionError, MustRollFirstError, RuleConfigError, UnknownActionError, game_over_error
 from yamskit.history import EMPTY_HISTORY, History, to_history
 from yamskit.notation import grammar, read_position
 from yamskit.position import ImpossibleTurnError, PositionError, check_reachable, check_turn
@@ -463,3 +463,29 @@ def test_a_plug_in_familys_exact_one_player_strategy_plays_perfect_and_expert_al
     assert expert.choose(game.apply(Roll(outcome=Dice.parse("66654")))) == Pass()  # 27: banked
     assert expert.choose(game.apply(Roll(outcome=Dice.parse("11112")))) == Roll()  # 6: thrown again
     assert play(game, [expert]).is_over
+
+
+@attrs.frozen
+class SpreadTopIt(TopIt):
+    """Top it whose adapter asks for a ``"hard"`` level that mixes in ``"medium"`` (`EdgeAdapter.hard_share`)."""
+
+    share: float = 0.25
+
+
+yamskit.adapters.register(SpreadTopIt, yamskit.adapters.EdgeAdapter(hard_share=lambda variant: variant.share))
+
+
+def test_a_plug_in_familys_hard_share_makes_its_hard_level_a_mix_and_a_bad_one_is_refused() -> None:
+    from yamskit.bots import MixedPlayer, StrongPlayer, play, player
+
+    v = SpreadTopIt(turns=3)
+    hard = player(v, "hard", seed=5)
+    assert isinstance(hard, MixedPlayer)
+    assert (hard.share, hard.seed) == (0.25, 5)
+    assert isinstance(hard.strong, StrongPlayer)
+    assert hard.weak == player(v, "medium", seed=5)
+    assert play(v.new_game(players=["Ann", "Bob"], seed=2), [hard, hard]).is_over
+    assert isinstance(player(SpreadTopIt(turns=3, share=1.0), "hard"), StrongPlayer)
+    for bad in (1.5, -0.1, float("nan")):
+        with pytest.raises(RuleConfigError, match="share must be a number from 0 to 1"):
+            player(SpreadTopIt(turns=3, share=bad), "hard")

@@ -155,6 +155,11 @@ class EdgeAdapter:
             searching within ``decision_time`` seconds a decision; ``None`` (the field, or
             what it returns) where the family has none: the expert then checks hard's moves
             by rollouts.
+        hard_share: ``hard_share(variant)``: the share of its turns (0 to 1) the ``"hard"``
+            level plays as the strong bot, the others as ``"medium"`` (`yamskit.bots.MixedPlayer`),
+            for a family whose strongest player is too close to the strong bot for the two
+            top levels to differ (``None``: 1, every turn). Yamslam with opponents: 0.6
+            (the docs' explanation "How strong are the bots" says why).
 
     Examples:
         >>> EdgeAdapter(players=(2, 2), default_reward="outcome").default_reward
@@ -170,6 +175,7 @@ class EdgeAdapter:
     choose: Callable[..., Action] | None = None
     solitaire: Callable[..., Any] | None = None
     versus: Callable[..., Any] | None = None
+    hard_share: Callable[[Any], float] | None = None
 
 
 #: The adapter of a variant whose class registered none: every field empty (the generic ways).

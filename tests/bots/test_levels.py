@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import yamskit
-from yamskit.actions import Pass, Roll, Score, TakeChip
+from yamskit.actions import DeclareChallenge, Pass, Roll, Score, TakeChip
 from yamskit.bots import GreedyPlayer, StrongPlayer, player
 from yamskit.bots.basic import MixedPlayer, PlainGreedyPlayer, RandomPlayer
 from yamskit.bots.sheet import MEDIUM_WORTH, WORTH_FACTOR, SheetView, choose_on_sheet
@@ -306,6 +306,57 @@ def test_a_mixed_player_plays_a_whole_turn_as_one_of_its_two_players() -> None:
         if g.is_over:
             break
     assert set(drawn) == {True, False}  # both play, over the 24 turns
+
+
+def _turns_drawn(mixed: MixedPlayer, game: yamskit.GameState, turns: int) -> list[bool]:
+    """Play ``turns`` turns by ``mixed``: which of its two played each, checked to be one for the whole turn."""
+    drawn = []
+    for _ in range(turns):
+        player_then, first = game.current_player, mixed.plays_strong(game)
+        while game.current_player == player_then and not game.is_over:
+            assert mixed.plays_strong(game) == first
+            action = mixed.choose(game)
+            assert action == (mixed.strong if first else mixed.weak).choose(game)
+            game = game.apply(action)
+            if not game.turn.has_thrown:  # a chip taken or a pass: the next turn (another Yamslam turn too)
+                break
+        drawn.append(first)
+    return drawn
+
+
+def test_a_mixed_player_plays_a_whole_turn_of_yamslam_and_yam_master_as_one_of_its_two() -> None:
+    for name in ("yamslam", "yam-master"):
+        variant = yamskit.variant(name)
+        mixed = MixedPlayer(StrongPlayer(variant), player(variant, "medium"), share=0.6, seed=2)
+        drawn = _turns_drawn(mixed, variant.new_game(players=["A", "B"], seed=4), 16)
+        assert set(drawn) == {True, False}, name
+
+
+def test_a_mixed_players_draw_holds_through_a_challenge_declared_in_its_turn() -> None:
+    variant = yamskit.variant("yam-master")
+    g = variant.new_game(players=["A", "B"], seed=1).apply(Roll(outcome="11236"))
+    declared = g.apply(DeclareChallenge())
+    for seed in range(20):
+        mixed = MixedPlayer(GreedyPlayer(), RandomPlayer(), seed=seed)
+        assert mixed.plays_strong(declared) == mixed.plays_strong(g)
+    assert len({MixedPlayer(GreedyPlayer(), RandomPlayer(), seed=seed).plays_strong(g) for seed in range(20)}) == 2
+
+
+def test_the_hard_level_of_yamslam_mixes_in_medium_with_opponents_only() -> None:
+    for options in ({}, {"mode": "team"}):
+        variant = yamskit.variant("yamslam", **options)
+        hard = player(variant, "hard", seed=3)
+        assert isinstance(hard, MixedPlayer)
+        assert (hard.share, hard.seed) == (0.6, 3)
+        assert isinstance(hard.strong, StrongPlayer)
+        assert hard.strong.depth == 3
+        assert isinstance(hard.weak, StrongPlayer)
+        assert hard.weak.depth == 1  # the medium level
+        expert = player(variant, "expert", seed=3)
+        assert isinstance(expert.planner, StrongPlayer)  # the expert stands on the strong bot itself
+    solo = yamskit.variant("yamslam", mode="solo")
+    assert isinstance(player(solo, "hard"), StrongPlayer)
+    assert isinstance(player(yamskit.variant("yam-master"), "hard"), StrongPlayer)
 
 
 def test_a_mixed_players_share_chooses_one_of_them_always_at_its_ends() -> None:

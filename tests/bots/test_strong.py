@@ -88,7 +88,13 @@ def test_hard_bot_only_chooses_legal_actions_in_random_positions(
 
 @pytest.mark.parametrize("level", ["random", "easy", "medium", "hard"])
 def test_every_level_finishes_a_game_of_every_variant(level: str) -> None:
-    for name, options, players in [("challenge", {}, 2), ("yam-master", {}, 2), ("yamslam", {"mode": "solo"}, 1)]:
+    for name, options, players in [
+        ("challenge", {}, 2),
+        ("yam-master", {}, 2),
+        ("yamslam", {"mode": "solo"}, 1),
+        ("yamslam", {}, 2),  # where "hard" mixes in medium's turns
+        ("yamslam", {"mode": "team"}, 4),
+    ]:
         variant = yamskit.variant(name, **options)
         final = play(
             variant.new_game([f"P{i}" for i in range(players)], seed=5),

@@ -207,12 +207,14 @@ class MixedPlayer:
     """Plays each turn as one of two players drawn from its seed: ``strong`` a ``share`` of the turns, else ``weak``.
 
     The draw depends only on the seed, the seat and the point of the game where the turn
-    began (on a scorecard: the moves made before its first throw), so the whole turn is
-    played by one of the two, and the same seed and game give the same choices. On other
-    games each decision is drawn apart.
+    began (the moves made before its first throw), so the whole turn is played by one of
+    the two, and the same seed and game give the same choices.
 
     It is the ``"medium"`` level of the one-column sheets of five dice without an upper
-    bonus (`yamskit.bots.player`): half its turns as ``"hard"``, half as ``"easy"``.
+    bonus (`yamskit.bots.player`): half its turns as ``"hard"``, half as ``"easy"``; and
+    the ``"hard"`` level of a family that asks for it in games with opponents
+    (`yamskit.adapters.EdgeAdapter.hard_share`: Yamslam, 60% of its turns as the strong
+    bot, the others as ``"medium"``).
 
     Examples:
         >>> import yamskit
@@ -234,10 +236,9 @@ class MixedPlayer:
     seed: int = attrs.field(default=0, kw_only=True)
 
     def plays_strong(self, state: GameState) -> bool:
-        """Whether the turn (or, off a scorecard, the decision) of ``state`` is played by ``strong``."""
-        start = len(state.history)
-        if isinstance(state, ScorecardGame):
-            start -= state.turn.throws_used
+        """Whether the turn of ``state`` is played by ``strong``."""
+        turn = state.turn
+        start = len(state.history) - turn.throws_used - turn.challenge  # the moves before the turn's first throw
         digest = hashlib.blake2b(f"mixed:{self.seed}:{start}:{state.current_player}".encode(), digest_size=8).digest()
         return int.from_bytes(digest, "big") < self.share * 2**64
 

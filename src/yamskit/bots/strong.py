@@ -127,6 +127,12 @@ def _versus(variant: Variant, *, fallback: Player, decision_time: float) -> Play
     return found
 
 
+def _hard_share(variant: Variant) -> float:
+    """The share of its turns the ``"hard"`` level plays as `StrongPlayer` (`.adapters.EdgeAdapter.hard_share`)."""
+    share = adapter_of(variant).hard_share
+    return 1.0 if share is None else float(share(variant))
+
+
 def _folder(cache: Cache) -> Path | None:
     """The folder a family's exact player keeps its values in: ``cache`` resolved (``None`` for no disk)."""
     if cache is False:
@@ -416,7 +422,10 @@ def player(
       upper bonus, one throw ahead. On a sheet of `one_plain_column` (Yacht, Generala, Crag) it
       is a `MixedPlayer`: each turn, drawn from its seed, played as ``"hard"`` or as ``"easy"``,
       half and half (there no one-throw evaluation lands between the two);
-    * ``"hard"`` — `StrongPlayer`;
+    * ``"hard"`` — `StrongPlayer`; in a family whose strongest player stands too close to it for
+      the two top levels to differ (`yamskit.adapters.EdgeAdapter.hard_share`: Yamslam with
+      opponents) a `MixedPlayer`, each turn drawn from its seed as `StrongPlayer` or as
+      ``"medium"`` (Yamslam: 60% of the turns strong);
     * ``"expert"`` — `yamskit.bots.expert.ExpertPlayer`: the ``"hard"`` bot's action checked against
       the ``"medium"`` and ``"easy"`` bots' by Monte-Carlo rollouts of the rest of the game, for
       ``decision_time`` seconds a decision, or exactly ``rollouts`` rollouts (reproducible for a
@@ -480,7 +489,11 @@ def player(
             return MixedPlayer(hard, player(variant, "easy"), seed=seed)
         return StrongPlayer(variant, time_budget=0.0, seed=seed, depth=1)
     if level == "hard":
-        return StrongPlayer(variant, time_budget=time_budget, seed=seed, cache=cache, progress=progress)
+        hard = StrongPlayer(variant, time_budget=time_budget, seed=seed, cache=cache, progress=progress)
+        share = _hard_share(variant)
+        if share != 1.0:  # MixedPlayer refuses a share out of 0 to 1, naming it
+            return MixedPlayer(hard, player(variant, "medium", seed=seed), share=share, seed=seed)
+        return hard
     if level == "expert":
         hard = StrongPlayer(variant, time_budget=time_budget, seed=seed, cache=cache, progress=progress)
         exact = solvable(variant, time_budget=time_budget, cache=cache)

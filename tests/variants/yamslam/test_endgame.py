@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import yamskit
 from yamskit import Roll
-from yamskit.bots import player
+from yamskit.bots import StrongPlayer, player
 from yamskit.errors import RuleConfigError
 from yamskit.variants.yamslam.chips import CHIPS_PER_KIND, KINDS, ChipSet, tally
 from yamskit.variants.yamslam.endgame import (
@@ -33,7 +33,7 @@ EXACT = 10**9  # a budget every position of these tests fits
 def _down_to(variant: yamskit.Variant, players: int, chips: int, seed: int) -> YamslamGame:
     """A game played by hard at every seat until ``chips`` or fewer are left, at the start of a turn."""
     game = variant.new_game(players=[f"P{i}" for i in range(players)], seed=seed)
-    hard = player(variant, "hard", seed=seed)
+    hard = StrongPlayer(variant, seed=seed)
     while len(game.rack) > chips or game.turn.has_thrown:
         game = game.apply(hard.choose(game))
     assert isinstance(game, YamslamGame)
@@ -55,7 +55,7 @@ def test_the_chance_agrees_with_games_played_out_by_the_endgame_player(
     start = _down_to(variant, players, 3, seed)
     seat = start.current_player
     chance = win_chance(start)
-    bot = EndgamePlayer(player(variant, "hard"), budget=EXACT)
+    bot = EndgamePlayer(StrongPlayer(variant), budget=EXACT)
     rng = random.Random(seed)
     games = 1500
     won = 0.0
@@ -126,7 +126,7 @@ def test_a_chance_is_a_chance_and_does_not_depend_on_the_seats_names(
 
 
 def test_the_player_searches_within_its_budget_and_plays_hard_before() -> None:
-    hard = player(STANDARD, "hard", seed=2)
+    hard = StrongPlayer(STANDARD, seed=2)
     budget = 3_000
     bot = EndgamePlayer(hard, budget=budget)
     game = STANDARD.new_game(players=["A", "B"], seed=9)
@@ -151,6 +151,7 @@ def test_the_expert_level_plays_the_endgame_with_opponents_only() -> None:
     bot = player(STANDARD, "expert", decision_time=0.5, seed=1)
     assert isinstance(bot.versus, EndgamePlayer)
     assert bot.versus.budget == BOUND_PER_SECOND // 2
+    assert isinstance(bot.versus.fallback, StrongPlayer)  # the strong bot, not the "hard" level's mix
     assert player(yamskit.variant("yamslam", mode="solo"), "expert", cache=False, time_budget=0).versus is None
 
 
@@ -165,7 +166,7 @@ def test_bad_positions_and_times_are_refused() -> None:
         with pytest.raises(RuleConfigError, match="decision_time"):
             budget_for(bad)  # type: ignore[arg-type]
     over = STANDARD.new_game(players=["A", "B"], seed=1)
-    hard = player(STANDARD, "hard")
+    hard = StrongPlayer(STANDARD)
     while not over.is_over:
         over = over.apply(hard.choose(over))
     assert isinstance(over, YamslamGame)
@@ -174,7 +175,7 @@ def test_bad_positions_and_times_are_refused() -> None:
 
 
 def test_three_players_and_solo_are_left_to_the_fallback() -> None:
-    hard = player(STANDARD, "hard")
+    hard = StrongPlayer(STANDARD)
     bot = EndgamePlayer(hard, budget=EXACT)
     three = _down_to(STANDARD, 3, 2, 4)
     assert not bot.searches(three)

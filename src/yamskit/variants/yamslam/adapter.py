@@ -98,6 +98,19 @@ def _versus(variant: YamslamVariant, *, fallback: Any, decision_time: float) -> 
     return EndgamePlayer(fallback, budget=budget_for(decision_time))
 
 
+#: The share of its turns the ``"hard"`` level plays as the strong bot with opponents, the rest
+#: as ``"medium"``. The expert with opponents wins only about 52% against the strong bot, so the
+#: two top levels would not differ: at 0.6 the mix scored 67.6% against medium and the expert
+#: 69.0% against it (two players), 69.9% and 68.1% in teams (600 games each, seeds 500000-500599,
+#: 2026-12-07; 0.5 and 0.7 left the two gaps uneven). See the docs' "How strong are the bots".
+HARD_SHARE_VERSUS = 0.6
+
+
+def _hard_share(variant: YamslamVariant) -> float:
+    """All of hard's turns alone (where the exact player is above it); `HARD_SHARE_VERSUS` with opponents."""
+    return 1.0 if variant.mode == "solo" else HARD_SHARE_VERSUS
+
+
 #: The edges' adapter of Yamslam (played for points: chips and bonuses).
 ADAPTER = EdgeAdapter(
     players=lambda variant: variant.players,
@@ -108,4 +121,5 @@ ADAPTER = EdgeAdapter(
     choose=_choose,
     solitaire=_solitaire,
     versus=_versus,
+    hard_share=_hard_share,
 )

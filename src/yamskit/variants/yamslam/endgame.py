@@ -266,7 +266,7 @@ def win_chance(state: YamslamGame) -> float:
     Examples:
         >>> import yamskit
         >>> g = yamskit.variant("yamslam").new_game(players=["Ann", "Bob"], seed=1)
-        >>> hard = yamskit.bots.player(g.variant, "hard")
+        >>> hard = yamskit.bots.StrongPlayer(g.variant)  # the strong bot (the "hard" level mixes in "medium" here)
         >>> while len(g.rack) > 4 or g.turn.has_thrown:  # hard plays both seats down to four chips
         ...     g = g.apply(hard.choose(g))
         >>> g.rack, g.result().scores, g.current_player
@@ -296,9 +296,9 @@ class EndgamePlayer:
 
     Examples:
         >>> import yamskit
-        >>> from yamskit.bots import player
+        >>> from yamskit.bots import StrongPlayer
         >>> v = yamskit.variant("yamslam")
-        >>> bot = EndgamePlayer(player(v, "hard"), budget=4_000)
+        >>> bot = EndgamePlayer(StrongPlayer(v), budget=4_000)
         >>> g = v.new_game(players=["A", "B"], seed=1)
         >>> bot.choose(g)  # a full rack: far over the budget, hard's move
         Roll(keep=Dice.parse(''), outcome=None)
@@ -313,9 +313,9 @@ class EndgamePlayer:
 
         Examples:
             >>> import yamskit
-            >>> from yamskit.bots import player
+            >>> from yamskit.bots import StrongPlayer
             >>> v = yamskit.variant("yamslam")
-            >>> EndgamePlayer(player(v, "hard")).searches(v.new_game(players=["A", "B"], seed=1))
+            >>> EndgamePlayer(StrongPlayer(v)).searches(v.new_game(players=["A", "B"], seed=1))
             False
         """
         if not isinstance(state, YamslamGame) or state.is_over or len(state.collections) != 2:
@@ -337,10 +337,10 @@ class EndgamePlayer:
 
         Examples:
             >>> import yamskit
-            >>> from yamskit.bots import player
+            >>> from yamskit.bots import StrongPlayer
             >>> v = yamskit.variant("yamslam")
             >>> g = v.new_game(players=["A", "B"], seed=1)
-            >>> bot = EndgamePlayer(player(v, "hard"))
+            >>> bot = EndgamePlayer(StrongPlayer(v))
             >>> bot.choose(g) in g.legal_actions()
             True
         """
