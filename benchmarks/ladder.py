@@ -72,7 +72,7 @@ import yamskit
 from yamskit._files import write_atomic  # temp file, fsync, rename
 from yamskit.adapters import adapter_of
 from yamskit.bots import LEVELS as KNOWN_LEVELS
-from yamskit.bots import ExpertPlayer, play, player
+from yamskit.bots import ExpertPlayer, MixedPlayer, play, player
 from yamskit.bots.ahead import AheadPlayer
 from yamskit.bots.store_player import StorePlayer
 from yamskit.bots.values_player import ValuesPlayer
@@ -277,6 +277,20 @@ def expert_kind(variant: Any, seats: int) -> str:
     return "search"
 
 
+def hard_note(variant: Any) -> str | None:
+    """What ``player(variant, "hard")`` plays where it is not the strong bot alone (``None`` where it is).
+
+    >>> hard_note(yamskit.variant("classic")) is None
+    True
+    >>> hard_note(yamskit.variant("yamslam"))
+    'each turn drawn as the strong bot (60% of the turns) or as medium'
+    """
+    bot = player(variant, "hard")
+    if not isinstance(bot, MixedPlayer):
+        return None
+    return f"each turn drawn as the strong bot ({100 * bot.share:.0f}% of the turns) or as medium"
+
+
 def bar(row: dict[str, Any] | None, level: str, kind: str, ceiling: float | None = None) -> str:
     """Whether ``level`` met the ladder's bar against the level below in ``row`` (their match-up).
 
@@ -293,12 +307,22 @@ def bar(row: dict[str, Any] | None, level: str, kind: str, ceiling: float | None
 
 
 def versus_table(
-    setup: str, rows: list[dict[str, Any]], levels: Sequence[str], kind: str = "search", ceiling: float | None = None
+    setup: str,
+    rows: list[dict[str, Any]],
+    levels: Sequence[str],
+    kind: str = "search",
+    ceiling: float | None = None,
+    hard: str | None = None,
 ) -> list[str]:
-    """The markdown of one setup: each level's rating, its score against the level below and the bar, its times."""
+    """The markdown of one setup: each level's rating, its score against the level below and the bar, its times.
+
+    ``hard``: what the hard level plays where it is not the strong bot alone (`hard_note`).
+    """
     lines = [f"### {setup}", ""]
     if "expert" in levels:
         lines.extend([f"The expert here: {KINDS[kind]}.", ""])
+    if hard is not None and "hard" in levels:
+        lines.extend([f"The hard level here: {hard} ([why](bots.md#spreading-the-levels-where-the-top-is-close)).", ""])
     try:
         ratings: dict[str, tuple[float, float]] | None = fit(
             levels, [(r["first"], r["second"], r["score"], r["games"]) for r in rows]
@@ -498,8 +522,10 @@ def page(ladder: dict[str, Any]) -> str:
         "",
     ]
     bounds = ceilings()
+    variants = {s.label: s.variant for s in VERSUS}
     for setup, rows in versus.items():
-        lines.extend(versus_table(setup, rows, _levels_of(rows), kinds.get(setup, "search"), bounds.get(setup)))
+        hard = hard_note(variants[setup]()) if setup in variants else None
+        lines.extend(versus_table(setup, rows, _levels_of(rows), kinds.get(setup, "search"), bounds.get(setup), hard))
     if solo:
         lines.extend(["## One-player games", ""])
         for setup, rows in solo.items():
@@ -617,7 +643,8 @@ def play_ladder(args: argparse.Namespace, argv: Sequence[str] | None = None) -> 
                 only_with=args.only_with,
             )
             versus[setup.label] = rows
-            print("\n".join(versus_table(setup.label, rows, args.levels, kinds[setup.label])), flush=True)
+            table = versus_table(setup.label, rows, args.levels, kinds[setup.label], hard=hard_note(setup.variant()))
+            print("\n".join(table), flush=True)
     if args.solitaire:
         for name, options in solos:
             label = f"{name} solitaire"

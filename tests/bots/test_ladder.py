@@ -195,6 +195,19 @@ def test_a_setup_whose_levels_never_met_shows_its_pairs_without_ratings(ladder: 
     assert "| medium | — | — | not played |" in table
 
 
+def test_a_hard_level_that_mixes_in_medium_is_named_in_its_table(ladder: ModuleType) -> None:
+    import yamskit
+
+    note = ladder.hard_note(yamskit.variant("yamslam", mode="team"))
+    assert note == "each turn drawn as the strong bot (60% of the turns) or as medium"
+    assert ladder.hard_note(yamskit.variant("yamslam", mode="solo")) is None
+    assert ladder.hard_note(yamskit.variant("yam-master")) is None
+    rows = [_row("easy", "random", 0.9), _row("medium", "easy", 0.9), _row("hard", "medium", 0.7)]
+    levels = ["random", "easy", "medium", "hard"]
+    assert f"The hard level here: {note} (" in "\n".join(ladder.versus_table("x", rows, levels, hard=note))
+    assert "The hard level here" not in "\n".join(ladder.versus_table("x", rows, levels))
+
+
 def test_the_expert_of_each_table_is_named(ladder: ModuleType) -> None:
     import yamskit
 
