@@ -486,6 +486,6 @@ def test_a_plug_in_familys_hard_share_makes_its_hard_level_a_mix_and_a_bad_one_i
     assert hard.weak == player(v, "medium", seed=5)
     assert play(v.new_game(players=["Ann", "Bob"], seed=2), [hard, hard]).is_over
     assert isinstance(player(SpreadTopIt(turns=3, share=1.0), "hard"), StrongPlayer)
-    for bad in (1.5, -0.1, float("nan")):
+    for bad in (1.5, -0.1, float("nan"), "0.5", None):
         with pytest.raises(RuleConfigError, match="share must be a number from 0 to 1"):
             player(SpreadTopIt(turns=3, share=bad), "hard")

@@ -130,7 +130,7 @@ def _versus(variant: Variant, *, fallback: Player, decision_time: float) -> Play
 def _hard_share(variant: Variant) -> float:
     """The share of its turns the ``"hard"`` level plays as `StrongPlayer` (`.adapters.EdgeAdapter.hard_share`)."""
     share = adapter_of(variant).hard_share
-    return 1.0 if share is None else float(share(variant))
+    return 1.0 if share is None else share(variant)  # as given: MixedPlayer refuses what is not 0 to 1
 
 
 def _folder(cache: Cache) -> Path | None:
