@@ -53,6 +53,15 @@ def test_define_refuses_a_declaration_naming_a_row_the_sheet_lacks(rule: Any, me
         _mine(rule)
 
 
+@pytest.mark.parametrize("rows", [5, None, (), ["yams", "yams"]])
+def test_a_served_rules_rows_that_name_no_distinct_rows_are_refused_by_the_rule(rows: object) -> None:
+    # a number or None once failed as a bare TypeError in the converter
+    for rule in (ServedBonus, ServedWin):
+        with pytest.raises(RuleConfigError, match=f"{rule.__name__}: rows must be one or more distinct row ids, not "):
+            rule(rows)  # type: ignore[arg-type]
+    assert ServedBonus("straight").rows == ("straight",)  # one id given alone is one row
+
+
 @pytest.mark.parametrize(
     "make",
     [

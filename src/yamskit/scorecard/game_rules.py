@@ -25,24 +25,18 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import ClassVar
 
 import attrs
 
 from ..errors import ClosedBoxError, RuleConfigError, brief
 from ..position.errors import ImpossibleSheetError
+from ._row_options import are_row_ids, row_ids
 from .moves import Refusable, Refused
 from .placement import BoxValues, Placement, PlacementRuleBase
 from .rules import ScorecardRules, SheetState
 
 __all__ = ["OpensAfter", "ServedBonus", "ServedWin"]
-
-
-def _rows(rows: Iterable[str]) -> tuple[str, ...]:
-    if isinstance(rows, str):
-        return (rows,)
-    return tuple(rows)
 
 
 def _served(p: Placement) -> bool:
@@ -51,7 +45,7 @@ def _served(p: Placement) -> bool:
 
 
 def _check_row_list(name: str, rows: tuple[str, ...]) -> None:
-    if not rows or len(set(rows)) != len(rows) or not all(isinstance(r, str) for r in rows):
+    if not are_row_ids(rows):
         raise RuleConfigError(f"{name}: rows must be one or more distinct row ids, not {brief(rows)}")
 
 
@@ -76,7 +70,7 @@ class ServedBonus(PlacementRuleBase):
         30
     """
 
-    rows: tuple[str, ...] = attrs.field(converter=_rows)
+    rows: tuple[str, ...] = attrs.field(converter=row_ids)
     points: int = 5
 
     def __attrs_post_init__(self) -> None:
@@ -156,7 +150,7 @@ class ServedWin(PlacementRuleBase):
         False
     """
 
-    rows: tuple[str, ...] = attrs.field(converter=_rows)
+    rows: tuple[str, ...] = attrs.field(converter=row_ids)
     reason: str = "a combination on the first throw"
 
     def __attrs_post_init__(self) -> None:

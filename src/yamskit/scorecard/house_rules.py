@@ -14,7 +14,6 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import ClassVar, Literal
 
 import attrs
@@ -23,6 +22,7 @@ from ..categories import FIVE_OF_A_KIND_INDEXES, FIVE_OF_A_KIND_ROLLS, Category,
 from ..dice import NUM_DICE
 from ..errors import JokerRuleError, RuleConfigError, brief
 from ..position.errors import ImpossibleSheetError
+from ._row_options import are_row_ids, row_ids
 from .placement import BoxValues, Placement, PlacementRuleBase
 from .rules import ScorecardRules, SheetState
 
@@ -33,20 +33,6 @@ JokerKind = Literal["free", "forced", "seed"]
 _UPPER = ("ones", "twos", "threes", "fours", "fives", "sixes")
 #: The empty answer of `Joker.refusable_rows`, shared.
 _NONE: frozenset[str] = frozenset()
-
-
-def _as_tuple(rows: Iterable[str] | str) -> tuple[str, ...]:
-    """The number rows named: a name alone is one row, not its letters; a value naming no rows is left to the check."""
-    if isinstance(rows, str):
-        return (rows,)
-    if isinstance(rows, Iterable):
-        return tuple(rows)
-    return rows  # a number or None from an untyped caller: the check refuses it, naming it
-
-
-def _six_names(upper: tuple[str, ...]) -> bool:
-    """Whether ``upper`` names six distinct rows (a tuple of six different strings)."""
-    return isinstance(upper, tuple) and len(set(upper)) == len(upper) == 6 and all(isinstance(u, str) for u in upper)
 
 
 def joker_value(category: Category, points: int) -> int:
@@ -115,12 +101,12 @@ class Joker(PlacementRuleBase):
 
     kind: JokerKind
     row: str = "yams"
-    upper: tuple[str, ...] = attrs.field(default=_UPPER, converter=_as_tuple)
+    upper: tuple[str, ...] = attrs.field(default=_UPPER, converter=row_ids)
 
     def __attrs_post_init__(self) -> None:
         if self.kind not in ("free", "forced", "seed"):
             raise RuleConfigError(f"joker must be None, 'free', 'forced' or 'seed', not {brief(self.kind)}")
-        if not _six_names(self.upper):
+        if not are_row_ids(self.upper, count=6):
             raise RuleConfigError(
                 f"a joker's upper names the six number rows, ones to sixes, each once, not {brief(self.upper)}"
             )
@@ -397,12 +383,12 @@ class NumberBoxBonus(PlacementRuleBase):
 
     points: int = 50
     row: str = "yams"
-    upper: tuple[str, ...] = attrs.field(default=_UPPER, converter=_as_tuple)
+    upper: tuple[str, ...] = attrs.field(default=_UPPER, converter=row_ids)
 
     def __attrs_post_init__(self) -> None:
         if type(self.points) is not int or self.points < 0:
             raise RuleConfigError(f"a five-of-a-kind bonus is whole points >= 0, not {brief(self.points)}")
-        if not _six_names(self.upper):
+        if not are_row_ids(self.upper, count=6):
             raise RuleConfigError(
                 "a number-box bonus's upper names the six number rows, ones to sixes, each once, "
                 f"not {brief(self.upper)}"
