@@ -14,6 +14,7 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Iterable  # noqa: F401  # named by row_ids' annotation, which attrs gives __init__
 from typing import ClassVar, Literal
 
 import attrs
