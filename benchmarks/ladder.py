@@ -72,7 +72,7 @@ import yamskit
 from yamskit._files import write_atomic  # temp file, fsync, rename
 from yamskit.adapters import adapter_of
 from yamskit.bots import LEVELS as KNOWN_LEVELS
-from yamskit.bots import ExpertPlayer, MixedPlayer, play, player
+from yamskit.bots import ExpertPlayer, MixedPlayer, StrongPlayer, play, player
 from yamskit.bots.ahead import AheadPlayer
 from yamskit.bots.store_player import StorePlayer
 from yamskit.bots.values_player import ValuesPlayer
@@ -220,7 +220,7 @@ def solitaire(name: str, options: tuple[tuple[str, Any], ...], level: str, games
 
 #: What the ``"expert"`` level plays in a setup (`expert_kind`), as the page says it.
 KINDS = {
-    "search": "rollouts checking hard's move",
+    "search": "rollouts checking the strong bot's move",
     "exact": "plays as hard: the solitaire optimum",
     "duel": "the duel player (its bar: [Playing a duel to win](duels.md))",
     "duel-sheet": "the duel-sheet player (every seat's columns read)",
@@ -277,18 +277,39 @@ def expert_kind(variant: Any, seats: int) -> str:
     return "search"
 
 
+def took(seconds: float) -> str:
+    """A run's wall time for the page: seconds under two minutes, else whole minutes.
+
+    >>> took(87.4), took(120), took(3060.2)
+    ('87 s', '2 minutes', '51 minutes')
+    """
+    return f"{seconds:.0f} s" if seconds < 120 else f"{seconds / 60:.0f} minutes"
+
+
 def hard_note(variant: Any) -> str | None:
     """What ``player(variant, "hard")`` plays where it is not the strong bot alone (``None`` where it is).
+
+    A family whose expert stands too close to the strong bot moves ``"hard"`` down
+    (`yamskit.adapters.EdgeAdapter.hard_share`), and ``"medium"`` with it where the gap
+    below would not hold two steps (``medium_share``); the note names both.
 
     >>> hard_note(yamskit.variant("classic")) is None
     True
     >>> hard_note(yamskit.variant("yamslam"))
     'each turn drawn as the strong bot (60% of the turns) or as medium'
+    >>> hard_note(yamskit.variant("yam-master"))
+    'the one-throw bot that is medium elsewhere; medium plays each turn drawn as it (50% of the turns) or as easy'
     """
     bot = player(variant, "hard")
-    if not isinstance(bot, MixedPlayer):
+    if isinstance(bot, MixedPlayer):
+        return f"each turn drawn as the strong bot ({100 * bot.share:.0f}% of the turns) or as medium"
+    if not isinstance(bot, StrongPlayer) or bot.depth != 1:
         return None
-    return f"each turn drawn as the strong bot ({100 * bot.share:.0f}% of the turns) or as medium"
+    note = "the one-throw bot that is medium elsewhere"
+    medium = player(variant, "medium")
+    if isinstance(medium, MixedPlayer):
+        note += f"; medium plays each turn drawn as it ({100 * medium.share:.0f}% of the turns) or as easy"
+    return note
 
 
 def bar(row: dict[str, Any] | None, level: str, kind: str, ceiling: float | None = None) -> str:
@@ -504,7 +525,7 @@ def page(ladder: dict[str, Any]) -> str:
     for k, run in enumerate(ladder["runs"]):
         lines.append(
             f"{k + 1}. {run.get('date', '?')}, {run.get('machine', '?')}, Python {run.get('python', '?')}, "
-            f"yamskit {run.get('yamskit', '?')}, {run.get('where', '?')}, {run.get('wall_s', 0) / 60:.0f} minutes: "
+            f"yamskit {run.get('yamskit', '?')}, {run.get('where', '?')}, {took(run.get('wall_s', 0))}: "
             f"{', '.join(run.get('setups', [])) or 'the setups below'}"
             + (f" (`{run['command']}`)." if run.get("command") else ".")
         )

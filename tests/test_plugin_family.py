@@ -486,6 +486,36 @@ def test_a_plug_in_familys_hard_share_makes_its_hard_level_a_mix_and_a_bad_one_i
     assert hard.weak == player(v, "medium", seed=5)
     assert play(v.new_game(players=["Ann", "Bob"], seed=2), [hard, hard]).is_over
     assert isinstance(player(SpreadTopIt(turns=3, share=1.0), "hard"), StrongPlayer)
-    for bad in (1.5, -0.1, float("nan"), "0.5", None):
+    for bad in (1.5, -0.1, float("nan"), "0.5", None, True):
         with pytest.raises(RuleConfigError, match="share must be a number from 0 to 1"):
             player(SpreadTopIt(turns=3, share=bad), "hard")
+
+
+@attrs.frozen
+class LowTopIt(TopIt):
+    """Top it whose adapter moves its levels a step down: ``"hard"`` the one-throw bot, ``"medium"`` a mix with easy."""
+
+    medium_share: float = 0.5
+
+
+yamskit.adapters.register(
+    LowTopIt,
+    yamskit.adapters.EdgeAdapter(hard_share=lambda _variant: 0.0, medium_share=lambda variant: variant.medium_share),
+)
+
+
+def test_a_plug_in_familys_medium_share_mixes_easy_into_its_medium_level_and_a_bad_one_is_refused() -> None:
+    from yamskit.bots import GreedyPlayer, MixedPlayer, StrongPlayer, play, player
+
+    v = LowTopIt(turns=3)
+    one_throw = StrongPlayer(v, time_budget=0.0, seed=5, depth=1)
+    assert player(v, "hard", seed=5) == one_throw  # a share of 0: the weaker bot itself, not a mix
+    medium = player(v, "medium", seed=5)
+    assert isinstance(medium, MixedPlayer)
+    assert (medium.strong, medium.weak, medium.share, medium.seed) == (one_throw, GreedyPlayer(), 0.5, 5)
+    assert play(v.new_game(players=["Ann", "Bob"], seed=2), [medium, player(v, "hard")]).is_over
+    assert player(LowTopIt(turns=3, medium_share=1.0), "medium", seed=5) == one_throw
+    assert player(LowTopIt(turns=3, medium_share=0.0), "medium") == GreedyPlayer()
+    for bad in (1.5, -0.1, float("nan"), "0.5", None, True):
+        with pytest.raises(RuleConfigError, match="share must be a number from 0 to 1"):
+            player(LowTopIt(turns=3, medium_share=bad), "medium")

@@ -156,10 +156,14 @@ class EdgeAdapter:
             what it returns) where the family has none: the expert then checks hard's moves
             by rollouts.
         hard_share: ``hard_share(variant)``: the share of its turns (0 to 1) the ``"hard"``
-            level plays as the strong bot, the others as ``"medium"`` (`yamskit.bots.MixedPlayer`),
-            for a family whose strongest player is too close to the strong bot for the two
-            top levels to differ (``None``: 1, every turn). Yamslam with opponents: 0.6
-            (the docs' explanation "How strong are the bots" says why).
+            level plays as the strong bot, the others as the one-throw bot of ``"medium"``
+            (`yamskit.bots.MixedPlayer`; 0: that bot itself), for a family whose strongest
+            player is too close to the strong bot for the two top levels to differ (``None``:
+            1, every turn). Yamslam with opponents: 0.6; Yam Master: 0 (the docs' explanation
+            "How strong are the bots" says why).
+        medium_share: ``medium_share(variant)``: the share of its turns (0 to 1) the
+            ``"medium"`` level plays as the one-throw bot, the others as ``"easy"``, for a
+            family whose ``"hard"`` is that bot (``None``: 1, every turn). Yam Master: 0.5.
 
     Examples:
         >>> EdgeAdapter(players=(2, 2), default_reward="outcome").default_reward
@@ -176,6 +180,7 @@ class EdgeAdapter:
     solitaire: Callable[..., Any] | None = None
     versus: Callable[..., Any] | None = None
     hard_share: Callable[[Any], float] | None = None
+    medium_share: Callable[[Any], float] | None = None
 
 
 #: The adapter of a variant whose class registered none: every field empty (the generic ways).

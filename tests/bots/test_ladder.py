@@ -201,7 +201,11 @@ def test_a_hard_level_that_mixes_in_medium_is_named_in_its_table(ladder: ModuleT
     note = ladder.hard_note(yamskit.variant("yamslam", mode="team"))
     assert note == "each turn drawn as the strong bot (60% of the turns) or as medium"
     assert ladder.hard_note(yamskit.variant("yamslam", mode="solo")) is None
-    assert ladder.hard_note(yamskit.variant("yam-master")) is None
+    assert ladder.hard_note(yamskit.variant("classic")) is None
+    moved = ladder.hard_note(yamskit.variant("yam-master"))
+    assert moved == (
+        "the one-throw bot that is medium elsewhere; medium plays each turn drawn as it (50% of the turns) or as easy"
+    )
     rows = [_row("easy", "random", 0.9), _row("medium", "easy", 0.9), _row("hard", "medium", 0.7)]
     levels = ["random", "easy", "medium", "hard"]
     assert f"The hard level here: {note} (" in "\n".join(ladder.versus_table("x", rows, levels, hard=note))

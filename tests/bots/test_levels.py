@@ -11,7 +11,7 @@ import pytest
 
 import yamskit
 from yamskit.actions import DeclareChallenge, Pass, Roll, Score, TakeChip
-from yamskit.bots import GreedyPlayer, StrongPlayer, player
+from yamskit.bots import GreedyPlayer, StrongPlayer, play, player
 from yamskit.bots.basic import MixedPlayer, PlainGreedyPlayer, RandomPlayer
 from yamskit.bots.sheet import MEDIUM_WORTH, WORTH_FACTOR, SheetView, choose_on_sheet
 from yamskit.bots.strong import greedy_is_near, one_plain_column
@@ -309,7 +309,7 @@ def test_a_mixed_player_plays_a_whole_turn_as_one_of_its_two_players() -> None:
     assert set(drawn) == {True, False}  # both play
     for name in ("yamslam", "yam-master"):
         variant = yamskit.variant(name)
-        mixed = MixedPlayer(StrongPlayer(variant), player(variant, "medium"), share=0.6, seed=2)
+        mixed = MixedPlayer(StrongPlayer(variant), StrongPlayer(variant, time_budget=0.0, depth=1), share=0.6, seed=2)
         drawn = _turns_drawn(mixed, variant.new_game(players=["A", "B"], seed=4))
         assert set(drawn) == {True, False}, name
 
@@ -338,7 +338,22 @@ def test_the_hard_level_of_yamslam_mixes_in_medium_with_opponents_only() -> None
         assert isinstance(expert.planner, StrongPlayer)  # the expert stands on the strong bot itself
     solo = yamskit.variant("yamslam", mode="solo")
     assert isinstance(player(solo, "hard"), StrongPlayer)
-    assert isinstance(player(yamskit.variant("yam-master"), "hard"), StrongPlayer)
+
+
+def test_yam_masters_hard_level_is_the_one_throw_player_and_its_medium_mixes_in_easy() -> None:
+    variant = yamskit.variant("yam-master")
+    one_throw = StrongPlayer(variant, time_budget=0.0, seed=3, depth=1)
+    assert player(variant, "hard", seed=3) == one_throw
+    medium = player(variant, "medium", seed=3)
+    assert isinstance(medium, MixedPlayer)
+    assert (medium.strong, medium.weak, medium.share, medium.seed) == (one_throw, GreedyPlayer(), 0.5, 3)
+    expert = player(variant, "expert", seed=3)
+    assert expert.planner == StrongPlayer(variant, seed=3)  # the strong bot, planning the whole turn
+    assert expert.rollout_policy == expert.planner
+    game = variant.new_game(players=["A", "B"], seed=8)
+    final = play(game, [player(variant, "hard", seed=1), player(variant, "medium", seed=2)])
+    assert final.is_over
+    assert final == play(game, [player(variant, "hard", seed=1), player(variant, "medium", seed=2)])
 
 
 def test_a_mixed_players_share_chooses_one_of_them_always_at_its_ends() -> None:

@@ -211,10 +211,12 @@ class MixedPlayer:
     the two, and the same seed and game give the same choices.
 
     It is the ``"medium"`` level of the one-column sheets of five dice without an upper
-    bonus (`yamskit.bots.player`): half its turns as ``"hard"``, half as ``"easy"``; and
-    the ``"hard"`` level of a family that asks for it in games with opponents
-    (`yamskit.adapters.EdgeAdapter.hard_share`: Yamslam, 60% of its turns as the strong
-    bot, the others as ``"medium"``).
+    bonus (`yamskit.bots.player`): half its turns as ``"hard"``, half as ``"easy"``; the
+    ``"hard"`` level of a family that asks for it (`yamskit.adapters.EdgeAdapter.hard_share`:
+    Yamslam with opponents, 60% of its turns as the strong bot, the others as its one-throw
+    bot); and the ``"medium"`` level of a family that asks for that
+    (`yamskit.adapters.EdgeAdapter.medium_share`: Yam Master, half its turns as the
+    one-throw bot, half as ``"easy"``).
 
     Examples:
         >>> import yamskit

@@ -127,10 +127,21 @@ def _versus(variant: Variant, *, fallback: Player, decision_time: float) -> Play
     return found
 
 
-def _hard_share(variant: Variant) -> float:
-    """The share of its turns the ``"hard"`` level plays as `StrongPlayer` (`.adapters.EdgeAdapter.hard_share`)."""
-    share = adapter_of(variant).hard_share
-    return 1.0 if share is None else share(variant)  # as given: MixedPlayer refuses what is not 0 to 1
+def _spread(
+    variant: Variant, strong: Player, weak: Player, share: Callable[[Any], float] | None, *, seed: int
+) -> Player:
+    """``strong``, ``weak`` or their `MixedPlayer`, as a family's ``share`` field asks (`.adapters.EdgeAdapter`).
+
+    ``None`` (the family asks nothing) is ``strong``; a share of 1 is ``strong`` and 0 is
+    ``weak``. The family's value is handed to `MixedPlayer` as given, so one that is not a
+    number from 0 to 1 (``True`` included) is refused by its `RuleConfigError`, naming it.
+    """
+    if share is None:
+        return strong
+    mixed = MixedPlayer(strong, weak, share=share(variant), seed=seed)
+    if mixed.share == 1.0:
+        return strong
+    return weak if mixed.share == 0.0 else mixed
 
 
 def _folder(cache: Cache) -> Path | None:
@@ -421,12 +432,15 @@ def player(
       share than the full evaluation gives it (`yamskit.bots.sheet.MEDIUM_WORTH`), and the
       upper bonus, one throw ahead. On a sheet of `one_plain_column` (Yacht, Generala, Crag) it
       is a `MixedPlayer`: each turn, drawn from its seed, played as ``"hard"`` or as ``"easy"``,
-      half and half (there no one-throw evaluation lands between the two);
+      half and half (there no one-throw evaluation lands between the two). In a family whose
+      ``"hard"`` level is that one-throw bot (below) a `MixedPlayer` of it and ``"easy"``
+      (`yamskit.adapters.EdgeAdapter.medium_share`: Yam Master, half and half);
     * ``"hard"`` — `StrongPlayer`; in a family whose strongest player stands too close to it for
-      the two top levels to differ (`yamskit.adapters.EdgeAdapter.hard_share`: Yamslam with
-      opponents) a `MixedPlayer`, each turn drawn from its seed as `StrongPlayer` or as
-      ``"medium"`` (Yamslam: 60% of the turns strong);
-    * ``"expert"`` — `yamskit.bots.expert.ExpertPlayer`: the ``"hard"`` bot's action checked against
+      the two top levels to differ (`yamskit.adapters.EdgeAdapter.hard_share`) a `MixedPlayer`,
+      each turn drawn from its seed as `StrongPlayer` or as the one-throw bot of ``"medium"``
+      (Yamslam with opponents: 60% of the turns strong), or that one-throw bot itself (Yam
+      Master, where the strong bot stands too little above it for two steps);
+    * ``"expert"`` — `yamskit.bots.expert.ExpertPlayer`: the strong bot's action checked against
       the ``"medium"`` and ``"easy"`` bots' by Monte-Carlo rollouts of the rest of the game, for
       ``decision_time`` seconds a decision, or exactly ``rollouts`` rollouts (reproducible for a
       seed). In a solitaire game of a one-column sheet that ``"hard"`` solves within
@@ -471,6 +485,8 @@ def player(
         GreedyPlayer()
         >>> player(yamskit.variant("challenge"), "hard", seed=4)
         StrongPlayer(variant=ScorecardVariant(name='challenge'), time_budget=5.0, seed=4, depth=3)
+        >>> player(yamskit.variant("yam-master"), "hard", seed=4).depth  # the one-throw bot
+        1
         >>> bot = player(yamskit.variant("yamslam"), "expert", rollouts=12, seed=4)
         >>> g = yamskit.variant("yamslam").new_game(players=["A", "B"], seed=1)
         >>> bot.search(g).choice, bot.search(g).rollouts  # one legal first move: no rollouts
@@ -487,13 +503,12 @@ def player(
         if one_plain_column(variant):
             hard = StrongPlayer(variant, time_budget=time_budget, seed=seed, cache=cache, progress=progress)
             return MixedPlayer(hard, player(variant, "easy"), seed=seed)
-        return StrongPlayer(variant, time_budget=0.0, seed=seed, depth=1)
+        medium = StrongPlayer(variant, time_budget=0.0, seed=seed, depth=1)
+        return _spread(variant, medium, player(variant, "easy"), adapter_of(variant).medium_share, seed=seed)
     if level == "hard":
         hard = StrongPlayer(variant, time_budget=time_budget, seed=seed, cache=cache, progress=progress)
-        share = _hard_share(variant)
-        if share != 1.0:  # MixedPlayer refuses a share out of 0 to 1, naming it
-            return MixedPlayer(hard, player(variant, "medium", seed=seed), share=share, seed=seed)
-        return hard
+        medium = StrongPlayer(variant, time_budget=0.0, seed=seed, depth=1)
+        return _spread(variant, hard, medium, adapter_of(variant).hard_share, seed=seed)
     if level == "expert":
         hard = StrongPlayer(variant, time_budget=time_budget, seed=seed, cache=cache, progress=progress)
         exact = solvable(variant, time_budget=time_budget, cache=cache)

@@ -10,7 +10,7 @@ import pytest
 import yamskit
 from yamskit import Roll
 from yamskit.actions import Pass, Place, RemoveToken
-from yamskit.bots import player
+from yamskit.bots import StrongPlayer, player
 from yamskit.variants.yam_master.board import LABELS, LINES, SIZE, Board
 from yamskit.variants.yam_master.strategy import (
     DEFENCE,
@@ -97,9 +97,10 @@ def test_tempo_is_added_to_useful_tokens_only() -> None:
         assert after == pytest.approx(before + TEMPO if useful else before)
 
 
-def test_medium_plays_without_the_tempo() -> None:
+def test_the_one_throw_bot_plays_without_the_tempo() -> None:
     variant = yamskit.variant("yam-master")
-    medium = player(variant, "medium")
+    one_throw = player(variant, "hard")  # Yam Master's hard level: the one-throw bot of medium elsewhere
+    assert one_throw == StrongPlayer(variant, time_budget=0.0, depth=1)
     for seed in range(3):
         g = variant.new_game(["A", "B"], seed=seed).apply(Roll())
-        assert medium.choose(g) == choose_board_action(g, depth=1, tempo=0.0)
+        assert one_throw.choose(g) == choose_board_action(g, depth=1, tempo=0.0)

@@ -61,6 +61,19 @@ def _choose(state: YamMasterGame, *, depth: int) -> Action:
     return choose_board_action(state, depth=depth)
 
 
+#: The share of its turns the ``"hard"`` level plays as the strong bot: none. The expert, the
+#: strong bot checked by rollouts, wins only about half its games against the strong bot, and
+#: the strong bot about 65% against ``"medium"``'s one-throw player, too little for two steps of
+#: the ladder's 60%; so ``"hard"`` is that one-throw player, and ``"medium"`` plays half its turns
+#: as it (`MEDIUM_SHARE`). See the docs' "How strong are the bots".
+HARD_SHARE = 0.0
+
+#: The share of its turns the ``"medium"`` level plays as the one-throw player, the rest as
+#: ``"easy"``: that player won 72.2% against an even mix of the two, and the mix 87.0% against
+#: ``"easy"`` (400 games each, seeds 500000-500399, 2026-12-06).
+MEDIUM_SHARE = 0.5
+
+
 #: The edges' adapter of Yam Master (two players, won or lost, scored in run points).
 ADAPTER = EdgeAdapter(
     players=(2, 2),
@@ -69,4 +82,6 @@ ADAPTER = EdgeAdapter(
     default_reward="outcome",
     bounds=_bounds,
     choose=_choose,
+    hard_share=lambda _variant: HARD_SHARE,
+    medium_share=lambda _variant: MEDIUM_SHARE,
 )
