@@ -127,6 +127,11 @@ def _versus(variant: Variant, *, fallback: Player, decision_time: float) -> Play
     return found
 
 
+def _one_throw(variant: Variant, seed: int) -> StrongPlayer:
+    """The one-throw bot: ``"medium"``'s own player, part of a moved ``"hard"``, and one of the expert's proposers."""
+    return StrongPlayer(variant, time_budget=0.0, seed=seed, depth=1)
+
+
 def _spread(
     variant: Variant, strong: Player, weak: Player, share: Callable[[Any], float] | None, *, seed: int
 ) -> Player:
@@ -503,12 +508,12 @@ def player(
         if one_plain_column(variant):
             hard = StrongPlayer(variant, time_budget=time_budget, seed=seed, cache=cache, progress=progress)
             return MixedPlayer(hard, player(variant, "easy"), seed=seed)
-        medium = StrongPlayer(variant, time_budget=0.0, seed=seed, depth=1)
-        return _spread(variant, medium, player(variant, "easy"), adapter_of(variant).medium_share, seed=seed)
+        return _spread(
+            variant, _one_throw(variant, seed), player(variant, "easy"), adapter_of(variant).medium_share, seed=seed
+        )
     if level == "hard":
         hard = StrongPlayer(variant, time_budget=time_budget, seed=seed, cache=cache, progress=progress)
-        medium = StrongPlayer(variant, time_budget=0.0, seed=seed, depth=1)
-        return _spread(variant, hard, medium, adapter_of(variant).hard_share, seed=seed)
+        return _spread(variant, hard, _one_throw(variant, seed), adapter_of(variant).hard_share, seed=seed)
     if level == "expert":
         hard = StrongPlayer(variant, time_budget=time_budget, seed=seed, cache=cache, progress=progress)
         exact = solvable(variant, time_budget=time_budget, cache=cache)
@@ -531,7 +536,7 @@ def player(
             versus = _versus(variant, fallback=hard, decision_time=decision_time)
         return ExpertPlayer(
             hard,
-            proposers=(StrongPlayer(variant, time_budget=0.0, seed=seed, depth=1), GreedyPlayer()),
+            proposers=(_one_throw(variant, seed), GreedyPlayer()),
             rollout_policy=_rollout_policy(variant, hard=hard, exact=exact),
             seed=seed,
             decision_time=decision_time,
