@@ -72,7 +72,7 @@ import yamskit
 from yamskit._files import write_atomic  # temp file, fsync, rename
 from yamskit.adapters import adapter_of
 from yamskit.bots import LEVELS as KNOWN_LEVELS
-from yamskit.bots import ExpertPlayer, MixedPlayer, StrongPlayer, play, player
+from yamskit.bots import ExpertPlayer, level_rungs, play, player
 from yamskit.bots.ahead import AheadPlayer
 from yamskit.bots.store_player import StorePlayer
 from yamskit.bots.values_player import ValuesPlayer
@@ -286,30 +286,34 @@ def took(seconds: float) -> str:
     return f"{seconds:.0f} s" if seconds < 120 else f"{seconds / 60:.0f} minutes"
 
 
-def hard_note(variant: Any) -> str | None:
-    """What ``player(variant, "hard")`` plays where it is not the strong bot alone (``None`` where it is).
+#: The bot on each whole rung (`yamskit.bots.rungs`), as the page names it.
+RUNG_BOTS = ("random play", "the greedy bot", "the one-throw bot", "the strong bot")
 
-    A family whose expert stands too close to the strong bot moves ``"hard"`` down
-    (`yamskit.adapters.EdgeAdapter.hard_share`), and ``"medium"`` with it where the gap
-    below would not hold two steps (``medium_share``); the note names both.
 
-    >>> hard_note(yamskit.variant("classic")) is None
+def levels_note(variant: Any) -> str | None:
+    """What each level a family moves plays with opponents (`yamskit.bots.level_rungs`); ``None`` where none moves.
+
+    >>> levels_note(yamskit.variant("classic")) is None
     True
-    >>> hard_note(yamskit.variant("yamslam"))
-    'each turn drawn as the strong bot (60% of the turns) or as medium'
-    >>> hard_note(yamskit.variant("yam-master"))
-    'the one-throw bot that is medium elsewhere; medium plays each turn drawn as it (50% of the turns) or as easy'
+    >>> levels_note(yamskit.variant("yamslam"))
+    'hard plays 60% of its turns as the strong bot and the rest as the one-throw bot'
+    >>> levels_note(yamskit.variant("yam-master"))
+    'hard is the one-throw bot; medium plays 50% of its turns as the one-throw bot and the rest as the greedy bot'
     """
-    bot = player(variant, "hard")
-    if isinstance(bot, MixedPlayer):
-        return f"each turn drawn as the strong bot ({100 * bot.share:.0f}% of the turns) or as medium"
-    if not isinstance(bot, StrongPlayer) or bot.depth != 1:
-        return None
-    note = "the one-throw bot that is medium elsewhere"
-    medium = player(variant, "medium")
-    if isinstance(medium, MixedPlayer):
-        note += f"; medium plays each turn drawn as it ({100 * medium.share:.0f}% of the turns) or as easy"
-    return note
+    rungs = level_rungs(variant, with_opponents=True)
+    parts = []
+    for level in ("hard", "medium", "easy"):
+        if level not in rungs:
+            continue
+        rung = rungs[level]
+        low = min(math.floor(rung), len(RUNG_BOTS) - 2)
+        share = round(rung - low, 9)
+        if share in (0.0, 1.0):
+            parts.append(f"{level} is {RUNG_BOTS[low + int(share)]}")
+        else:
+            upper, lower = RUNG_BOTS[low + 1], RUNG_BOTS[low]
+            parts.append(f"{level} plays {100 * share:.0f}% of its turns as {upper} and the rest as {lower}")
+    return "; ".join(parts) or None
 
 
 def bar(row: dict[str, Any] | None, level: str, kind: str, ceiling: float | None = None) -> str:
@@ -333,17 +337,19 @@ def versus_table(
     levels: Sequence[str],
     kind: str = "search",
     ceiling: float | None = None,
-    hard: str | None = None,
+    moved: str | None = None,
 ) -> list[str]:
     """The markdown of one setup: each level's rating, its score against the level below and the bar, its times.
 
-    ``hard``: what the hard level plays where it is not the strong bot alone (`hard_note`).
+    ``moved``: what the levels a family moves play (`levels_note`).
     """
     lines = [f"### {setup}", ""]
     if "expert" in levels:
         lines.extend([f"The expert here: {KINDS[kind]}.", ""])
-    if hard is not None and "hard" in levels:
-        lines.extend([f"The hard level here: {hard} ([why](bots.md#spreading-the-levels-where-the-top-is-close)).", ""])
+    if moved is not None:
+        lines.extend(
+            [f"The levels moved here: {moved} ([why](bots.md#spreading-the-levels-where-the-top-is-close)).", ""]
+        )
     try:
         ratings: dict[str, tuple[float, float]] | None = fit(
             levels, [(r["first"], r["second"], r["score"], r["games"]) for r in rows]
@@ -545,8 +551,8 @@ def page(ladder: dict[str, Any]) -> str:
     bounds = ceilings()
     variants = {s.label: s.variant for s in VERSUS}
     for setup, rows in versus.items():
-        hard = hard_note(variants[setup]()) if setup in variants else None
-        lines.extend(versus_table(setup, rows, _levels_of(rows), kinds.get(setup, "search"), bounds.get(setup), hard))
+        moved = levels_note(variants[setup]()) if setup in variants else None
+        lines.extend(versus_table(setup, rows, _levels_of(rows), kinds.get(setup, "search"), bounds.get(setup), moved))
     if solo:
         lines.extend(["## One-player games", ""])
         for setup, rows in solo.items():
@@ -664,7 +670,7 @@ def play_ladder(args: argparse.Namespace, argv: Sequence[str] | None = None) -> 
                 only_with=args.only_with,
             )
             versus[setup.label] = rows
-            table = versus_table(setup.label, rows, args.levels, kinds[setup.label], hard=hard_note(setup.variant()))
+            table = versus_table(setup.label, rows, args.levels, kinds[setup.label], moved=levels_note(setup.variant()))
             print("\n".join(table), flush=True)
     if args.solitaire:
         for name, options in solos:

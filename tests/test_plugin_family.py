@@ -467,55 +467,58 @@ def test_a_plug_in_familys_exact_one_player_strategy_plays_perfect_and_expert_al
 
 @attrs.frozen
 class SpreadTopIt(TopIt):
-    """Top it whose adapter asks for a ``"hard"`` level that mixes in ``"medium"`` (`EdgeAdapter.hard_share`)."""
+    """Top it whose adapter sets its levels on rungs (`EdgeAdapter.rungs`): one set alone, one with others."""
 
-    share: float = 0.25
-
-
-yamskit.adapters.register(SpreadTopIt, yamskit.adapters.EdgeAdapter(hard_share=lambda variant: variant.share))
+    alone: Any = ()
+    versus: Any = (("hard", 2.25),)
 
 
-def test_a_plug_in_familys_hard_share_makes_its_hard_level_a_mix_and_a_bad_one_is_refused() -> None:
-    from yamskit.bots import MixedPlayer, StrongPlayer, play, player
+def _spread_rungs(variant: SpreadTopIt, with_opponents: bool) -> Any:
+    given = variant.versus if with_opponents else variant.alone
+    return dict(given) if isinstance(given, tuple) else given
+
+
+yamskit.adapters.register(SpreadTopIt, yamskit.adapters.EdgeAdapter(rungs=_spread_rungs))
+
+
+def test_a_plug_in_familys_rungs_move_its_levels_by_table() -> None:
+    from yamskit.bots import GreedyPlayer, MixedPlayer, RandomPlayer, StrongPlayer, TablePlayer, play, player
 
     v = SpreadTopIt(turns=3)
-    hard = player(v, "hard", seed=5)
-    assert isinstance(hard, MixedPlayer)
-    assert (hard.share, hard.seed) == (0.25, 5)
-    assert isinstance(hard.strong, StrongPlayer)
-    assert hard.weak == player(v, "medium", seed=5)
-    assert play(v.new_game(players=["Ann", "Bob"], seed=2), [hard, hard]).is_over
-    assert isinstance(player(SpreadTopIt(turns=3, share=1.0), "hard"), StrongPlayer)
-    for bad in (1.5, -0.1, float("nan"), "0.5", None, True):
-        with pytest.raises(RuleConfigError, match="share must be a number from 0 to 1"):
-            player(SpreadTopIt(turns=3, share=bad), "hard")
-
-
-@attrs.frozen
-class LowTopIt(TopIt):
-    """Top it whose adapter moves its levels a step down: ``"hard"`` the one-throw bot, ``"medium"`` a mix with easy."""
-
-    medium_share: float = 0.5
-
-
-yamskit.adapters.register(
-    LowTopIt,
-    yamskit.adapters.EdgeAdapter(hard_share=lambda _variant: 0.0, medium_share=lambda variant: variant.medium_share),
-)
-
-
-def test_a_plug_in_familys_medium_share_mixes_easy_into_its_medium_level_and_a_bad_one_is_refused() -> None:
-    from yamskit.bots import GreedyPlayer, MixedPlayer, StrongPlayer, play, player
-
-    v = LowTopIt(turns=3)
+    strong = StrongPlayer(v, seed=5)
     one_throw = StrongPlayer(v, time_budget=0.0, seed=5, depth=1)
-    assert player(v, "hard", seed=5) == one_throw  # a share of 0: the weaker bot itself, not a mix
-    medium = player(v, "medium", seed=5)
-    assert isinstance(medium, MixedPlayer)
-    assert (medium.strong, medium.weak, medium.share, medium.seed) == (one_throw, GreedyPlayer(), 0.5, 5)
-    assert play(v.new_game(players=["Ann", "Bob"], seed=2), [medium, player(v, "hard")]).is_over
-    assert player(LowTopIt(turns=3, medium_share=1.0), "medium", seed=5) == one_throw
-    assert player(LowTopIt(turns=3, medium_share=0.0), "medium") == GreedyPlayer()
-    for bad in (1.5, -0.1, float("nan"), "0.5", None, True):
-        with pytest.raises(RuleConfigError, match="share must be a number from 0 to 1"):
-            player(LowTopIt(turns=3, medium_share=bad), "medium")
+    hard = player(v, "hard", seed=5)
+    assert isinstance(hard, TablePlayer)
+    assert hard.alone == strong  # alone the family moves nothing
+    assert isinstance(hard.versus, MixedPlayer)
+    assert (hard.versus.strong, hard.versus.weak, hard.versus.share, hard.versus.seed) == (strong, one_throw, 0.25, 5)
+    alone, versus = v.new_game(players=["Ann"], seed=2), v.new_game(players=["Ann", "Bob"], seed=2)
+    assert (hard.player_for(alone), hard.player_for(versus)) == (hard.alone, hard.versus)
+    assert play(versus, [hard, player(v, "medium")]).is_over
+    assert play(alone, [hard]).is_over
+    same = SpreadTopIt(turns=3, alone=(("hard", 2.25),))
+    assert isinstance(player(same, "hard", seed=5), MixedPlayer)  # the same rung at both tables: no TablePlayer
+    assert player(v, "medium", seed=5) == one_throw  # a level left out plays its own bot
+    whole = {("hard", 3): strong, ("hard", 2): one_throw, ("medium", 1): GreedyPlayer(), ("easy", 0): RandomPlayer(5)}
+    for (level, rung), bot in whole.items():
+        moved = SpreadTopIt(turns=3, alone=((level, rung),), versus=((level, rung),))
+        assert player(moved, level, seed=5) == bot, (level, rung)  # a whole rung: that bot itself
+    easy = player(SpreadTopIt(turns=3, alone=(("easy", 0.5),), versus=(("easy", 0.5),)), "easy", seed=5)
+    assert (easy.strong, easy.weak, easy.share) == (GreedyPlayer(), RandomPlayer(5), 0.5)
+
+
+@pytest.mark.parametrize("bad", [3.5, -0.1, float("nan"), float("inf"), "1", None, True])
+def test_a_plug_in_familys_rung_outside_the_ladder_is_refused_by_name(bad: object) -> None:
+    from yamskit.bots import player
+
+    v = SpreadTopIt(turns=3, versus=(("hard", bad),))
+    with pytest.raises(RuleConfigError, match="top-it's rung of hard must be a number from 0 to 3"):
+        player(v, "hard")
+
+
+@pytest.mark.parametrize("given", [(("expert", 2.0),), (("random", 1.0),), (("perfect", 2.0),), [("hard", 2.0)]])
+def test_a_plug_in_familys_rungs_move_only_easy_medium_and_hard(given: Any) -> None:
+    from yamskit.bots import player
+
+    with pytest.raises(RuleConfigError, match=r"top-it's rungs (may move easy, medium or hard|must be a mapping)"):
+        player(SpreadTopIt(turns=3, versus=given), "hard")

@@ -29,7 +29,7 @@ Examples:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal, Protocol
 
 import attrs
@@ -155,15 +155,15 @@ class EdgeAdapter:
             searching within ``decision_time`` seconds a decision; ``None`` (the field, or
             what it returns) where the family has none: the expert then checks hard's moves
             by rollouts.
-        hard_share: ``hard_share(variant)``: the share of its turns (0 to 1) the ``"hard"``
-            level plays as the strong bot, the others as the one-throw bot of ``"medium"``
-            (`yamskit.bots.MixedPlayer`; 0: that bot itself), for a family whose strongest
-            player is too close to the strong bot for the two top levels to differ (``None``:
-            1, every turn). Yamslam with opponents: 0.6; Yam Master: 0 (the docs' explanation
-            "How strong are the bots" says why).
-        medium_share: ``medium_share(variant)``: the share of its turns (0 to 1) the
-            ``"medium"`` level plays as the one-throw bot, the others as ``"easy"``, for a
-            family whose ``"hard"`` is that bot (``None``: 1, every turn). Yam Master: 0.5.
+        rungs: ``rungs(variant, with_opponents)``: the levels below the expert the family
+            sets on rungs of their own, as a mapping of ``"easy"``, ``"medium"`` or
+            ``"hard"`` to a rung from 0 to 3 (`yamskit.bots.rungs`: 0 random play, 1 the
+            greedy bot, 2 the one-throw bot, 3 the strong bot; 1.5 plays half its turns as
+            each of the bots around it), for a game alone (``with_opponents`` false) or with
+            opponents; ``None`` (the field) or a level left out: the level's own bot. For a
+            family whose best players stand too close for each level to differ from the
+            next: Yamslam with opponents ``{"hard": 2.6}``; Yam Master ``{"hard": 2,
+            "medium": 1.5}`` (the docs' explanation "How strong are the bots" says why).
 
     Examples:
         >>> EdgeAdapter(players=(2, 2), default_reward="outcome").default_reward
@@ -179,8 +179,7 @@ class EdgeAdapter:
     choose: Callable[..., Action] | None = None
     solitaire: Callable[..., Any] | None = None
     versus: Callable[..., Any] | None = None
-    hard_share: Callable[[Any], float] | None = None
-    medium_share: Callable[[Any], float] | None = None
+    rungs: Callable[[Any, bool], Mapping[str, float]] | None = None
 
 
 #: The adapter of a variant whose class registered none: every field empty (the generic ways).

@@ -195,21 +195,30 @@ def test_a_setup_whose_levels_never_met_shows_its_pairs_without_ratings(ladder: 
     assert "| medium | — | — | not played |" in table
 
 
-def test_a_hard_level_that_mixes_in_medium_is_named_in_its_table(ladder: ModuleType) -> None:
+def test_the_levels_a_family_moves_are_named_in_its_table(ladder: ModuleType) -> None:
     import yamskit
 
-    note = ladder.hard_note(yamskit.variant("yamslam", mode="team"))
-    assert note == "each turn drawn as the strong bot (60% of the turns) or as medium"
-    assert ladder.hard_note(yamskit.variant("yamslam", mode="solo")) is None
-    assert ladder.hard_note(yamskit.variant("classic")) is None
-    moved = ladder.hard_note(yamskit.variant("yam-master"))
-    assert moved == (
-        "the one-throw bot that is medium elsewhere; medium plays each turn drawn as it (50% of the turns) or as easy"
+    note = ladder.levels_note(yamskit.variant("yamslam", mode="team"))
+    assert note == "hard plays 60% of its turns as the strong bot and the rest as the one-throw bot"
+    assert ladder.levels_note(yamskit.variant("yamslam", mode="solo")) is None
+    assert ladder.levels_note(yamskit.variant("classic")) is None
+    assert ladder.levels_note(yamskit.variant("yam-master")) == (
+        "hard is the one-throw bot; medium plays 50% of its turns as the one-throw bot and the rest as the greedy bot"
+    )
+    from yamskit.bots.strong import POINTS_TABLE_VERSUS
+
+    balut = ladder.levels_note(yamskit.variant("balut"))
+    hard = f"{100 * (POINTS_TABLE_VERSUS['hard'] - 1):.0f}%"
+    medium, easy = (f"{100 * POINTS_TABLE_VERSUS[level]:.0f}%" for level in ("medium", "easy"))
+    assert balut == (
+        f"hard plays {hard} of its turns as the one-throw bot and the rest as the greedy bot; "
+        f"medium plays {medium} of its turns as the greedy bot and the rest as random play; "
+        f"easy plays {easy} of its turns as the greedy bot and the rest as random play"
     )
     rows = [_row("easy", "random", 0.9), _row("medium", "easy", 0.9), _row("hard", "medium", 0.7)]
     levels = ["random", "easy", "medium", "hard"]
-    assert f"The hard level here: {note} (" in "\n".join(ladder.versus_table("x", rows, levels, hard=note))
-    assert "The hard level here" not in "\n".join(ladder.versus_table("x", rows, levels))
+    assert f"The levels moved here: {note} (" in "\n".join(ladder.versus_table("x", rows, levels, moved=note))
+    assert "The levels moved here" not in "\n".join(ladder.versus_table("x", rows, levels))
 
 
 def test_the_expert_of_each_table_is_named(ladder: ModuleType) -> None:

@@ -11,10 +11,10 @@ import pytest
 
 import yamskit
 from yamskit.actions import DeclareChallenge, Pass, Roll, Score, TakeChip
-from yamskit.bots import GreedyPlayer, StrongPlayer, play, player
+from yamskit.bots import GreedyPlayer, StrongPlayer, TablePlayer, play, player
 from yamskit.bots.basic import MixedPlayer, PlainGreedyPlayer, RandomPlayer
 from yamskit.bots.sheet import MEDIUM_WORTH, WORTH_FACTOR, SheetView, choose_on_sheet
-from yamskit.bots.strong import greedy_is_near, one_plain_column
+from yamskit.bots.strong import POINTS_TABLE_VERSUS, greedy_is_near, one_plain_column
 from yamskit.dice import Dice
 from yamskit.errors import RuleConfigError
 from yamskit.variants.yam_master.board import Board
@@ -200,7 +200,7 @@ def test_the_medium_level_of_a_one_column_sheet_holds_a_high_box_back_for_its_wo
 
 def test_a_one_column_sheet_the_split_does_not_handle_keeps_the_plain_medium() -> None:
     v = yamskit.variant("balut")  # a result rule of its own: not splittable
-    g = v.new_game(players=["A", "B"], seed=4)
+    g = v.new_game(players=["A"], seed=4)  # alone: with opponents its levels stand lower (POINTS_TABLE_VERSUS)
     medium = player(v, "medium")
     for outcome in ("66612", "12345", "55551"):
         h = g.apply(Roll(outcome=outcome))
@@ -354,6 +354,28 @@ def test_yam_masters_hard_level_is_the_one_throw_player_and_its_medium_mixes_in_
     final = play(game, [player(variant, "hard", seed=1), player(variant, "medium", seed=2)])
     assert final.is_over
     assert final == play(game, [player(variant, "hard", seed=1), player(variant, "medium", seed=2)])
+
+
+def test_baluts_levels_stand_lower_with_opponents_and_keep_their_own_bots_alone() -> None:
+    variant = yamskit.variant("balut")
+    one_throw = StrongPlayer(variant, time_budget=0.0, seed=3, depth=1)
+    levels = {level: player(variant, level, seed=3) for level in ("easy", "medium", "hard")}
+    assert all(isinstance(bot, TablePlayer) for bot in levels.values())
+    alone = (levels["hard"].alone, levels["medium"].alone, levels["easy"].alone)
+    assert alone == (StrongPlayer(variant, seed=3), one_throw, GreedyPlayer())
+    hard = levels["hard"].versus
+    assert (hard.strong, hard.weak, hard.seed) == (one_throw, GreedyPlayer(), 3)
+    assert hard.share == pytest.approx(POINTS_TABLE_VERSUS["hard"] - 1)
+    for level in ("medium", "easy"):  # the greedy bot with turns played at random, fewer in medium
+        bot = levels[level].versus
+        assert (bot.strong, bot.weak, bot.seed) == (GreedyPlayer(), RandomPlayer(seed=3), 3)
+        assert bot.share == pytest.approx(POINTS_TABLE_VERSUS[level])
+    assert levels["easy"].versus.share < levels["medium"].versus.share
+    solo = variant.new_game(["A"], seed=4).apply(Roll(outcome="44412"))
+    assert levels["hard"].choose(solo) == StrongPlayer(variant, seed=3).choose(solo)
+    for pair in (("hard", "medium"), ("medium", "easy"), ("easy", "random")):
+        assert _levels_game(variant, pair, seed=11) == _levels_game(variant, pair, seed=11)
+    assert player(variant, "expert", seed=3).planner == StrongPlayer(variant, seed=3)
 
 
 def test_a_mixed_players_share_chooses_one_of_them_always_at_its_ends() -> None:

@@ -3,7 +3,9 @@
 A player is anything with ``choose(state) -> action``. `RandomPlayer` and
 `GreedyPlayer` only use ``legal_actions()``, so they play every variant,
 including user-defined ones (`PlainGreedyPlayer`, a plainer greedy, and `MixedPlayer`, two
-players taking turns by a seeded draw, make the levels of the sheets without an upper bonus);
+players taking turns by a seeded draw, make the levels of the sheets without an upper bonus
+and the levels a family moves, `yamskit.bots.rungs`; `TablePlayer` plays one way alone and
+another with opponents);
 `OptimalPlayer` plays a solved one-column sheet;
 `StrongPlayer` plans every variant (it needs numpy); `ExpertPlayer` checks its plans by
 rollouts of the rest of the game, or plays a stronger player where the game has one;
@@ -28,12 +30,13 @@ from .basic import (
     PlainGreedyPlayer,
     Player,
     RandomPlayer,
+    TablePlayer,
     greedy_keep_values,
     play,
 )
 from .duel import DuelPlayer
 from .expert import ExpertPlayer
-from .strong import LEVELS, Level, StrongPlayer, player, plays_perfect, solvable
+from .strong import LEVELS, Level, StrongPlayer, level_rungs, player, plays_perfect, solvable
 
 __all__ = [
     "LEVELS",
@@ -47,7 +50,9 @@ __all__ = [
     "Player",
     "RandomPlayer",
     "StrongPlayer",
+    "TablePlayer",
     "greedy_keep_values",
+    "level_rungs",
     "play",
     "player",
     "plays_perfect",

@@ -25,7 +25,8 @@ Measured on two cores (2026-12-05 and 06; the figures and commands: docs/perform
   0-9999 (runs 18 and 19), the intervals 0.02 points apart (the pair of changes was chosen on
   seeds 20000-20999, and first played on fresh seeds 40000-41999: 8.81 ± 0.16 against 8.43 ±
   0.15). A decision takes 0.4 to 0.5 ms (median; p99 9 to 13 ms), hard's 0.13 to 0.19.
-* Balut for two: 52.2% (50.6-53.7) of 4,000 games against hard (run 21).
+* Balut for two: 52.2% (50.6-53.7) of 4,000 games against the strong bot (run 21), which was
+  then ``"hard"``; ``"hard"`` stands lower there now (`yamskit.bots.strong.POINTS_TABLE_VERSUS`).
 * Yams Challenge alone: 729.3 ± 1.1 points a game against hard's 726.1 ± 1.1 over seeds
   3000-12999 (runs 23 and 24, the intervals apart), after 729.7 ± 2.0 against 727.6 ± 2.0 over
   seeds 0-2999 (run 22, overlapping); about +3 to +4 points a game. For two: 51.9% (50.3-53.4)

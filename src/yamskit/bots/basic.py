@@ -25,7 +25,16 @@ from ..errors import RuleConfigError, YamskitError
 from ..game import GameState, Player, play
 from ..scorecard.state import ScorecardGame
 
-__all__ = ["GreedyPlayer", "MixedPlayer", "OptimalPlayer", "PlainGreedyPlayer", "Player", "RandomPlayer", "play"]
+__all__ = [
+    "GreedyPlayer",
+    "MixedPlayer",
+    "OptimalPlayer",
+    "PlainGreedyPlayer",
+    "Player",
+    "RandomPlayer",
+    "TablePlayer",
+    "play",
+]
 
 
 @attrs.frozen
@@ -211,12 +220,11 @@ class MixedPlayer:
     the two, and the same seed and game give the same choices.
 
     It is the ``"medium"`` level of the one-column sheets of five dice without an upper
-    bonus (`yamskit.bots.player`): half its turns as ``"hard"``, half as ``"easy"``; the
-    ``"hard"`` level of a family that asks for it (`yamskit.adapters.EdgeAdapter.hard_share`:
-    Yamslam with opponents, 60% of its turns as the strong bot, the others as its one-throw
-    bot); and the ``"medium"`` level of a family that asks for that
-    (`yamskit.adapters.EdgeAdapter.medium_share`: Yam Master, half its turns as the
-    one-throw bot, half as ``"easy"``).
+    bonus (`yamskit.bots.player`): half its turns as ``"hard"``, half as ``"easy"``; and
+    every level a family sets on a rung between two of the four fast bots
+    (`yamskit.bots.rungs`): Yamslam's ``"hard"`` with opponents plays 60% of its turns as
+    the strong bot and the others as the one-throw bot, Yam Master's ``"medium"`` half its
+    turns as the one-throw bot and half as ``"easy"``.
 
     Examples:
         >>> import yamskit
@@ -247,6 +255,35 @@ class MixedPlayer:
     def choose(self, state: GameState) -> Action:
         """The action of the player drawn for this turn."""
         return (self.strong if self.plays_strong(state) else self.weak).choose(state)
+
+
+@attrs.frozen
+class TablePlayer:
+    """Plays as ``alone`` in a solitaire game and as ``versus`` at a table with opponents.
+
+    It is a level of `yamskit.bots.player` where a family sets that level on one rung alone
+    and on another with opponents (`yamskit.bots.rungs`; Balut, whose results spread too
+    widely for the levels below the expert to differ at a table of two as they do alone).
+
+    Examples:
+        >>> import yamskit
+        >>> bot = TablePlayer(GreedyPlayer(), RandomPlayer(seed=1))
+        >>> bot.player_for(yamskit.variant("yacht").new_game(seed=2))
+        GreedyPlayer()
+        >>> bot.player_for(yamskit.variant("yacht").new_game(players=["A", "B"], seed=2))
+        RandomPlayer(seed=1)
+    """
+
+    alone: Player = attrs.field(eq=False)
+    versus: Player = attrs.field(eq=False)
+
+    def player_for(self, state: GameState) -> Player:
+        """``alone`` if ``state`` is a solitaire game, else ``versus``."""
+        return self.alone if len(state.players) == 1 else self.versus
+
+    def choose(self, state: GameState) -> Action:
+        """The action of the player for this table."""
+        return self.player_for(state).choose(state)
 
 
 @attrs.frozen

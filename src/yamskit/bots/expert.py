@@ -35,8 +35,10 @@ variant, every mode and any number of players.
 * On another sheet hard plays by its sheet view without solving it, won on a points table
   (Balut) or of several columns, it plays as ``alone`` and ``versus`` the sheet view one turn
   deeper at the box (`yamskit.bots.ahead.AheadPlayer`): 0.16 points a game above ``"hard"``
-  alone in Balut over 10,000 games, and 52% of the games for two against it, where a rollout
-  search cost some 50 to 120 decisions of a second a game and overruled hard at none of 91.
+  alone in Balut over 10,000 games, and 52% of the games for two against the strong bot,
+  where a rollout search cost some 50 to 120 decisions of a second a game and overruled hard
+  at none of 91 (with opponents Balut's ``"hard"`` now stands below the strong bot:
+  `yamskit.bots.strong.POINTS_TABLE_VERSUS`).
 * Where it does search, a second of rollouts seldom tells a rival from the planner: against
   hard it overruled hard at 4 of 1,060 decisions (`benchmarks/expert_search.py`), so it
   plays nearly as the planner.

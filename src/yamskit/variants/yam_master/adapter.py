@@ -20,6 +20,7 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ...actions import Action
@@ -61,17 +62,14 @@ def _choose(state: YamMasterGame, *, depth: int) -> Action:
     return choose_board_action(state, depth=depth)
 
 
-#: The share of its turns the ``"hard"`` level plays as the strong bot: none. The expert, the
-#: strong bot checked by rollouts, wins only about half its games against the strong bot, and
-#: the strong bot about 65% against ``"medium"``'s one-throw player, too little for two steps of
-#: the ladder's 60%; so ``"hard"`` is that one-throw player, and ``"medium"`` plays half its turns
-#: as it (`MEDIUM_SHARE`). See the docs' "How strong are the bots".
-HARD_SHARE = 0.0
-
-#: The share of its turns the ``"medium"`` level plays as the one-throw player, the rest as
-#: ``"easy"``: that player won 72.2% against an even mix of the two, and the mix 87.0% against
-#: ``"easy"`` (400 games each, seeds 500000-500399, 2026-12-06).
-MEDIUM_SHARE = 0.5
+#: Where ``"hard"`` and ``"medium"`` stand (`yamskit.bots.rungs`). The expert, the strong bot
+#: checked by rollouts, wins only about half its games against the strong bot, and the strong
+#: bot about 65% against the one-throw player, too little for two steps of the ladder's 60%; so
+#: ``"hard"`` is that one-throw player (rung 2), and ``"medium"`` plays half its turns as it and
+#: half as ``"easy"`` (rung 1.5): the one-throw player won 72.2% against that mix, and the mix
+#: 87.0% against ``"easy"`` (400 games each, seeds 500000-500399, 2026-12-06). See the docs'
+#: "How strong are the bots".
+RUNGS: Mapping[str, float] = {"hard": 2.0, "medium": 1.5}
 
 
 #: The edges' adapter of Yam Master (two players, won or lost, scored in run points).
@@ -82,6 +80,5 @@ ADAPTER = EdgeAdapter(
     default_reward="outcome",
     bounds=_bounds,
     choose=_choose,
-    hard_share=lambda _variant: HARD_SHARE,
-    medium_share=lambda _variant: MEDIUM_SHARE,
+    rungs=lambda _variant, _with_opponents: RUNGS,
 )

@@ -21,6 +21,7 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ...actions import Action
@@ -98,17 +99,22 @@ def _versus(variant: YamslamVariant, *, fallback: Any, decision_time: float) -> 
     return EndgamePlayer(fallback, budget=budget_for(decision_time))
 
 
-#: The share of its turns the ``"hard"`` level plays as the strong bot with opponents, the rest
-#: as ``"medium"``. The expert with opponents wins only about 52% against the strong bot, so the
-#: two top levels would not differ: at 0.6 the mix scored 67.6% against medium and the expert
-#: 69.0% against it (two players), 69.9% and 68.1% in teams (600 games each, seeds 500000-500599,
-#: 2026-12-07; 0.5 and 0.7 left the two gaps uneven). See the docs' "How strong are the bots".
-HARD_SHARE_VERSUS = 0.6
+#: Where ``"hard"`` stands with opponents (`yamskit.bots.rungs`): 60% of its turns as the strong
+#: bot, the rest as ``"medium"``'s one-throw bot (rung 2.6). The expert with opponents wins only
+#: about 52% against the strong bot, so the two top levels would not differ: at 0.6 the mix
+#: scored 67.6% against medium and the expert 69.0% against it (two players), 69.9% and 68.1% in
+#: teams (600 games each, seeds 500000-500599, 2026-12-07; 0.5 and 0.7 left the two gaps
+#: uneven). See the docs' "How strong are the bots".
+RUNGS_VERSUS: Mapping[str, float] = {"hard": 2.6}
 
 
-def _hard_share(variant: YamslamVariant) -> float:
-    """All of hard's turns alone (where the exact player is above it); `HARD_SHARE_VERSUS` with opponents."""
-    return 1.0 if variant.mode == "solo" else HARD_SHARE_VERSUS
+def _rungs(variant: YamslamVariant, _with_opponents: bool) -> Mapping[str, float]:
+    """Every level on its own bot alone (where the exact player is above hard); `RUNGS_VERSUS` with opponents.
+
+    A Yamslam variant is played alone or with opponents by its mode, so the table it is
+    played at is known from the variant.
+    """
+    return {} if variant.mode == "solo" else RUNGS_VERSUS
 
 
 #: The edges' adapter of Yamslam (played for points: chips and bonuses).
@@ -121,5 +127,5 @@ ADAPTER = EdgeAdapter(
     choose=_choose,
     solitaire=_solitaire,
     versus=_versus,
-    hard_share=_hard_share,
+    rungs=_rungs,
 )
