@@ -28,7 +28,7 @@ OPTIONAL = {"gymnasium", "pettingzoo", "pyspiel", "open_spiel", "distributed", "
 
 def attrs_classes() -> Iterator[type]:
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)  # the 0.1 module paths still load
+        warnings.simplefilter("ignore", DeprecationWarning)  # the deprecated 0.2 paths still load
         for info in pkgutil.walk_packages(yamskit.__path__, "yamskit."):
             try:
                 module = importlib.import_module(info.name)

@@ -44,7 +44,7 @@ def public_modules() -> list[str]:
 def _import(name: str) -> object:
     try:
         with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)  # the 0.1 alias modules warn when read
+            warnings.simplefilter("ignore", DeprecationWarning)  # the deprecated 0.2 alias modules warn when read
             return importlib.import_module(name)
     except ModuleNotFoundError as error:
         if error.name in OPTIONAL:

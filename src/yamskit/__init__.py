@@ -12,8 +12,8 @@ It offers the everyday names (the actions, dice, the game protocol, the registry
 notation and records, the scorecard engine to define a variant, the simple bots) and the
 errors every caller meets. A family's own errors and helpers live in its package
 (`yamskit.variants.yamslam`, `yamskit.variants.yam_master`, `yamskit.variants.challenge`);
-the position errors of each kind of game in `yamskit.position`. The 0.1 spellings of those
-still work from here, with a `DeprecationWarning`, until 0.3.
+the position errors of each kind of game in `yamskit.position` (their 0.1 spellings here went
+in 0.3).
 
 Examples:
     >>> import yamskit
@@ -161,8 +161,7 @@ __all__ = [
 ]
 
 # Saves, notation and positions, the scorecard engine, the bots and the records load the first time
-# one of their names is read, so that ``import yamskit`` stays quick; the 0.1 names that moved to
-# their family packages warn (see `yamskit._compat.lazy`).
+# one of their names is read, so that ``import yamskit`` stays quick (see `yamskit._compat.lazy`).
 __getattr__, __dir__ = _compat.lazy(
     __name__,
     {
@@ -176,28 +175,6 @@ __getattr__, __dir__ = _compat.lazy(
         "load_game": "yamskit.serialization",
         "from_notation": "yamskit.notation",
         "PositionError": "yamskit.position",
-    },
-    moved={
-        "VariantLike": "yamskit.game",
-        "ActionIdTypeError": "yamskit.errors",
-        "DiceMismatchError": "yamskit.errors",
-        "RenderModeError": "yamskit.errors",
-        "ImpossibleBoardError": "yamskit.position",
-        "ImpossibleChipsError": "yamskit.position",
-        "ImpossibleSheetError": "yamskit.position",
-        "ImpossibleTurnError": "yamskit.position",
-        "PositionArgumentError": "yamskit.position",
-        "ChallengeError": "yamskit.variants.yam_master",
-        "LabelError": "yamskit.variants.yam_master",
-        "RemovalError": "yamskit.variants.yam_master",
-        "BoardError": "yamskit.variants.yam_master",
-        "ChipError": "yamskit.variants.yamslam",
-        "ChipNotAvailableError": "yamskit.variants.yamslam",
-        "ChipNotQualifiedError": "yamskit.variants.yamslam",
-        "DiscardPileError": "yamskit.variants.yamslam",
-        "SecondChipError": "yamskit.variants.yamslam",
-        "MatchError": "yamskit.variants.yamslam",
-        "PlusMinusError": "yamskit.variants.challenge",
     },
 )
 

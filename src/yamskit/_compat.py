@@ -1,14 +1,14 @@
-"""Names a module gives without importing them first (`lazy`), and the 0.1 spellings that moved in 0.2.
+"""Names a module gives without importing them first (`lazy`), and module paths that moved (`forward`).
 
 `lazy` is how the package's ``__init__`` modules offer names whose modules load on first
-use (so ``import yamskit`` stays quick), and how they keep the names that moved out of
-them for 0.1 callers, with a `DeprecationWarning`, until 0.3.
+use (so ``import yamskit`` stays quick).
 
-An alias module (a documented 0.1.0 module path that moved) is two lines:
+An alias module (a documented module path that moved) is two lines:
 ``__all__, __getattr__ = forward(__name__, "new.path")``. Reading a name from it gives
-the new module's object, with a `DeprecationWarning` naming the new path. `renamed` does
-the same for single names a module no longer defines. The CHANGELOG's migration table
-lists every moved path and name.
+the new module's object, with a `DeprecationWarning` naming the new path. The CHANGELOG's
+migration tables list every moved path and name, and when each alias goes (the 0.1 paths
+went in 0.3; ``yamskit.bots.board`` and ``yamskit.bots.chips``, which moved after 0.2.0, go
+in 0.4).
 
 Examples:
     >>> import warnings
@@ -32,7 +32,7 @@ from typing import Any
 
 from .errors import brief
 
-__all__ = ["forward", "lazy", "renamed"]
+__all__ = ["forward", "lazy"]
 
 
 def forward(old: str, new: str) -> tuple[list[str], Callable[[str], Any]]:
@@ -56,67 +56,28 @@ def forward(old: str, new: str) -> tuple[list[str], Callable[[str], Any]]:
     return names, __getattr__
 
 
-def renamed(old: str, names: Mapping[str, tuple[str, Any]]) -> Callable[[str], Any]:
-    """The ``__getattr__`` of module ``old`` for names it no longer defines: ``{name: (instead, value)}``.
-
-    Examples:
-        >>> get = renamed("yamskit.old", {"answer": ("yamskit.new.answer", 42)})
-        >>> import warnings
-        >>> with warnings.catch_warnings():
-        ...     warnings.simplefilter("ignore")
-        ...     get("answer")
-        42
-    """
-
-    def __getattr__(name: str) -> Any:
-        if name not in names:
-            raise AttributeError(f"module {brief(old)} has no attribute {brief(name)}")
-        instead, value = names[name]
-        warnings.warn(f"{old}.{name} is deprecated: use {instead}", DeprecationWarning, stacklevel=2)
-        return value
-
-    return __getattr__
-
-
-def lazy(
-    module: str, names: Mapping[str, str], *, moved: Mapping[str, str] | None = None
-) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
+def lazy(module: str, names: Mapping[str, str]) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
     """The ``__getattr__`` and ``__dir__`` of ``module`` for names whose modules load on first use.
 
     Args:
         module: the module they are for (its ``__name__``).
         names: each name it offers -> the module that defines it, imported the first
             time the name is read.
-        moved: 0.1 names it no longer offers -> the module that does; reading one warns
-            (`DeprecationWarning`, naming that module) and gives its object.
 
     Examples:
-        >>> import warnings
         >>> import sys, types
         >>> sys.modules["yamskit_demo"] = types.ModuleType("yamskit_demo")
-        >>> names, moved = {"Joker": "yamskit.scorecard.house_rules"}, {"Sec": "yamskit.variants.competitive.rules"}
-        >>> get, listing = lazy("yamskit_demo", names, moved=moved)
+        >>> get, listing = lazy("yamskit_demo", {"Joker": "yamskit.scorecard.house_rules"})
         >>> get("Joker").__name__, "Joker" in listing()
         ('Joker', True)
-        >>> with warnings.catch_warnings(record=True) as caught:
-        ...     warnings.simplefilter("always")
-        ...     sec = get("Sec")
-        >>> str(caught[0].message)
-        'yamskit_demo.Sec is deprecated: import it from yamskit.variants.competitive.rules'
         >>> del sys.modules["yamskit_demo"]
     """
-    moved = dict(moved or {})
 
     def __getattr__(name: str) -> Any:
         if name in names:
             value = getattr(importlib.import_module(names[name]), name)
             setattr(sys.modules[module], name, value)  # read once: the module holds it from now on
             return value
-        if name in moved:
-            warnings.warn(
-                f"{module}.{name} is deprecated: import it from {moved[name]}", DeprecationWarning, stacklevel=2
-            )
-            return getattr(importlib.import_module(moved[name]), name)
         raise AttributeError(f"module {brief(module)} has no attribute {brief(name)}")
 
     def __dir__() -> list[str]:

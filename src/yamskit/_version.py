@@ -1,3 +1,3 @@
 """The package version (single source for pyproject and ``yamskit.__version__``)."""
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"

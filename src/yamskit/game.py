@@ -45,8 +45,6 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 import attrs
 
-from . import dice, errors, result, seats, turn
-from ._compat import renamed
 from .action_space import ActionSpace
 from .actions import Action, DiceLike, Roll
 from .dice import Dice, DiceStream
@@ -373,21 +371,3 @@ def play(
     if not state.is_over:
         raise YamskitError(f"the game did not end within {max_actions} actions")
     return state
-
-
-#: The 0.1 names of this module that moved when it was split by idea (they warn until 0.3).
-__getattr__ = renamed(
-    __name__,
-    {
-        "Team": ("yamskit.result.Team", result.Team),
-        "rank": ("yamskit.result.rank", result.rank),
-        "check_players": ("yamskit.seats.check_players", seats.check_players),
-        "choose_first_player": ("yamskit.seats.choose_first_player", seats.choose_first_player),
-        "resolve_player": ("yamskit.seats.resolve_player", seats.resolve_player),
-        "roll_off": ("yamskit.seats.roll_off", seats.roll_off),
-        "new_stream": ("yamskit.dice.new_stream", dice.new_stream),
-        "roll_dice": ("yamskit.turn.roll_dice", turn.roll_dice),
-        "throw_outcomes": ("yamskit.turn.throw_outcomes", turn.throw_outcomes),
-        "game_over_error": ("yamskit.errors.game_over_error", errors.game_over_error),
-    },
-)

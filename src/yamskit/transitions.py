@@ -30,7 +30,6 @@ Examples:
 
 from __future__ import annotations
 
-import warnings
 from bisect import bisect_left
 from collections.abc import Callable, Iterable
 from fractions import Fraction
@@ -56,7 +55,6 @@ __all__ = [
     "GameStateBase",
     "Playable",
     "Transitions",
-    "apply_move",
     "is_legal",
     "legal_action_mask",
     "remembered_legal_ids",
@@ -351,37 +349,6 @@ class GameStateBase:
     __repr__ = _display.state_repr
     #: The picture Jupyter shows, which `yamskit.svg` draws (see ``yamskit._display``).
     _repr_svg_ = _display.repr_svg
-
-
-def apply_move(state: _B, action: Action, player: int | str | None, transitions: Transitions[_B]) -> _B:
-    """The state after ``action`` by ``player`` (``None``: whoever is to move): ``state.apply(action, player=player)``.
-
-    0.1's entry point, deprecated (it warns) and kept until 0.3: a state class now derives
-    from `GameStateBase`, whose ``apply`` runs the steps with the class's own transitions,
-    the only ones ``transitions`` may be.
-
-    Raises:
-        IllegalActionError: a subclass naming the broken rule (from the state's ``check``).
-        TypeError: ``transitions`` are not the state class's own.
-
-    Examples:
-        >>> import yamskit
-        >>> from yamskit.variants.yam_master.game import TRANSITIONS
-        >>> g = yamskit.variant("yam-master").new_game(players=["Ann", "Bob"], seed=1)
-        >>> import warnings
-        >>> with warnings.catch_warnings():
-        ...     warnings.simplefilter("ignore", DeprecationWarning)
-        ...     apply_move(g, yamskit.Roll(outcome="66666"), "Ann", TRANSITIONS).dice
-        Dice.parse('66666')
-    """
-    warnings.warn(
-        "yamskit.transitions.apply_move is deprecated: use state.apply(action, player=...)",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    if transitions is not state.transitions:
-        raise TypeError("apply_move takes the state class's own transitions (type(state).transitions)")
-    return state.apply(action, player=player)
 
 
 def remembered_legal_ids(state: Playable, compute: Callable[[], tuple[int, ...]]) -> tuple[int, ...]:

@@ -33,10 +33,7 @@ Examples:
 
 from __future__ import annotations
 
-from typing import Any
-
-from .._compat import renamed
-from ..game import GameState, Variant
+from ..game import GameState
 from .errors import (
     ImpossibleBoardError,
     ImpossibleChipsError,
@@ -78,22 +75,3 @@ def check_reachable(state: GameState) -> None:
     if not callable(check):
         raise TypeError(f"no reachability rules for {type(state).__name__}")
     check(state)
-
-
-def _position(variant: Variant, *args: Any, **kwargs: Any) -> GameState:
-    """``variant.position(...)``: what ``scorecard_position(variant, ...)`` and its siblings were in 0.1."""
-    return variant.position(*args, **kwargs)
-
-
-# 0.1.0 names whose code moved into the families; they go in 0.3.
-__getattr__ = renamed(
-    __name__,
-    {
-        "check_scorecard": ("yamskit.position.check_reachable", check_reachable),
-        "check_yam_master": ("yamskit.position.check_reachable", check_reachable),
-        "check_yamslam": ("yamskit.position.check_reachable", check_reachable),
-        "scorecard_position": ("variant.position(...)", _position),
-        "yam_master_position": ("variant.position(...)", _position),
-        "yamslam_position": ("variant.position(...)", _position),
-    },
-)

@@ -18,7 +18,6 @@ Examples:
 from __future__ import annotations
 
 import json
-import warnings
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any, ClassVar, Protocol, TypeAlias, runtime_checkable
 
@@ -347,7 +346,7 @@ class ScorecardRules:
         max_throws: throws per turn.
         allow_scratch: whether ``Scratch`` may cross a box out.
         placement_rules: placement rules applied, in order, to every Score and Scratch
-            (``rules`` in 0.1, which still reads them, with a `DeprecationWarning`, until 0.3).
+            (``rules`` in 0.1; that name went in 0.3).
         result: computes the `Result`; ``None`` sums each player's
             boxes, column bonuses and extra points.
         setup: draws per-game column weights from the seeded stream (or returns given
@@ -535,23 +534,6 @@ class ScorecardRules:
             if rule.ends_game(game, placement):  # type: ignore[attr-defined]
                 return EarlyEnd(placement.player, str(getattr(rule, "end_reason", "")))
         return None
-
-    @property
-    def rules(self) -> tuple[PlacementRule, ...]:
-        """The 0.1 name of `placement_rules`: deprecated, it goes in 0.3.
-
-        Examples:
-            >>> import warnings, yamskit
-            >>> with warnings.catch_warnings(record=True) as caught:
-            ...     warnings.simplefilter("always")
-            ...     rules = yamskit.variant("challenge").rules.rules
-            >>> len(rules), str(caught[0].message)
-            (1, 'ScorecardRules.rules is deprecated: read ScorecardRules.placement_rules')
-        """
-        warnings.warn(
-            "ScorecardRules.rules is deprecated: read ScorecardRules.placement_rules", DeprecationWarning, stacklevel=2
-        )
-        return self.placement_rules
 
     def __attrs_post_init__(self) -> None:
         self._check_longest_game()
