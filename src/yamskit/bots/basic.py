@@ -272,10 +272,12 @@ class TablePlayer:
         GreedyPlayer()
         >>> bot.player_for(yamskit.variant("yacht").new_game(players=["A", "B"], seed=2))
         RandomPlayer(seed=1)
+        >>> bot == TablePlayer(GreedyPlayer(), RandomPlayer(seed=1)), bot == TablePlayer(GreedyPlayer(), RandomPlayer())
+        (True, False)
     """
 
-    alone: Player = attrs.field(eq=False)
-    versus: Player = attrs.field(eq=False)
+    alone: Player
+    versus: Player
 
     def player_for(self, state: GameState) -> Player:
         """``alone`` if ``state`` is a solitaire game, else ``versus``."""
