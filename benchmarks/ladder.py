@@ -74,6 +74,7 @@ from yamskit.adapters import adapter_of
 from yamskit.bots import LEVELS as KNOWN_LEVELS
 from yamskit.bots import ExpertPlayer, level_rungs, play, player
 from yamskit.bots.ahead import AheadPlayer
+from yamskit.bots.rungs import split
 from yamskit.bots.store_player import StorePlayer
 from yamskit.bots.values_player import ValuesPlayer
 
@@ -305,11 +306,9 @@ def levels_note(variant: Any) -> str | None:
     for level in ("hard", "medium", "easy"):
         if level not in rungs:
             continue
-        rung = rungs[level]
-        low = min(math.floor(rung), len(RUNG_BOTS) - 2)
-        share = round(rung - low, 9)
-        if share in (0.0, 1.0):
-            parts.append(f"{level} is {RUNG_BOTS[low + int(share)]}")
+        low, share = split(rungs[level])
+        if share == 0.0:
+            parts.append(f"{level} is {RUNG_BOTS[low]}")
         else:
             upper, lower = RUNG_BOTS[low + 1], RUNG_BOTS[low]
             parts.append(f"{level} plays {100 * share:.0f}% of its turns as {upper} and the rest as {lower}")

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeGuard
 
 import attrs
 
@@ -206,8 +206,13 @@ class PlainGreedyPlayer:
         return box
 
 
+def _between(value: object, low: float, high: float) -> TypeGuard[float]:
+    """Whether ``value`` is a number (not a bool) from ``low`` to ``high``: NaN is not, nor an infinity past them."""
+    return not isinstance(value, bool) and isinstance(value, (int, float)) and low <= value <= high
+
+
 def _a_share(_instance: object, attribute: Any, value: object) -> None:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.0 <= value <= 1.0:
+    if not _between(value, 0.0, 1.0):
         raise RuleConfigError(f"{attribute.name} must be a number from 0 to 1, not {value!r}")
 
 

@@ -33,9 +33,9 @@ import math
 from collections.abc import Callable, Mapping
 
 from ..errors import RuleConfigError, brief
-from .basic import MixedPlayer, Player
+from .basic import MixedPlayer, Player, _between
 
-__all__ = ["BOTTOM", "MOVABLE", "RUNGS", "TOP", "at_rung", "checked"]
+__all__ = ["BOTTOM", "MOVABLE", "RUNGS", "TOP", "at_rung", "checked", "split"]
 
 #: Each level's rung where the family moves none: random 0, easy 1, medium 2, hard 3.
 RUNGS: Mapping[str, int] = {"random": 0, "easy": 1, "medium": 2, "hard": 3}
@@ -65,15 +65,22 @@ def checked(rungs: Mapping[str, object], *, family: str) -> dict[str, float]:
     for level, rung in rungs.items():
         if level not in MOVABLE:
             raise RuleConfigError(f"{family}'s rungs may move easy, medium or hard, not {brief(level)}")
-        if (
-            isinstance(rung, bool)
-            or not isinstance(rung, (int, float))
-            or not math.isfinite(rung)
-            or not BOTTOM <= rung <= TOP
-        ):
+        if not _between(rung, BOTTOM, TOP):
             raise RuleConfigError(f"{family}'s rung of {level} must be a number from 0 to 3, not {brief(rung)}")
         found[level] = float(rung)
     return found
+
+
+def split(rung: float) -> tuple[int, float]:
+    """The whole rung at or below ``rung`` and the share of the turns played on the one above (0 on a whole rung).
+
+    Examples:
+        >>> split(2.6), split(3), split(0.75), split(2.0)
+        ((2, 0.6), (3, 0.0), (0, 0.75), (2, 0.0))
+    """
+    low = min(math.floor(rung), TOP - 1)
+    share = round(rung - low, 9)  # 2.6 - 2 is 0.6000000000000001
+    return (low + 1, 0.0) if share == 1.0 else (low, share)
 
 
 def at_rung(rung: float, bots: Callable[[int], Player], *, seed: int) -> Player:
@@ -89,10 +96,7 @@ def at_rung(rung: float, bots: Callable[[int], Player], *, seed: int) -> Player:
         >>> mixed.strong, mixed.weak, mixed.share
         (GreedyPlayer(), RandomPlayer(seed=0), 0.25)
     """
-    low = min(math.floor(rung), TOP - 1)
-    share = round(rung - low, 9)  # 2.6 - 2 is 0.6000000000000001
+    low, share = split(rung)
     if share == 0.0:
         return bots(low)
-    if share == 1.0:
-        return bots(low + 1)
     return MixedPlayer(bots(low + 1), bots(low), share=share, seed=seed)
